@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+
+import PackageDescription
+
+let package = Package(
+  name: "monsters",
+  products: [
+    .library(name: "MonsterKit", targets: ["MonsterKit"]),
+    .executable(name: "monsters", targets: ["monsters"]),
+  ],
+  targets: [
+    .target(name: "MonsterKit"),
+    .target(name: "MonstersCLI", dependencies: ["MonsterKit"]),
+    .executableTarget(name: "monsters", dependencies: ["MonstersCLI"]),
+    .testTarget(name: "MonsterKitTests", dependencies: ["MonsterKit"]),
+    .testTarget(name: "MonstersCLITests", dependencies: ["MonstersCLI", "MonsterKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

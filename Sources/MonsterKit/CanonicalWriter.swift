@@ -1,0 +1,226 @@
+// The roster file's canonical form: keys in a fixed order, two-space indent, one key a
+// line, strings with only the escapes JSON needs, and a final newline. Writing the same
+// roster twice gives the same bytes, and changing one field changes one line.
+
+// MARK: - Bytes
+
+extension [UInt8] {
+  /// Appends a static string's bytes.
+  @inline(__always)
+  package mutating func append(_ text: StaticString) {
+    append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends a line break and `level` steps of two-space indent.
+  @inline(__always)
+  mutating func appendLineBreak(indent level: Int) {
+    append(UInt8(ascii: "\n"))
+    append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+  }
+
+  /// Appends text as a JSON string: in quotes, with `"`, `\` and control characters
+  /// escaped, and everything else as it is.
+  ///
+  /// - Parameter utf8: The text's UTF-8 bytes.
+  package mutating func appendJSONString(_ utf8: UnsafeRawBufferPointer) {
+    append(UInt8(ascii: "\""))
+    var runStart = 0
+    for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+      append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
+      runStart = index + 1
+      append(UInt8(ascii: "\\"))
+      switch byte {
+      case 0x22, 0x5C: append(byte)
+      case 0x08: append(UInt8(ascii: "b"))
+      case 0x0C: append(UInt8(ascii: "f"))
+      case 0x0A: append(UInt8(ascii: "n"))
+      case 0x0D: append(UInt8(ascii: "r"))
+      case 0x09: append(UInt8(ascii: "t"))
+      default:
+        append("u00")
+        append(contentsOf: hex2(byte).lowercased().utf8)
+      }
+    }
+    append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
+    append(UInt8(ascii: "\""))
+  }
+
+  /// Appends a string as a JSON string.
+  package mutating func appendJSONString(_ text: String) {
+    var text = text
+    text.withUTF8 { appendJSONString(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Starts an object member: the comma before all but the first, the line break and
+  /// indent in the pretty form, the key and the colon.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - isFirst: Whether this is the object's first member.
+  ///   - indent: The member's indent level, or `nil` for the compact form.
+  @inline(__always)
+  mutating func appendKey(_ key: StaticString, isFirst: Bool, indent: Int?) {
+    if !isFirst { append(UInt8(ascii: ",")) }
+    if let indent { appendLineBreak(indent: indent) }
+    append(UInt8(ascii: "\""))
+    append(key)
+    append(indent == nil ? "\":" : "\": ")
+  }
+
+  mutating func appendKey(_ key: String, isFirst: Bool, indent: Int?) {
+    if !isFirst { append(UInt8(ascii: ",")) }
+    if let indent { appendLineBreak(indent: indent) }
+    appendJSONString(key)
+    append(indent == nil ? ":" : ": ")
+  }
+
+  /// Appends any JSON value.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - indent: The indent level of the line the value starts on, or `nil` for the
+  ///     compact form.
+  mutating func appendJSON(_ value: JSONValue, indent: Int?) {
+    switch value {
+    case .null: append("null")
+    case .bool(let flag): append(flag ? "true" : "false")
+    case .number(let text): append(contentsOf: text.utf8)
+    case .string(let text): appendJSONString(text)
+    case .array(let elements):
+      append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { append(UInt8(ascii: ",")) }
+        if let indent { appendLineBreak(indent: indent + 1) }
+        appendJSON(element, indent: indent.map { $0 + 1 })
+      }
+      if let indent, !elements.isEmpty { appendLineBreak(indent: indent) }
+      append(UInt8(ascii: "]"))
+    case .object(let members):
+      append(UInt8(ascii: "{"))
+      appendMembers(members, isFirst: true, indent: indent.map { $0 + 1 })
+      if let indent, !members.isEmpty { appendLineBreak(indent: indent) }
+      append(UInt8(ascii: "}"))
+    }
+  }
+
+  mutating func appendMembers(_ members: [JSONMember], isFirst: Bool, indent: Int?) {
+    for (offset, member) in members.enumerated() {
+      appendKey(member.key, isFirst: isFirst && offset == 0, indent: indent)
+      appendJSON(member.value, indent: indent)
+    }
+  }
+}
+
+// MARK: - Monsters and rosters
+
+extension Roster {
+  /// Appends the JSON object of the monster at a position, as the roster file holds it.
+  ///
+  /// - Parameters:
+  ///   - index: The monster's position.
+  ///   - indent: The indent level of the line the object starts on, or `nil` for the
+  ///     compact form (one line, no spaces), as `ndjson` wants.
+  ///   - output: The bytes to append to.
+  package func appendJSON(ofMonsterAt index: Index, indent: Int?, to output: inout [UInt8]) {
+    let inner = indent.map { $0 + 1 }
+    let entry = slots[index.slot]
+    output.append(UInt8(ascii: "{"))
+    output.appendKey("name", isFirst: true, indent: inner)
+    appendString(.name, at: index, to: &output)
+    output.appendKey("description", isFirst: false, indent: inner)
+    appendString(.description, at: index, to: &output)
+    output.appendKey("icon", isFirst: false, indent: inner)
+    appendString(.icon, at: index, to: &output)
+    output.appendKey("weapon", isFirst: false, indent: inner)
+    output.append(UInt8(ascii: "\""))
+    output.append(weapon(at: index).fileSpelling)
+    output.append(UInt8(ascii: "\""))
+    if let color = nameColor(at: index) {
+      output.appendKey("nameColor", isFirst: false, indent: inner)
+      output.appendJSONString(color.description)
+    }
+    let others =
+      entry >= 0
+      ? source.records[Int(entry)].otherFields < 0
+        ? [] : source.otherFields[Int(source.records[Int(entry)].otherFields)]
+      : edited[Int(~entry)].otherFields
+    output.appendMembers(others, isFirst: false, indent: inner)
+    if let indent { output.appendLineBreak(indent: indent) }
+    output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends a text field as a JSON string, copying the file's bytes when they need no
+  /// change: a string without escapes is in canonical form already.
+  @inline(__always)
+  private func appendString(_ field: MonsterTextField, at index: Index, to output: inout [UInt8]) {
+    let entry = slots[index.slot]
+    if entry >= 0 {
+      let record = source.records[Int(entry)]
+      if !record.isEscaped(field) {
+        output.append(UInt8(ascii: "\""))
+        source.bytes.withUnsafeBytes { bytes in
+          output.append(
+            contentsOf: UnsafeRawBufferPointer(rebasing: bytes[record.span(field).range]))
+        }
+        output.append(UInt8(ascii: "\""))
+        return
+      }
+    }
+    withUTF8(field, at: index) { output.appendJSONString($0) }
+  }
+
+  /// Writes the roster file's bytes in canonical form, a chunk at a time.
+  ///
+  /// - Parameters:
+  ///   - chunkSize: About how many bytes to hand over at once.
+  ///   - sink: Takes each chunk, in order.
+  /// - Throws: Whatever `sink` throws.
+  func writeCanonical<Failure: Error>(
+    chunkSize: Int, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var output: [UInt8] = []
+    output.reserveCapacity(chunkSize + 64 * 1024)
+    output.append("{\n  \"version\": 1,\n  \"monsters\": [")
+    var isFirst = true
+    for index in indices {
+      if !isFirst { output.append(UInt8(ascii: ",")) }
+      isFirst = false
+      output.append("\n    ")
+      appendJSON(ofMonsterAt: index, indent: 2, to: &output)
+      if output.count >= chunkSize {
+        try hand(output, to: sink)
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    output.append(isFirst ? "]" : "\n  ]")
+    output.appendMembers(otherFields, isFirst: false, indent: 1)
+    output.append("\n}\n")
+    try hand(output, to: sink)
+  }
+
+  private func hand<Failure: Error>(
+    _ chunk: [UInt8], to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var failure: Failure?
+    chunk.withUnsafeBytes { chunk in
+      do throws(Failure) {
+        try sink(chunk)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// The roster file's bytes in canonical form.
+  ///
+  /// ```swift
+  /// String(decoding: Roster().canonicalJSON(), as: UTF8.self)
+  /// // "{\n  \"version\": 1,\n  \"monsters\": []\n}\n"
+  /// ```
+  public func canonicalJSON() -> [UInt8] {
+    var result: [UInt8] = []
+    writeCanonical(chunkSize: 1 << 20) { result.append(contentsOf: $0) }
+    return result
+  }
+}

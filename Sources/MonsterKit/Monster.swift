@@ -1,0 +1,116 @@
+/// A monster on the roster: its name, description, icon, weapon and name colour.
+///
+/// ```swift
+/// var monster = Monster(
+///   name: "Robo-Bot", description: "Beep", weapon: .sword)
+/// monster.icon        // "meetrobobot.png"
+/// monster.weapon = Weapon(.fire)
+/// ```
+public struct Monster: Hashable, Sendable {
+  /// The monster's name. On a roster no two names are equal ignoring case.
+  public var name: String
+  /// A line about the monster.
+  public var description: String
+  /// The file name of the monster's image, such as `meetcatbot.png`.
+  public var icon: String
+  /// The weapon the monster carries.
+  public var weapon: Weapon
+  /// The colour of the monster's name, or `nil` for the terminal's own colour.
+  public var nameColor: NameColor?
+  /// Keys of the monster's object in the file that `monsters` does not know, in file order.
+  ///
+  /// They are kept as they were and written back after the known keys.
+  public var otherFields: [JSONMember]
+
+  /// Creates a monster.
+  ///
+  /// - Parameters:
+  ///   - name: The monster's name.
+  ///   - description: A line about the monster.
+  ///   - icon: The image file name; by default the tutorial's pattern,
+  ///     ``defaultIcon(forName:)``.
+  ///   - weapon: The kind of weapon the monster carries.
+  ///   - nameColor: The colour of the name, if any.
+  ///   - otherFields: Keys `monsters` does not know, to keep with the monster.
+  public init(
+    name: String,
+    description: String,
+    icon: String? = nil,
+    weapon: WeaponType,
+    nameColor: NameColor? = nil,
+    otherFields: [JSONMember] = []
+  ) {
+    self.name = name
+    self.description = description
+    self.icon = icon ?? Self.defaultIcon(forName: name)
+    self.weapon = Weapon(weapon)
+    self.nameColor = nameColor
+    self.otherFields = otherFields
+  }
+
+  /// The tutorial's icon name for a monster: `meet`, the name's letters and digits in
+  /// lower case, then `.png`.
+  ///
+  /// ```swift
+  /// Monster.defaultIcon(forName: "Robo-Bot")  // "meetrobobot.png"
+  /// ```
+  ///
+  /// - Parameter name: The monster's name.
+  /// - Returns: The icon's file name.
+  public static func defaultIcon(forName name: String) -> String {
+    let kept = name.filter { $0.isLetter || $0.isNumber }
+    return "meet" + kept.lowercased() + ".png"
+  }
+}
+
+// MARK: - Codable
+
+extension Monster: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case name, description, icon, weapon, nameColor
+  }
+
+  /// Decodes a monster from the keys the roster file uses.
+  ///
+  /// Keys other than the five known ones are not read by `Codable`; ``RosterFile``
+  /// keeps them.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when a key is missing or of the wrong type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      name: try container.decode(String.self, forKey: .name),
+      description: try container.decode(String.self, forKey: .description),
+      icon: try container.decode(String.self, forKey: .icon),
+      weapon: try container.decode(Weapon.self, forKey: .weapon).type,
+      nameColor: try container.decodeIfPresent(NameColor.self, forKey: .nameColor))
+  }
+
+  /// Encodes the monster's known keys; `nameColor` is left out when there is none.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(description, forKey: .description)
+    try container.encode(icon, forKey: .icon)
+    try container.encode(weapon, forKey: .weapon)
+    try container.encodeIfPresent(nameColor, forKey: .nameColor)
+  }
+}
+
+// MARK: - The seeded roster
+
+extension Monster {
+  /// The six monsters of the tutorial, in its order: the roster before any edit.
+  public static let seeded: [Monster] = [
+    Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .sword),
+    Monster(name: "Dog-Bot", description: "BOW-WOW", weapon: .blowgun),
+    Monster(name: "Explode-Bot", description: "Tick, tick, BOOM!", weapon: .smoke),
+    Monster(name: "Fire-Bot", description: "Will Make You Steamed", weapon: .ninjaStar),
+    Monster(name: "Ice-Bot", description: "Has A Chilling Effect", weapon: .fire),
+    Monster(name: "Mini-Tomato-Bot", description: "Extremely Handsome", weapon: .ninjaStar),
+  ]
+}

@@ -1,0 +1,115 @@
+/// The colour a monster's name is shown in.
+///
+/// The roster file spells a colour as one of eight names or as `#RRGGBB`:
+///
+/// ```swift
+/// NameColor("red")      // .red
+/// NameColor("#FF8800")  // .rgb(red: 255, green: 136, blue: 0)
+/// NameColor.rgb(red: 255, green: 136, blue: 0).description  // "#FF8800"
+/// ```
+public enum NameColor: Hashable, Sendable {
+  /// Black.
+  case black
+  /// Red.
+  case red
+  /// Green.
+  case green
+  /// Yellow.
+  case yellow
+  /// Blue.
+  case blue
+  /// Magenta.
+  case magenta
+  /// Cyan.
+  case cyan
+  /// White.
+  case white
+  /// Any colour, by its red, green and blue components.
+  case rgb(red: UInt8, green: UInt8, blue: UInt8)
+
+  /// The eight named colours, in the order of the terminal's palette.
+  public static let named: [NameColor] = [
+    .black, .red, .green, .yellow, .blue, .magenta, .cyan, .white,
+  ]
+
+  /// Reads a colour as the roster file spells it: a lower-case name or `#RRGGBB`.
+  ///
+  /// - Parameter text: The colour's spelling. Hex digits may be in either case.
+  /// - Returns: The colour, or `nil` when `text` is neither a colour name nor `#RRGGBB`.
+  public init?(_ text: some StringProtocol) {
+    if let named = Self.named.first(where: { $0.description == text }) {
+      self = named
+      return
+    }
+    let utf8 = Array(text.utf8)
+    guard utf8.count == 7, utf8[0] == UInt8(ascii: "#") else { return nil }
+    var components: [UInt8] = []
+    for index in stride(from: 1, to: 7, by: 2) {
+      guard let high = hexDigitValue(utf8[index]), let low = hexDigitValue(utf8[index + 1]) else {
+        return nil
+      }
+      components.append(high << 4 | low)
+    }
+    self = .rgb(red: components[0], green: components[1], blue: components[2])
+  }
+
+  /// Reads a colour the way a person types it on a command line: names in any case.
+  ///
+  /// - Parameter text: The colour as typed, such as `Red` or `#ff8800`.
+  /// - Returns: The colour, or `nil` when `text` is not a colour.
+  public init?(parsing text: some StringProtocol) {
+    self.init(text.lowercased())
+  }
+
+  /// The number of the colour in the terminal's eight-colour palette, for a named colour.
+  public var paletteIndex: Int? {
+    Self.named.firstIndex(of: self)
+  }
+}
+
+// MARK: - CustomStringConvertible
+
+extension NameColor: CustomStringConvertible {
+  /// The colour as the roster file spells it: `red`, or `#FF8800` with upper-case digits.
+  public var description: String {
+    switch self {
+    case .black: "black"
+    case .red: "red"
+    case .green: "green"
+    case .yellow: "yellow"
+    case .blue: "blue"
+    case .magenta: "magenta"
+    case .cyan: "cyan"
+    case .white: "white"
+    case .rgb(let red, let green, let blue):
+      "#" + hex2(red) + hex2(green) + hex2(blue)
+    }
+  }
+}
+
+// MARK: - Codable
+
+extension NameColor: Codable {
+  /// Decodes a colour from its file spelling.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` when the string is not a colour.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let color = NameColor(text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "'\(text)' is not a colour")
+    }
+    self = color
+  }
+
+  /// Encodes the colour as its file spelling.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}

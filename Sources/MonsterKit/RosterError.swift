@@ -1,0 +1,103 @@
+import Glibc
+
+/// What can go wrong reading, editing or writing a roster.
+public enum RosterError: Error, Hashable, Sendable {
+  /// No monster on the roster has this name, ignoring case; perhaps one with a close name.
+  case noSuchMonster(String, suggestion: String?)
+  /// Another monster, named second, has this name already, ignoring case.
+  case nameTaken(String, by: String)
+  /// The name cannot be a monster's: the reason says why (empty, a control character).
+  case invalidName(String, reason: String)
+  /// The file at the path is not JSON: the first error, by line and column.
+  case syntax(path: String, line: Int, column: Int, message: String)
+  /// The file at the path is JSON but breaks the roster's rules: every problem found.
+  case invalidRoster(path: String, problems: [RosterProblem])
+  /// There is no file at the path, and the operation needs one.
+  case missingFile(path: String)
+  /// There is a file at the path already, and the operation would replace it.
+  case fileExists(path: String)
+  /// The file at the path is larger than a roster file may be (4 GiB).
+  case fileTooLarge(path: String)
+  /// A system call on the path failed: what was being done, and the `errno` it gave.
+  case fileSystem(path: String, action: String, errno: Int32)
+  /// Another process held the roster's lock for longer than the lock wait.
+  case lockTimeout(path: String, seconds: Double)
+}
+
+// MARK: - CustomStringConvertible
+
+extension RosterError: CustomStringConvertible {
+  /// The message a user reads, such as `No monster named 'Cat-Bott'. Did you mean 'Cat-Bot'?`.
+  public var description: String {
+    switch self {
+    case .noSuchMonster(let name, let suggestion):
+      "No monster named '\(escapedForMessage(name))'."
+        + (suggestion.map { " Did you mean '\(escapedForMessage($0))'?" } ?? "")
+    case .nameTaken(let name, let holder):
+      name == holder
+        ? "There is a monster named '\(escapedForMessage(name))' already."
+        : "The name '\(escapedForMessage(name))' is taken by '\(escapedForMessage(holder))' "
+          + "(names differ in more than case)."
+    case .invalidName(let name, let reason):
+      "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
+    case .syntax(let path, let line, let column, let message):
+      "\(path):\(line):\(column): \(message)"
+    case .invalidRoster(let path, let problems):
+      problems.first.map { "\(path):\($0)" + moreProblems(problems.count - 1) }
+        ?? "\(path): not a valid roster"
+    case .missingFile(let path):
+      "\(path): no such file."
+    case .fileExists(let path):
+      "\(path) exists already; use --force to replace it with the seeded roster."
+    case .fileTooLarge(let path):
+      "\(path) is larger than 4 GiB, more than a roster file may be."
+    case .fileSystem(let path, let action, let code):
+      "Cannot \(action) \(path): \(String(cString: strerror(code)))."
+    case .lockTimeout(let path, let seconds):
+      "Another monsters is editing \(path) (it held \(path).lock for over "
+        + "\(formatSeconds(seconds)) s); try again, or raise --lock-timeout."
+    }
+  }
+}
+
+private func moreProblems(_ count: Int) -> String {
+  switch count {
+  case 0: ""
+  case 1: " (and 1 more problem; run 'monsters check')"
+  default: " (and \(count) more problems; run 'monsters check')"
+  }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+  seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
+}
+
+/// Text for a message or a terminal: control characters shown as escapes.
+///
+/// A name or description from a file could hold escape sequences that move a terminal's
+/// cursor or retitle its window; shown through this, they are only text:
+///
+/// ```swift
+/// escapedForMessage("a\u{1B}[2Jb")  // "a\\u{1B}[2Jb"
+/// ```
+///
+/// - Parameter text: Text to show.
+/// - Returns: The text with each control character (C0, DEL and C1) as `\n`, `\r`, `\t`
+///   or `\u{XX}`, and backslashes left alone.
+package func escapedForMessage(_ text: some StringProtocol) -> String {
+  guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+    return String(text)
+  }
+  var result = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    case _ where scalar.properties.generalCategory == .control:
+      result += "\\u{" + hex2(UInt8(truncatingIfNeeded: scalar.value)) + "}"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}

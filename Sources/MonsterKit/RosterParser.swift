@@ -1,0 +1,285 @@
+/// The keys of a monster's object, in the order the canonical form writes them.
+enum MonsterKey: Int, CaseIterable, Sendable {
+  case name, description, icon, weapon, nameColor
+
+  /// The key as the file spells it.
+  var spelling: StaticString {
+    switch self {
+    case .name: "name"
+    case .description: "description"
+    case .icon: "icon"
+    case .weapon: "weapon"
+    case .nameColor: "nameColor"
+    }
+  }
+
+  /// The key a file spelling names, if any.
+  init?(spelling text: String) {
+    guard let key = Self.allCases.first(where: { $0.spelling.description == text }) else {
+      return nil
+    }
+    self = key
+  }
+
+  /// The key for an unescaped key token, compared bytewise.
+  @inline(__always)
+  init?(_ bytes: UnsafeRawBufferPointer) {
+    let key: MonsterKey
+    switch bytes.count {
+    case 4: key = bytes[0] == UInt8(ascii: "n") ? .name : .icon
+    case 6: key = .weapon
+    case 9: key = .nameColor
+    case 11: key = .description
+    default: return nil
+    }
+    guard key.spelling.matches(bytes) else { return nil }
+    self = key
+  }
+
+  var bit: UInt8 { 1 << UInt8(rawValue) }
+}
+
+/// A roster rule that a file breaks, at a byte offset, before it is given a line and column.
+struct PendingProblem {
+  var offset: Int
+  var message: String
+}
+
+/// What reading a roster file's bytes gives: the monsters, the top level's other keys, and
+/// every rule the file breaks.
+struct ParsedRoster {
+  var source: RosterSource
+  var otherFields: [JSONMember]
+  var problems: [PendingProblem]
+}
+
+/// Reads a roster file's bytes in one pass.
+///
+/// A JSON syntax error stops the reading (it is thrown); a broken roster rule does not: the
+/// reader notes it and goes on, so that `check` can report every one.
+struct RosterParser {
+  private let bytes: UnsafeRawBufferPointer
+  private var records: [MonsterRecord] = []
+  private var monsterOtherFields: [[JSONMember]] = []
+  private var otherFields: [JSONMember] = []
+  private var problems: [PendingProblem] = []
+  private var namesAreASCII = true
+
+  private init(_ bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  /// Reads a roster file's bytes.
+  ///
+  /// - Parameter bytes: The whole file.
+  /// - Returns: The monsters' records and the problems found.
+  /// - Throws: `JSONSyntaxError` at the first place the bytes are not JSON.
+  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> ParsedRoster {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(JSONSyntaxError) in
+        var parser = RosterParser(buffer)
+        try parser.readFile()
+        return parser
+      }
+    }
+    let parser = try result.get()
+    let source = RosterSource(
+      bytes: bytes, records: parser.records, otherFields: parser.monsterOtherFields,
+      namesAreASCII: parser.namesAreASCII)
+    return ParsedRoster(source: source, otherFields: parser.otherFields, problems: parser.problems)
+  }
+
+  private mutating func readFile() throws(JSONSyntaxError) {
+    try checkEncoding()
+    var scanner = JSONScanner(bytes)
+    let first = try scanner.peek(expecting: "a JSON object")
+    guard first == UInt8(ascii: "{") else {
+      _ = try scanner.readValue(depth: 1)
+      try scanner.expectEnd(after: "the end of the JSON value")
+      problems.append(
+        PendingProblem(
+          offset: 0, message: "a roster is a JSON object with 'version' and 'monsters'"))
+      return
+    }
+    let start = scanner.position
+    var sawVersion = false
+    var sawMonsters = false
+    var keys = DuplicateKeyDetector()
+    try scanner.readObject(depth: 1) { (scanner, key) throws(JSONSyntaxError) in
+      let name = scanner.text(of: key)
+      try keys.insert(name, at: key.start - 1)
+      switch name {
+      case "version":
+        sawVersion = true
+        let offset = scanner.position
+        checkVersion(try scanner.readValue(depth: 2), at: offset)
+      case "monsters":
+        sawMonsters = true
+        guard scanner.current == UInt8(ascii: "[") else {
+          let offset = scanner.position
+          _ = try scanner.readValue(depth: 2)
+          problems.append(PendingProblem(offset: offset, message: "'monsters' must be an array"))
+          return
+        }
+        try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
+          try readMonster(&scanner)
+        }
+      default:
+        otherFields.append(JSONMember(name, try scanner.readValue(depth: 2)))
+      }
+    }
+    try scanner.expectEnd(after: "the roster's closing '}'")
+    if !sawVersion {
+      problems.append(PendingProblem(offset: start, message: "the roster has no 'version'"))
+    }
+    if !sawMonsters {
+      problems.append(PendingProblem(offset: start, message: "the roster has no 'monsters'"))
+    }
+  }
+
+  /// Refuses, with a clear message, files that are not UTF-8 text at all.
+  private func checkEncoding() throws(JSONSyntaxError) {
+    if bytes.isEmpty {
+      throw JSONSyntaxError(offset: 0, message: "the file is empty; expected a JSON object")
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw JSONSyntaxError(
+        offset: 0, message: "the file starts with a UTF-8 byte order mark; remove it")
+    }
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+      || bytes.prefix(4).contains(0)
+    {
+      throw JSONSyntaxError(
+        offset: 0, message: "the file is UTF-16 or UTF-32; a roster file is UTF-8")
+    }
+  }
+
+  private mutating func checkVersion(_ value: JSONValue, at offset: Int) {
+    if case .number(let text) = value, text.utf8.allSatisfy(isDigit) {
+      if text == "1" { return }
+      if text != "0" {
+        problems.append(
+          PendingProblem(
+            offset: offset,
+            message: "the file is roster version \(text), newer than this monsters reads (1); "
+              + "use a newer monsters"))
+        return
+      }
+    }
+    problems.append(PendingProblem(offset: offset, message: "'version' must be 1"))
+  }
+
+  // MARK: - Monsters
+
+  private mutating func readMonster(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+    let number = records.count + 1
+    let offset = scanner.position
+    var record = MonsterRecord(
+      name: ByteSpan(0..<0), description: ByteSpan(0..<0), icon: ByteSpan(0..<0),
+      offset: UInt32(truncatingIfNeeded: offset), otherFields: -1, nameColor: nil,
+      weapon: .blowgun, escapes: 0)
+    defer { records.append(record) }
+    guard scanner.current == UInt8(ascii: "{") else {
+      _ = try scanner.readValue(depth: 3)
+      problems.append(PendingProblem(offset: offset, message: "monster \(number) is not an object"))
+      namesAreASCII = false
+      return
+    }
+    var seen: UInt8 = 0
+    var others: [JSONMember] = []
+    var otherKeys = DuplicateKeyDetector()
+    var fieldProblems: [PendingProblem] = []
+    var nameToken: StringToken?
+    try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
+      let key =
+        keyToken.isEscaped
+        ? MonsterKey(spelling: scanner.text(of: keyToken))
+        : MonsterKey(UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
+      guard let key else {
+        let name = scanner.text(of: keyToken)
+        try otherKeys.insert(name, at: keyToken.start - 1)
+        others.append(JSONMember(name, try scanner.readValue(depth: 4)))
+        return
+      }
+      guard seen & key.bit == 0 else {
+        throw JSONSyntaxError(
+          offset: keyToken.start - 1, message: "duplicate key '\(key.spelling)' in one object")
+      }
+      seen |= key.bit
+      let valueOffset = scanner.position
+      if key == .nameColor, scanner.current == UInt8(ascii: "n") {
+        _ = try scanner.readLiteral()  // null: no colour
+        return
+      }
+      guard scanner.current == UInt8(ascii: "\"") else {
+        _ = try scanner.readValue(depth: 4)
+        fieldProblems.append(
+          PendingProblem(offset: valueOffset, message: "'\(key.spelling)' must be a string"))
+        return
+      }
+      let token = try scanner.readString()
+      let contents = UnsafeRawBufferPointer(rebasing: scanner.bytes[token.start..<token.end])
+      switch key {
+      case .name:
+        record.name = ByteSpan(token.start..<token.end)
+        nameToken = token
+        if token.isEscaped { record.escapes |= 1 << MonsterTextField.name.rawValue }
+        let problem =
+          token.isEscaped
+          ? unescaped(contents).withUnsafeBytes(Roster.problem(withName:))
+          : Roster.problem(withName: contents)
+        if let problem {
+          fieldProblems.append(PendingProblem(offset: valueOffset, message: problem))
+        }
+      case .description:
+        record.description = ByteSpan(token.start..<token.end)
+        if token.isEscaped { record.escapes |= 1 << MonsterTextField.description.rawValue }
+      case .icon:
+        record.icon = ByteSpan(token.start..<token.end)
+        if token.isEscaped { record.escapes |= 1 << MonsterTextField.icon.rawValue }
+      case .weapon:
+        let weapon =
+          token.isEscaped
+          ? WeaponType(rawValue: scanner.text(of: token)) : WeaponType(fileSpelling: contents)
+        if let weapon {
+          record.weapon = weapon
+        } else {
+          fieldProblems.append(
+            PendingProblem(
+              offset: valueOffset,
+              message: "unknown weapon '\(escapedForMessage(scanner.text(of: token)))'; "
+                + "the weapons are \(WeaponType.allCases.map(\.rawValue).joined(separator: ", "))"))
+        }
+      case .nameColor:
+        let text = scanner.text(of: token)
+        if let color = NameColor(text) {
+          record.nameColor = color
+        } else {
+          fieldProblems.append(
+            PendingProblem(
+              offset: valueOffset,
+              message: "unknown name colour '\(escapedForMessage(text))'; use black, red, "
+                + "green, yellow, blue, magenta, cyan, white or #RRGGBB"))
+        }
+      }
+    }
+    if !others.isEmpty {
+      record.otherFields = Int32(monsterOtherFields.count)
+      monsterOtherFields.append(others)
+    }
+    for key in MonsterKey.allCases where key != .nameColor && seen & key.bit == 0 {
+      fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
+    }
+    if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {
+      namesAreASCII = false
+    }
+    if fieldProblems.isEmpty { return }
+    let label =
+      nameToken.map { "monster \(number) ('\(escapedForMessage(scanner.text(of: $0)))')" }
+      ?? "monster \(number)"
+    for problem in fieldProblems {
+      problems.append(
+        PendingProblem(offset: problem.offset, message: "\(label): \(problem.message)"))
+    }
+  }
+}

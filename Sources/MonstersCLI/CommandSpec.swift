@@ -1,0 +1,125 @@
+/// What a value on the command line is: it decides how the value is read, and what shell
+/// completion offers for it.
+enum ValueKind: Equatable, Sendable {
+  /// A monster's name on the roster in use.
+  case monster
+  /// One of the five weapons.
+  case weapon
+  /// A name colour.
+  case color
+  /// A name colour, or `none` to remove it.
+  case colorOrNone
+  /// One of a fixed list of words.
+  case choice([String])
+  /// A file's path.
+  case path
+  /// A number of seconds.
+  case seconds
+  /// Any text.
+  case text
+}
+
+/// An option a command takes, such as `--weapon <weapon>`.
+struct OptionSpec: Equatable, Sendable {
+  /// The long name, without the dashes: `weapon`.
+  var name: String
+  /// The one-letter name, if any: `f` for `-f`.
+  var shortName: Character?
+  /// What the option's value is, or `nil` for a flag.
+  var value: ValueKind?
+  /// The value's name in help: `weapon` gives `--weapon <weapon>`.
+  var valueName: String
+  /// What the option does, for help.
+  var help: String
+
+  init(
+    _ name: String, short shortName: Character? = nil, value: ValueKind? = nil,
+    valueName: String? = nil, help: String
+  ) {
+    self.name = name
+    self.shortName = shortName
+    self.value = value
+    self.valueName = valueName ?? name
+    self.help = help
+  }
+
+  /// `--weapon <weapon>`, or `--dry-run` for a flag.
+  var synopsis: String {
+    value == nil ? "--\(name)" : "--\(name) <\(valueName)>"
+  }
+
+  /// `-f, --file <path>`, as help lists options.
+  var label: String {
+    (shortName.map { "-\($0), " } ?? "") + synopsis
+  }
+}
+
+/// An argument a command takes, such as `<monster>`.
+struct ArgumentSpec: Equatable, Sendable {
+  /// The argument's name in help: `monster` gives `<monster>`.
+  var name: String
+  /// What the argument is.
+  var kind: ValueKind
+  /// Whether the argument may be left out.
+  var isOptional = false
+  /// What the argument is, for help.
+  var help: String
+
+  /// `<monster>`, or `[<monster>]` when it may be left out.
+  var synopsis: String {
+    isOptional ? "[<\(name)>]" : "<\(name)>"
+  }
+}
+
+/// A subcommand of `monsters`: its name, arguments and options, and its help.
+struct CommandSpec: Equatable, Sendable {
+  /// The name, such as `list`.
+  var name: String
+  /// One line on what the command does.
+  var abstract: String
+  /// More on the command, for its help page.
+  var discussion: String = ""
+  /// The arguments, in order.
+  var arguments: [ArgumentSpec] = []
+  /// The command's own options.
+  var options: [OptionSpec] = []
+
+  /// The command's options and the global ones, as help lists them.
+  var allOptions: [OptionSpec] {
+    options + OptionSpec.global
+  }
+
+  /// The option with a long name, among the command's and the global ones.
+  func option(named name: String) -> OptionSpec? {
+    allOptions.first { $0.name == name }
+  }
+
+  /// The option with a one-letter name.
+  func option(short: Character) -> OptionSpec? {
+    allOptions.first { $0.shortName == short }
+  }
+}
+
+// MARK: - The options every command takes
+
+extension OptionSpec {
+  static let file = OptionSpec(
+    "file", short: "f", value: .path, valueName: "path",
+    help: "The roster file (default: $MONSTERS_FILE, else monsters.json).")
+  static let lockTimeout = OptionSpec(
+    "lock-timeout", value: .seconds, valueName: "seconds",
+    help: "How long an edit waits for another edit of the file (default: 10).")
+  static let noColor = OptionSpec("no-color", help: "Never use colour.")
+  static let help = OptionSpec("help", short: "h", help: "Show help information.")
+  static let version = OptionSpec("version", help: "Show the version.")
+
+  /// The options that may stand anywhere on the line.
+  static let global: [OptionSpec] = [.file, .lockTimeout, .noColor, .help]
+
+  static let dryRun = OptionSpec(
+    "dry-run", help: "Write nothing; print what the file would become, as a diff.")
+
+  static func format(_ formats: [String], help: String) -> OptionSpec {
+    OptionSpec("format", value: .choice(formats), valueName: "format", help: help)
+  }
+}

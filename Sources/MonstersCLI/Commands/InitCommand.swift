@@ -1,0 +1,27 @@
+import MonsterKit
+
+/// `monsters init`: writes the seeded roster.
+enum InitCommand {
+  static let forceOption = OptionSpec("force", help: "Replace the file if it exists.")
+
+  static let subcommand = Subcommand(
+    spec: CommandSpec(
+      name: "init",
+      abstract: "Write the seeded roster to the file.",
+      discussion: """
+        Writes the six monsters of the tutorial. A file that exists is left alone \
+        unless --force is given.
+        """,
+      options: [forceOption]),
+    run: run)
+
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    do throws(RosterError) {
+      try context.file.initialize(force: context.invocation.has(forceOption))
+    } catch {
+      throw .roster(error)
+    }
+    context.output.writeLine(
+      "Wrote the seeded roster to \(escapedForMessage(context.file.path)).")
+  }
+}

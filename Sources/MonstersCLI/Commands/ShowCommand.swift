@@ -1,0 +1,55 @@
+import MonsterKit
+
+/// `monsters show`: one monster, as the tutorial's detail pane shows it, or as JSON.
+enum ShowCommand {
+  static let formats = ["text", "json"]
+
+  static let subcommand = Subcommand(
+    spec: CommandSpec(
+      name: "show",
+      abstract: "Show one monster.",
+      discussion: """
+        The card shows the name (in its colour), the description, the icon, and the \
+        weapon with its image. 'json' prints the monster's object as the file holds it.
+        """,
+      arguments: [
+        ArgumentSpec(name: "monster", kind: .monster, help: "The monster's name, in any case.")
+      ],
+      options: [.format(formats, help: "text or json (default: text).")]),
+    run: run)
+
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    let format = try context.choice(.format(formats, help: ""), default: "text")
+    let name = context.invocation.arguments[0]
+    let roster = try context.readRoster()
+    let index: Roster.Index
+    do throws(RosterError) {
+      index = try roster.existingIndex(named: name)
+    } catch {
+      throw .roster(error)
+    }
+    if format == "json" {
+      try context.output.append { buffer in
+        roster.appendJSON(ofMonsterAt: index, indent: 0, to: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+      }
+      return
+    }
+    context.output.write(card(for: roster[index], style: context.style))
+  }
+
+  /// The detail card of a monster.
+  static func card(for monster: Monster, style: TextStyle) -> String {
+    let rows = [
+      ("Description", escapedForMessage(monster.description)),
+      ("Icon", escapedForMessage(monster.icon)),
+      ("Weapon", "\(monster.weapon.type.rawValue) (\(monster.weapon.imageName))"),
+      ("Name colour", monster.nameColor?.description ?? "none"),
+    ]
+    var lines = [style.name(monster.name, color: monster.nameColor)]
+    for (label, value) in rows {
+      lines.append("  " + padded(label, toWidth: 13) + value)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,144 @@
+import MonsterKit
+
+/// A command line, parsed: the subcommand, its arguments and its options.
+struct Invocation: Equatable {
+  /// The subcommand, or `nil` when none was given.
+  var command: CommandSpec?
+  /// The arguments, in order.
+  var arguments: [String] = []
+  /// The options given with values, by long name.
+  var values: [String: String] = [:]
+  /// The flags given, by long name.
+  var flags: Set<String> = []
+
+  /// The value of an option, if it was given.
+  func value(_ option: OptionSpec) -> String? {
+    values[option.name]
+  }
+
+  /// Whether a flag was given.
+  func has(_ flag: OptionSpec) -> Bool {
+    flags.contains(flag.name)
+  }
+
+  /// The argument at a position, if it was given.
+  func argument(_ position: Int) -> String? {
+    arguments.indices.contains(position) ? arguments[position] : nil
+  }
+}
+
+// MARK: - Parsing
+
+extension Invocation {
+  /// Parses a command line, without the program's name.
+  ///
+  /// Options may be written `--name value` or `--name=value`, and the global ones may
+  /// stand anywhere on the line; `--` ends the options.
+  ///
+  /// - Parameters:
+  ///   - words: The arguments after `monsters`.
+  ///   - commands: The subcommands there are.
+  /// - Throws: ``CommandFailure/usage(_:command:)`` for a line that cannot be parsed.
+  init(parsing words: [String], commands: [CommandSpec]) throws(CommandFailure) {
+    var index = 0
+    var optionsEnded = false
+    func fail(_ error: UsageError) -> CommandFailure {
+      .usage(error, command: command)
+    }
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if optionsEnded || word == "-" || !word.hasPrefix("-") {
+        if command == nil && !optionsEnded {
+          guard let found = commands.first(where: { $0.name == word }) else {
+            throw fail(
+              .unknownCommand(word, suggestion: closestMatch(to: word, among: commands.map(\.name)))
+            )
+          }
+          command = found
+        } else {
+          arguments.append(word)
+        }
+        continue
+      }
+      if word == "--" {
+        optionsEnded = true
+        continue
+      }
+      let spec = command ?? CommandSpec(name: "", abstract: "")
+      let (option, inlineValue) = try Self.option(for: word, in: spec, before: command == nil)
+      if option.value == nil {
+        if inlineValue != nil { throw fail(.unexpectedValue(option)) }
+        guard flags.insert(option.name).inserted else { throw fail(.repeatedOption(option)) }
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < words.count, !Self.looksLikeOption(words[index], in: spec) else {
+          throw fail(.missingValue(option))
+        }
+        value = words[index]
+        index += 1
+      }
+      guard values.updateValue(value, forKey: option.name) == nil else {
+        throw fail(.repeatedOption(option))
+      }
+    }
+    if let command, !flags.contains(OptionSpec.help.name) {
+      try checkArguments(of: command)
+    }
+  }
+
+  /// The option a word names, and its value when written `--name=value`.
+  private static func option(for word: String, in command: CommandSpec, before: Bool)
+    throws(CommandFailure) -> (OptionSpec, String?)
+  {
+    let known = before ? OptionSpec.global + [.version] : command.allOptions + [.version]
+    func unknown(_ name: String) -> CommandFailure {
+      let candidates = known.map { "--\($0.name)" }
+      return .usage(
+        .unknownOption(name, suggestion: closestMatch(to: name, among: candidates)),
+        command: before ? nil : command)
+    }
+    if word.hasPrefix("--") {
+      let body = word.dropFirst(2)
+      let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      let value = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
+      guard let option = known.first(where: { $0.name == name }) else {
+        throw unknown(value == nil ? word : "--\(name)")
+      }
+      return (option, value)
+    }
+    // A short option: `-f path`, `-fpath` or `-f=path`.
+    let letter = word.dropFirst().first ?? "-"
+    guard let option = known.first(where: { $0.shortName == letter }) else {
+      throw unknown(word)
+    }
+    let rest = word.dropFirst(2)
+    if rest.isEmpty { return (option, nil) }
+    guard option.value != nil else { throw unknown(word) }
+    return (option, String(rest.hasPrefix("=") ? rest.dropFirst() : rest))
+  }
+
+  /// Whether a word after an option that needs a value is another option rather than the
+  /// value: `set Cat-Bot --weapon --dry-run` is missing its weapon.
+  private static func looksLikeOption(_ word: String, in command: CommandSpec) -> Bool {
+    guard word.hasPrefix("-"), word.count > 1 else { return false }
+    if word == "--" { return true }
+    let name = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : nil
+    if let name { return command.option(named: name) != nil || name == "version" }
+    return word.count == 2 && command.option(short: word.dropFirst().first ?? "-") != nil
+  }
+
+  private func checkArguments(of command: CommandSpec) throws(CommandFailure) {
+    if let missing = command.arguments.dropFirst(arguments.count).first(where: { !$0.isOptional }) {
+      throw CommandFailure.usage(.missingArgument(missing), command: command)
+    }
+    if arguments.count > command.arguments.count {
+      throw CommandFailure.usage(
+        .unexpectedArgument(arguments[command.arguments.count]), command: command)
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import MonsterKit
+
+/// The `monsters` command line: arguments, environment and streams in, an exit code out.
+///
+/// Everything the tool does goes through ``run(_:environment:console:)``, which neither
+/// exits nor keeps state between calls, so tests run it in-process:
+///
+/// ```swift
+/// let output = OutputChannel(capturingAsTerminal: false)
+/// let console = Console(input: InputChannel(), output: output, errors: OutputChannel())
+/// let code = MonstersCommandLine.run(["list"], environment: [:], console: console)
+/// ```
+public enum MonstersCommandLine {
+  /// The version `--version` prints.
+  public static let version = "1.0.0"
+
+  /// Runs one command line.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program's name.
+  ///   - environment: The environment variables.
+  ///   - console: Standard input, output and error.
+  /// - Returns: The exit code, one of SPEC.md's.
+  public static func run(
+    _ arguments: [String], environment: [String: String], console: Console
+  ) -> ExitCode {
+    var code = ExitCode.success
+    do throws(CommandFailure) {
+      try execute(arguments, environment: environment, console: console)
+      try console.output.flush()
+    } catch {
+      code = error.exitCode
+      report(error, to: console.errors)
+    }
+    try? console.errors.flush()
+    return code
+  }
+
+  private static func execute(
+    _ arguments: [String], environment: [String: String], console: Console
+  ) throws(CommandFailure) {
+    let invocation = try Invocation(parsing: arguments, commands: Subcommand.specs)
+    if invocation.has(.help) {
+      console.output.write(HelpText.page(for: invocation.command, commands: Subcommand.specs))
+      return
+    }
+    if invocation.has(.version) {
+      console.output.writeLine("monsters \(version)")
+      return
+    }
+    guard let command = invocation.command,
+      let subcommand = Subcommand.all.first(where: { $0.spec == command })
+    else {
+      throw .usage(.missingCommand, command: nil)
+    }
+    let context = try CommandContext(
+      invocation: invocation, console: console, environment: environment)
+    try subcommand.run(context)
+  }
+
+  /// Prints a failure on standard error: `Error: ...`, and for a usage error the usage
+  /// line and where to read more.
+  private static func report(_ failure: CommandFailure, to errors: OutputChannel) {
+    guard let message = failure.message else { return }
+    errors.writeLine("Error: " + message)
+    guard let command = failure.usageCommand else { return }
+    for line in HelpText.usageLines(for: command, prefix: "Usage: ") {
+      errors.writeLine(line)
+    }
+    let name = command.map { "monsters \($0.name)" } ?? "monsters"
+    errors.writeLine("  See '\(name) --help' for more information.")
+  }
+}

@@ -1,0 +1,165 @@
+import Glibc
+import MonsterKit
+
+/// Where the command line writes: a file descriptor, through one buffer, or memory.
+///
+/// Output is gathered in a buffer and handed to `write(2)` in large pieces, which is much
+/// cheaper than a call per line, and a failed write is reported rather than crashing: a
+/// closed pipe (`monsters list | head -1`) ends the command quietly.
+public final class OutputChannel {
+  private let descriptor: Int32?
+  private var buffer: [UInt8] = []
+  private var written: [UInt8] = []
+  /// Whether the channel is a terminal, where colour and cursor control are allowed.
+  public let isTerminal: Bool
+
+  /// How many bytes to gather before writing them out.
+  static let flushThreshold = 64 * 1024
+
+  /// A channel that writes to a file descriptor.
+  ///
+  /// - Parameter descriptor: An open file descriptor, such as `STDOUT_FILENO`.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    self.isTerminal = isatty(descriptor) == 1
+    buffer.reserveCapacity(Self.flushThreshold * 2)
+  }
+
+  /// A channel that keeps what is written, for tests.
+  ///
+  /// - Parameter isTerminal: Whether the channel should act as a terminal.
+  public init(capturingAsTerminal isTerminal: Bool = false) {
+    self.descriptor = nil
+    self.isTerminal = isTerminal
+  }
+
+  /// Everything written to a capturing channel, as text.
+  public var text: String {
+    String(decoding: written + buffer, as: UTF8.self)
+  }
+
+  /// Appends text.
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+  }
+
+  /// Appends text and a line break.
+  func writeLine(_ text: String = "") {
+    buffer.append(contentsOf: text.utf8)
+    buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends bytes.
+  func write(_ bytes: UnsafeRawBufferPointer) {
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// Lets `body` append to the buffer directly, then writes it out if it is large.
+  func append(_ body: (inout [UInt8]) -> Void) throws(CommandFailure) {
+    body(&buffer)
+    if buffer.count >= Self.flushThreshold { try flush() }
+  }
+
+  /// Writes out what is buffered.
+  ///
+  /// - Throws: ``CommandFailure/outputFailed(_:)`` when the write fails, for example when
+  ///   the reader of a pipe has gone.
+  func flush() throws(CommandFailure) {
+    guard let descriptor else {
+      written += buffer
+      buffer.removeAll(keepingCapacity: true)
+      return
+    }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    var failure: Int32?
+    buffer.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var offset = 0
+      while offset < bytes.count {
+        let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += count
+      }
+    }
+    if let failure { throw .outputFailed(failure) }
+  }
+}
+
+/// Where the command line reads from: a file descriptor or bytes given by a test.
+public struct InputChannel {
+  let descriptor: Int32?
+  private let bytes: [UInt8]
+  /// Whether the channel is a terminal.
+  public let isTerminal: Bool
+
+  /// A channel that reads a file descriptor.
+  ///
+  /// - Parameter descriptor: An open file descriptor, such as `STDIN_FILENO`.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+    self.bytes = []
+    self.isTerminal = isatty(descriptor) == 1
+  }
+
+  /// A channel that holds the given text, for tests.
+  ///
+  /// - Parameter text: What reading the channel gives.
+  public init(text: String = "") {
+    self.descriptor = nil
+    self.bytes = Array(text.utf8)
+    self.isTerminal = false
+  }
+
+  /// Reads everything up to the end of the input.
+  ///
+  /// - Returns: The bytes read.
+  /// - Throws: The `errno` of a failed read.
+  func readAll() throws(SystemCallError) -> [UInt8] {
+    guard let descriptor else { return bytes }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return result }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SystemCallError(errno)
+      }
+      result.append(contentsOf: chunk[..<count])
+    }
+  }
+}
+
+/// The streams a run of the command line reads and writes.
+public struct Console {
+  /// Standard input.
+  public var input: InputChannel
+  /// Standard output: what scripts read.
+  public var output: OutputChannel
+  /// Standard error: errors and notes.
+  public var errors: OutputChannel
+
+  /// Creates a console of three streams.
+  ///
+  /// - Parameters:
+  ///   - input: Standard input.
+  ///   - output: Standard output.
+  ///   - errors: Standard error.
+  public init(input: InputChannel, output: OutputChannel, errors: OutputChannel) {
+    self.input = input
+    self.output = output
+    self.errors = errors
+  }
+
+  /// The process's own standard input, output and error.
+  public static func standard() -> Console {
+    Console(
+      input: InputChannel(descriptor: STDIN_FILENO),
+      output: OutputChannel(descriptor: STDOUT_FILENO),
+      errors: OutputChannel(descriptor: STDERR_FILENO))
+  }
+}

@@ -1,0 +1,81 @@
+import MonsterKit
+
+/// How text from the roster is shown: with colour or without, escaped for a terminal or not.
+struct TextStyle: Equatable {
+  /// Whether names are shown in their colours, and headers in bold.
+  var usesColor: Bool
+  /// Whether the output is a terminal, where control characters from the file must be shown
+  /// as escapes rather than reach it.
+  var isTerminal: Bool
+
+  /// Whether colour may be used, as SPEC.md says: only on a terminal, never when `NO_COLOR`
+  /// is set to anything but the empty string, when `TERM` is `dumb`, or with `--no-color`.
+  ///
+  /// - Parameters:
+  ///   - isTerminal: Whether standard output is a terminal.
+  ///   - environment: The environment variables.
+  ///   - noColorFlag: Whether `--no-color` was given.
+  static func allowsColor(
+    isTerminal: Bool, environment: [String: String], noColorFlag: Bool
+  ) -> Bool {
+    isTerminal && !noColorFlag && (environment["NO_COLOR"] ?? "").isEmpty
+      && environment["TERM"] != "dumb"
+  }
+
+  /// The escape sequence that starts text in a colour.
+  static func sequence(for color: NameColor) -> String {
+    switch color {
+    case .rgb(let red, let green, let blue): "\u{1B}[38;2;\(red);\(green);\(blue)m"
+    default: "\u{1B}[\(30 + (color.paletteIndex ?? 7))m"
+    }
+  }
+
+  static let bold = "\u{1B}[1m"
+  static let reset = "\u{1B}[0m"
+
+  /// A name, in its colour when colour is on.
+  func name(_ name: String, color: NameColor?) -> String {
+    guard usesColor, let color else { return name }
+    return Self.sequence(for: color) + name + Self.reset
+  }
+
+  /// A header, in bold when colour is on.
+  func header(_ text: String) -> String {
+    usesColor ? Self.bold + text + Self.reset : text
+  }
+}
+
+/// How many terminal columns text takes: two for East Asian wide characters and emoji,
+/// none for combining marks and other zero-width characters, one for the rest.
+func displayWidth(_ text: some StringProtocol) -> Int {
+  var width = 0
+  for scalar in text.unicodeScalars {
+    let value = scalar.value
+    if value < 0x7F {
+      width += value >= 0x20 ? 1 : 0
+      continue
+    }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format, .control: continue
+    default: break
+    }
+    width += isWide(value) ? 2 : 1
+  }
+  return width
+}
+
+private func isWide(_ value: UInt32) -> Bool {
+  switch value {
+  case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+    true
+  default:
+    false
+  }
+}
+
+/// Text padded with spaces to a number of terminal columns.
+func padded(_ text: String, toWidth width: Int) -> String {
+  text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+}

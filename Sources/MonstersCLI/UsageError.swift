@@ -1,0 +1,65 @@
+import MonsterKit
+
+/// A command line that `monsters` cannot run as written.
+enum UsageError: Error, Equatable {
+  /// No subcommand was given.
+  case missingCommand
+  /// The subcommand is not one of `monsters`'s; perhaps one with a close name.
+  case unknownCommand(String, suggestion: String?)
+  /// The option is not one the subcommand takes; perhaps one with a close name.
+  case unknownOption(String, suggestion: String?)
+  /// The option needs a value and has none.
+  case missingValue(OptionSpec)
+  /// The option is a flag and was given a value (`--dry-run=yes`).
+  case unexpectedValue(OptionSpec)
+  /// The option was given twice.
+  case repeatedOption(OptionSpec)
+  /// A required argument is missing.
+  case missingArgument(ArgumentSpec)
+  /// There are more arguments than the subcommand takes.
+  case unexpectedArgument(String)
+  /// A value is not one the option or argument allows: what, and why.
+  case invalidValue(String)
+  /// `set` was given nothing to set.
+  case nothingToSet
+  /// `pick` needs a terminal on standard input and output.
+  case notATerminal
+}
+
+// MARK: - CustomStringConvertible
+
+extension UsageError: CustomStringConvertible {
+  /// The message a user reads, after `Error: `.
+  var description: String {
+    switch self {
+    case .missingCommand:
+      "Missing subcommand."
+    case .unknownCommand(let name, let suggestion):
+      "Unknown subcommand '\(escapedForMessage(name))'." + didYouMean(suggestion)
+    case .unknownOption(let name, let suggestion):
+      "Unknown option '\(escapedForMessage(name))'." + didYouMean(suggestion)
+    case .missingValue(let option):
+      "Missing value for '\(option.synopsis)'."
+    case .unexpectedValue(let option):
+      "The flag '--\(option.name)' takes no value."
+    case .repeatedOption(let option):
+      "The option '--\(option.name)' was given more than once."
+    case .missingArgument(let argument):
+      "Missing expected argument '<\(argument.name)>'."
+    case .unexpectedArgument(let argument):
+      "Unexpected argument '\(escapedForMessage(argument))'."
+    case .invalidValue(let message):
+      message
+    case .nothingToSet:
+      "Nothing to set: give --weapon, --description, --icon or --name-color."
+    case .notATerminal:
+      "'monsters pick' needs a terminal on standard input and output. "
+        + "In a script, use 'monsters set <monster> --weapon <weapon>'."
+    }
+  }
+}
+
+/// ` Did you mean 'list'?`, or nothing.
+func didYouMean(_ suggestion: String?) -> String {
+  suggestion.map { " Did you mean '\(escapedForMessage($0))'?" } ?? ""
+}

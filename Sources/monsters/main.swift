@@ -1,0 +1,12 @@
+import Glibc
+import MonstersCLI
+
+// A reader that goes away (`monsters list | head -1`) makes write(2) fail with EPIPE,
+// which the command line handles, instead of killing the process.
+signal(SIGPIPE, SIG_IGN)
+
+let code = MonstersCommandLine.run(
+  Array(CommandLine.arguments.dropFirst()),
+  environment: ProcessEnvironment.current(),
+  console: .standard())
+exit(code.rawValue)
