@@ -21,15 +21,39 @@ extension [UInt8] {
   /// Appends text as a JSON string: in quotes, with `"`, `\` and control characters
   /// escaped, and everything else as it is.
   ///
-  /// - Parameter utf8: The text's UTF-8 bytes.
-  package mutating func appendJSONString(_ utf8: UnsafeRawBufferPointer) {
+  /// - Parameters:
+  ///   - utf8: The text's UTF-8 bytes.
+  ///   - forTerminal: Whether to escape DEL and the C1 controls (U+0080 to U+009F) too,
+  ///     which JSON allows raw but a terminal may act on.
+  package mutating func appendJSONString(_ utf8: UnsafeRawBufferPointer, forTerminal: Bool = false)
+  {
     append(UInt8(ascii: "\""))
     var runStart = 0
-    for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      var escaped = byte
+      var length = 1
+      if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+        guard forTerminal else {
+          index += 1
+          continue
+        }
+        if byte == 0x7F {
+          escaped = 0x7F
+        } else if byte == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) {
+          escaped = utf8[index + 1]
+          length = 2
+        } else {
+          index += 1
+          continue
+        }
+      }
       append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
-      runStart = index + 1
+      index += length
+      runStart = index
       append(UInt8(ascii: "\\"))
-      switch byte {
+      switch escaped {
       case 0x22, 0x5C: append(byte)
       case 0x08: append(UInt8(ascii: "b"))
       case 0x0C: append(UInt8(ascii: "f"))
@@ -38,7 +62,7 @@ extension [UInt8] {
       case 0x09: append(UInt8(ascii: "t"))
       default:
         append("u00")
-        append(contentsOf: hex2(byte).lowercased().utf8)
+        append(contentsOf: hex2(escaped).lowercased().utf8)
       }
     }
     append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
@@ -46,9 +70,9 @@ extension [UInt8] {
   }
 
   /// Appends a string as a JSON string.
-  package mutating func appendJSONString(_ text: String) {
+  package mutating func appendJSONString(_ text: String, forTerminal: Bool = false) {
     var text = text
-    text.withUTF8 { appendJSONString(UnsafeRawBufferPointer($0)) }
+    text.withUTF8 { appendJSONString(UnsafeRawBufferPointer($0), forTerminal: forTerminal) }
   }
 
   /// Starts an object member: the comma before all but the first, the line break and
@@ -67,10 +91,10 @@ extension [UInt8] {
     append(indent == nil ? "\":" : "\": ")
   }
 
-  mutating func appendKey(_ key: String, isFirst: Bool, indent: Int?) {
+  mutating func appendKey(_ key: String, isFirst: Bool, indent: Int?, forTerminal: Bool) {
     if !isFirst { append(UInt8(ascii: ",")) }
     if let indent { appendLineBreak(indent: indent) }
-    appendJSONString(key)
+    appendJSONString(key, forTerminal: forTerminal)
     append(indent == nil ? ":" : ": ")
   }
 
@@ -80,33 +104,38 @@ extension [UInt8] {
   ///   - value: The value.
   ///   - indent: The indent level of the line the value starts on, or `nil` for the
   ///     compact form.
-  mutating func appendJSON(_ value: JSONValue, indent: Int?) {
+  ///   - forTerminal: Whether strings escape DEL and C1 controls too.
+  package mutating func appendJSON(_ value: JSONValue, indent: Int?, forTerminal: Bool = false) {
     switch value {
     case .null: append("null")
     case .bool(let flag): append(flag ? "true" : "false")
     case .number(let text): append(contentsOf: text.utf8)
-    case .string(let text): appendJSONString(text)
+    case .string(let text): appendJSONString(text, forTerminal: forTerminal)
     case .array(let elements):
       append(UInt8(ascii: "["))
       for (offset, element) in elements.enumerated() {
         if offset > 0 { append(UInt8(ascii: ",")) }
         if let indent { appendLineBreak(indent: indent + 1) }
-        appendJSON(element, indent: indent.map { $0 + 1 })
+        appendJSON(element, indent: indent.map { $0 + 1 }, forTerminal: forTerminal)
       }
       if let indent, !elements.isEmpty { appendLineBreak(indent: indent) }
       append(UInt8(ascii: "]"))
     case .object(let members):
       append(UInt8(ascii: "{"))
-      appendMembers(members, isFirst: true, indent: indent.map { $0 + 1 })
+      appendMembers(
+        members, isFirst: true, indent: indent.map { $0 + 1 }, forTerminal: forTerminal)
       if let indent, !members.isEmpty { appendLineBreak(indent: indent) }
       append(UInt8(ascii: "}"))
     }
   }
 
-  mutating func appendMembers(_ members: [JSONMember], isFirst: Bool, indent: Int?) {
+  mutating func appendMembers(
+    _ members: [JSONMember], isFirst: Bool, indent: Int?, forTerminal: Bool = false
+  ) {
     for (offset, member) in members.enumerated() {
-      appendKey(member.key, isFirst: isFirst && offset == 0, indent: indent)
-      appendJSON(member.value, indent: indent)
+      appendKey(
+        member.key, isFirst: isFirst && offset == 0, indent: indent, forTerminal: forTerminal)
+      appendJSON(member.value, indent: indent, forTerminal: forTerminal)
     }
   }
 }
@@ -120,17 +149,20 @@ extension Roster {
   ///   - index: The monster's position.
   ///   - indent: The indent level of the line the object starts on, or `nil` for the
   ///     compact form (one line, no spaces), as `ndjson` wants.
+  ///   - forTerminal: Whether to escape DEL and C1 controls too, for a terminal.
   ///   - output: The bytes to append to.
-  package func appendJSON(ofMonsterAt index: Index, indent: Int?, to output: inout [UInt8]) {
+  package func appendJSON(
+    ofMonsterAt index: Index, indent: Int?, forTerminal: Bool = false, to output: inout [UInt8]
+  ) {
     let inner = indent.map { $0 + 1 }
     let entry = slots[index.slot]
     output.append(UInt8(ascii: "{"))
     output.appendKey("name", isFirst: true, indent: inner)
-    appendString(.name, at: index, to: &output)
+    appendString(.name, at: index, forTerminal: forTerminal, to: &output)
     output.appendKey("description", isFirst: false, indent: inner)
-    appendString(.description, at: index, to: &output)
+    appendString(.description, at: index, forTerminal: forTerminal, to: &output)
     output.appendKey("icon", isFirst: false, indent: inner)
-    appendString(.icon, at: index, to: &output)
+    appendString(.icon, at: index, forTerminal: forTerminal, to: &output)
     output.appendKey("weapon", isFirst: false, indent: inner)
     output.append(UInt8(ascii: "\""))
     output.append(weapon(at: index).fileSpelling)
@@ -144,7 +176,7 @@ extension Roster {
       ? source.records[Int(entry)].otherFields < 0
         ? [] : source.otherFields[Int(source.records[Int(entry)].otherFields)]
       : edited[Int(~entry)].otherFields
-    output.appendMembers(others, isFirst: false, indent: inner)
+    output.appendMembers(others, isFirst: false, indent: inner, forTerminal: forTerminal)
     if let indent { output.appendLineBreak(indent: indent) }
     output.append(UInt8(ascii: "}"))
   }
@@ -152,9 +184,11 @@ extension Roster {
   /// Appends a text field as a JSON string, copying the file's bytes when they need no
   /// change: a string without escapes is in canonical form already.
   @inline(__always)
-  private func appendString(_ field: MonsterTextField, at index: Index, to output: inout [UInt8]) {
+  private func appendString(
+    _ field: MonsterTextField, at index: Index, forTerminal: Bool, to output: inout [UInt8]
+  ) {
     let entry = slots[index.slot]
-    if entry >= 0 {
+    if entry >= 0 && !forTerminal {
       let record = source.records[Int(entry)]
       if !record.isEscaped(field) {
         output.append(UInt8(ascii: "\""))
@@ -166,7 +200,7 @@ extension Roster {
         return
       }
     }
-    withUTF8(field, at: index) { output.appendJSONString($0) }
+    withUTF8(field, at: index) { output.appendJSONString($0, forTerminal: forTerminal) }
   }
 
   /// Writes the roster file's bytes in canonical form, a chunk at a time.

@@ -51,6 +51,61 @@ package protocol FileSystem: Sendable {
   func close(_ descriptor: Int32)
 }
 
+extension FileSystem {
+  /// Reads a whole file.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Returns: The bytes, or `nil` when there is no file at the path.
+  /// - Throws: The `errno` of a failed call; `EISDIR` for a folder, `EFBIG` over 4 GiB.
+  package func contents(of path: String) throws(SystemCallError) -> [UInt8]? {
+    let descriptor: Int32
+    do throws(SystemCallError) {
+      descriptor = try open(path, flags: O_RDONLY | O_CLOEXEC, mode: 0)
+    } catch {
+      if error.code == ENOENT { return nil }
+      throw error
+    }
+    defer { close(descriptor) }
+    let status = try fstat(descriptor)
+    if status.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(EISDIR) }
+    return try readAll(descriptor, sizeHint: Int(status.st_size))
+  }
+
+  private func readAll(_ descriptor: Int32, sizeHint: Int) throws(SystemCallError) -> [UInt8] {
+    var failure: SystemCallError?
+    // One byte more than the size, so that a file of the size it had is read in one go
+    // and its end seen without growing the buffer.
+    let capacity = max(sizeHint, 0) + 1
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      while count < buffer.count {
+        do throws(SystemCallError) {
+          let read = try self.read(
+            descriptor,
+            into: UnsafeMutableRawBufferPointer(
+              UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+          if read == 0 { return }
+          count += read
+        } catch {
+          failure = error
+          return
+        }
+      }
+    }
+    if let failure { throw failure }
+    guard bytes.count == capacity else { return bytes }
+    // The file grew while it was read.
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let read = try chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemCallError) in try self.read(descriptor, into: buffer) }
+      }.get()
+      if read == 0 { return bytes }
+      bytes.append(contentsOf: chunk[..<read])
+      if bytes.count > Int(UInt32.max) { throw SystemCallError(EFBIG) }
+    }
+  }
+}
+
 /// The system's own calls.
 package struct SystemFileSystem: FileSystem {
   /// Creates the system's file system.

@@ -135,14 +135,14 @@ extension Roster {
   /// Whether a name may be a monster's, and if not, why.
   ///
   /// - Parameter utf8: The name's UTF-8 bytes.
-  /// - Returns: `nil` for a good name; otherwise the reason, such as `it is empty`.
+  /// - Returns: `nil` for a good name; otherwise what is wrong, such as `is empty`.
   static func problem(withName utf8: UnsafeRawBufferPointer) -> String? {
-    if utf8.isEmpty { return "it is empty" }
+    if utf8.isEmpty { return "is empty" }
     var previous: UInt8 = 0
     for byte in utf8 {
       // C0 controls and DEL, and the C1 controls U+0080 to U+009F (0xC2 0x80...0x9F).
       if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
-        return "it holds a control character"
+        return "holds a control character"
       }
       previous = byte
     }
@@ -435,7 +435,7 @@ extension Roster {
   /// Refuses a name that is not allowed or that another monster has, ignoring case.
   private func checkName(_ name: String, replacing slot: Int32?) throws(RosterError) {
     if let reason = Self.problem(withName: name) {
-      throw .invalidName(name, reason: reason)
+      throw .invalidName(name, reason: "it " + reason)
     }
     if let holder = self.slot(named: name), holder != slot {
       throw .nameTaken(name, by: self[Index(slot: Int(holder))].name)

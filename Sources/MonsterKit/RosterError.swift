@@ -36,8 +36,8 @@ extension RosterError: CustomStringConvertible {
     case .nameTaken(let name, let holder):
       name == holder
         ? "There is a monster named '\(escapedForMessage(name))' already."
-        : "The name '\(escapedForMessage(name))' is taken by '\(escapedForMessage(holder))' "
-          + "(names differ in more than case)."
+        : "The name '\(escapedForMessage(name))' is taken: there is a monster named "
+          + "'\(escapedForMessage(holder))' (names are compared ignoring case)."
     case .invalidName(let name, let reason):
       "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
     case .syntax(let path, let line, let column, let message):

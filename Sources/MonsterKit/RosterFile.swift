@@ -61,54 +61,10 @@ extension RosterFile {
   ///   cannot be read, ``RosterError/fileTooLarge(path:)`` over 4 GiB.
   public func contents() throws(RosterError) -> [UInt8]? {
     let target = try resolvedPath()
-    let descriptor: Int32
     do throws(SystemCallError) {
-      descriptor = try fileSystem.open(target, flags: O_RDONLY | O_CLOEXEC, mode: 0)
-    } catch {
-      if error.code == ENOENT { return nil }
-      throw failure("read", error)
-    }
-    defer { fileSystem.close(descriptor) }
-    do throws(SystemCallError) {
-      let status = try fileSystem.fstat(descriptor)
-      if status.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(EISDIR) }
-      return try readAll(descriptor, sizeHint: Int(status.st_size))
+      return try fileSystem.contents(of: target)
     } catch {
       throw failure("read", error)
-    }
-  }
-
-  private func readAll(_ descriptor: Int32, sizeHint: Int) throws(SystemCallError) -> [UInt8] {
-    var failure: SystemCallError?
-    // One byte more than the size, so that a file of the size it had is read in one go
-    // and its end seen without growing the buffer.
-    let capacity = max(sizeHint, 0) + 1
-    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-      while count < buffer.count {
-        do throws(SystemCallError) {
-          let read = try fileSystem.read(
-            descriptor,
-            into: UnsafeMutableRawBufferPointer(
-              UnsafeMutableBufferPointer(rebasing: buffer[count...])))
-          if read == 0 { return }
-          count += read
-        } catch {
-          failure = error
-          return
-        }
-      }
-    }
-    if let failure { throw failure }
-    guard bytes.count == capacity else { return bytes }
-    // The file grew while it was read.
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let read = try chunk.withUnsafeMutableBytes { buffer in
-        Result { () throws(SystemCallError) in try fileSystem.read(descriptor, into: buffer) }
-      }.get()
-      if read == 0 { return bytes }
-      bytes.append(contentsOf: chunk[..<read])
-      if bytes.count > Int(UInt32.max) { throw SystemCallError(EFBIG) }
     }
   }
 
@@ -150,7 +106,7 @@ extension RosterFile {
           PendingProblem(
             offset: Int(record.name.start) - 1,
             message: "monster \(position + 1) ('\(name)'): the name is taken by monster "
-              + "\(earlier + 1) ('\(holder)'); names must differ in more than case"))
+              + "\(earlier + 1) ('\(holder)'); names are compared ignoring case"))
       }
     }
     pending.sort { $0.offset < $1.offset }
@@ -263,10 +219,17 @@ extension RosterFile {
 
   /// The one path every edit takes: lock, read, change, validate, write, unlock.
   ///
+  /// ``apply(_:dryRun:)`` is this with a list of edits; use this directly to learn which
+  /// edit failed, or to decide edits from the roster as it is under the lock.
+  ///
   /// - Parameters:
-  ///   - dryRun: Whether to stop before locking and writing.
-  ///   - change: Changes the roster; returns whether it changed anything.
-  func update(
+  ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
+  ///     written.
+  ///   - change: Changes the roster; returns whether it changed anything. Nothing is
+  ///     written when it throws or returns `false`.
+  /// - Returns: The roster before and after.
+  /// - Throws: What `change` throws, or an error from reading, locking or writing.
+  public func update(
     dryRun: Bool, _ change: (inout Roster) throws(RosterError) -> Bool
   ) throws(RosterError) -> RosterUpdate {
     let target = try resolvedPath()

@@ -190,6 +190,7 @@ struct RosterParser {
     var otherKeys = DuplicateKeyDetector()
     var fieldProblems: [PendingProblem] = []
     var nameToken: StringToken?
+    var nameIsValid = true
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
       let key =
         keyToken.isEscaped
@@ -229,7 +230,8 @@ struct RosterParser {
           ? unescaped(contents).withUnsafeBytes(Roster.problem(withName:))
           : Roster.problem(withName: contents)
         if let problem {
-          fieldProblems.append(PendingProblem(offset: valueOffset, message: problem))
+          fieldProblems.append(PendingProblem(offset: valueOffset, message: "the name " + problem))
+          nameIsValid = false
         }
       case .description:
         record.description = ByteSpan(token.start..<token.end)
@@ -275,8 +277,9 @@ struct RosterParser {
     }
     if fieldProblems.isEmpty { return }
     let label =
-      nameToken.map { "monster \(number) ('\(escapedForMessage(scanner.text(of: $0)))')" }
-      ?? "monster \(number)"
+      nameToken.flatMap { token in
+        nameIsValid ? "monster \(number) ('\(escapedForMessage(scanner.text(of: token)))')" : nil
+      } ?? "monster \(number)"
     for problem in fieldProblems {
       problems.append(
         PendingProblem(offset: problem.offset, message: "\(label): \(problem.message)"))

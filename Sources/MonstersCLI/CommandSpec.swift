@@ -31,15 +31,18 @@ struct OptionSpec: Equatable, Sendable {
   var valueName: String
   /// What the option does, for help.
   var help: String
+  /// Whether the subcommand cannot run without the option.
+  var isRequired: Bool
 
   init(
     _ name: String, short shortName: Character? = nil, value: ValueKind? = nil,
-    valueName: String? = nil, help: String
+    valueName: String? = nil, isRequired: Bool = false, help: String
   ) {
     self.name = name
     self.shortName = shortName
     self.value = value
     self.valueName = valueName ?? name
+    self.isRequired = isRequired
     self.help = help
   }
 

@@ -49,14 +49,23 @@ enum EditReport {
     return lines
   }
 
-  /// Prints what edits did: the change on standard output, or a note on standard error
-  /// when they changed nothing.
+  /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the
+  /// file as it would be; otherwise the change on standard output; and a note on standard
+  /// error when they changed nothing.
   static func report(
     _ edits: [RosterEdit], _ update: RosterUpdate, context: CommandContext
   ) throws(CommandFailure) {
     guard update.changed else {
       context.console.errors.writeLine(
         "Nothing to change: \(escapedForMessage(context.file.path)) is as asked.")
+      return
+    }
+    if context.invocation.has(.dryRun) {
+      let path = context.file.path
+      context.output.write(
+        UnifiedDiff.text(
+          old: update.originalBytes ?? [], new: update.after.canonicalJSON(),
+          oldName: update.originalBytes == nil ? "/dev/null" : path, newName: path))
       return
     }
     for edit in edits {

@@ -54,7 +54,8 @@ enum HelpText {
       return [prefix + "monsters [--file <path>] <subcommand> [<options>]"]
     }
     let words =
-      command.arguments.map(\.synopsis) + command.options.map { "[\($0.synopsis)]" }
+      command.arguments.map(\.synopsis)
+      + command.options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
     let head = prefix + "monsters " + command.name
     var lines: [String] = []
     var line = head

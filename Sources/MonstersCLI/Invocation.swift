@@ -133,6 +133,9 @@ extension Invocation {
   }
 
   private func checkArguments(of command: CommandSpec) throws(CommandFailure) {
+    if let missing = command.options.first(where: { $0.isRequired && values[$0.name] == nil }) {
+      throw CommandFailure.usage(.missingOption(missing), command: command)
+    }
     if let missing = command.arguments.dropFirst(arguments.count).first(where: { !$0.isOptional }) {
       throw CommandFailure.usage(.missingArgument(missing), command: command)
     }

@@ -24,16 +24,22 @@ public enum MonstersCommandLine {
   public static func run(
     _ arguments: [String], environment: [String: String], console: Console
   ) -> ExitCode {
-    var code = ExitCode.success
+    var failure: CommandFailure?
     do throws(CommandFailure) {
       try execute(arguments, environment: environment, console: console)
+    } catch {
+      failure = error
+    }
+    // What a failed command printed before failing (the problems `check` found) is still
+    // its output.
+    do throws(CommandFailure) {
       try console.output.flush()
     } catch {
-      code = error.exitCode
-      report(error, to: console.errors)
+      failure = failure ?? error
     }
+    if let failure { report(failure, to: console.errors) }
     try? console.errors.flush()
-    return code
+    return failure?.exitCode ?? .success
   }
 
   private static func execute(

@@ -14,6 +14,8 @@ enum UsageError: Error, Equatable {
   case unexpectedValue(OptionSpec)
   /// The option was given twice.
   case repeatedOption(OptionSpec)
+  /// An option the subcommand needs was not given.
+  case missingOption(OptionSpec)
   /// A required argument is missing.
   case missingArgument(ArgumentSpec)
   /// There are more arguments than the subcommand takes.
@@ -44,6 +46,8 @@ extension UsageError: CustomStringConvertible {
       "The flag '--\(option.name)' takes no value."
     case .repeatedOption(let option):
       "The option '--\(option.name)' was given more than once."
+    case .missingOption(let option):
+      "Missing expected option '\(option.synopsis)'."
     case .missingArgument(let argument):
       "Missing expected argument '<\(argument.name)>'."
     case .unexpectedArgument(let argument):

@@ -144,12 +144,14 @@ import Testing
   @Test func refusesAnUnknownFormat() throws {
     let harness = try CommandLineHarness()
     #expect(
-      harness.run(["list", "--format", "json"])
-        == usageFailure("Unknown format 'json'. Choose one of: table, names.", command: "list"))
+      harness.run(["list", "--format", "xml"])
+        == usageFailure(
+          "Unknown format 'xml'. Choose one of: table, names, json, ndjson, tsv.", command: "list"))
     #expect(
       harness.run(["list", "--format", "nmes"])
         == usageFailure(
-          "Unknown format 'nmes'. Did you mean 'names'? Choose one of: table, names.",
+          "Unknown format 'nmes'. Did you mean 'names'? "
+            + "Choose one of: table, names, json, ndjson, tsv.",
           command: "list"))
   }
 }

@@ -1,8 +1,8 @@
 import MonsterKit
 
-/// `monsters list`: the monsters, as a table or one name a line.
+/// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON or TSV.
 enum ListCommand {
-  static let formats = ["table", "names"]
+  static let formats = ["table", "names", "json", "ndjson", "tsv"]
 
   static let weaponOption = OptionSpec(
     "weapon", value: .weapon, help: "Only the monsters that carry this weapon.")
@@ -12,26 +12,100 @@ enum ListCommand {
       name: "list",
       abstract: "List the monsters.",
       discussion: """
-        The table has the columns NAME, WEAPON and DESCRIPTION. 'names' prints one name \
-        a line, for scripts.
+        The table has the columns NAME, WEAPON and DESCRIPTION. For scripts: 'names' \
+        prints one name a line; 'json' an array of monster objects as in the file; \
+        'ndjson' one compact object a line; 'tsv' a header line (name, weapon, \
+        description, icon, nameColor) and one monster a line, with tab, line break, \
+        carriage return and backslash written \\t, \\n, \\r and \\\\.
         """,
       options: [
         weaponOption,
-        .format(formats, help: "table or names (default: table)."),
+        .format(formats, help: "table, names, json, ndjson or tsv (default: table)."),
       ]),
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.choice(.format(formats, help: ""), default: "table")
-    let weapon = try context.invocation.value(weaponOption).map(context.weapon)
+    let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
+    let weapon = try context.invocation.value(weaponOption).map(context.invocation.weapon)
     let roster = try context.readRoster()
     let selected = roster.indices.filter { weapon == nil || roster.weapon(at: $0) == weapon }
     switch format {
     case "names":
       try writeNames(of: selected, in: roster, to: context.output)
+    case "json":
+      try writeJSON(of: selected, in: roster, context: context)
+    case "ndjson":
+      for index in selected {
+        try context.output.append { buffer in
+          roster.appendJSON(
+            ofMonsterAt: index, indent: nil, forTerminal: context.style.isTerminal, to: &buffer)
+          buffer.append(UInt8(ascii: "\n"))
+        }
+      }
+    case "tsv":
+      try writeTSV(of: selected, in: roster, context: context)
     default:
       try writeTable(of: selected, in: roster, context: context)
     }
+  }
+
+  /// An array of monster objects, as the file holds them.
+  static func writeJSON(
+    of selected: [Roster.Index], in roster: Roster, context: CommandContext
+  ) throws(CommandFailure) {
+    context.output.write("[")
+    for (offset, index) in selected.enumerated() {
+      try context.output.append { buffer in
+        buffer.append(offset == 0 ? "\n  " : ",\n  ")
+        roster.appendJSON(
+          ofMonsterAt: index, indent: 1, forTerminal: context.style.isTerminal, to: &buffer)
+      }
+    }
+    context.output.writeLine(selected.isEmpty ? "]" : "\n]")
+  }
+
+  /// A header line, then one monster a line, tab-separated.
+  static func writeTSV(
+    of selected: [Roster.Index], in roster: Roster, context: CommandContext
+  ) throws(CommandFailure) {
+    context.output.writeLine("name\tweapon\tdescription\ticon\tnameColor")
+    let isTerminal = context.style.isTerminal
+    for index in selected {
+      let fields = [
+        roster.withUTF8(.name, at: index) { tsvField(text($0), forTerminal: isTerminal) },
+        roster.weapon(at: index).rawValue,
+        roster.withUTF8(.description, at: index) { tsvField(text($0), forTerminal: isTerminal) },
+        roster.withUTF8(.icon, at: index) { tsvField(text($0), forTerminal: isTerminal) },
+        roster.nameColor(at: index)?.description ?? "",
+      ]
+      try context.output.append { buffer in
+        buffer.append(contentsOf: fields.joined(separator: "\t").utf8)
+        buffer.append(UInt8(ascii: "\n"))
+      }
+    }
+  }
+
+  /// A TSV field: tab, line break, carriage return and backslash escaped, and on a
+  /// terminal every other control character too.
+  static func tsvField(_ text: String, forTerminal: Bool) -> String {
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\\") || $0 >= 0x7F })
+    else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\t": result += "\\t"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\\": result += "\\\\"
+      default:
+        if forTerminal && scalar.properties.generalCategory == .control {
+          result += escapedForMessage(String(scalar))
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
   }
 
   /// One name a line, copied from the file's bytes.

@@ -16,39 +16,32 @@ enum SetCommand {
       + "#RRGGBB, or none to remove it.")
 
   static let subcommand = Subcommand(
-    spec: CommandSpec(
+    editing: CommandSpec(
       name: "set",
       abstract: "Change a monster's weapon, description, icon or name colour.",
       discussion: """
         Give one or more fields to set. Setting a field to the value it has already \
         changes nothing and does not rewrite the file.
         """,
-      arguments: [
-        ArgumentSpec(name: "monster", kind: .monster, help: "The monster's name, in any case.")
-      ],
+      arguments: [.monster],
       options: [weaponOption, descriptionOption, iconOption, nameColorOption]),
-    run: run)
+    edit: edit)
 
-  static func run(_ context: CommandContext) throws(CommandFailure) {
-    let name = context.invocation.arguments[0]
-    let changes = try changes(from: context)
-    let edits = [RosterEdit.set(name, changes)]
-    try EditReport.report(edits, try context.apply(edits), context: context)
-  }
-
-  /// The changes the options ask for.
-  static func changes(from context: CommandContext) throws(CommandFailure)
-    -> RosterEdit.Changes
-  {
-    let invocation = context.invocation
+  static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
     var changes = RosterEdit.Changes()
-    changes.weapon = try invocation.value(weaponOption).map(context.weapon)
+    changes.weapon = try invocation.value(weaponOption).map(invocation.weapon)
     changes.description = invocation.value(descriptionOption)
     changes.icon = invocation.value(iconOption)
     if let color = invocation.value(nameColorOption) {
-      changes.nameColor = try context.nameColor(color, allowsNone: true)
+      changes.nameColor = try invocation.nameColor(color, allowsNone: true)
     }
-    guard !changes.isEmpty else { throw context.usageError(.nothingToSet) }
-    return changes
+    guard !changes.isEmpty else { throw invocation.usageError(.nothingToSet) }
+    return .set(invocation.arguments[0], changes)
   }
+}
+
+extension ArgumentSpec {
+  /// A monster named on the roster in use.
+  static let monster = ArgumentSpec(
+    name: "monster", kind: .monster, help: "The monster's name, in any case.")
 }

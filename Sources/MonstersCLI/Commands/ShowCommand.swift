@@ -19,7 +19,7 @@ enum ShowCommand {
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.choice(.format(formats, help: ""), default: "text")
+    let format = try context.invocation.choice(.format(formats, help: ""), default: "text")
     let name = context.invocation.arguments[0]
     let roster = try context.readRoster()
     let index: Roster.Index
@@ -30,7 +30,8 @@ enum ShowCommand {
     }
     if format == "json" {
       try context.output.append { buffer in
-        roster.appendJSON(ofMonsterAt: index, indent: 0, to: &buffer)
+        roster.appendJSON(
+          ofMonsterAt: index, indent: 0, forTerminal: context.style.isTerminal, to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
       }
       return

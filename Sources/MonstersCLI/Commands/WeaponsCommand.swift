@@ -2,21 +2,35 @@ import MonsterKit
 
 /// `monsters weapons`: the five weapons and their images.
 enum WeaponsCommand {
-  static let formats = ["table", "names"]
+  static let formats = ["table", "names", "json"]
 
   static let subcommand = Subcommand(
     spec: CommandSpec(
       name: "weapons",
       abstract: "List the weapons and their images.",
-      options: [.format(formats, help: "table or names (default: table).")]),
+      discussion: """
+        'json' prints an array of objects with the weapon's name and image.
+        """,
+      options: [.format(formats, help: "table, names or json (default: table).")]),
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.choice(.format(formats, help: ""), default: "table")
+    let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
     let weapons = WeaponType.allCases
     switch format {
     case "names":
       for weapon in weapons { context.output.writeLine(weapon.rawValue) }
+    case "json":
+      let objects = weapons.map { weapon in
+        JSONValue.object([
+          JSONMember("name", .string(weapon.rawValue)),
+          JSONMember("image", .string(weapon.imageName)),
+        ])
+      }
+      try context.output.append { buffer in
+        buffer.appendJSON(.array(objects), indent: 0)
+        buffer.append(UInt8(ascii: "\n"))
+      }
     default:
       let width = weapons.map(\.rawValue.count).max() ?? 0
       context.output.writeLine(context.style.header(padded("WEAPON", toWidth: width) + "  IMAGE"))

@@ -1,0 +1,11 @@
+import MonsterKit
+
+/// `monsters remove`: takes a monster off the roster.
+enum RemoveCommand {
+  static let subcommand = Subcommand(
+    editing: CommandSpec(
+      name: "remove",
+      abstract: "Remove a monster from the roster.",
+      arguments: [.monster]),
+    edit: { (invocation) throws(CommandFailure) in .remove(invocation.arguments[0]) })
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct ApplyCommandTests {
+  @Test func appliesEveryEditInOneWrite() throws {
+    let harness = try CommandLineHarness()
+    try harness.write(
+      """
+      # demo edits
+      set Cat-Bot --weapon fire --name-color '#ff8800'
+      add 'Space Bot' --weapon "ninja star" --description "Says \\"hi\\""
+
+      rename Dog-Bot Hound-Bot
+      remove Fire-Bot
+      """, to: harness.path("edits.txt"))
+    let result = harness.run(["apply", harness.path("edits.txt")])
+    #expect(
+      result == CommandResult(.success, output: "Applied 4 edits to \(harness.rosterPath).\n"))
+    let names = harness.run(["list", "--format", "names"]).output
+    #expect(names == "Cat-Bot\nHound-Bot\nExplode-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace Bot\n")
+    let cat = harness.run(["show", "cat-bot", "--format", "json"]).output
+    #expect(cat.contains(#""weapon": "fire""#) && cat.contains(##""nameColor": "#FF8800""##))
+    let space = harness.run(["show", "space bot", "--format", "json"]).output
+    #expect(space.contains(#""description": "Says \"hi\"""#))
+    #expect(space.contains(#""icon": "meetspacebot.png""#))
+  }
+
+  @Test func readsTheScriptFromStandardInput() throws {
+    let harness = try CommandLineHarness()
+    for arguments in [["apply"], ["apply", "-"]] {
+      let result = harness.run(arguments, input: "set Ice-Bot --weapon sword\n")
+      #expect(result.code == .success)
+    }
+    #expect(harness.run(["show", "Ice-Bot"]).output.contains("sword (sword.png)"))
+  }
+
+  @Test func aFailingLineIsNamedAndNothingIsWritten() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    try harness.write(
+      "set Cat-Bot --weapon fire\n\nset Cat-Bott --weapon sword\nremove Dog-Bot\n",
+      to: harness.path("edits.txt"))
+    let result = harness.run(["apply", harness.path("edits.txt")])
+    #expect(
+      result
+        == CommandResult(
+          .failure,
+          errors: "Error: \(harness.path("edits.txt")):3: No monster named 'Cat-Bott'. "
+            + "Did you mean 'Cat-Bot'?\n"))
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
+  @Test func aLineThatTakesANameTwiceFailsWithItsCode() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(
+      ["apply"], input: "add Robo-Bot --weapon fire\nadd robo-bot --weapon smoke\n")
+    #expect(result.code == .failure)
+    #expect(result.errors.hasPrefix("Error: <stdin>:2: The name 'robo-bot' is taken"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func aUsageErrorOnALineIsNamedWithTheLinesUsage() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: "\nset Cat-Bot --weapon axe\n")
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: <stdin>:2: Unknown weapon 'axe'. Choose one of: blowgun, ninjaStar, fire, "
+          + "sword, smoke.\nUsage: monsters set <monster>"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test(arguments: [
+    ("list", "Error: <stdin>:1: Unknown subcommand 'list'."),
+    (
+      "set Cat-Bot --weapon fire --file other.json",
+      "Error: <stdin>:1: '--file' is an option of 'monsters apply', not of a script line."
+    ),
+    (
+      "set Cat-Bot --weapon fire --dry-run",
+      "Error: <stdin>:1: '--dry-run' is an option of 'monsters apply', not of a script line."
+    ),
+    (
+      "add 'Bad\u{7}Name' --weapon fire",
+      "Error: <stdin>:1: 'Bad\\u{07}Name' cannot be a monster's name: it holds a control character."
+    ),
+    ("set Cat-Bot --description 'open", "Error: <stdin>:1: Unterminated single quote."),
+  ])
+  func scriptLinesThatAreNotEditsAreUsageErrors(_ line: String, _ message: String) throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: line + "\n")
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix(message + "\n"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func aMissingScriptIsNoInput() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply", harness.path("missing.txt")])
+    #expect(
+      result
+        == CommandResult(.noInput, errors: "Error: \(harness.path("missing.txt")): no such file.\n")
+    )
+  }
+
+  @Test func aFolderForAScriptCannotBeRead() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply", harness.folder])
+    #expect(
+      result
+        == CommandResult(
+          .ioError, errors: "Error: Cannot read \(harness.folder): Is a directory.\n"))
+  }
+
+  @Test func aScriptThatChangesNothingWritesNothing() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: "# nothing yet\nset Cat-Bot --weapon sword\n")
+    #expect(
+      result
+        == CommandResult(
+          .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func dryRunPrintsTheDiffOfAllTheEditsAndWritesNothing() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let result = harness.run(
+      ["apply", "--dry-run"], input: "set Cat-Bot --weapon fire\nremove Mini-Tomato-Bot\n")
+    let path = harness.rosterPath
+    #expect(
+      result.output == """
+        --- \(path)
+        +++ \(path)
+        @@ -5,7 +5,7 @@
+               "name": "Cat-Bot",
+               "description": "MEE-OW",
+               "icon": "meetcatbot.png",
+        -      "weapon": "sword"
+        +      "weapon": "fire"
+             },
+             {
+               "name": "Dog-Bot",
+        @@ -30,12 +30,6 @@
+               "description": "Has A Chilling Effect",
+               "icon": "meeticebot.png",
+               "weapon": "fire"
+        -    },
+        -    {
+        -      "name": "Mini-Tomato-Bot",
+        -      "description": "Extremely Handsome",
+        -      "icon": "meetminitomatobot.png",
+        -      "weapon": "ninjaStar"
+             }
+           ]
+         }
+
+        """)
+    #expect(result.code == .success && result.errors.isEmpty)
+    #expect(harness.rosterText() == seededRosterText)
+  }
+}

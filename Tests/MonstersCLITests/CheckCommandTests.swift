@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct CheckCommandTests {
+  @Test func aCleanCanonicalFilePasses() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    #expect(
+      harness.run(["check"])
+        == CommandResult(
+          .success, output: "\(harness.rosterPath): a valid roster, in canonical form.\n"))
+  }
+
+  @Test func everyProblemOfTheFixtureIsReported() throws {
+    let harness = try CommandLineHarness()
+    let fixture = packageRoot.appendingPathComponent("Fixtures/problems.json").path
+    let result = harness.run(["--file", fixture, "check"])
+    #expect(
+      result
+        == CommandResult(
+          .failure,
+          output: """
+            \(fixture):8:17: monster 1 ('Cat-Bot'): unknown weapon 'axe'; the weapons are \
+            blowgun, ninjaStar, fire, sword, smoke
+            \(fixture):11:15: monster 2 ('cat-bot'): the name is taken by monster 1 \
+            ('Cat-Bot'); names are compared ignoring case
+            \(fixture):15:20: monster 2 ('cat-bot'): unknown name colour 'mauve'; use black, \
+            red, green, yellow, blue, magenta, cyan, white or #RRGGBB
+            \(fixture):18:15: monster 3: the name is empty
+            \(fixture):23:5: monster 4 ('Ice-Bot'): no 'icon'
+            \(fixture):26:17: monster 4 ('Ice-Bot'): unknown weapon 'Fire'; the weapons are \
+            blowgun, ninjaStar, fire, sword, smoke
+
+            """,
+          errors: "Error: 6 problems in \(fixture).\n"))
+  }
+
+  @Test func aNewerVersionIsAProblem() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster("{\"version\": 3, \"monsters\": []}\n")
+    let result = harness.run(["check"])
+    #expect(result.code == .failure)
+    #expect(
+      result.output
+        == "\(harness.rosterPath):1:13: the file is roster version 3, newer than this monsters "
+        + "reads (1); use a newer monsters\n")
+  }
+
+  @Test func aValidFileThatIsNotCanonicalIsAProblemAtItsFirstDifferentLine() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      seededRosterText.replacingOccurrences(of: "\"Dog-Bot\",", with: "\"Dog-Bot\" ,"))
+    let result = harness.run(["check"])
+    #expect(result.code == .failure)
+    #expect(
+      result.output
+        == "\(harness.rosterPath):11:1: the file is valid but not in canonical form from this "
+        + "line on; the next edit writes it in canonical form\n")
+  }
+
+  @Test func aSyntaxErrorStopsTheCheckAtTheFirstOne() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster("{\n  \"version\": 1,\n  \"monsters\": [,]\n}\n")
+    let result = harness.run(["check"])
+    #expect(
+      result
+        == CommandResult(
+          .failure, output: "\(harness.rosterPath):3:16: unexpected ','; expected a value\n",
+          errors: "Error: 1 problem in \(harness.rosterPath).\n"))
+  }
+
+  @Test func aMissingFileIsNoInput() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["check"])
+        == CommandResult(.noInput, errors: "Error: \(harness.rosterPath): no such file.\n"))
+  }
+}

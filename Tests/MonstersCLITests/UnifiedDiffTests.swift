@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct UnifiedDiffTests {
+  private func diff(_ old: String, _ new: String) -> String {
+    UnifiedDiff.text(old: Array(old.utf8), new: Array(new.utf8), oldName: "a", newName: "b")
+  }
+
+  private func lines(_ count: Int) -> String {
+    (1...count).map { "line \($0)\n" }.joined()
+  }
+
+  @Test func sameTextsGiveNoDiff() {
+    #expect(diff("", "") == "")
+    #expect(diff(lines(5), lines(5)) == "")
+  }
+
+  @Test func oneChangedLineGetsThreeLinesOfContext() {
+    let new = lines(10).replacingOccurrences(of: "line 5\n", with: "line five\n")
+    #expect(
+      diff(lines(10), new) == """
+        --- a
+        +++ b
+        @@ -2,7 +2,7 @@
+         line 2
+         line 3
+         line 4
+        -line 5
+        +line five
+         line 6
+         line 7
+         line 8
+
+        """)
+  }
+
+  @Test func changesFarApartGetHunksOfTheirOwnAndCloseOnesShareOne() {
+    var new = lines(30).replacingOccurrences(of: "line 2\n", with: "two\n")
+    new = new.replacingOccurrences(of: "line 25\n", with: "")
+    new = new.replacingOccurrences(of: "line 28\n", with: "line 28\nextra\n")
+    #expect(
+      diff(lines(30), new) == """
+        --- a
+        +++ b
+        @@ -1,5 +1,5 @@
+         line 1
+        -line 2
+        +two
+         line 3
+         line 4
+         line 5
+        @@ -22,9 +22,9 @@
+         line 22
+         line 23
+         line 24
+        -line 25
+         line 26
+         line 27
+         line 28
+        +extra
+         line 29
+         line 30
+
+        """)
+  }
+
+  @Test func aNewFileIsAddedWhole() {
+    #expect(diff("", "a\nb\n") == "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+a\n+b\n")
+  }
+
+  @Test func aMissingFinalNewlineIsMarked() {
+    #expect(
+      diff("a\nb", "a\nb\n")
+        == "--- a\n+++ b\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n")
+  }
+
+  @Test func aRegionTooDifferentForMyersIsReplacedWhole() {
+    let count = UnifiedDiff.maximumEditDistance + 10
+    let old = (0..<count).map { "old \($0)\n" }.joined()
+    let new = (0..<count).map { "new \($0)\n" }.joined()
+    let text = diff("keep\n" + old + "keep\n", "keep\n" + new + "keep\n")
+    #expect(text.hasPrefix("--- a\n+++ b\n@@ -1,\(count + 2) +1,\(count + 2) @@\n keep\n-old 0\n"))
+    #expect(patch("keep\n" + old + "keep\n", with: text) == "keep\n" + new + "keep\n")
+  }
+
+  @Test func randomEditsRoundTripThroughThePatch() {
+    var generator = SplitMix(seed: 42)
+    for _ in 0..<200 {
+      let old = (0..<Int(generator.next() % 40)).map { _ in "\(generator.next() % 8)\n" }
+      var new = old
+      for _ in 0..<Int(generator.next() % 6) {
+        let position = new.isEmpty ? 0 : Int(generator.next() % UInt64(new.count))
+        switch generator.next() % 3 {
+        case 0 where !new.isEmpty: new.remove(at: position)
+        case 1: new.insert("\(generator.next() % 8)\n", at: position)
+        default: if !new.isEmpty { new[position] = "x\n" }
+        }
+      }
+      let text = diff(old.joined(), new.joined())
+      #expect(patch(old.joined(), with: text) == new.joined(), "\(old) -> \(new)")
+    }
+  }
+
+  @Test func hunksMatchGNUDiffWhereItIsInstalled() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/diff") else { return }
+    var generator = SplitMix(seed: 7)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for _ in 0..<20 {
+      let old = (0..<60).map { "line \($0)\n" }
+      var new = old
+      for _ in 0..<3 {
+        new[Int(generator.next() % 60)] = "changed \(generator.next() % 100)\n"
+      }
+      try Data(old.joined().utf8).write(to: folder.appendingPathComponent("a"))
+      try Data(new.joined().utf8).write(to: folder.appendingPathComponent("b"))
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
+      process.arguments = ["-u", "a", "b"]
+      process.currentDirectoryURL = folder
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let output = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      let gnu = String(decoding: output, as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false
+      )
+      .filter { $0.hasPrefix("@@") }
+      let ours = diff(old.joined(), new.joined()).split(separator: "\n").filter {
+        $0.hasPrefix("@@")
+      }
+      #expect(ours == gnu)
+    }
+  }
+
+  /// Applies a unified diff, as `patch` would, checking every context and removed line.
+  private func patch(_ old: String, with diff: String) -> String? {
+    var source = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if source.last == "" { source.removeLast() }
+    var result: [String] = []
+    var position = 0
+    for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) {
+      if line.hasPrefix("@@") {
+        let oldStart = Int(line.split(separator: " ")[1].dropFirst().split(separator: ",")[0]) ?? 0
+        let start = max(oldStart - 1, 0)
+        let hunkStart = line.contains("-0,0") ? 0 : start
+        result += source[position..<hunkStart]
+        position = hunkStart
+      } else if line.hasPrefix(" ") || line.hasPrefix("-") {
+        guard position < source.count, source[position] == String(line.dropFirst()) else {
+          return nil
+        }
+        if line.hasPrefix(" ") { result.append(source[position]) }
+        position += 1
+      } else if line.hasPrefix("+") {
+        result.append(String(line.dropFirst()))
+      }
+    }
+    result += source[position...]
+    return result.map { $0 + "\n" }.joined()
+  }
+}
+
+/// A small seeded random number generator, so that random tests repeat.
+struct SplitMix: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
