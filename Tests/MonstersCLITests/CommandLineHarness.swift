@@ -1,0 +1,189 @@
+import Foundation
+import MonstersCLI
+
+/// What one run of the command line gave: the exit code and the text of both streams.
+struct CommandResult: Equatable {
+  var code: ExitCode
+  var output: String
+  var errors: String
+
+  init(_ code: ExitCode, output: String = "", errors: String = "") {
+    self.code = code
+    self.output = output
+    self.errors = errors
+  }
+}
+
+/// Runs `monsters` in-process against a roster file in a fresh temporary folder, and removes
+/// the folder when it goes away.
+///
+/// Runs name the roster file through `MONSTERS_FILE` unless told otherwise, so tests never
+/// depend on the current folder, which other tests running in parallel share.
+final class CommandLineHarness {
+  /// The temporary folder.
+  let folder: String
+  /// The roster file the runs use: `monsters.json` in the folder, missing at first.
+  let rosterPath: String
+
+  init() throws {
+    let base = FileManager.default.temporaryDirectory.path
+    folder = base + "/monsters-cli-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    rosterPath = folder + "/monsters.json"
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// The environment runs get by default: the roster file, and nothing else.
+  var environment: [String: String] {
+    ["MONSTERS_FILE": rosterPath]
+  }
+
+  /// Runs one command line.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after `monsters`.
+  ///   - environment: The environment; by default ``environment``.
+  ///   - terminal: Whether standard output and standard error act as terminals.
+  ///   - input: What standard input holds.
+  func run(
+    _ arguments: [String], environment: [String: String]? = nil, terminal: Bool = false,
+    input: String = ""
+  ) -> CommandResult {
+    let output = OutputChannel(capturingAsTerminal: terminal)
+    let errors = OutputChannel(capturingAsTerminal: terminal)
+    let code = MonstersCommandLine.run(
+      arguments, environment: environment ?? self.environment,
+      console: Console(input: InputChannel(text: input), output: output, errors: errors))
+    return CommandResult(code, output: output.text, errors: errors.text)
+  }
+
+  /// A path in the folder.
+  func path(_ name: String) -> String {
+    folder + "/" + name
+  }
+
+  /// The roster file's bytes, or `nil` while there is no file.
+  func rosterBytes() -> Data? {
+    FileManager.default.contents(atPath: rosterPath)
+  }
+
+  /// The roster file's text, or `nil` while there is no file.
+  func rosterText() -> String? {
+    rosterBytes().map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Writes the roster file.
+  func writeRoster(_ text: String) throws {
+    try write(text, to: rosterPath)
+  }
+
+  /// Writes a file.
+  func write(_ text: String, to path: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+}
+
+// MARK: - Fixtures and expected text
+
+/// The package's root folder, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// `Fixtures/seeded.json`: the seeded roster in canonical form.
+let seededRosterText: String = {
+  let url = packageRoot.appendingPathComponent("Fixtures/seeded.json")
+  return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+}()
+
+/// `monsters list` of the seeded roster.
+let seededTable = """
+  NAME             WEAPON     DESCRIPTION
+  Cat-Bot          sword      MEE-OW
+  Dog-Bot          blowgun    BOW-WOW
+  Explode-Bot      smoke      Tick, tick, BOOM!
+  Fire-Bot         ninjaStar  Will Make You Steamed
+  Ice-Bot          fire       Has A Chilling Effect
+  Mini-Tomato-Bot  ninjaStar  Extremely Handsome
+
+  """
+
+/// `monsters list --format names` of the seeded roster.
+let seededNames = "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\n"
+
+/// A roster file in canonical form holding the given monsters.
+func rosterJSON(_ monsters: [MonsterFields]) -> String {
+  guard !monsters.isEmpty else { return "{\n  \"version\": 1,\n  \"monsters\": []\n}\n" }
+  return "{\n  \"version\": 1,\n  \"monsters\": [\n"
+    + monsters.map(\.json).joined(separator: ",\n") + "\n  ]\n}\n"
+}
+
+/// A monster's fields, as JSON text of a roster file.
+struct MonsterFields {
+  var name: String
+  var description = "d"
+  var icon = "i.png"
+  var weapon = "fire"
+  var nameColor: String?
+
+  /// The monster's object, indented as in a canonical file.
+  var json: String {
+    var lines = [
+      "      \"name\": \(quoted(name))",
+      "      \"description\": \(quoted(description))",
+      "      \"icon\": \(quoted(icon))",
+      "      \"weapon\": \(quoted(weapon))",
+    ]
+    if let nameColor { lines.append("      \"nameColor\": \(quoted(nameColor))") }
+    return "    {\n" + lines.joined(separator: ",\n") + "\n    }"
+  }
+
+  private func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        result += String(format: "\\u%04x", scalar.value)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}
+
+/// The lines a usage error ends with, after its `Error: ...` line, for each subcommand;
+/// `monsters` itself under the empty name.
+let usageTrailer: [String: String] = [
+  "": "Usage: monsters [--file <path>] <subcommand> [<options>]\n"
+    + "  See 'monsters --help' for more information.\n",
+  "list": "Usage: monsters list [--weapon <weapon>] [--format <format>]\n"
+    + "  See 'monsters list --help' for more information.\n",
+  "show": "Usage: monsters show <monster> [--format <format>]\n"
+    + "  See 'monsters show --help' for more information.\n",
+  "set": "Usage: monsters set <monster> [--weapon <weapon>] [--description <text>]\n"
+    + "                    [--icon <file>] [--name-color <color>]\n"
+    + "  See 'monsters set --help' for more information.\n",
+  "weapons": "Usage: monsters weapons [--format <format>]\n"
+    + "  See 'monsters weapons --help' for more information.\n",
+  "init": "Usage: monsters init [--force]\n"
+    + "  See 'monsters init --help' for more information.\n",
+  "help": "Usage: monsters help [<subcommand>]\n"
+    + "  See 'monsters help --help' for more information.\n",
+]
+
+/// What a usage error prints on standard error: the message, the subcommand's usage, and
+/// where to read more.
+func usageErrorText(_ message: String, command: String) -> String {
+  "Error: \(message)\n" + (usageTrailer[command] ?? "<no usage for '\(command)'>\n")
+}
+
+/// A usage error's result: exit code 64, nothing on standard output.
+func usageFailure(_ message: String, command: String) -> CommandResult {
+  CommandResult(.usage, errors: usageErrorText(message, command: command))
+}
