@@ -254,4 +254,27 @@ import Testing
     let attributes = try FileManager.default.attributesOfItem(atPath: harness.rosterPath)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
   }
+
+  @Test func editsTheTargetOfASymbolicLinkAndKeepsTheLink() throws {
+    let harness = try CommandLineHarness()
+    let fileManager = FileManager.default
+    try fileManager.createDirectory(
+      atPath: harness.path("real"), withIntermediateDirectories: false)
+    let target = harness.path("real/roster.json")
+    #expect(harness.run(["init", "--file", target]).code == .success)
+    try fileManager.createSymbolicLink(
+      atPath: harness.rosterPath, withDestinationPath: "real/roster.json")
+    #expect(
+      harness.run(["set", "dog-bot", "--weapon", "fire"])
+        == CommandResult(.success, output: "Dog-Bot: weapon blowgun -> fire.\n"))
+    #expect(
+      try fileManager.destinationOfSymbolicLink(atPath: harness.rosterPath) == "real/roster.json")
+    let edited = try String(contentsOfFile: target, encoding: .utf8)
+    #expect(
+      changedLines(from: seededRosterText, to: edited).map(\.1) == ["      \"weapon\": \"fire\""])
+    #expect(
+      try fileManager.contentsOfDirectory(atPath: harness.path("real")).sorted() == [
+        "roster.json", "roster.json.lock",
+      ])
+  }
 }
