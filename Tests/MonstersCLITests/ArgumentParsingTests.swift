@@ -130,7 +130,10 @@ import Testing
           .success, output: "Cat-Bot\n-x-\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\n"))
   }
 
-  @Test(arguments: [["--version"], ["list", "--version"], ["--version", "show", "nobody"]])
+  @Test(arguments: [
+    ["--version"], ["list", "--version"], ["--version", "show", "nobody"], ["show", "--version"],
+    ["set", "--version"], ["show", "a", "b", "--version"],
+  ])
   func versionPrintsTheVersion(_ arguments: [String]) throws {
     let harness = try CommandLineHarness()
     #expect(harness.run(arguments) == CommandResult(.success, output: "monsters 1.0.0\n"))
