@@ -29,8 +29,10 @@ enum ShowCommand {
       throw .roster(error)
     }
     if format == "json" {
+      var json: [UInt8] = []
+      roster.appendJSON(ofMonsterAt: index, indent: 0, to: &json)
       try context.output.append { buffer in
-        roster.appendJSON(ofMonsterAt: index, indent: 0, to: &buffer)
+        appendEscapingRawControls(json, to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
       }
       return
@@ -51,5 +53,27 @@ enum ShowCommand {
       lines.append("  " + padded(label, toWidth: 13) + value)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Appends JSON text with DEL and the C1 controls, which JSON lets stand raw in a string,
+  /// written as `\u007f` to `\u009f`, so that they cannot reach a terminal.
+  static func appendEscapingRawControls(_ json: [UInt8], to buffer: inout [UInt8]) {
+    let digits = Array("0123456789abcdef".utf8)
+    var index = 0
+    while index < json.count {
+      let byte = json[index]
+      // U+0080 to U+009F are 0xC2 0x80 to 0xC2 0x9F in UTF-8.
+      let isC1 = byte == 0xC2 && index + 1 < json.count && json[index + 1] & 0xE0 == 0x80
+      guard byte == 0x7F || isC1 else {
+        buffer.append(byte)
+        index += 1
+        continue
+      }
+      let scalar = isC1 ? json[index + 1] : byte
+      buffer.append(contentsOf: "\\u00".utf8)
+      buffer.append(digits[Int(scalar >> 4)])
+      buffer.append(digits[Int(scalar & 0xF)])
+      index += isC1 ? 2 : 1
+    }
   }
 }
