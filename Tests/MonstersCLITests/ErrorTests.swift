@@ -43,6 +43,9 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     UsageCase(
       ["--fiel", "x", "list"], "Unknown option '--fiel'. Did you mean '--file'?", usage: ""),
     UsageCase(["list", "-x"], "Unknown option '-x'.", usage: "list"),
+    UsageCase(
+      ["list", "--no-colour"], "Unknown option '--no-colour'. Did you mean '--no-color'?",
+      usage: "list"),
     UsageCase(["init", "--dry-run"], "Unknown option '--dry-run'.", usage: "init"),
     // Values.
     UsageCase(["list", "--weapon"], "Missing value for '--weapon <weapon>'.", usage: "list"),
@@ -311,6 +314,7 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     let before = try #require(harness.rosterBytes())
     let holder = try LockHolder(path: harness.rosterPath + ".lock")
     let result = harness.run(["set", "cat-bot", "--weapon", "fire", "--lock-timeout", "0.2"])
+    let initResult = harness.run(["init", "--force", "--lock-timeout=0"])
     try holder.release()
     #expect(
       result
@@ -319,6 +323,12 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
           errors: "Error: Another monsters is editing \(harness.rosterPath) (it held "
             + "\(harness.rosterPath).lock for over 0.2 s); try again, or raise --lock-timeout.\n"
         ))
+    #expect(
+      initResult
+        == CommandResult(
+          .lockBusy,
+          errors: "Error: Another monsters is editing \(harness.rosterPath) (it held "
+            + "\(harness.rosterPath).lock for over 0 s); try again, or raise --lock-timeout.\n"))
     #expect(harness.rosterBytes() == before)
     // Once the other process lets go, an edit goes through.
     #expect(

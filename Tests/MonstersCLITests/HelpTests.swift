@@ -150,4 +150,14 @@ import Testing
     #expect(result.output == harness.run(["help", arguments[0]]).output)
     #expect(harness.rosterBytes() == nil)
   }
+
+  @Test func helpNeedsNoRoster() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster("{ not JSON")
+    let result = harness.run(["help", "list"])
+    #expect(result.code == .success)
+    #expect(result.errors.isEmpty)
+    #expect(result.output.hasPrefix("OVERVIEW: "))
+    #expect(harness.run(["list", "--help"]) == result)
+  }
 }

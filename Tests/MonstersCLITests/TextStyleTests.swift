@@ -48,8 +48,8 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
   static let orange = "\u{1B}[38;2;255;136;0m"
   static let bold = "\u{1B}[1m"
   static let reset = "\u{1B}[0m"
-  static let hostile = "a\u{1B}]0;pwned\u{07}b\u{1B}[2Jc"
-  static let hostileEscaped = "a\\u{1B}]0;pwned\\u{07}b\\u{1B}[2Jc"
+  static let hostile = "a\u{1B}]0;pwned\u{07}b\u{1B}[2Jc\u{9B}31m\u{7F}\r\t"
+  static let hostileEscaped = "a\\u{1B}]0;pwned\\u{07}b\\u{1B}[2Jc\\u{9B}31m\\u{7F}\\r\\t"
 
   @Test(arguments: ColorSetting.all)
   func colourIsAllowedOnlyOnATerminalThatWantsIt(_ setting: ColorSetting) {
@@ -194,7 +194,10 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
 
             """))
     for output in [table.output, card.output] {
-      #expect(!output.unicodeScalars.contains("\u{07}"))
+      #expect(
+        !output.unicodeScalars.contains {
+          $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\u{1B}"
+        })
       #expect(
         !output.replacing(Self.bold, with: "").replacing(Self.reset, with: "").contains("\u{1B}"))
     }
@@ -204,9 +207,14 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
     let harness = try CommandLineHarness()
     #expect(harness.run(["set", "cat-bot", "--description", Self.hostile]).code == .success)
     let json = harness.run(["show", "cat-bot", "--format", "json"], terminal: true).output
-    #expect(json.contains("\"description\": \"a\\u001b]0;pwned\\u0007b\\u001b[2Jc\","))
-    #expect(!json.unicodeScalars.contains("\u{1B}"))
-    #expect(!json.unicodeScalars.contains("\u{07}"))
+    #expect(
+      json.contains(
+        "\"description\": \"a\\u001b]0;pwned\\u0007b\\u001b[2Jc\\u009b31m\\u007f\\r\\t\","))
+    // JSON lets DEL and the C1 controls stand raw in a string; a terminal must not get them.
+    #expect(
+      !json.unicodeScalars.contains {
+        $0.properties.generalCategory == .control && $0 != "\n"
+      })
   }
 
   @Test func controlCharactersInMessagesAreShownEscaped() throws {
