@@ -86,7 +86,9 @@ extension Invocation {
         throw fail(.repeatedOption(option))
       }
     }
-    if let command, !flags.contains(OptionSpec.help.name) {
+    if let command, !flags.contains(OptionSpec.help.name),
+      !flags.contains(OptionSpec.version.name)
+    {
       try checkArguments(of: command)
     }
   }

@@ -167,7 +167,7 @@ let usageTrailer: [String: String] = [
   "show": "Usage: monsters show <monster> [--format <format>]\n"
     + "  See 'monsters show --help' for more information.\n",
   "set": "Usage: monsters set <monster> [--weapon <weapon>] [--description <text>]\n"
-    + "                    [--icon <file>] [--name-color <color>]\n"
+    + "                    [--icon <file>] [--name-color <color>] [--dry-run]\n"
     + "  See 'monsters set --help' for more information.\n",
   "weapons": "Usage: monsters weapons [--format <format>]\n"
     + "  See 'monsters weapons --help' for more information.\n",

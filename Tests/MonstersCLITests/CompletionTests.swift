@@ -24,7 +24,8 @@ import Testing
     let harness = try CommandLineHarness()
     let path = harness.path("completion.\(shell)")
     try harness.write(try script(shell), to: path)
-    let result = try runProcess("/usr/bin/" + shell, ["-n", path])
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/" + shell), ["-n", path], in: harness.folder)
     #expect(result.status == 0, "\(result.errors)")
   }
 
@@ -48,6 +49,12 @@ import Testing
       result.errors.hasPrefix("Error: Unknown shell 'tcsh'. Choose one of: bash, zsh, fish.\n"))
   }
 
+  /// The folder of the built `monsters`, to put on `PATH`.
+  private func binaryFolder() throws -> String {
+    try #require(BuiltTool.url, "the monsters binary could not be found or built")
+      .deletingLastPathComponent().path
+  }
+
   /// Completes a line in bash with the script loaded, and returns the candidates.
   private func bashComplete(
     _ words: [String], harness: CommandLineHarness, environment: [String: String] = [:]
@@ -62,12 +69,11 @@ import Testing
       _monsters
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let folder = URL(fileURLWithPath: monstersExecutable).deletingLastPathComponent().path
-    let result = try runProcess(
-      "/bin/bash", ["-c", program],
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/bin/bash"), ["-c", program], in: harness.folder,
       environment: environment.merging(
-        ["PATH": folder + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath]) { $1 },
-      in: harness.folder)
+        ["PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath]
+      ) { $1 })
     #expect(result.errors.isEmpty, "\(result.errors)")
     return result.output.split(separator: "\n").map(String.init)
   }
@@ -127,11 +133,12 @@ import Testing
       rosterJSON([MonsterFields(name: "$(touch pwned)"), MonsterFields(name: "Cat-Bot")]))
     let scriptPath = harness.path("monsters.fish")
     try harness.write(try script("fish"), to: scriptPath)
-    let folder = URL(fileURLWithPath: monstersExecutable).deletingLastPathComponent().path
-    let result = try runProcess(
-      "/usr/bin/fish", ["-c", "source \(scriptPath); complete -C 'monsters show '"],
-      environment: ["PATH": folder + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath],
-      in: harness.folder)
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/fish"),
+      ["-c", "source \(scriptPath); complete -C 'monsters show '"], in: harness.folder,
+      environment: [
+        "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
+      ])
     #expect(result.output == "$(touch pwned)\nCat-Bot\n")
     #expect(!FileManager.default.fileExists(atPath: harness.path("pwned")))
   }

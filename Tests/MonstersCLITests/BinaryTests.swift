@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+/// What a run of the built `monsters` gave.
+struct ProcessResult: Equatable {
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Runs the built `monsters` binary, as a shell would.
+enum BuiltTool {
+  /// The binary: beside the test bundle in the build folder, else in `.build/debug`, which
+  /// `swift build --product monsters` makes if it is missing.
+  static let url: URL? = {
+    let fileManager = FileManager.default
+    var candidates: [URL] = []
+    if let testBinary = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      candidates.append(
+        URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+          .appendingPathComponent("monsters"))
+    }
+    let debug = packageRoot.appendingPathComponent(".build/debug/monsters")
+    candidates.append(debug)
+    if let found = candidates.first(where: { fileManager.isExecutableFile(atPath: $0.path) }) {
+      return found
+    }
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    build.arguments = ["swift", "build", "--product", "monsters"]
+    build.currentDirectoryURL = packageRoot
+    build.standardOutput = FileHandle.nullDevice
+    guard (try? build.run()) != nil else { return nil }
+    build.waitUntilExit()
+    return fileManager.isExecutableFile(atPath: debug.path) ? debug : nil
+  }()
+
+  /// Runs a program to its end.
+  ///
+  /// - Parameters:
+  ///   - executable: The program.
+  ///   - arguments: Its arguments.
+  ///   - folder: The current folder it runs in.
+  ///   - environment: Its whole environment, besides `PATH`.
+  ///   - output: Where its standard output goes; by default a pipe that is read.
+  static func run(
+    _ executable: URL, _ arguments: [String], in folder: String,
+    environment: [String: String] = [:], output: FileHandle? = nil
+  ) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+    let outputPipe = Pipe()
+    let errorPipe = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output ?? outputPipe
+    process.standardError = errorPipe
+    try process.run()
+    let outputData = output == nil ? outputPipe.fileHandleForReading.readDataToEndOfFile() : Data()
+    let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+    return ProcessResult(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// Runs `monsters` in a folder.
+  static func monsters(
+    _ arguments: [String], in folder: String, environment: [String: String] = [:],
+    output: FileHandle? = nil
+  ) throws -> ProcessResult {
+    try run(
+      try #require(url, "the monsters binary could not be found or built"), arguments,
+      in: folder, environment: environment, output: output)
+  }
+}
+
+@Suite struct BinaryTests {
+  @Test func exitCodesOfASuccessAUsageErrorAndABadFile() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      try BuiltTool.monsters(["list"], in: harness.folder)
+        == ProcessResult(status: 0, output: seededTable, errors: ""))
+    #expect(
+      try BuiltTool.monsters(["lst"], in: harness.folder)
+        == ProcessResult(
+          status: 64, output: "",
+          errors: usageErrorText("Unknown subcommand 'lst'. Did you mean 'list'?", command: "")))
+    try harness.writeRoster("{\n  \"version\": 1,\n  \"monsters\": [\n    {\"name\" \"x\"}\n")
+    #expect(
+      try BuiltTool.monsters(["show", "x"], in: harness.folder)
+        == ProcessResult(
+          status: 65, output: "",
+          errors: "Error: monsters.json:4:13: expected ':' after an object key\n"))
+    #expect(try BuiltTool.monsters(["--version"], in: harness.folder).status == 0)
+  }
+
+  @Test func editsTheFileInTheCurrentFolder() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      try BuiltTool.monsters(["set", "cat-bot", "--weapon", "ninja-star"], in: harness.folder)
+        == ProcessResult(status: 0, output: "Cat-Bot: weapon sword -> ninjaStar.\n", errors: ""))
+    #expect(
+      harness.rosterText()
+        == seededRosterText.replacing(
+          "\"weapon\": \"sword\"", with: "\"weapon\": \"ninjaStar\"", maxReplacements: 1))
+    let files = try FileManager.default.contentsOfDirectory(atPath: harness.folder).sorted()
+    #expect(files == ["monsters.json", "monsters.json.lock"])
+    // An empty MONSTERS_FILE is as good as none.
+    #expect(
+      try BuiltTool.monsters(
+        ["list", "--weapon", "ninjastar", "--format", "names"], in: harness.folder,
+        environment: ["MONSTERS_FILE": ""])
+        == ProcessResult(status: 0, output: "Cat-Bot\nFire-Bot\nMini-Tomato-Bot\n", errors: ""))
+    #expect(
+      try BuiltTool.monsters(
+        ["set", "cat-bot", "--weapon", "ninjaStar"], in: harness.folder,
+        environment: ["MONSTERS_FILE": "monsters.json"])
+        == ProcessResult(
+          status: 0, output: "", errors: "Nothing to change: monsters.json is as asked.\n"))
+  }
+
+  @Test func aWriteErrorOnStandardOutputIsAnIOError() throws {
+    let harness = try CommandLineHarness()
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    #expect(
+      try BuiltTool.monsters(["list"], in: harness.folder, output: full)
+        == ProcessResult(
+          status: 74, output: "",
+          errors: "Error: Cannot write the output: No space left on device.\n"
+        ))
+  }
+
+  @Test func aReaderThatGoesAwayEndsTheListQuietly() throws {
+    let harness = try CommandLineHarness()
+    let count = 100_000
+    var text = "{\n  \"version\": 1,\n  \"monsters\": [\n"
+    text.reserveCapacity(count * 140)
+    for number in 0..<count {
+      text += "    {\n      \"name\": \"Monster-\(number)\",\n"
+      text += "      \"description\": \"Monster number \(number)\",\n"
+      text += "      \"icon\": \"meetmonster\(number).png\",\n"
+      text += "      \"weapon\": \"smoke\"\n    }"
+      text += number == count - 1 ? "\n" : ",\n"
+    }
+    text += "  ]\n}\n"
+    try harness.writeRoster(text)
+    let binary = try #require(BuiltTool.url)
+    for (format, firstLine) in [
+      ("table", "NAME           WEAPON     DESCRIPTION\n"), ("names", "Monster-0\n"),
+    ] {
+      // The exit status is that of `monsters`, not of `head`.
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: "/bin/bash"),
+        [
+          "-c", "\"$0\" list --format \"$1\" | head -1; exit \"${PIPESTATUS[0]}\"", binary.path,
+          format,
+        ],
+        in: harness.folder)
+      #expect(result == ProcessResult(status: 0, output: firstLine, errors: ""), "\(format)")
+    }
+  }
+
+  @Test func concurrentEditsAreNeverLost() throws {
+    let harness = try CommandLineHarness()
+    let binary = try #require(BuiltTool.url)
+    let names = seededNames.split(separator: "\n").map(String.init)
+    let processes = names.map { name in
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["set", name, "--description", "Edited \(name)"]
+      process.currentDirectoryURL = URL(fileURLWithPath: harness.folder)
+      process.environment = [:]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      return process
+    }
+    for process in processes { try process.run() }
+    for process in processes {
+      process.waitUntilExit()
+      #expect(process.terminationReason == .exit)
+      #expect(process.terminationStatus == 0)
+    }
+    let descriptions = try BuiltTool.monsters(["list"], in: harness.folder).output
+      .split(separator: "\n").dropFirst().map {
+        $0.split(separator: " ").suffix(2).joined(separator: " ")
+      }
+    #expect(descriptions == names.map { "Edited \($0)" })
+  }
+}
