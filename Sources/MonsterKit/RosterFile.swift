@@ -143,6 +143,11 @@ extension RosterFile {
     if pending.isEmpty || !parsed.source.records.isEmpty {
       for (position, earlier) in roster.indexNames() {
         let record = parsed.source.records[position]
+        // A monster with no name string (or that is not an object) has an empty span at
+        // offset 0: it has no name to take, and its problem is reported already.
+        if record.name.start == 0 || parsed.source.records[earlier].name.start == 0 {
+          continue
+        }
         let name = escapedForMessage(parsed.source.text(.name, of: record))
         let holder = escapedForMessage(
           parsed.source.text(.name, of: parsed.source.records[earlier]))
