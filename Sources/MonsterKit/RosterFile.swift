@@ -326,7 +326,11 @@ extension RosterFile {
       throw failure("lock", error)
     }
     let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int64((lockTimeout * 1000).rounded(.up)))
+    // An infinite or huge wait, as good as forever, does not fit in an Int64 of
+    // milliseconds, and neither does NaN: cap the one and take the other as no wait.
+    let milliseconds = (lockTimeout * 1000).rounded(.up)
+    let wait = milliseconds.isNaN ? 0 : Int64(min(max(milliseconds, 0), 1e15))
+    let deadline = clock.now + .milliseconds(wait)
     var pause = Duration.milliseconds(1)
     while true {
       do throws(SystemCallError) {
