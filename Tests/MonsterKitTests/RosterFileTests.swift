@@ -397,6 +397,57 @@ private final class Outcome<Value: Sendable>: Sendable {
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
 
+  @Test(arguments: [Double.infinity, 1e20, .greatestFiniteMagnitude, .nan, -1, 0])
+  func anyLockTimeoutWorksWhileTheLockIsFree(_ seconds: Double) throws {
+    try RosterFile(path: path, lockTimeout: seconds).apply([catTakesFire])
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
+  /// Holds the roster's lock on a descriptor of its own, as another process would.
+  private func holdLock() throws -> Int32 {
+    let lock = open(path + ".lock", O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+    try #require(lock >= 0)
+    try #require(flock(lock, LOCK_EX | LOCK_NB) == 0)
+    return lock
+  }
+
+  @Test(arguments: [Double.nan, -1, 0])
+  func lockTimeoutOfNoTimeGivesUpAtOnce(_ seconds: Double) throws {
+    let lock = try holdLock()
+    defer { close(lock) }
+    do throws(RosterError) {
+      try RosterFile(path: path, lockTimeout: seconds).apply([catTakesFire])
+      Issue.record("the edit did not wait for the lock")
+    } catch {
+      guard case .lockTimeout(path, _) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+    }
+    #expect(!exists(path))
+  }
+
+  @Test func infiniteLockTimeoutWaitsForTheLock() throws {
+    let lock = try holdLock()
+    defer { close(lock) }
+    let fileSystem = FaultyFileSystem()
+    let file = RosterFile(path: path, lockTimeout: .infinity, fileSystem: fileSystem)
+    let outcome = Outcome<Result<RosterUpdate, RosterError>>()
+    Thread.detachNewThread {
+      outcome.set(Result { () throws(RosterError) in try file.apply([catTakesFire]) })
+    }
+    let giveUp = Date().addingTimeInterval(120)
+    while fileSystem.log.refusedLockCount == 0 && Date() < giveUp {
+      usleep(1000)
+    }
+    #expect(fileSystem.log.refusedLockCount > 0)
+    #expect(!exists(path))
+    #expect(flock(lock, LOCK_UN) == 0)
+    let result = try #require(outcome.wait())
+    #expect(throws: Never.self) { try result.get() }
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
   @Test func concurrentEditsAreNeverLost() throws {
     let file = RosterFile(path: path)
     let failures = Mutex<[RosterError]>([])
