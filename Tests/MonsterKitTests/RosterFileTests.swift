@@ -230,6 +230,30 @@ private final class Outcome<Value: Sendable>: Sendable {
     #expect(try contents(of: target) == (try Fixture.seeded()))
   }
 
+  @Test func loopOfLinksIsAnError() throws {
+    #expect(symlink("other.json", path) == 0)
+    #expect(symlink("monsters.json", folder.file("other.json")) == 0)
+    let file = RosterFile(path: path)
+    let error = RosterError.fileSystem(path: path, action: "read", errno: ELOOP)
+    #expect(throws: error) { try file.read() }
+    #expect(throws: error) { try file.apply([catTakesFire]) }
+    #expect(throws: error) { try file.initialize(force: true) }
+    #expect(try folder.entries() == ["monsters.json", "other.json"])
+  }
+
+  @Test func relativeLinkInALinkedFolderIsFollowedAsTheSystemWould() throws {
+    // links/monsters.json -> ../data.json, where links is itself a link to real/sub: the
+    // roster is real/data.json, as `cat links/monsters.json` would show.
+    try FileManager.default.createDirectory(
+      atPath: folder.file("real/sub"), withIntermediateDirectories: true)
+    #expect(symlink("real/sub", folder.file("links")) == 0)
+    #expect(symlink("../data.json", folder.file("real/sub/monsters.json")) == 0)
+    try write(try Fixture.seeded(), to: folder.file("real/data.json"))
+    try RosterFile(path: folder.file("links/monsters.json")).apply([catTakesFire])
+    #expect(try contents(of: folder.file("real/data.json")) == (try seededWithCatTakingFire()))
+    #expect(try folder.entries("real") == ["data.json", "data.json.lock", "sub"])
+  }
+
   @Test func lockOfALinkedRosterSitsBesideTheTarget() throws {
     let target = folder.file("real.json")
     try write(try Fixture.seeded(), to: target)

@@ -275,6 +275,22 @@ import Testing
     #expect(roster.monster(named: "kat")?.name == "Kat")
   }
 
+  @Test func kelvinSignFindsAnASCIINameInARosterReadFromAFile() throws {
+    var roster = try readRoster(
+      rosterText(
+        #"{"name": "Cat-Bot", "description": "", "icon": "c.png", "weapon": "sword"}"#,
+        #"{"name": "Kat", "description": "", "icon": "k.png", "weapon": "fire"}"#))
+    #expect(roster.monster(named: "\u{212A}AT")?.icon == "k.png")
+    #expect(throws: RosterError.nameTaken("\u{212A}at", by: "Kat")) {
+      try roster.add(Monster(name: "\u{212A}at", description: "", icon: "k.png", weapon: .fire))
+    }
+    #expect(throws: RosterError.nameTaken("\u{212A}AT", by: "Kat")) {
+      try roster.apply(.rename("cat-bot", to: "\u{212A}AT"))
+    }
+    try roster.apply(.rename("\u{212A}at", to: "Kit"))
+    #expect(roster.map(\.name) == ["Cat-Bot", "Kit"])
+  }
+
   @Test func accentedLettersCompareIgnoringCase() throws {
     var roster = Roster.seeded
     try roster.add(Monster(name: "Émile", description: "", weapon: .fire))
