@@ -70,12 +70,21 @@ struct FaultyFileSystem: FileSystem {
   var fault: Fault?
   /// At most this many bytes are written a call, when set.
   var maximumWrite: Int?
+  /// At most this many bytes are read a call, when set.
+  var maximumRead: Int?
+  /// The size `fstat` gives a file, when set, as for a file that grows while it is read.
+  var reportedSize: Int?
   let log = CallLog()
   private let base = SystemFileSystem()
 
-  init(fault: Fault? = nil, maximumWrite: Int? = nil) {
+  init(
+    fault: Fault? = nil, maximumWrite: Int? = nil, maximumRead: Int? = nil,
+    reportedSize: Int? = nil
+  ) {
     self.fault = fault
     self.maximumWrite = maximumWrite
+    self.maximumRead = maximumRead
+    self.reportedSize = reportedSize
   }
 
   /// Whether the chosen call was reached, and so failed.
@@ -109,7 +118,9 @@ struct FaultyFileSystem: FileSystem {
     throws(SystemCallError) -> Int
   {
     try check(.read)
-    return try base.read(descriptor, into: buffer)
+    let count = min(buffer.count, maximumRead ?? buffer.count)
+    return try base.read(
+      descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
   }
 
   func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
@@ -125,7 +136,9 @@ struct FaultyFileSystem: FileSystem {
 
   func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
     try check(.fstat)
-    return try base.fstat(descriptor)
+    var status = try base.fstat(descriptor)
+    if let reportedSize { status.st_size = reportedSize }
+    return status
   }
 
   func lstat(_ path: String) throws(SystemCallError) -> stat {

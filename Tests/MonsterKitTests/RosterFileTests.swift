@@ -137,6 +137,35 @@ private final class Outcome<Value: Sendable>: Sendable {
     }
   }
 
+  @Test(
+    arguments: [
+      (maximumRead: nil, reportedSize: 0),
+      (maximumRead: nil, reportedSize: 10),
+      (maximumRead: 7, reportedSize: nil),
+      (maximumRead: 1000, reportedSize: 5),
+    ] as [(maximumRead: Int?, reportedSize: Int?)])
+  func contentsAreReadWholeHoweverTheReadsCome(maximumRead: Int?, reportedSize: Int?) throws {
+    // Large enough to need several of the reader's 64 KiB chunks once past the size.
+    let roster = try Roster(
+      (0..<2000).map { Monster(name: "Bot-\($0)", description: "A robot", weapon: .fire) })
+    let bytes = roster.canonicalJSON()
+    try write(bytes, to: path)
+    let fileSystem = FaultyFileSystem(maximumRead: maximumRead, reportedSize: reportedSize)
+    let file = RosterFile(path: path, fileSystem: fileSystem)
+    #expect(try file.contents() == bytes)
+    #expect(try file.read() == roster)
+  }
+
+  @Test func emptyFileIsNotARoster() throws {
+    try write([UInt8](), to: path)
+    #expect(
+      throws: RosterError.syntax(
+        path: path, line: 1, column: 1, message: "the file is empty; expected a JSON object")
+    ) {
+      try RosterFile(path: path).read()
+    }
+  }
+
   // MARK: - The first edit
 
   @Test func firstEditCreatesTheFileFromTheSeededRoster() throws {
