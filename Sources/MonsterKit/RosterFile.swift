@@ -99,6 +99,11 @@ extension RosterFile {
     if pending.isEmpty || !parsed.source.records.isEmpty {
       for (position, earlier) in roster.indexNames() {
         let record = parsed.source.records[position]
+        // A monster with no name string (or that is not an object) has an empty span at
+        // offset 0: it has no name to take, and its problem is reported already.
+        if record.name.start == 0 || parsed.source.records[earlier].name.start == 0 {
+          continue
+        }
         let name = escapedForMessage(parsed.source.text(.name, of: record))
         let holder = escapedForMessage(
           parsed.source.text(.name, of: parsed.source.records[earlier]))
@@ -284,7 +289,11 @@ extension RosterFile {
       throw failure("lock", error)
     }
     let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int64((lockTimeout * 1000).rounded(.up)))
+    // An infinite or huge wait, as good as forever, does not fit in an Int64 of
+    // milliseconds, and neither does NaN: cap the one and take the other as no wait.
+    let milliseconds = (lockTimeout * 1000).rounded(.up)
+    let wait = milliseconds.isNaN ? 0 : Int64(min(max(milliseconds, 0), 1e15))
+    let deadline = clock.now + .milliseconds(wait)
     var pause = Duration.milliseconds(1)
     while true {
       do throws(SystemCallError) {

@@ -1,0 +1,187 @@
+import Glibc
+import Synchronization
+
+@testable import MonsterKit
+
+/// The kinds of system call a ``FaultyFileSystem`` counts and can make fail.
+enum SystemCall: Hashable, Sendable, CaseIterable {
+  /// `open` of the roster file itself.
+  case openRoster
+  /// `open` of the temporary file an edit writes.
+  case openTemporary
+  /// `open` of the lock file.
+  case openLock
+  /// `open` of a folder, to sync it.
+  case openFolder
+  case read
+  case write
+  case fsync
+  case fstat
+  case lstat
+  case readlink
+  case fchmod
+  case fchown
+  case flock
+  case rename
+  case unlink
+}
+
+/// Counts of the calls a file system has seen, shared between its copies.
+final class CallLog: Sendable {
+  private let counts = Mutex<[SystemCall: Int]>([:])
+  private let refusedLocks = Mutex(0)
+
+  /// Counts a call; returns how many of its kind there have been, this one included.
+  func record(_ call: SystemCall) -> Int {
+    counts.withLock { counts in
+      counts[call, default: 0] += 1
+      return counts[call, default: 0]
+    }
+  }
+
+  /// How many calls of a kind there have been.
+  func count(_ call: SystemCall) -> Int {
+    counts.withLock { $0[call, default: 0] }
+  }
+
+  /// Notes a `flock` that another holder of the lock refused.
+  func recordRefusedLock() {
+    refusedLocks.withLock { $0 += 1 }
+  }
+
+  /// How many times `flock` was refused because another holder had the lock.
+  var refusedLockCount: Int {
+    refusedLocks.withLock { $0 }
+  }
+}
+
+/// The system's file system, except that one chosen call fails, the way a full disk or a
+/// read-only folder makes it fail; it can also write fewer bytes a call than asked.
+struct FaultyFileSystem: FileSystem {
+  /// Which call fails: the `number`-th call (from 1) of a kind, with an `errno`.
+  struct Fault: Sendable, CustomStringConvertible {
+    var call: SystemCall
+    var number: Int
+    var errno: Int32
+
+    var description: String { "\(call) #\(number) fails with errno \(errno)" }
+  }
+
+  var fault: Fault?
+  /// At most this many bytes are written a call, when set.
+  var maximumWrite: Int?
+  /// At most this many bytes are read a call, when set.
+  var maximumRead: Int?
+  /// The size `fstat` gives a file, when set, as for a file that grows while it is read.
+  var reportedSize: Int?
+  let log = CallLog()
+  private let base = SystemFileSystem()
+
+  init(
+    fault: Fault? = nil, maximumWrite: Int? = nil, maximumRead: Int? = nil,
+    reportedSize: Int? = nil
+  ) {
+    self.fault = fault
+    self.maximumWrite = maximumWrite
+    self.maximumRead = maximumRead
+    self.reportedSize = reportedSize
+  }
+
+  /// Whether the chosen call was reached, and so failed.
+  var faultHappened: Bool {
+    fault.map { log.count($0.call) >= $0.number } ?? false
+  }
+
+  private func check(_ call: SystemCall) throws(SystemCallError) {
+    let number = log.record(call)
+    if let fault, fault.call == call, fault.number == number {
+      throw SystemCallError(fault.errno)
+    }
+  }
+
+  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
+    let call: SystemCall =
+      if flags & O_DIRECTORY != 0 {
+        .openFolder
+      } else if path.hasSuffix(".tmp") {
+        .openTemporary
+      } else if path.hasSuffix(".lock") {
+        .openLock
+      } else {
+        .openRoster
+      }
+    try check(call)
+    return try base.open(path, flags: flags, mode: mode)
+  }
+
+  func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+    throws(SystemCallError) -> Int
+  {
+    try check(.read)
+    let count = min(buffer.count, maximumRead ?? buffer.count)
+    return try base.read(
+      descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
+  }
+
+  func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
+    try check(.write)
+    let count = min(bytes.count, maximumWrite ?? bytes.count)
+    return try base.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+  }
+
+  func fsync(_ descriptor: Int32) throws(SystemCallError) {
+    try check(.fsync)
+    try base.fsync(descriptor)
+  }
+
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
+    try check(.fstat)
+    var status = try base.fstat(descriptor)
+    if let reportedSize { status.st_size = reportedSize }
+    return status
+  }
+
+  func lstat(_ path: String) throws(SystemCallError) -> stat {
+    try check(.lstat)
+    return try base.lstat(path)
+  }
+
+  func readlink(_ path: String) throws(SystemCallError) -> String {
+    try check(.readlink)
+    return try base.readlink(path)
+  }
+
+  func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
+    try check(.fchmod)
+    try base.fchmod(descriptor, mode: mode)
+  }
+
+  func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError) {
+    try check(.fchown)
+    try base.fchown(descriptor, owner: owner, group: group)
+  }
+
+  func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
+    try check(.flock)
+    do throws(SystemCallError) {
+      try base.flock(descriptor, operation)
+    } catch {
+      if error.code == EWOULDBLOCK { log.recordRefusedLock() }
+      throw error
+    }
+  }
+
+  func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    try check(.rename)
+    try base.rename(source, to: destination)
+  }
+
+  func unlink(_ path: String) throws(SystemCallError) {
+    try check(.unlink)
+    try base.unlink(path)
+  }
+
+  func close(_ descriptor: Int32) {
+    base.close(descriptor)
+  }
+}

@@ -1,0 +1,515 @@
+import Testing
+
+@testable import MonsterKit
+
+/// A file that is not JSON, and the error reading it must give.
+struct BadJSON: Sendable, CustomTestStringConvertible {
+  var name: String
+  var bytes: [UInt8]
+  var line: Int
+  var column: Int
+  var message: String
+
+  init(_ name: String, _ text: String, _ line: Int, _ column: Int, _ message: String) {
+    self.init(name, bytes: Array(text.utf8), line, column, message)
+  }
+
+  init(_ name: String, bytes: [UInt8], _ line: Int, _ column: Int, _ message: String) {
+    self.name = name
+    self.bytes = bytes
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  var testDescription: String { name }
+
+  var error: RosterError {
+    .syntax(path: scratchPath, line: line, column: column, message: message)
+  }
+}
+
+/// The UTF-8 bytes of `{"version": 1, "x": ` (20 characters), then `bytes`, then `}`: a
+/// file whose unknown key `x` holds the value `bytes` starting at column 21.
+private func valueOfX(_ bytes: [UInt8]) -> [UInt8] {
+  Array(#"{"version": 1, "x": "#.utf8) + bytes + Array("}".utf8)
+}
+
+private func valueOfX(_ text: String) -> [UInt8] {
+  valueOfX(Array(text.utf8))
+}
+
+/// A valid roster file with no monsters whose unknown key `x` holds the value `bytes`.
+private func rosterWithX(_ bytes: [UInt8]) -> [UInt8] {
+  Array(#"{"version": 1, "monsters": [], "x": "#.utf8) + bytes + Array("}".utf8)
+}
+
+private let invalidEscape =
+  #"invalid escape in a string; use \", \\, \/, \b, \f, \n, \r, \t or \uXXXX"#
+
+private let utf16Message = "the file is UTF-16 or UTF-32; a roster file is UTF-8"
+
+private let minimal = #"{"version": 1, "monsters": []}"#
+
+private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+  text.utf16.flatMap { unit in
+    let bytes = [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+    return bigEndian ? bytes : bytes.reversed()
+  }
+}
+
+@Suite struct JSONScannerTests {
+  static let badInputs: [BadJSON] = [
+    // Empty and truncated files.
+    BadJSON("empty file", "", 1, 1, "the file is empty; expected a JSON object"),
+    BadJSON("white space only", "  \n\n", 3, 1, "unexpected end of file; expected a JSON object"),
+    BadJSON(
+      "truncated in the monsters array", #"{"version": 1, "monsters": ["#, 1, 29,
+      "unexpected end of file; expected a value or ']'"),
+    BadJSON(
+      "truncated after a member", #"{"version": 1"#, 1, 14,
+      "unexpected end of file; expected ',' or '}' after an object member"),
+    BadJSON(
+      "truncated after a key", #"{"version""#, 1, 11,
+      "unexpected end of file; expected ':' after an object key"),
+    BadJSON(
+      "truncated before a value", #"{"version": "#, 1, 13,
+      "unexpected end of file; expected a value"),
+    BadJSON(
+      "truncated in a monster",
+      "{\n  \"version\": 1,\n  \"monsters\": [\n    {\n      \"name\": \"Cat-Bot\",\n", 6, 1,
+      "unexpected end of file; expected a string key"),
+    BadJSON("truncated in a string", #"{"version": 1, "x": "abc"#, 1, 21, "unterminated string"),
+    BadJSON("truncated in an escape", #"{"version": 1, "x": "abc\"#, 1, 25, "unterminated string"),
+    // Punctuation.
+    BadJSON(
+      "missing colon", #"{"version" 1}"#, 1, 12, "expected ':' after an object key"),
+    BadJSON(
+      "missing comma", #"{"version": 1 "monsters": []}"#, 1, 15,
+      "expected ',' or '}' after an object member"),
+    BadJSON(
+      "missing comma in an array", bytes: valueOfX("[1 2]"), 1, 24,
+      "expected ',' or ']' after an array element"),
+    BadJSON(
+      "trailing comma in an object", #"{"version": 1, "monsters": [],}"#, 1, 31,
+      "trailing comma before '}'"),
+    BadJSON(
+      "trailing comma in the monsters array", #"{"version": 1, "monsters": [1,]}"#, 1, 31,
+      "trailing comma before ']'"),
+    BadJSON(
+      "trailing comma in a nested array", bytes: valueOfX("[1, 2, ]"), 1, 28,
+      "trailing comma before ']'"),
+    BadJSON(
+      "trailing comma in a nested object", bytes: valueOfX(#"{"a": 1,}"#), 1, 29,
+      "trailing comma before '}'"),
+    BadJSON(
+      "trailing comma with CRLF line ends",
+      "{\r\n  \"version\": 1,\r\n  \"monsters\": [],\r\n}\r\n", 4, 1, "trailing comma before '}'"),
+    BadJSON("double comma", #"{"version": 1,, }"#, 1, 15, "expected a string key in double quotes"),
+    BadJSON("unquoted key", "{version: 1}", 1, 2, "expected a string key in double quotes"),
+    BadJSON("missing value", bytes: valueOfX(""), 1, 21, "unexpected '}'; expected a value"),
+    // Comments.
+    BadJSON("line comment first", "// roster\n{}", 1, 1, "comments are not allowed in JSON"),
+    BadJSON(
+      "block comment after a member", "{\n  \"version\": 1, /* v */\n  \"monsters\": []\n}\n",
+      2, 17, "comments are not allowed in JSON"),
+    BadJSON(
+      "comment before a value", #"{"version": /* one */ 1}"#, 1, 13,
+      "comments are not allowed in JSON"),
+    BadJSON(
+      "comment after the end", minimal + " // done", 1, 32,
+      "unexpected '/' after the roster's closing '}'"),
+    // Words and numbers.
+    BadJSON("NaN", bytes: valueOfX("NaN"), 1, 21, "unexpected 'NaN'; expected a value"),
+    BadJSON(
+      "Infinity", bytes: valueOfX("Infinity"), 1, 21, "unexpected 'Infinity'; expected a value"),
+    BadJSON(
+      "-Infinity", bytes: valueOfX("-Infinity"), 1, 22, "invalid number: expected a digit"),
+    BadJSON("True", bytes: valueOfX("True"), 1, 21, "unexpected 'True'; expected a value"),
+    BadJSON("nul", bytes: valueOfX("nul"), 1, 21, "unexpected 'nul'; expected a value"),
+    BadJSON("plus sign", bytes: valueOfX("+1"), 1, 21, "unexpected '+'; expected a value"),
+    BadJSON("leading dot", bytes: valueOfX(".5"), 1, 21, "unexpected '.'; expected a value"),
+    BadJSON(
+      "leading zero", #"{"version": 01}"#, 1, 13, "invalid number: leading zeros are not allowed"),
+    BadJSON(
+      "negative leading zero", bytes: valueOfX("-00.5"), 1, 21,
+      "invalid number: leading zeros are not allowed"),
+    BadJSON(
+      "leading zero after a tab", "{\n\t\"version\": 01}", 2, 13,
+      "invalid number: leading zeros are not allowed"),
+    BadJSON(
+      "no digit after the point", bytes: valueOfX("1."), 1, 23,
+      "invalid number: expected a digit after '.'"),
+    BadJSON(
+      "no digit in the exponent", bytes: valueOfX("1e+"), 1, 24,
+      "invalid number: expected a digit in the exponent"),
+    // Quotes.
+    BadJSON("single-quoted key", "{'version': 1}", 1, 2, "strings must be in double quotes"),
+    BadJSON(
+      "single-quoted value", bytes: valueOfX("'a'"), 1, 21, "strings must be in double quotes"),
+    // Escapes and control characters.
+    BadJSON("invalid escape", bytes: valueOfX(#""a\qb""#), 1, 23, invalidEscape),
+    BadJSON("hex escape", bytes: valueOfX(#""\x41""#), 1, 22, invalidEscape),
+    BadJSON(
+      "short \\u escape", bytes: valueOfX(#""\u12G4""#), 1, 22,
+      #"\u must be followed by four hex digits"#),
+    BadJSON(
+      "raw tab in a string", bytes: valueOfX("\"a\tb\""), 1, 23,
+      "control character U+0009 in a string must be escaped"),
+    BadJSON(
+      "raw line break in a string", bytes: valueOfX("\"a\nb\""), 1, 23,
+      "control character U+000A in a string must be escaped"),
+    BadJSON(
+      "raw NUL in a string", bytes: valueOfX([0x22, 0x61, 0x00, 0x22]), 1, 23,
+      "control character U+0000 in a string must be escaped"),
+    BadJSON(
+      "raw escape character in a key", "{\"a\u{1B}\": 1}", 1, 4,
+      "control character U+001B in a string must be escaped"),
+    // UTF-8.
+    BadJSON(
+      "invalid UTF-8", bytes: valueOfX([0x22, 0x61, 0xFF, 0x62, 0x22]), 1, 23,
+      "invalid UTF-8 (byte 0xFF)"),
+    BadJSON(
+      "lone continuation byte", bytes: valueOfX([0x22, 0x61, 0x80, 0x22]), 1, 23,
+      "invalid UTF-8 (byte 0x80)"),
+    BadJSON(
+      "truncated sequence", bytes: valueOfX([0x22, 0x61, 0xC3, 0x22]), 1, 23,
+      "invalid UTF-8 (byte 0xC3)"),
+    BadJSON(
+      "overlong two-byte sequence", bytes: valueOfX([0x22, 0xC0, 0xAF, 0x22]), 1, 22,
+      "invalid UTF-8 (byte 0xC0)"),
+    BadJSON(
+      "overlong three-byte sequence", bytes: valueOfX([0x22, 0xE0, 0x80, 0xAF, 0x22]), 1, 22,
+      "invalid UTF-8 (byte 0xE0)"),
+    BadJSON(
+      "overlong four-byte sequence", bytes: valueOfX([0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22]), 1,
+      22, "invalid UTF-8 (byte 0xF0)"),
+    BadJSON(
+      "surrogate encoded in UTF-8", bytes: valueOfX([0x22, 0xED, 0xA0, 0x80, 0x22]), 1, 22,
+      "invalid UTF-8 (byte 0xED)"),
+    BadJSON(
+      "code point above U+10FFFF", bytes: valueOfX([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]), 1,
+      22, "invalid UTF-8 (byte 0xF4)"),
+    BadJSON(
+      "invalid UTF-8 outside a string", bytes: valueOfX([0xFF]), 1, 21,
+      "unexpected byte 0xFF; expected a value"),
+    BadJSON(
+      "columns count characters, not bytes",
+      bytes: valueOfX(Array("\"é😀".utf8) + [0xFF, 0x22]), 1, 24, "invalid UTF-8 (byte 0xFF)"),
+    // Surrogate escapes.
+    BadJSON(
+      "lone high surrogate", bytes: valueOfX(#""\uD800""#), 1, 22,
+      #"lone surrogate \uD800 in a string"#),
+    BadJSON(
+      "lone low surrogate", bytes: valueOfX(#""\uDC00""#), 1, 22,
+      #"lone surrogate \uDC00 in a string"#),
+    BadJSON(
+      "high surrogate then a letter", bytes: valueOfX(#""\ud800\u0041""#), 1, 22,
+      #"lone surrogate \uD800 in a string"#),
+    BadJSON(
+      "two high surrogates", bytes: valueOfX(#""\uD800\uD800""#), 1, 22,
+      #"lone surrogate \uD800 in a string"#),
+    BadJSON(
+      "high surrogate at the end of a string", bytes: valueOfX(#""x\uD83D""#), 1, 23,
+      #"lone surrogate \uD83D in a string"#),
+    // Encodings.
+    BadJSON(
+      "UTF-8 byte order mark", bytes: [0xEF, 0xBB, 0xBF] + Array(minimal.utf8), 1, 1,
+      "the file starts with a UTF-8 byte order mark; remove it"),
+    BadJSON(
+      "UTF-16 LE with a byte order mark", bytes: [0xFF, 0xFE] + utf16(minimal, bigEndian: false),
+      1, 1, utf16Message),
+    BadJSON(
+      "UTF-16 BE with a byte order mark", bytes: [0xFE, 0xFF] + utf16(minimal, bigEndian: true),
+      1, 1, utf16Message),
+    BadJSON(
+      "UTF-16 LE without a byte order mark", bytes: utf16(minimal, bigEndian: false), 1, 1,
+      utf16Message),
+    BadJSON(
+      "UTF-16 BE without a byte order mark", bytes: utf16(minimal, bigEndian: true), 1, 1,
+      utf16Message),
+    // After the end.
+    BadJSON(
+      "a word after the end", minimal + " x", 1, 32,
+      "unexpected 'x' after the roster's closing '}'"),
+    BadJSON(
+      "a second object", minimal + "\n{}", 2, 1,
+      "unexpected '{' after the roster's closing '}'"),
+    BadJSON(
+      "null after the end", minimal + "\n\nnull\n", 3, 1,
+      "unexpected 'null' after the roster's closing '}'"),
+    BadJSON(
+      "a word after a top-level array", "[] x", 1, 4,
+      "unexpected 'x' after the end of the JSON value"),
+    // Duplicate keys.
+    BadJSON(
+      "duplicate key at the top level", #"{"version": 1, "version": 1, "monsters": []}"#, 1, 16,
+      "duplicate key 'version' in one object"),
+    BadJSON(
+      "duplicate key at the top level, escaped", #"{"version": 1, "versio\u006e": 1}"#, 1,
+      16, "duplicate key 'version' in one object"),
+    BadJSON(
+      "duplicate unknown key at the top level", #"{"x": 1, "version": 1, "x": 2}"#, 1, 24,
+      "duplicate key 'x' in one object"),
+    BadJSON(
+      "duplicate key in a monster",
+      #"{"version": 1, "monsters": [{"name": "A", "name": "B"}]}"#, 1, 43,
+      "duplicate key 'name' in one object"),
+    BadJSON(
+      "duplicate key in a monster, escaped",
+      #"{"version": 1, "monsters": [{"name": "A", "n\u0061me": "B"}]}"#, 1, 43,
+      "duplicate key 'name' in one object"),
+    BadJSON(
+      "duplicate name colour, the first null",
+      #"{"version": 1, "monsters": [{"nameColor": null, "nameColor": "red"}]}"#, 1, 49,
+      "duplicate key 'nameColor' in one object"),
+    BadJSON(
+      "duplicate unknown key in a monster", #"{"version": 1, "monsters": [{"x": 1, "x": 2}]}"#,
+      1, 38, "duplicate key 'x' in one object"),
+    BadJSON(
+      "duplicate key in an unknown nested object",
+      #"{"version": 1, "monsters": [], "x": {"a": 1, "a": 2}}"#, 1, 46,
+      "duplicate key 'a' in one object"),
+    BadJSON(
+      "duplicate key deep in an unknown value, escaped",
+      bytes: valueOfX(#"{"y": [{"\u00e9": 1, "é": 2}]}"#), 1, 42,
+      "duplicate key 'é' in one object"),
+  ]
+
+  @Test(arguments: badInputs)
+  func badInputIsRefusedWithItsPlaceAndMessage(_ input: BadJSON) {
+    #expect(throws: input.error) {
+      try readRoster(bytes: input.bytes)
+    }
+  }
+
+  /// Past 16 keys an object's keys are kept in a set: duplicates are found there too, and
+  /// keys that differ only in Unicode normalization are still two keys.
+  @Test func duplicateKeyIsFoundAmongManyKeys() throws {
+    let members = (0..<20).map { #""k\#($0)": \#($0)"# }
+    let prefix = #"{"version": 1, "monsters": [], "# + members.joined(separator: ", ") + ", "
+    let duplicate = prefix + #""k3": 1}"#
+    #expect(
+      throws: RosterError.syntax(
+        path: scratchPath, line: 1, column: prefix.count + 1,
+        message: "duplicate key 'k3' in one object")
+    ) {
+      try readRoster(duplicate)
+    }
+    let distinct = try readRoster(prefix + #""é": 1, "e\u0301": 2}"#)
+    #expect(distinct.otherFields.count == 22)
+    let escapedDuplicate = prefix + #""é": 1, "\u00e9": 2}"#
+    #expect(
+      throws: RosterError.syntax(
+        path: scratchPath, line: 1, column: prefix.count + 9,
+        message: "duplicate key 'é' in one object")
+    ) {
+      try readRoster(escapedDuplicate)
+    }
+  }
+
+  // MARK: - Nesting
+
+  @Test func nestingDeeperThan512LevelsIsRefusedWithoutCrashing() {
+    let levels = 100_000
+    let arrays = [UInt8](repeating: UInt8(ascii: "["), count: levels)
+    #expect(
+      throws: RosterError.syntax(
+        path: scratchPath, line: 1, column: 513, message: "nesting deeper than 512 levels")
+    ) {
+      try readRoster(bytes: arrays)
+    }
+    let objects = Array(repeating: Array(#"{"a":"#.utf8), count: levels).flatMap { $0 }
+    #expect(
+      throws: RosterError.syntax(
+        path: scratchPath, line: 1, column: 512 * 5 + 1,
+        message: "nesting deeper than 512 levels")
+    ) {
+      try readRoster(bytes: objects)
+    }
+    // In a monster: the array of monsters is level 2, the monster 3, its key's value 4.
+    let inMonster = Array(#"{"version": 1, "monsters": [{"x": "#.utf8) + arrays
+    #expect(
+      throws: RosterError.syntax(
+        path: scratchPath, line: 1, column: 34 + 510, message: "nesting deeper than 512 levels")
+    ) {
+      try readRoster(bytes: inMonster)
+    }
+  }
+
+  @Test func nestingOf512LevelsIsRead() throws {
+    // The value of `x` is level 2; 511 arrays reach level 512.
+    let depth = 511
+    let nested =
+      [UInt8](repeating: UInt8(ascii: "["), count: depth)
+      + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
+    let roster = try readRoster(bytes: rosterWithX(nested))
+    var value = try #require(roster.otherFields.first?.value)
+    var levels = 0
+    while case .array(let elements) = value, let first = elements.first {
+      levels += 1
+      value = first
+    }
+    #expect(levels == depth - 1)
+    #expect(value == .array([]))
+    #expect(try readRoster(bytes: roster.canonicalJSON()) == roster)
+
+    let oneMore = [UInt8(ascii: "[")] + nested + [UInt8(ascii: "]")]
+    #expect(
+      throws: RosterError.syntax(
+        path: scratchPath, line: 1, column: 21 + 511, message: "nesting deeper than 512 levels")
+    ) {
+      try readRoster(bytes: valueOfX(oneMore))
+    }
+  }
+
+  // MARK: - Good input
+
+  @Test func everyEscapeIsDecoded() throws {
+    let roster = try readRoster(
+      rosterText(
+        #"{"name": "C\u0061t-Bot", "description": "\u00e9\u00C9 \ud83d\ude00 \/ \" \\ \b\f\n\r\t \u0041\u0000", "icon": "a\/b.png", "weapon": "s\u0077ord"}"#
+      ))
+    let cat = try #require(roster.monster(named: "cat-bot"))
+    #expect(cat.name == "Cat-Bot")
+    #expect(cat.description == "éÉ 😀 / \" \\ \u{8}\u{C}\n\r\t A\u{0}")
+    #expect(cat.icon == "a/b.png")
+    #expect(cat.weapon.type == .sword)
+  }
+
+  @Test func unknownValuesOfEveryTypeAreKept() throws {
+    let roster = try readRoster(
+      #"""
+      {"before": null, "version": 1, "monsters": [
+        {"name": "A", "description": "", "icon": "a.png", "weapon": "fire",
+         "t": true, "f": false, "n": null, "i": -12, "r": 1.5e-3, "big": 1e400,
+         "s": "\u00e9\n", "a": [1, "two", [], {}], "o": {"k": {"deep": [null]}, "e": {}}}
+      ], "after": [true, {"x": -0.50}]}
+      """#)
+    #expect(
+      roster.otherFields == [
+        JSONMember("before", .null),
+        JSONMember("after", .array([.bool(true), .object([JSONMember("x", .number("-0.50"))])])),
+      ])
+    let monster = try #require(roster.first)
+    #expect(
+      monster.otherFields == [
+        JSONMember("t", .bool(true)),
+        JSONMember("f", .bool(false)),
+        JSONMember("n", .null),
+        JSONMember("i", .number("-12")),
+        JSONMember("r", .number("1.5e-3")),
+        JSONMember("big", .number("1e400")),
+        JSONMember("s", .string("é\n")),
+        JSONMember("a", .array([.number("1"), .string("two"), .array([]), .object([])])),
+        JSONMember(
+          "o",
+          .object([
+            JSONMember("k", .object([JSONMember("deep", .array([.null]))])),
+            JSONMember("e", .object([])),
+          ])),
+      ])
+  }
+
+  @Test func whiteSpaceOfEveryKindIsSkipped() throws {
+    let roster = try readRoster(" \t\r\n{ \t\r\n\"version\"\n:\t1\r\n,\"monsters\" : [ ] } \n\t")
+    #expect(roster.isEmpty)
+  }
+
+  /// The scanner looks at eight bytes at a time: a byte that needs a closer look must be
+  /// seen at every position of those eight.
+  @Test(arguments: [
+    (UInt8(0x01), "control character U+0001 in a string must be escaped"),
+    (UInt8(0x1F), "control character U+001F in a string must be escaped"),
+    (UInt8(0xFF), "invalid UTF-8 (byte 0xFF)"),
+    (UInt8(0x80), "invalid UTF-8 (byte 0x80)"),
+  ])
+  func aBadByteIsFoundAtEveryPositionOfAString(byte: UInt8, message: String) {
+    for length in 1..<40 {
+      for position in 0..<length {
+        var contents = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+        contents[position] = byte
+        let bytes = valueOfX([0x22] + contents + [0x22])
+        #expect(
+          throws: RosterError.syntax(
+            path: scratchPath, line: 1, column: 22 + position, message: message)
+        ) {
+          try readRoster(bytes: bytes)
+        }
+      }
+    }
+  }
+
+  @Test func stringsOfEveryLengthEndAtTheirQuoteAndKeepTheirEscapes() throws {
+    // Every printable ASCII byte but the quote and the backslash, which the fast path
+    // must let through, then an escape or a non-ASCII letter at each position.
+    let printable = (UInt8(0x20)...0x7E).filter { $0 != 0x22 && $0 != 0x5C }
+    for length in 0..<40 {
+      let plain = (0..<length).map { printable[$0 * 7 % printable.count] }
+      let expected = String(decoding: plain, as: UTF8.self)
+      var roster = try readRoster(bytes: rosterWithX([0x22] + plain + [0x22]))
+      #expect(roster.otherFields == [JSONMember("x", .string(expected))])
+      for position in 0...length {
+        let escaped = Array(plain[..<position]) + Array(#"\""#.utf8) + Array(plain[position...])
+        roster = try readRoster(bytes: rosterWithX([0x22] + escaped + [0x22]))
+        let withQuote = String(
+          decoding: plain[..<position] + [0x22] + plain[position...], as: UTF8.self)
+        #expect(roster.otherFields == [JSONMember("x", .string(withQuote))])
+        let accented = Array(plain[..<position]) + Array("é".utf8) + Array(plain[position...])
+        roster = try readRoster(bytes: rosterWithX([0x22] + accented + [0x22]))
+        #expect(
+          roster.otherFields == [
+            JSONMember("x", .string(String(decoding: accented, as: UTF8.self)))
+          ])
+      }
+    }
+  }
+
+  // MARK: - The top level
+
+  @Test(arguments: ["[]", "\"roster\"", "1", "null", "true", "  [1, 2]  "])
+  func aTopLevelThatIsNotAnObjectIsNotARoster(_ text: String) {
+    #expect(
+      throws: RosterError.invalidRoster(
+        path: scratchPath,
+        problems: [
+          RosterProblem(
+            line: 1, column: 1, message: "a roster is a JSON object with 'version' and 'monsters'")
+        ])
+    ) {
+      try readRoster(text)
+    }
+  }
+
+  // MARK: - The scanner on its own
+
+  /// Reads one JSON value, as the scanner does for keys it does not know.
+  private func value(_ bytes: [UInt8]) throws -> JSONValue {
+    try bytes.withUnsafeBytes { buffer in
+      try Result { () throws(JSONSyntaxError) -> JSONValue in
+        var scanner = JSONScanner(buffer)
+        let value = try scanner.readValue(depth: 1)
+        try scanner.expectEnd(after: "the value")
+        return value
+      }.get()
+    }
+  }
+
+  @Test func numbersKeepTheirDigitsAsWritten() throws {
+    for number in [
+      "0", "-0", "1e400", "-0.50", "1E+2", "12.340e-05", "123456789012345678901234567890",
+    ] {
+      #expect(try value(Array(number.utf8)) == .number(number))
+    }
+  }
+
+  @Test func scannerErrorsGiveByteOffsets() {
+    // `["é` then 0xFF: the bad byte is at offset 4, after the two bytes of é.
+    #expect(throws: JSONSyntaxError(offset: 4, message: "invalid UTF-8 (byte 0xFF)")) {
+      try value([0x5B, 0x22, 0xC3, 0xA9, 0xFF, 0x22, 0x5D])
+    }
+    #expect(throws: JSONSyntaxError(offset: 3, message: "unexpected 'x' after the value")) {
+      try value(Array("[] x".utf8))
+    }
+  }
+}

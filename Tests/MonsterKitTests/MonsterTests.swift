@@ -1,0 +1,82 @@
+import Foundation
+import MonsterKit
+import Testing
+
+@Suite struct MonsterTests {
+  @Test func seededMonstersAreTheTutorialsSixInOrder() {
+    let expected: [(name: String, description: String, icon: String, weapon: WeaponType)] = [
+      ("Cat-Bot", "MEE-OW", "meetcatbot.png", .sword),
+      ("Dog-Bot", "BOW-WOW", "meetdogbot.png", .blowgun),
+      ("Explode-Bot", "Tick, tick, BOOM!", "meetexplodebot.png", .smoke),
+      ("Fire-Bot", "Will Make You Steamed", "meetfirebot.png", .ninjaStar),
+      ("Ice-Bot", "Has A Chilling Effect", "meeticebot.png", .fire),
+      ("Mini-Tomato-Bot", "Extremely Handsome", "meetminitomatobot.png", .ninjaStar),
+    ]
+    #expect(Monster.seeded.count == expected.count)
+    for (monster, row) in zip(Monster.seeded, expected) {
+      #expect(monster.name == row.name)
+      #expect(monster.description == row.description)
+      #expect(monster.icon == row.icon)
+      #expect(monster.weapon == Weapon(row.weapon))
+      #expect(monster.nameColor == nil)
+      #expect(monster.otherFields.isEmpty)
+    }
+  }
+
+  @Test(arguments: [
+    ("Robo-Bot", "meetrobobot.png"),
+    ("Mini-Tomato-Bot", "meetminitomatobot.png"),
+    ("R2-D2", "meetr2d2.png"),
+    ("Mr. Big Bot!", "meetmrbigbot.png"),
+    ("Émile", "meetémile.png"),
+    ("---", "meet.png"),
+  ])
+  func defaultIconIsMeetAndTheNamesLettersAndDigitsInLowerCase(name: String, icon: String) {
+    #expect(Monster.defaultIcon(forName: name) == icon)
+  }
+
+  @Test func initializerTakesTheDefaultIconWhenNoneIsGiven() {
+    let robo = Monster(name: "Robo-Bot", description: "Beep", weapon: .smoke)
+    #expect(robo.icon == "meetrobobot.png")
+    #expect(robo.weapon.type == .smoke)
+    #expect(robo.nameColor == nil)
+    let custom = Monster(name: "Robo-Bot", description: "Beep", icon: "robo.png", weapon: .fire)
+    #expect(custom.icon == "robo.png")
+  }
+
+  @Test func monstersAreEqualOnlyWhenEveryFieldIs() {
+    let base = Monster(name: "A", description: "d", weapon: .fire)
+    var other = base
+    #expect(base == other)
+    other.otherFields = [JSONMember("x", .null)]
+    #expect(base != other)
+    other = base
+    other.nameColor = .red
+    #expect(base != other)
+    other = base
+    other.name = "a"
+    #expect(base != other)
+  }
+
+  @Test func codableUsesTheFileKeysAndLeavesOutANameColourOfNone() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let plain = Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .ninjaStar)
+    #expect(
+      String(decoding: try encoder.encode(plain), as: UTF8.self)
+        == #"{"description":"MEE-OW","icon":"meetcatbot.png","name":"Cat-Bot","weapon":"ninjaStar"}"#
+    )
+    var colored = plain
+    colored.nameColor = .rgb(red: 255, green: 136, blue: 0)
+    let data = try encoder.encode(colored)
+    #expect(String(decoding: data, as: UTF8.self).contains(##""nameColor":"#FF8800""##))
+    #expect(try JSONDecoder().decode(Monster.self, from: data) == colored)
+  }
+
+  @Test func decodingRefusesAWeaponNotSpelledAsInTheFile() {
+    let json = #"{"name":"A","description":"d","icon":"a.png","weapon":"Sword"}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Monster.self, from: Data(json.utf8))
+    }
+  }
+}

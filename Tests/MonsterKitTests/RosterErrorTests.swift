@@ -1,0 +1,82 @@
+import Glibc
+import Testing
+
+@testable import MonsterKit
+
+@Suite struct RosterErrorTests {
+  @Test(arguments: [
+    (
+      RosterError.noSuchMonster("Cat-Bott", suggestion: "Cat-Bot"),
+      "No monster named 'Cat-Bott'. Did you mean 'Cat-Bot'?"
+    ),
+    (.noSuchMonster("Zebra", suggestion: nil), "No monster named 'Zebra'."),
+    (.nameTaken("Cat-Bot", by: "Cat-Bot"), "There is a monster named 'Cat-Bot' already."),
+    (
+      .nameTaken("cat-bot", by: "Cat-Bot"),
+      "The name 'cat-bot' is taken by 'Cat-Bot' (names differ in more than case)."
+    ),
+    (.invalidName("", reason: "it is empty"), "'' cannot be a monster's name: it is empty."),
+    (
+      .syntax(path: "m.json", line: 7, column: 5, message: "expected ',' or '}'"),
+      "m.json:7:5: expected ',' or '}'"
+    ),
+    (.invalidRoster(path: "m.json", problems: []), "m.json: not a valid roster"),
+    (
+      .invalidRoster(path: "m.json", problems: [RosterProblem(line: 2, column: 3, message: "a")]),
+      "m.json:2:3: a"
+    ),
+    (
+      .invalidRoster(
+        path: "m.json",
+        problems: [
+          RosterProblem(line: 2, column: 3, message: "a"),
+          RosterProblem(line: 4, column: 1, message: "b"),
+        ]),
+      "m.json:2:3: a (and 1 more problem; run 'monsters check')"
+    ),
+    (
+      .invalidRoster(
+        path: "m.json",
+        problems: Array(repeating: RosterProblem(line: 1, column: 1, message: "a"), count: 4)),
+      "m.json:1:1: a (and 3 more problems; run 'monsters check')"
+    ),
+    (.missingFile(path: "m.json"), "m.json: no such file."),
+    (
+      .fileExists(path: "m.json"),
+      "m.json exists already; use --force to replace it with the seeded roster."
+    ),
+    (.fileTooLarge(path: "m.json"), "m.json is larger than 4 GiB, more than a roster file may be."),
+    (
+      .fileSystem(path: "m.json", action: "write", errno: ENOSPC),
+      "Cannot write m.json: No space left on device."
+    ),
+    (
+      .lockTimeout(path: "m.json", seconds: 10),
+      "Another monsters is editing m.json (it held m.json.lock for over 10 s); try again, "
+        + "or raise --lock-timeout."
+    ),
+    (
+      .lockTimeout(path: "m.json", seconds: 0.3),
+      "Another monsters is editing m.json (it held m.json.lock for over 0.3 s); try again, "
+        + "or raise --lock-timeout."
+    ),
+  ])
+  func messageReadsAsAUserExpects(_ error: RosterError, _ message: String) {
+    #expect(error.description == message)
+  }
+
+  @Test func controlCharactersInNamesAreShownEscaped() {
+    #expect(
+      RosterError.noSuchMonster("a\u{1B}[2Jb", suggestion: "c\nd").description
+        == #"No monster named 'a\u{1B}[2Jb'. Did you mean 'c\nd'?"#)
+    #expect(
+      RosterError.invalidName("x\u{7}\u{7F}\u{85}\t\r", reason: "it holds a control character")
+        .description
+        == #"'x\u{07}\u{7F}\u{85}\t\r' cannot be a monster's name: it holds a control character."#)
+  }
+
+  @Test func escapedForMessageLeavesOtherTextAlone() {
+    #expect(escapedForMessage("Émile \\ 😀 \u{2028}") == "Émile \\ 😀 \u{2028}")
+    #expect(escapedForMessage("") == "")
+  }
+}
