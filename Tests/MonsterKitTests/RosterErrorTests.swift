@@ -13,7 +13,7 @@ import Testing
     (.nameTaken("Cat-Bot", by: "Cat-Bot"), "There is a monster named 'Cat-Bot' already."),
     (
       .nameTaken("cat-bot", by: "Cat-Bot"),
-      "The name 'cat-bot' is taken by 'Cat-Bot' (names differ in more than case)."
+      "The name 'cat-bot' is taken: there is a monster named 'Cat-Bot' (names are compared ignoring case)."
     ),
     (.invalidName("", reason: "it is empty"), "'' cannot be a monster's name: it is empty."),
     (

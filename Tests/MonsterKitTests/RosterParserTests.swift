@@ -155,7 +155,7 @@ private func monster(
   // MARK: - Names
 
   @Test func emptyNameIsAProblem() {
-    #expect(throws: invalid((4, 14, "monster 1 (''): it is empty"))) {
+    #expect(throws: invalid((4, 14, "monster 1: the name is empty"))) {
       try readRoster(rosterText(monster("")))
     }
   }
@@ -171,7 +171,7 @@ private func monster(
     ("\u{9F}", #"\u{9F}"#),
   ])
   func nameWithAControlCharacterIsAProblem(written: String, shown: String) {
-    #expect(throws: invalid((4, 14, "monster 1 ('\(shown)'): it holds a control character"))) {
+    #expect(throws: invalid((4, 14, "monster 1: the name holds a control character"))) {
       try readRoster(rosterText(monster(written)))
     }
   }
@@ -201,7 +201,7 @@ private func monster(
         (
           5, 14,
           "monster 2 ('\(names[1])'): the name is taken by monster 1 ('\(names[0])'); "
-            + "names must differ in more than case"
+            + "names are compared ignoring case"
         ))
     ) {
       try readRoster(text)
@@ -215,12 +215,12 @@ private func monster(
         (
           74, 14,
           "monster 71 ('m-5'): the name is taken by monster 6 ('M-5'); "
-            + "names must differ in more than case"
+            + "names are compared ignoring case"
         ),
         (
           94, 14,
           "monster 91 ('M-5'): the name is taken by monster 6 ('M-5'); "
-            + "names must differ in more than case"
+            + "names are compared ignoring case"
         ))
     ) {
       try readRoster(
@@ -296,15 +296,15 @@ private func monster(
           "the file is roster version 2, newer than this monsters reads (1); use a newer monsters"
         ),
         (4, 66, "monster 1 ('A'): unknown weapon 'axe'; \(weaponList)"),
-        (5, 14, "monster 2 (''): it is empty"),
-        (5, 33, "monster 2 (''): 'description' must be a string"),
-        (5, 84, "monster 2 (''): unknown name colour 'pink'; \(colourList)"),
+        (5, 14, "monster 2: the name is empty"),
+        (5, 33, "monster 2: 'description' must be a string"),
+        (5, 84, "monster 2: unknown name colour 'pink'; \(colourList)"),
         (6, 5, "monster 3 is not an object"),
         (7, 5, "monster 4 ('a'): no 'weapon'"),
         (
           7, 14,
           "monster 4 ('a'): the name is taken by monster 1 ('A'); "
-            + "names must differ in more than case"
+            + "names are compared ignoring case"
         ))
     ) {
       try readRoster(text)
