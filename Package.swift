@@ -12,6 +12,7 @@ let package = Package(
     .target(name: "MonsterKit"),
     .target(name: "MonstersCLI", dependencies: ["MonsterKit"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI"]),
+    .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit"]),
     .testTarget(name: "MonsterKitTests", dependencies: ["MonsterKit"]),
     .testTarget(name: "MonstersCLITests", dependencies: ["MonstersCLI", "MonsterKit"]),
   ],

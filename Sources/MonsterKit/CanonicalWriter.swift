@@ -15,7 +15,12 @@ extension [UInt8] {
   @inline(__always)
   mutating func appendLineBreak(indent level: Int) {
     append(UInt8(ascii: "\n"))
-    append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    var spaces = 2 * level
+    while spaces > 0 {
+      let count = Swift.min(spaces, blanks.utf8CodeUnitCount)
+      append(contentsOf: UnsafeRawBufferPointer(start: blanks.utf8Start, count: count))
+      spaces -= count
+    }
   }
 
   /// Appends text as a JSON string: in quotes, with `"`, `\` and control characters
@@ -140,6 +145,43 @@ extension [UInt8] {
   }
 }
 
+/// Spaces to copy indent from.
+private let blanks: StaticString =
+  "                                                                "
+
+/// Writes bytes through a raw pointer, for building a monster's object in one piece.
+private struct ByteCursor {
+  var position: UnsafeMutableRawPointer
+
+  @inline(__always)
+  mutating func write(_ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    position.copyMemory(from: base, byteCount: bytes.count)
+    position += bytes.count
+  }
+
+  @inline(__always)
+  mutating func write(_ text: StaticString) {
+    position.copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+    position += text.utf8CodeUnitCount
+  }
+
+  @inline(__always)
+  mutating func write(_ byte: UInt8) {
+    position.storeBytes(of: byte, as: UInt8.self)
+    position += 1
+  }
+
+  /// A line break and `level` steps of two-space indent, or nothing in the compact form.
+  @inline(__always)
+  mutating func writeLineBreak(indent level: Int?) {
+    guard let level else { return }
+    write(UInt8(ascii: "\n"))
+    position.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: 2 * level)
+    position += 2 * level
+  }
+}
+
 // MARK: - Monsters and rosters
 
 extension Roster {
@@ -156,6 +198,13 @@ extension Roster {
   ) {
     let inner = indent.map { $0 + 1 }
     let entry = slots[index.slot]
+    if entry >= 0, !forTerminal {
+      let record = source.records[Int(entry)]
+      if record.escapes == 0 && record.otherFields < 0 {
+        appendJSON(of: record, indent: indent, to: &output)
+        return
+      }
+    }
     output.append(UInt8(ascii: "{"))
     output.appendKey("name", isFirst: true, indent: inner)
     appendString(.name, at: index, forTerminal: forTerminal, to: &output)
@@ -179,6 +228,52 @@ extension Roster {
     output.appendMembers(others, isFirst: false, indent: inner, forTerminal: forTerminal)
     if let indent { output.appendLineBreak(indent: indent) }
     output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends the object of a monster as read, with no escapes and no other keys: its
+  /// strings are in canonical form already, so the object is the file's bytes between
+  /// fixed pieces, built in one buffer and appended at once.
+  @inline(__always)
+  private func appendJSON(of record: MonsterRecord, indent: Int?, to output: inout [UInt8]) {
+    let inner = indent.map { $0 + 1 }
+    let color = record.nameColor?.description
+    let lineBreaks = indent.map { 6 + 2 * ($0 + 1) * 5 + 2 * $0 } ?? 0
+    let capacity =
+      Int(record.name.end - record.name.start)
+      + Int(record.description.end - record.description.start)
+      + Int(record.icon.end - record.icon.start) + lineBreaks + 96 + (color?.utf8.count ?? 0)
+    source.bytes.withUnsafeBytes { file in
+      withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 1) { buffer in
+        guard let start = buffer.baseAddress else { return }
+        var cursor = ByteCursor(position: start)
+        let separator: StaticString = indent == nil ? "\":\"" : "\": \""
+        func member(_ key: StaticString, _ value: UnsafeRawBufferPointer, first: Bool = false) {
+          if !first { cursor.write(UInt8(ascii: ",")) }
+          cursor.writeLineBreak(indent: inner)
+          cursor.write(UInt8(ascii: "\""))
+          cursor.write(key)
+          cursor.write(separator)
+          cursor.write(value)
+          cursor.write(UInt8(ascii: "\""))
+        }
+        cursor.write(UInt8(ascii: "{"))
+        member("name", UnsafeRawBufferPointer(rebasing: file[record.name.range]), first: true)
+        member("description", UnsafeRawBufferPointer(rebasing: file[record.description.range]))
+        member("icon", UnsafeRawBufferPointer(rebasing: file[record.icon.range]))
+        let weapon = record.weapon.fileSpelling
+        member(
+          "weapon", UnsafeRawBufferPointer(start: weapon.utf8Start, count: weapon.utf8CodeUnitCount)
+        )
+        if var color {
+          color.withUTF8 { member("nameColor", UnsafeRawBufferPointer($0)) }
+        }
+        cursor.writeLineBreak(indent: indent)
+        cursor.write(UInt8(ascii: "}"))
+        output.append(
+          contentsOf: UnsafeRawBufferPointer(
+            start: start, count: start.distance(to: cursor.position)))
+      }
+    }
   }
 
   /// Appends a text field as a JSON string, copying the file's bytes when they need no

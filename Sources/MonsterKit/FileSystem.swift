@@ -77,6 +77,7 @@ extension FileSystem {
     // and its end seen without growing the buffer.
     let capacity = max(sizeHint, 0) + 1
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
       while count < buffer.count {
         do throws(SystemCallError) {
           let read = try self.read(
@@ -104,6 +105,20 @@ extension FileSystem {
       if bytes.count > Int(UInt32.max) { throw SystemCallError(EFBIG) }
     }
   }
+}
+
+/// Asks the kernel to back a large buffer that is not yet touched with 2 MiB pages, where
+/// it can: a large roster then costs a few hundred page faults instead of tens of
+/// thousands, and random reads of it fewer TLB misses.
+///
+/// - Parameter buffer: Memory this process owns and has not written yet.
+func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+  let hugePage = 2 << 20
+  guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
+  let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+  let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
+  guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+  _ = madvise(aligned, end - start, MADV_HUGEPAGE)
 }
 
 /// The system's own calls.

@@ -108,7 +108,11 @@ struct NameIndex: Sendable {
     while size < capacity * 2 { size *= 2 }
     guard size > buckets.count else { return }
     let old = buckets
-    buckets = Array(repeating: 0, count: size)
+    buckets = [UInt64](unsafeUninitializedCapacity: size) { buffer, count in
+      adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      buffer.initialize(repeating: 0)
+      count = size
+    }
     let mask = self.mask
     buckets.withUnsafeMutableBufferPointer { buckets in
       for entry in old where entry != 0 {

@@ -153,12 +153,13 @@ extension Roster {
     bytes.withUnsafeBytes { file in
       writeCanonical(chunkSize: RosterFile.chunkSize) { chunk in
         guard difference == nil else { return }
-        let end = Swift.min(offset + chunk.count, file.count)
-        let expected = UnsafeRawBufferPointer(rebasing: file[offset..<end])
-        if let index = expected.indices.first(where: { expected[$0] != chunk[$0] }) {
+        let count = Swift.min(chunk.count, file.count - offset)
+        if let index = firstMismatch(
+          UnsafeRawBufferPointer(rebasing: file[offset..<offset + count]), chunk)
+        {
           difference = offset + index
-        } else if expected.count < chunk.count {
-          difference = end
+        } else if count < chunk.count {
+          difference = offset + count
         }
         offset += chunk.count
       }
@@ -166,6 +167,15 @@ extension Roster {
     if difference == nil && offset < bytes.count { difference = offset }
     return difference
   }
+}
+
+/// The first offset at which two byte ranges differ, within the shorter one's length.
+private func firstMismatch(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int? {
+  let count = Swift.min(a.count, b.count)
+  guard count > 0, let first = a.baseAddress, let second = b.baseAddress,
+    memcmp(first, second, count) != 0
+  else { return nil }
+  return (0..<count).first { a[$0] != b[$0] }
 }
 
 // MARK: - Editing

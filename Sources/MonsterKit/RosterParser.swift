@@ -67,6 +67,9 @@ struct RosterParser {
 
   private init(_ bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
+    // Room for as many monsters as the smallest objects could make: memory that is never
+    // used is never touched, and the array never grows by copying.
+    records.reserveCapacity(bytes.count / 48)
   }
 
   /// Reads a roster file's bytes.
@@ -122,7 +125,9 @@ struct RosterParser {
           return
         }
         try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
-          try readMonster(&scanner)
+          if try !readCanonicalMonster(&scanner) {
+            try readMonster(&scanner)
+          }
         }
       default:
         otherFields.append(JSONMember(name, try scanner.readValue(depth: 2)))
@@ -171,12 +176,86 @@ struct RosterParser {
 
   // MARK: - Monsters
 
+  /// Reads a monster written exactly as the canonical form writes it, without escapes in
+  /// its name and weapon: the common case, read with a few comparisons of fixed bytes.
+  ///
+  /// - Returns: `false`, with the scanner where it was, for anything else, which
+  ///   ``readMonster(_:)`` then reads.
+  @inline(__always)
+  private mutating func readCanonicalMonster(_ scanner: inout JSONScanner) throws(JSONSyntaxError)
+    -> Bool
+  {
+    let start = scanner.position
+    func expect(_ text: StaticString) -> Bool {
+      let end = scanner.position + text.utf8CodeUnitCount
+      guard end <= bytes.count,
+        text.matches(UnsafeRawBufferPointer(rebasing: bytes[scanner.position..<end]))
+      else { return false }
+      scanner.position = end
+      return true
+    }
+    func string() throws(JSONSyntaxError) -> StringToken {
+      scanner.position -= 1  // back to the opening quote, which the fixed bytes included
+      return try scanner.readString()
+    }
+    guard expect("{\n      \"name\": \"") else { return false }
+    let name = try string()
+    guard !name.isEscaped, expect(",\n      \"description\": \"") else {
+      scanner.position = start
+      return false
+    }
+    let description = try string()
+    guard expect(",\n      \"icon\": \"") else {
+      scanner.position = start
+      return false
+    }
+    let icon = try string()
+    guard expect(",\n      \"weapon\": \"") else {
+      scanner.position = start
+      return false
+    }
+    let weaponToken = try string()
+    let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name.start..<name.end])
+    guard
+      let weapon = WeaponType(
+        fileSpelling: UnsafeRawBufferPointer(rebasing: bytes[weaponToken.start..<weaponToken.end])),
+      Roster.problem(withName: nameBytes) == nil
+    else {
+      scanner.position = start
+      return false
+    }
+    var nameColor: NameColor?
+    if expect(",\n      \"nameColor\": \"") {
+      let color = try string()
+      nameColor = color.isEscaped ? nil : NameColor(scanner.text(of: color))
+      guard nameColor != nil else {
+        scanner.position = start
+        return false
+      }
+    }
+    guard expect("\n    }") else {
+      scanner.position = start
+      return false
+    }
+    if !name.isASCII { namesAreASCII = false }
+    records.append(
+      MonsterRecord(
+        name: ByteSpan(name.start..<name.end),
+        description: ByteSpan(description.start..<description.end),
+        icon: ByteSpan(icon.start..<icon.end),
+        otherFields: -1, nameColor: nameColor,
+        weapon: weapon,
+        escapes: (description.isEscaped ? 1 << MonsterTextField.description.rawValue : 0)
+          | (icon.isEscaped ? 1 << MonsterTextField.icon.rawValue : 0)))
+    return true
+  }
+
   private mutating func readMonster(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
     let number = records.count + 1
     let offset = scanner.position
     var record = MonsterRecord(
       name: ByteSpan(0..<0), description: ByteSpan(0..<0), icon: ByteSpan(0..<0),
-      offset: UInt32(truncatingIfNeeded: offset), otherFields: -1, nameColor: nil,
+      otherFields: -1, nameColor: nil,
       weapon: .blowgun, escapes: 0)
     defer { records.append(record) }
     guard scanner.current == UInt8(ascii: "{") else {

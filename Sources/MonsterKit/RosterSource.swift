@@ -30,8 +30,6 @@ struct MonsterRecord: Sendable {
   var name: ByteSpan
   var description: ByteSpan
   var icon: ByteSpan
-  /// The offset of the monster's `{`.
-  var offset: UInt32
   /// An index into ``RosterSource/otherFields``, or -1 when the monster has none.
   var otherFields: Int32
   var nameColor: NameColor?

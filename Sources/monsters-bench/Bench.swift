@@ -1,0 +1,314 @@
+import Glibc
+import MonsterKit
+
+/// One piece of work, done by `monsters` and by the other tools, on one roster.
+struct Workload {
+  /// What is done, such as `set one weapon`.
+  var title: String
+  /// How many monsters the roster holds.
+  var size: Int
+  /// The roster file's size in bytes.
+  var fileBytes: Int
+  /// The tools, by name: `monsters` first, then `jq`, `python3`, and the floor.
+  var commands: [(tool: String, command: Command)]
+  /// What the floor is, such as `cp + sync`.
+  var floorName: String
+  /// Runs before each run of a tool, untimed: puts its copy of the roster back.
+  var prepare: (String) -> Void = { _ in }
+}
+
+/// The medians of a workload's runs, by tool.
+struct Result {
+  var workload: Workload
+  var seconds: [String: Double]
+  var peakBytes: [String: Int]
+
+  func ratio(_ tool: String, to other: String) -> Double? {
+    guard let mine = seconds[tool], let theirs = seconds[other], theirs > 0 else { return nil }
+    return mine / theirs
+  }
+}
+
+/// The benchmark: generates rosters, times the tools, and prints the tables.
+struct Bench {
+  let options: BenchOptions
+  let monsters: String
+  let jq: String?
+  let python: String?
+  let folder: String
+
+  static let floor = "floor"
+
+  init(options: BenchOptions) throws {
+    self.options = options
+    if let path = options.monsters {
+      monsters = path
+    } else {
+      print("Building monsters: swift build -c release --static-swift-stdlib --product monsters")
+      let build = Command(
+        program: which("swift") ?? "/usr/bin/swift",
+        arguments: ["build", "-c", "release", "--static-swift-stdlib", "--product", "monsters"],
+        outputPath: "/dev/stderr")
+      guard build.run().status == 0 else { throw BenchError("the release build failed") }
+      monsters = ".build/release/monsters"
+    }
+    guard access(monsters, X_OK) == 0 else { throw BenchError("no binary at \(monsters)") }
+    jq = which("jq")
+    python = which("python3")
+    var template = Array("/tmp/monsters-bench-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw BenchError("cannot make a temporary folder") }
+    folder = String(cString: made)
+  }
+
+  func run() throws {
+    defer {
+      if !options.keep { _ = Command(program: "/bin/rm", arguments: ["-rf", folder]).run() }
+    }
+    print("Machine: \(machineDescription())")
+    print(
+      "Tools: monsters (\(monsters)), jq \(jq == nil ? "not installed" : "(\(jq ?? ""))"), "
+        + "python3 \(python == nil ? "not installed" : "(\(python ?? ""))")")
+    print("Runs: \(options.runs) per command, tools alternating; medians shown.\n")
+    var results: [Result] = []
+    let seeded = folder + "/seeded.json"
+    try write(Roster.seeded.canonicalJSON(), to: seeded)
+    results.append(measure(startup(seeded)))
+    for size in options.sizes {
+      let path = folder + "/roster-\(size).json"
+      let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
+      guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
+      for workload in workloads(path: path, size: size) {
+        results.append(measure(workload))
+      }
+      try checkEdits(path: path, size: size)
+    }
+    print(Report.table(results))
+    print(Report.growth(results))
+    print(Report.goals(results))
+  }
+
+  // MARK: - The work
+
+  private func startup(_ path: String) -> Workload {
+    var commands = [
+      (
+        "monsters",
+        Command(program: monsters, arguments: ["-f", path, "list", "--format", "names"])
+      )
+    ]
+    if let jq {
+      commands.append(("jq", Command(program: jq, arguments: ["-r", ".monsters[].name", path])))
+    }
+    if let python {
+      commands.append(("python3", Command(program: python, arguments: ["-c", Python.names, path])))
+    }
+    commands.append((Self.floor, Command(program: "/bin/true", arguments: [])))
+    return Workload(
+      title: "start, print 6 names", size: 6, fileBytes: fileSize(path), commands: commands,
+      floorName: "/bin/true")
+  }
+
+  private func workloads(path: String, size: Int) -> [Workload] {
+    let bytes = fileSize(path)
+    let name = BenchRoster.name(size / 2)
+    func tools(
+      monsters arguments: [String], jq jqArguments: [String]?, python script: String,
+      pythonArguments: [String] = [], floor: Command
+    ) -> [(tool: String, command: Command)] {
+      var commands = [
+        ("monsters", Command(program: monsters, arguments: ["-f", path] + arguments))
+      ]
+      if let jq, let jqArguments {
+        commands.append(("jq", Command(program: jq, arguments: jqArguments)))
+      }
+      if let python {
+        commands.append(
+          ("python3", Command(program: python, arguments: ["-c", script, path] + pythonArguments)))
+      }
+      commands.append((Self.floor, floor))
+      return commands
+    }
+    let cat = Command(program: "/bin/cat", arguments: [path])
+    var workloads = [
+      Workload(
+        title: "list --format names", size: size, fileBytes: bytes,
+        commands: tools(
+          monsters: ["list", "--format", "names"], jq: ["-r", ".monsters[].name", path],
+          python: Python.names, floor: cat),
+        floorName: "cat"),
+      Workload(
+        title: "show one", size: size, fileBytes: bytes,
+        commands: tools(
+          monsters: ["show", name],
+          jq: ["--arg", "n", name, ".monsters[] | select(.name == $n)", path],
+          python: Python.show, pythonArguments: [name], floor: cat),
+        floorName: "cat"),
+      Workload(
+        title: "check", size: size, fileBytes: bytes,
+        commands: tools(monsters: ["check"], jq: ["empty", path], python: Python.load, floor: cat),
+        floorName: "cat"),
+    ]
+    workloads.append(setWorkload(path: path, size: size, bytes: bytes, name: name))
+    return workloads
+  }
+
+  /// `set` edits a copy of the roster per tool, put back before each run.
+  private func setWorkload(path: String, size: Int, bytes: Int, name: String) -> Workload {
+    func copy(_ tool: String) -> String { "\(folder)/edit-\(tool)-\(size).json" }
+    var commands = [
+      (
+        "monsters",
+        Command(
+          program: monsters, arguments: ["-f", copy("monsters"), "set", name, "--weapon", "fire"])
+      )
+    ]
+    if let jq {
+      let script =
+        "\(jq) --arg n \"$1\" '(.monsters[] | select(.name == $n) | .weapon) = \"fire\"' \"$2\" "
+        + "> \"$2.tmp\" && mv \"$2.tmp\" \"$2\""
+      commands.append(
+        ("jq", Command(program: "/bin/sh", arguments: ["-c", script, "sh", name, copy("jq")])))
+    }
+    if let python {
+      commands.append(
+        ("python3", Command(program: python, arguments: ["-c", Python.set, copy("python3"), name])))
+    }
+    commands.append(
+      (
+        Self.floor,
+        Command(
+          program: "/bin/sh",
+          arguments: ["-c", "cp \"$1\" \"$2\" && sync \"$2\"", "sh", path, copy(Self.floor)])
+      ))
+    return Workload(
+      title: "set one weapon", size: size, fileBytes: bytes, commands: commands,
+      floorName: "cp + sync",
+      prepare: { tool in
+        _ = Command(program: "/bin/cp", arguments: [path, copy(tool)]).run()
+      })
+  }
+
+  /// Runs every tool `runs` times, the order of the tools turning each run.
+  private func measure(_ workload: Workload) -> Result {
+    var times: [String: [Double]] = [:]
+    var peaks: [String: [Int]] = [:]
+    let count = workload.commands.count
+    for run in 0..<options.runs {
+      for step in 0..<count {
+        let (tool, command) = workload.commands[(run + step) % count]
+        workload.prepare(tool)
+        let measurement = command.run()
+        if measurement.status != 0 {
+          print(
+            "warning: \(tool) exited with \(measurement.status) in '\(workload.title)' (\(workload.size))"
+          )
+        }
+        times[tool, default: []].append(measurement.seconds)
+        peaks[tool, default: []].append(measurement.peakBytes)
+      }
+    }
+    return Result(
+      workload: workload, seconds: times.mapValues(median),
+      peakBytes: peaks.mapValues { Int(median($0.map(Double.init))) })
+  }
+
+  /// Checks that `monsters set` left a valid roster with the edit made.
+  private func checkEdits(path: String, size: Int) throws {
+    let edited = "\(folder)/edit-monsters-\(size).json"
+    let check = Command(program: monsters, arguments: ["-f", edited, "check"]).run()
+    guard check.status == 0 else {
+      throw BenchError("the edited roster of \(size) does not pass check")
+    }
+  }
+
+  private func write(_ bytes: [UInt8], to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw BenchError("cannot write \(path)") }
+    defer { close(descriptor) }
+    guard
+      bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count
+    else {
+      throw BenchError("cannot write \(path)")
+    }
+  }
+}
+
+/// The python3 programs the benchmark runs.
+enum Python {
+  static let names = """
+    import json, sys
+    roster = json.load(open(sys.argv[1]))
+    sys.stdout.write("".join(m["name"] + "\\n" for m in roster["monsters"]))
+    """
+  static let show = """
+    import json, sys
+    roster = json.load(open(sys.argv[1]))
+    wanted = sys.argv[2].lower()
+    print(json.dumps([m for m in roster["monsters"] if m["name"].lower() == wanted][0], indent=2))
+    """
+  static let load = """
+    import json, sys
+    json.load(open(sys.argv[1]))
+    """
+  static let set = """
+    import json, os, sys
+    path, name = sys.argv[1], sys.argv[2]
+    roster = json.load(open(path))
+    for monster in roster["monsters"]:
+        if monster["name"] == name:
+            monster["weapon"] = "fire"
+    with open(path + ".tmp", "w") as out:
+        json.dump(roster, out, indent=2, ensure_ascii=False)
+        out.write("\\n")
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(path + ".tmp", path)
+    """
+}
+
+/// This program's own path.
+func selfPath() -> String {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  return count > 0
+    ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    : CommandLine.arguments[0]
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return 0 }
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+func fileSize(_ path: String) -> Int {
+  var status = stat()
+  return stat(path, &status) == 0 ? Int(status.st_size) : 0
+}
+
+/// The processor, cores, memory and kernel, for the report.
+func machineDescription() -> String {
+  var model = "unknown processor"
+  if let file = fopen("/proc/cpuinfo", "r") {
+    defer { fclose(file) }
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    while getline(&line, &capacity, file) > 0, let text = line.map({ String(cString: $0) }) {
+      if text.hasPrefix("model name") {
+        model = String(
+          text.drop(while: { $0 != ":" }).dropFirst().drop(while: { $0 == " " }).dropLast())
+        break
+      }
+    }
+    free(line)
+  }
+  let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+  let memory = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
+  var names = utsname()
+  uname(&names)
+  let kernel = withUnsafeBytes(of: &names.release) {
+    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+  }
+  return "\(model), \(cores) cores, \(memory >> 30) GiB, Linux \(kernel)"
+}

@@ -1,0 +1,65 @@
+/// The benchmark's command line.
+struct BenchOptions {
+  /// The roster sizes, in monsters.
+  var sizes = [1000, 10_000, 100_000, 1_000_000]
+  /// How many times each command runs, per size.
+  var runs = 5
+  /// The `monsters` binary; by default a release build with the Swift runtime built in,
+  /// made first.
+  var monsters: String?
+  /// Whether to keep the temporary folder of rosters.
+  var keep = false
+  var wantsHelp = false
+
+  static let usage = """
+    usage: swift run -c release monsters-bench [--sizes N,N,...] [--runs N] [--monsters PATH] [--keep]
+
+      --sizes      roster sizes in monsters (default: 1000,10000,100000,1000000)
+      --runs       runs of each command per size, alternating the tools (default: 5)
+      --monsters   the binary to time (default: build .build/release/monsters with
+                   --static-swift-stdlib first)
+      --keep       keep the folder of generated rosters
+    """
+
+  init(_ arguments: [String]) throws {
+    var index = 0
+    func value() throws -> String {
+      index += 1
+      guard index < arguments.count else {
+        throw BenchError("\(arguments[index - 1]) needs a value")
+      }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--sizes":
+        sizes = try value().split(separator: ",").map { text in
+          guard let size = Int(text.replacingUnderscores()), size > 0 else {
+            throw BenchError("'\(text)' is not a size")
+          }
+          return size
+        }
+      case "--runs":
+        guard let runs = Int(try value()), runs > 0 else {
+          throw BenchError("--runs takes a count")
+        }
+        self.runs = runs
+      case "--monsters":
+        monsters = try value()
+      case "--keep":
+        keep = true
+      case "-h", "--help":
+        wantsHelp = true
+      default:
+        throw BenchError("unknown option '\(arguments[index])'")
+      }
+      index += 1
+    }
+  }
+}
+
+extension Substring {
+  func replacingUnderscores() -> String {
+    String(filter { $0 != "_" })
+  }
+}
