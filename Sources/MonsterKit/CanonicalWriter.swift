@@ -311,16 +311,47 @@ extension Roster {
     output.reserveCapacity(chunkSize + 64 * 1024)
     output.append("{\n  \"version\": 1,\n  \"monsters\": [")
     var isFirst = true
+    // Monsters as read from a file known to be in canonical form are that file's bytes:
+    // a run of them that stood together in the file is copied as it is.
+    var run: ClosedRange<Int>?
+    func flushRun() throws(Failure) {
+      guard let records = run else { return }
+      run = nil
+      let bytes = source.objectBytes(records)
+      try source.bytes.withUnsafeBytes { file in
+        Result { () throws(Failure) in
+          let slice = UnsafeRawBufferPointer(rebasing: file[bytes])
+          if slice.count < chunkSize {
+            output.append(contentsOf: slice)
+          } else {
+            try hand(output, to: sink)
+            output.removeAll(keepingCapacity: true)
+            try sink(slice)
+          }
+        }
+      }.get()
+    }
     for index in indices {
+      let entry = Int(slots[index.slot])
+      if source.isKnownCanonical && entry >= 0, let records = run, records.upperBound + 1 == entry {
+        run = records.lowerBound...entry
+        continue
+      }
+      try flushRun()
       if !isFirst { output.append(UInt8(ascii: ",")) }
       isFirst = false
       output.append("\n    ")
-      appendJSON(ofMonsterAt: index, indent: 2, to: &output)
+      if source.isKnownCanonical && entry >= 0 {
+        run = entry...entry
+      } else {
+        appendJSON(ofMonsterAt: index, indent: 2, to: &output)
+      }
       if output.count >= chunkSize {
         try hand(output, to: sink)
         output.removeAll(keepingCapacity: true)
       }
     }
+    try flushRun()
     output.append(isFirst ? "]" : "\n  ]")
     output.appendMembers(otherFields, isFirst: false, indent: 1)
     output.append("\n}\n")

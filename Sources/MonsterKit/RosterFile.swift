@@ -133,7 +133,10 @@ extension RosterFile {
     guard let bytes = try contents() else { throw .missingFile(path: path) }
     let (roster, problems) = try parse(bytes)
     guard problems.isEmpty else { return problems }
-    guard let offset = roster.firstDifference(fromCanonical: bytes) else { return [] }
+    // A file the reader saw in canonical layout throughout needs no writing to compare.
+    guard !roster.source.isKnownCanonical,
+      let offset = roster.firstDifference(fromCanonical: bytes)
+    else { return [] }
     let location = bytes.withUnsafeBytes { lineAndColumn(of: [offset], in: $0)[0] }
     return [
       RosterProblem(

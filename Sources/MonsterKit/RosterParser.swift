@@ -64,6 +64,11 @@ struct RosterParser {
   private var otherFields: [JSONMember] = []
   private var problems: [PendingProblem] = []
   private var namesAreASCII = true
+  /// Whether every byte read so far is where the canonical form puts it; see
+  /// ``RosterSource/isKnownCanonical``.
+  private var layoutIsCanonical = false
+  /// Where the last monster's object ends.
+  private var monstersEnd = 0
 
   private init(_ bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
@@ -88,7 +93,9 @@ struct RosterParser {
     let parser = try result.get()
     let source = RosterSource(
       bytes: bytes, records: parser.records, otherFields: parser.monsterOtherFields,
-      namesAreASCII: parser.namesAreASCII)
+      namesAreASCII: parser.namesAreASCII,
+      isKnownCanonical: parser.layoutIsCanonical && parser.problems.isEmpty,
+      monstersEnd: parser.monstersEnd)
     return ParsedRoster(source: source, otherFields: parser.otherFields, problems: parser.problems)
   }
 
@@ -105,6 +112,12 @@ struct RosterParser {
       return
     }
     let start = scanner.position
+    // The canonical layout is checked byte for byte: `expected` is where the next piece of
+    // it must start, and each piece must be there, exactly.
+    let head: StaticString = "{\n  \"version\": 1,\n  \"monsters\": ["
+    layoutIsCanonical = start == 0 && starts(with: head, at: 0)
+    var expected = head.utf8CodeUnitCount
+    var monsterCount = 0
     var sawVersion = false
     var sawMonsters = false
     var keys = DuplicateKeyDetector()
@@ -125,21 +138,44 @@ struct RosterParser {
           return
         }
         try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
+          let separator: StaticString = monsterCount == 0 ? "\n    " : ",\n    "
+          layoutIsCanonical =
+            layoutIsCanonical && starts(with: separator, at: expected)
+            && scanner.position == expected + separator.utf8CodeUnitCount
+          monsterCount += 1
           if try !readCanonicalMonster(&scanner) {
+            layoutIsCanonical = false
             try readMonster(&scanner)
           }
+          expected = scanner.position
         }
+        let tail: StaticString = monsterCount == 0 ? "]" : "\n  ]"
+        layoutIsCanonical =
+          layoutIsCanonical && starts(with: tail, at: expected)
+          && scanner.position == expected + tail.utf8CodeUnitCount
+        monstersEnd = expected
+        expected = scanner.position
       default:
         otherFields.append(JSONMember(name, try scanner.readValue(depth: 2)))
       }
     }
     try scanner.expectEnd(after: "the roster's closing '}'")
+    layoutIsCanonical =
+      layoutIsCanonical && otherFields.isEmpty && starts(with: "\n}\n", at: expected)
+      && bytes.count == expected + 3
     if !sawVersion {
       problems.append(PendingProblem(offset: start, message: "the roster has no 'version'"))
     }
     if !sawMonsters {
       problems.append(PendingProblem(offset: start, message: "the roster has no 'monsters'"))
     }
+  }
+
+  /// Whether the bytes at `offset` are `text`.
+  private func starts(with text: StaticString, at offset: Int) -> Bool {
+    offset >= 0 && offset + text.utf8CodeUnitCount <= bytes.count
+      && text.matches(
+        UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + text.utf8CodeUnitCount]))
   }
 
   /// Refuses, with a clear message, files that are not UTF-8 text at all.
@@ -225,19 +261,23 @@ struct RosterParser {
       return false
     }
     var nameColor: NameColor?
+    var colorIsCanonical = true
     if expect(",\n      \"nameColor\": \"") {
       let color = try string()
-      nameColor = color.isEscaped ? nil : NameColor(scanner.text(of: color))
-      guard nameColor != nil else {
+      let text = scanner.text(of: color)
+      nameColor = color.isEscaped ? nil : NameColor(text)
+      guard let nameColor else {
         scanner.position = start
         return false
       }
+      colorIsCanonical = nameColor.description == text
     }
     guard expect("\n    }") else {
       scanner.position = start
       return false
     }
     if !name.isASCII { namesAreASCII = false }
+    if description.isEscaped || icon.isEscaped || !colorIsCanonical { layoutIsCanonical = false }
     records.append(
       MonsterRecord(
         name: ByteSpan(name.start..<name.end),

@@ -60,6 +60,26 @@ struct RosterSource: Sendable {
   var otherFields: [[JSONMember]]
   /// Whether every name is plain ASCII without escapes, so that names compare bytewise.
   var namesAreASCII: Bool
+  /// Whether the reader saw every byte where the canonical form puts it, so that the bytes
+  /// are the canonical form of the roster they hold. `false` says nothing either way.
+  var isKnownCanonical = false
+  /// In a file known to be canonical, the offset where the last monster's object ends.
+  var monstersEnd = 0
+
+  /// The bytes of a run of monsters' objects, in a file known to be canonical: from the `{`
+  /// of the first to the `}` of the last, the separators between them included.
+  func objectBytes(_ records: ClosedRange<Int>) -> Range<Int> {
+    // `{`, a line break and six spaces of indent, and `"name": "` stand before the name.
+    let nameOffset = 17
+    // `,`, a line break and four spaces stand between two objects.
+    let separator = 6
+    let start = Int(self.records[records.lowerBound].name.start) - nameOffset
+    let end =
+      records.upperBound + 1 < self.records.count
+      ? Int(self.records[records.upperBound + 1].name.start) - nameOffset - separator
+      : monstersEnd
+    return start..<end
+  }
 
   static let empty = RosterSource(bytes: [], records: [], otherFields: [], namesAreASCII: true)
 
