@@ -28,7 +28,9 @@ enum ListCommand {
     let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
     let weapon = try context.invocation.value(weaponOption).map(context.invocation.weapon)
     let roster = try context.readRoster()
-    let selected = roster.indices.filter { weapon == nil || roster.weapon(at: $0) == weapon }
+    let selected =
+      weapon.map { weapon in roster.indices.filter { roster.weapon(at: $0) == weapon } }
+      ?? Array(roster.indices)
     switch format {
     case "names":
       try writeNames(of: selected, in: roster, to: context.output)
@@ -112,9 +114,9 @@ enum ListCommand {
   static func writeNames(
     of selected: [Roster.Index], in roster: Roster, to output: OutputChannel
   ) throws(CommandFailure) {
-    for index in selected {
+    try roster.forEachUTF8(.name, at: selected) { (name) throws(CommandFailure) in
       try output.append { buffer in
-        roster.withUTF8(.name, at: index) { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: name)
         buffer.append(UInt8(ascii: "\n"))
       }
     }
