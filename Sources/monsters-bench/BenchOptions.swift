@@ -4,8 +4,7 @@ struct BenchOptions {
   var sizes = [1000, 10_000, 100_000, 1_000_000]
   /// How many times each command runs, per size.
   var runs = 5
-  /// The `monsters` binary; by default a release build with the Swift runtime built in,
-  /// made first.
+  /// The `monsters` binary; by default a fully static release build, made first.
   var monsters: String?
   /// Whether to keep the temporary folder of rosters.
   var keep = false
@@ -16,8 +15,9 @@ struct BenchOptions {
 
       --sizes      roster sizes in monsters (default: 1000,10000,100000,1000000)
       --runs       runs of each command per size, alternating the tools (default: 5)
-      --monsters   the binary to time (default: build .build/release/monsters with
-                   --static-swift-stdlib first)
+      --monsters   the binary to time (default: build it as README.md installs it,
+                   with --static-swift-stdlib -Xswiftc -static-executable, into
+                   .build/installed)
       --keep       keep the folder of generated rosters
     """
 

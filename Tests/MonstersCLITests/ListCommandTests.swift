@@ -47,7 +47,8 @@ import Testing
           output: "NAME                      WEAPON     DESCRIPTION\n"
             + "Robo-Bot                  smoke      Beep\n"
             + "A-Very-Long-Monster-Name  blowgun    Long\n"
-            + "Z                         ninjaStar  \n"))
+            // No trailing white space after an empty description.
+            + "Z                         ninjaStar\n"))
     #expect(
       harness.run(["list", "--format", "names"])
         == CommandResult(.success, output: "Robo-Bot\nA-Very-Long-Monster-Name\nZ\n"))

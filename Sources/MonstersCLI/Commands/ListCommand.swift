@@ -139,14 +139,15 @@ enum ListCommand {
     for index in selected {
       let name = roster.withUTF8(.name, at: index) { text($0) }
       let description = roster.withUTF8(.description, at: index) { text($0) }
+      let weapon = roster.weapon(at: index).rawValue
       let line =
         style.name(name, color: roster.nameColor(at: index))
         + String(repeating: " ", count: nameWidth - displayWidth(name) + 2)
-        + padded(roster.weapon(at: index).rawValue, toWidth: weaponWidth) + "  "
-        + escapedForMessage(description)
+        + (description.isEmpty
+          ? weapon : padded(weapon, toWidth: weaponWidth) + "  " + escapedForMessage(description))
       try context.output.append {
         $0.append(contentsOf: line.utf8)
-        $0.append(10)
+        $0.append(UInt8(ascii: "\n"))
       }
     }
   }
