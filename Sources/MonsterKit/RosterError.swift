@@ -106,19 +106,35 @@ private func formatSeconds(_ seconds: Double) -> String {
 /// - Returns: The text with each control character (C0, DEL and C1) as `\n`, `\r`, `\t`
 ///   or `\u{XX}`, and backslashes left alone.
 package func escapedForMessage(_ text: some StringProtocol) -> String {
-  guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-    return String(text)
-  }
-  var result = ""
-  for scalar in text.unicodeScalars {
+  escaping(text) { scalar in
     switch scalar {
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
+    case "\n": "\\n"
+    case "\r": "\\r"
+    case "\t": "\\t"
     case _ where scalar.properties.generalCategory == .control:
-      result += "\\u{" + hex2(UInt8(truncatingIfNeeded: scalar.value)) + "}"
-    default: result.unicodeScalars.append(scalar)
+      "\\u{" + hex2(UInt8(truncatingIfNeeded: scalar.value)) + "}"
+    default: nil
     }
   }
-  return result
+}
+
+/// Text with some of its scalars written another way.
+///
+/// - Parameters:
+///   - text: The text.
+///   - escape: What to write for a scalar, or `nil` to keep it.
+/// - Returns: The text, rewritten.
+package func escaping(_ text: some StringProtocol, _ escape: (Unicode.Scalar) -> String?) -> String
+{
+  var result = ""
+  var changed = false
+  for scalar in text.unicodeScalars {
+    if let replacement = escape(scalar) {
+      result += replacement
+      changed = true
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return changed ? result : String(text)
 }

@@ -90,24 +90,17 @@ enum ListCommand {
   /// A TSV field: tab, line break, carriage return and backslash escaped, and on a
   /// terminal every other control character too.
   static func tsvField(_ text: String, forTerminal: Bool) -> String {
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\\") || $0 >= 0x7F })
-    else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
+    escaping(text) { scalar in
       switch scalar {
-      case "\t": result += "\\t"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\\": result += "\\\\"
-      default:
-        if forTerminal && scalar.properties.generalCategory == .control {
-          result += escapedForMessage(String(scalar))
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+      case "\t": "\\t"
+      case "\n": "\\n"
+      case "\r": "\\r"
+      case "\\": "\\\\"
+      case _ where forTerminal && scalar.properties.generalCategory == .control:
+        escapedForMessage(String(scalar))
+      default: nil
       }
     }
-    return result
   }
 
   /// One name a line, copied from the file's bytes.
