@@ -25,6 +25,20 @@ struct Invocation: Equatable {
   func argument(_ position: Int) -> String? {
     arguments.indices.contains(position) ? arguments[position] : nil
   }
+
+  /// The argument at a position, which the subcommand needs.
+  ///
+  /// - Throws: ``CommandFailure/usage(_:command:)`` when it is missing. Parsing checks
+  ///   arguments already; this keeps a line that skipped the check (`--help`) from
+  ///   reaching past the end.
+  func requiredArgument(_ position: Int) throws(CommandFailure) -> String {
+    guard let argument = argument(position) else {
+      let spec = command?.arguments.dropFirst(position).first
+      throw CommandFailure.usage(
+        spec.map { .missingArgument($0) } ?? .missingCommand, command: command)
+    }
+    return argument
+  }
 }
 
 // MARK: - Parsing

@@ -49,11 +49,6 @@ public final class OutputChannel {
     buffer.append(UInt8(ascii: "\n"))
   }
 
-  /// Appends bytes.
-  func write(_ bytes: UnsafeRawBufferPointer) {
-    buffer.append(contentsOf: bytes)
-  }
-
   /// Lets `body` append to the buffer directly, then writes it out if it is large.
   func append(_ body: (inout [UInt8]) -> Void) throws(CommandFailure) {
     body(&buffer)

@@ -37,7 +37,7 @@ enum AddCommand {
     }
     return .add(
       Monster(
-        name: invocation.arguments[0],
+        name: try invocation.requiredArgument(0),
         description: invocation.value(descriptionOption) ?? "",
         icon: invocation.value(iconOption),
         weapon: try invocation.weapon(weaponText),

@@ -17,7 +17,7 @@ enum CompletionsCommand {
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let shell = context.invocation.arguments[0]
+    let shell = try context.invocation.requiredArgument(0)
     guard CompletionScript.shells.contains(shell) else {
       throw context.usageError(
         .invalidValue(

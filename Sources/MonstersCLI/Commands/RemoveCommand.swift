@@ -7,5 +7,5 @@ enum RemoveCommand {
       name: "remove",
       abstract: "Remove a monster from the roster.",
       arguments: [.monster]),
-    edit: { (invocation) throws(CommandFailure) in .remove(invocation.arguments[0]) })
+    edit: { (invocation) throws(CommandFailure) in .remove(try invocation.requiredArgument(0)) })
 }

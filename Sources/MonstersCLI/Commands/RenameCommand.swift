@@ -15,6 +15,6 @@ enum RenameCommand {
         ArgumentSpec(name: "new-name", kind: .text, help: "The monster's new name."),
       ]),
     edit: { (invocation) throws(CommandFailure) in
-      .rename(invocation.arguments[0], to: invocation.arguments[1])
+      .rename(try invocation.requiredArgument(0), to: try invocation.requiredArgument(1))
     })
 }

@@ -36,7 +36,7 @@ enum SetCommand {
       changes.nameColor = try invocation.nameColor(color, allowsNone: true)
     }
     guard !changes.isEmpty else { throw invocation.usageError(.nothingToSet) }
-    return .set(invocation.arguments[0], changes)
+    return .set(try invocation.requiredArgument(0), changes)
   }
 }
 

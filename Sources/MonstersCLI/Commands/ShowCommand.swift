@@ -20,7 +20,7 @@ enum ShowCommand {
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(.format(formats, help: ""), default: "text")
-    let name = context.invocation.arguments[0]
+    let name = try context.invocation.requiredArgument(0)
     let roster = try context.readRoster()
     let index: Roster.Index
     do throws(RosterError) {
