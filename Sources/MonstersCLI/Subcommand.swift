@@ -10,6 +10,7 @@ struct Subcommand: Sendable {
     ListCommand.subcommand,
     ShowCommand.subcommand,
     SetCommand.subcommand,
+    PickCommand.subcommand,
     WeaponsCommand.subcommand,
     InitCommand.subcommand,
     HelpCommand.subcommand,
