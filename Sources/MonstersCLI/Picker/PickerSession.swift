@@ -44,8 +44,12 @@ enum PickerSession {
           try terminal.enter()
           size = terminal.size
           view.resize(to: size)
-        case .suspendRequested, .key(.suspend):
-          try terminal.suspend()
+        case .suspendRequested:
+          try terminal.suspend(group: false)
+          size = terminal.size
+          view.resize(to: size)
+        case .key(.suspend):
+          try terminal.suspend(group: true)
           size = terminal.size
           view.resize(to: size)
         case .terminated(let signal):

@@ -109,14 +109,18 @@ final class Terminal {
     pthread_sigmask(SIG_SETMASK, &savedMask, nil)
   }
 
-  /// Stops the process the way Ctrl-Z does, with the terminal as it was while stopped, and
-  /// puts the picker back when it goes on.
-  func suspend() throws(CommandFailure) {
+  /// Stops the process with the terminal as it was while it is stopped, and puts the
+  /// picker back when it goes on.
+  ///
+  /// - Parameter group: Whether to stop the whole process group, as Ctrl-Z does outside
+  ///   raw mode (so that a shell sees its job stop), or only this process, as a `SIGTSTP`
+  ///   sent to it asks.
+  func suspend(group: Bool) throws(CommandFailure) {
     leave()
     var stop = sigset_t()
     sigemptyset(&stop)
     sigaddset(&stop, SIGTSTP)
-    raise(SIGTSTP)
+    if group { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
     // The default action of the now unblocked SIGTSTP stops the process here.
     pthread_sigmask(SIG_UNBLOCK, &stop, nil)
     pthread_sigmask(SIG_BLOCK, &stop, nil)
