@@ -6,11 +6,17 @@
 struct PickerStyle: Hashable, Sendable {
   /// The characters of a frame.
   struct Frame: Hashable, Sendable {
+    /// The top left corner.
     var topLeft: String
+    /// The top and bottom edges.
     var horizontal: String
+    /// The top right corner.
     var topRight: String
+    /// The left and right edges.
     var vertical: String
+    /// The bottom left corner.
     var bottomLeft: String
+    /// The bottom right corner.
     var bottomRight: String
   }
 
@@ -26,10 +32,13 @@ struct PickerStyle: Hashable, Sendable {
   var marker: String
   /// What ends text that was cut.
   var ellipsis: String
-  /// The arrows, as help names them: up, down, left, right.
+  /// The up arrow, as help names it.
   var up: String
+  /// The down arrow, as help names it.
   var down: String
+  /// The left arrow, as help names it.
   var left: String
+  /// The right arrow, as help names it.
   var right: String
 
   /// Unicode box drawing and arrows.

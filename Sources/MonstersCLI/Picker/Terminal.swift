@@ -79,7 +79,8 @@ final class Terminal {
       controls[Int(VMIN)] = 1
       controls[Int(VTIME)] = 0
     }
-    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+    // TCSADRAIN rather than TCSAFLUSH: keys typed ahead are read, not thrown away.
+    guard tcsetattr(input, TCSADRAIN, &raw) == 0 else {
       throw .unreadableInput(path: "standard input", errno: errno)
     }
     isRaw = true
@@ -124,6 +125,13 @@ final class Terminal {
     // The default action of the now unblocked SIGTSTP stops the process here.
     pthread_sigmask(SIG_UNBLOCK, &stop, nil)
     pthread_sigmask(SIG_BLOCK, &stop, nil)
+    // Going on, the process got a SIGCONT; this already puts the picker back.
+    var goOn = sigset_t()
+    sigemptyset(&goOn)
+    sigaddset(&goOn, SIGCONT)
+    var info = siginfo_t()
+    var noWait = timespec()
+    _ = sigtimedwait(&goOn, &info, &noWait)
     try enter()
   }
 
@@ -226,7 +234,9 @@ final class Terminal {
   /// looked up by name; -1 when there is none.
   private static func openSignalDescriptor(for signals: sigset_t) -> Int32 {
     typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>?, Int32) -> Int32
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "signalfd") else { return -1 }
+    let program = dlopen(nil, RTLD_NOW)
+    defer { if let program { dlclose(program) } }
+    guard let symbol = dlsym(program, "signalfd") else { return -1 }
     var signals = signals
     // SFD_CLOEXEC and SFD_NONBLOCK are O_CLOEXEC and O_NONBLOCK.
     return unsafeBitCast(symbol, to: SignalFD.self)(-1, &signals, O_CLOEXEC | O_NONBLOCK)
