@@ -39,6 +39,7 @@ struct Subcommand: Sendable {
     ListCommand.subcommand,
     ShowCommand.subcommand,
     SetCommand.subcommand,
+    PickCommand.subcommand,
     AddCommand.subcommand,
     RemoveCommand.subcommand,
     RenameCommand.subcommand,

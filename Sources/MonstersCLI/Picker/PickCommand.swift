@@ -1,0 +1,83 @@
+import Glibc
+import MonsterKit
+
+/// `monsters pick`: the interactive weapon picker.
+///
+/// With a monster, the tutorial's custom input view: five weapon buttons and Close; a pick
+/// saves and closes. Without one, a picker view of two components, monsters and weapons,
+/// that saves each assignment and stays open. Both save through ``CommandContext/apply(_:)``,
+/// like `set`, and say what changed on standard output once the terminal is restored.
+enum PickCommand {
+  static let subcommand = Subcommand(
+    spec: CommandSpec(
+      name: "pick",
+      abstract: "Pick weapons interactively (a terminal is needed).",
+      discussion: """
+        With a monster: a row of weapon buttons and Close. Left, right and Tab move; \
+        Enter or 1-5 picks and saves; Esc, q or Close leaves.
+
+        Without one: monsters on the left, weapons on the right. Up and down choose, \
+        left, right and Tab switch columns, Enter gives the monster the weapon and \
+        saves, Esc or q closes.
+
+        In a script, use 'monsters set <monster> --weapon <weapon>'.
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "monster", kind: .monster, isOptional: true,
+          help: "The monster whose weapon to pick; leave it out to pick for any.")
+      ]),
+    run: run)
+
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    let console = context.console
+    guard console.input.isTerminal, console.output.isTerminal,
+      let input = console.input.descriptor, context.environment["TERM"] != "dumb"
+    else {
+      throw context.usageError(.notATerminal)
+    }
+    let roster = try context.readRoster()
+    let style = PickerStyle.forTerminal(
+      usesColor: context.style.usesColor, environment: context.environment)
+    var outcome = PickerSession.Outcome()
+    var failure: CommandFailure?
+    do throws(CommandFailure) {
+      if let name = context.invocation.argument(0) {
+        let monster: Monster
+        do throws(RosterError) {
+          monster = roster[try roster.existingIndex(named: name)]
+        } catch {
+          throw .roster(error)
+        }
+        try PickerSession.run(
+          WeaponBarState(monster: monster), input: input, context: context, style: style,
+          outcome: &outcome)
+      } else {
+        try PickerSession.run(
+          PickerWheelState(roster: roster, visibleRows: 1), input: input, context: context,
+          style: style, outcome: &outcome)
+      }
+    } catch {
+      failure = error
+    }
+    // The terminal is restored by now: say what was saved.
+    for (edit, update) in outcome.saves {
+      if update.changed || context.invocation.argument(0) != nil {
+        try EditReport.report([edit], update, context: context)
+      }
+    }
+    if let signal = outcome.signal {
+      console.errors.writeLine("Stopped by \(signalName(signal)); the picker is closed.")
+    }
+    if let failure { throw failure }
+  }
+
+  private static func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    default: "signal \(signal)"
+    }
+  }
+}

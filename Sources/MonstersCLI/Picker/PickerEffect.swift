@@ -1,0 +1,13 @@
+import MonsterKit
+
+/// What a key asks the picker to do, besides changing what it shows.
+enum PickerEffect: Hashable, Sendable {
+  /// Nothing more than to show the new state.
+  case none
+  /// Save an edit through the one edit path, and stay open.
+  case save(RosterEdit)
+  /// Save an edit through the one edit path, then close.
+  case saveAndClose(RosterEdit)
+  /// Close without a change.
+  case close
+}

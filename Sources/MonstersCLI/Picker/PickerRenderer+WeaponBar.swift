@@ -1,0 +1,143 @@
+import MonsterKit
+
+extension PickerRenderer {
+  /// Columns inside a weapon button.
+  static let buttonInnerWidth = 10
+  /// Rows of the weapon buttons, frames included.
+  static let buttonHeight = 6
+  /// The least screen the weapon bar fits in: the row of buttons and Close, and the
+  /// monster's name above it.
+  static let weaponBarMinimum = TerminalSize(columns: 78, rows: 12)
+
+  /// The screen of `monsters pick <monster>`: the monster's name, description and weapon,
+  /// as the tutorial's detail pane shows them, and below, where the keyboard would be, the
+  /// row of weapon buttons and Close.
+  ///
+  /// - Parameters:
+  ///   - state: The view's state.
+  ///   - size: The screen's size.
+  ///   - style: Colour and characters.
+  /// - Returns: One line of text per row of the screen.
+  static func lines(
+    for state: WeaponBarState, size: TerminalSize, style: PickerStyle
+  ) -> [String] {
+    let minimum = weaponBarMinimum
+    guard size.columns >= minimum.columns, size.rows >= minimum.rows else {
+      return tooSmall(size: size, needs: minimum, style: style)
+    }
+    let keyboard = keyboardLines(for: state, width: size.columns, style: style)
+    let header = headerLines(for: state.monster, rows: size.rows - keyboard.count, style: style)
+    var lines = header
+    lines += Array(repeating: ScreenLine(), count: size.rows - keyboard.count - header.count)
+    lines += keyboard
+    return screen(lines, size: size, style: style)
+  }
+
+  /// The detail pane: as much of it as `rows` rows hold.
+  private static func headerLines(for monster: Monster, rows: Int, style: PickerStyle)
+    -> [ScreenLine]
+  {
+    var name = ScreenLine("  ")
+    name.append(monster.name, ScreenLine.Look(color: monster.nameColor, bold: true))
+    let description = ScreenLine("  " + monster.description)
+    let weapon = ScreenLine("  Preferred way to kill: " + monster.weapon.type.rawValue)
+    let lines =
+      rows >= 6
+      ? [ScreenLine(), name, description, ScreenLine(), weapon]
+      : [name, weapon, description]
+    return Array(lines.prefix(rows))
+  }
+
+  /// The input view: a rule, the buttons, their keys, a status line and help.
+  private static func keyboardLines(
+    for state: WeaponBarState, width: Int, style: PickerStyle
+  ) -> [ScreenLine] {
+    let buttonWidth = buttonInnerWidth + 2
+    let closeWidth = 9
+    let weapons = WeaponType.allCases
+    let rowWidth = weapons.count * (buttonWidth + 1) + 2 + closeWidth
+    let left = max(0, (width - rowWidth) / 2)
+    let current = state.monster.weapon.type
+
+    var lines = [ScreenLine(repeated(style.rule, width)), ScreenLine()]
+    for row in 0..<buttonHeight {
+      var line = ScreenLine(repeated(" ", left))
+      for weapon in weapons {
+        line.append(buttonRow(row, of: weapon, focused: state.focus == .weapon(weapon), style))
+        line.append(" ")
+      }
+      line.append("  ")
+      line.append(closeRow(row - 1, focused: state.focus == .close, style))
+      lines.append(line)
+    }
+    var keys = ScreenLine(repeated(" ", left))
+    for (number, weapon) in zip(1..., weapons) {
+      keys.append(centered(weapon == current ? "\(number) (current)" : "\(number)", width: 12))
+      keys.append(" ")
+    }
+    keys.append("  " + centered("Esc", width: closeWidth))
+    lines.append(keys)
+    lines.append(ScreenLine(state.status.map { "  " + $0 } ?? ""))
+    lines.append(
+      ScreenLine(
+        "  \(style.left)/\(style.right) or Tab: move   Enter or 1-5: pick   "
+          + "Esc, q or Close: leave"))
+    return lines
+  }
+
+  /// One row of a weapon button: its frame, its glyph, or its name.
+  private static func buttonRow(
+    _ row: Int, of weapon: WeaponType, focused: Bool, _ style: PickerStyle
+  ) -> ScreenLine {
+    let frame = focused ? style.focusFrame : style.frame
+    let look = focused ? ScreenLine.Look.bold : .plain
+    var line = ScreenLine()
+    switch row {
+    case 0:
+      line.append(
+        edge(
+          left: frame.topLeft, fill: frame.horizontal, right: frame.topRight,
+          width: buttonInnerWidth), look)
+    case buttonHeight - 1:
+      line.append(
+        edge(
+          left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight,
+          width: buttonInnerWidth), look)
+    case buttonHeight - 2:
+      line.append(frame.vertical, look)
+      line.append(
+        centered(weapon.rawValue, width: buttonInnerWidth),
+        focused ? ScreenLine.Look(bold: true, reverse: true) : .plain)
+      line.append(frame.vertical, look)
+    default:
+      line.append(frame.vertical, look)
+      line.append(weapon.glyph[row - 1])
+      line.append(frame.vertical, look)
+    }
+    return line
+  }
+
+  /// One row of the Close button, which stands beside the middle of the weapon buttons;
+  /// rows outside it are blank.
+  private static func closeRow(_ row: Int, focused: Bool, _ style: PickerStyle) -> ScreenLine {
+    let frame = focused ? style.focusFrame : style.frame
+    let look = focused ? ScreenLine.Look.bold : .plain
+    var line = ScreenLine()
+    switch row {
+    case 0:
+      line.append(
+        edge(left: frame.topLeft, fill: frame.horizontal, right: frame.topRight, width: 7), look)
+    case 1:
+      line.append(frame.vertical, look)
+      line.append(" Close ", focused ? ScreenLine.Look(bold: true, reverse: true) : .plain)
+      line.append(frame.vertical, look)
+    case 2:
+      line.append(
+        edge(left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight, width: 7),
+        look)
+    default:
+      line.append(repeated(" ", 9))
+    }
+    return line
+  }
+}

@@ -1,0 +1,52 @@
+import MonsterKit
+
+/// Draws the picker: a pure function from a state and a screen size to the lines of text
+/// the screen shows, one per row.
+///
+/// The lines fit the size (no line is wider, and there are exactly as many as the screen
+/// has rows), text from the roster is escaped, and colour and highlights appear only when
+/// the style allows them. A screen too small for the view gets a line that says so.
+enum PickerRenderer {
+  /// The lines of a screen: each rendered to the width, and blank lines to the height.
+  static func screen(_ lines: [ScreenLine], size: TerminalSize, style: PickerStyle) -> [String] {
+    let rows = max(0, size.rows)
+    var result = lines.prefix(rows).map {
+      $0.trimmingTrailingSpaces().rendered(width: size.columns, usesColor: style.usesColor)
+    }
+    result += Array(repeating: "", count: rows - result.count)
+    return result
+  }
+
+  /// The screen for a terminal smaller than a view needs.
+  static func tooSmall(
+    size: TerminalSize, needs minimum: TerminalSize, style: PickerStyle
+  ) -> [String] {
+    screen(
+      [
+        ScreenLine("The picker needs \(minimum.columns)x\(minimum.rows);"),
+        ScreenLine("this terminal is \(size.columns)x\(size.rows)."),
+        ScreenLine("Esc or q leaves."),
+      ], size: size, style: style)
+  }
+
+  /// Text centred in a width, padded with spaces on both sides.
+  static func centered(_ text: String, width: Int) -> String {
+    let room = max(0, width - displayWidth(text))
+    return String(repeating: " ", count: room / 2) + text
+      + String(repeating: " ", count: room - room / 2)
+  }
+
+  /// A frame's top or bottom edge around `width` columns, with a label near its start.
+  static func edge(
+    left: String, fill: String, right: String, width: Int, label: String = ""
+  ) -> String {
+    let label = label.isEmpty ? "" : fill + " " + label + " "
+    let labelWidth = displayWidth(label)
+    guard labelWidth <= width else { return left + repeated(fill, width) + right }
+    return left + label + repeated(fill, width - labelWidth) + right
+  }
+
+  static func repeated(_ text: String, _ count: Int) -> String {
+    String(repeating: text, count: max(0, count))
+  }
+}

@@ -1,0 +1,80 @@
+import Glibc
+import MonsterKit
+
+/// Runs a picker view on the terminal until it closes: keys in, saves through the one edit
+/// path, frames out.
+enum PickerSession {
+  /// What happened while the picker was open, for the command to report once the terminal
+  /// is restored.
+  struct Outcome {
+    /// Each save, in order: the edit and what it did.
+    var saves: [(edit: RosterEdit, update: RosterUpdate)] = []
+    /// The signal that ended the picker, if one did.
+    var signal: Int32?
+  }
+
+  /// Opens the terminal, runs `view` until a key, a signal or the end of input closes it,
+  /// and restores the terminal, however it ends.
+  ///
+  /// - Parameters:
+  ///   - view: The view.
+  ///   - input: The terminal's descriptor.
+  ///   - context: The command's context, whose ``CommandContext/apply(_:)`` saves each edit.
+  ///   - style: Colour and characters.
+  ///   - outcome: Takes each save as it is made, so that saves before a failure are known.
+  /// - Throws: A failure to save (the terminal is restored first), or to use the terminal.
+  static func run<View: PickerView>(
+    _ view: View, input: Int32, context: CommandContext, style: PickerStyle,
+    outcome: inout Outcome
+  ) throws(CommandFailure) {
+    let terminal = try Terminal(input: input, output: context.output)
+    defer { terminal.close() }
+    var view = view
+    var size = terminal.size
+    let file = context.file.path
+    view.resize(to: size)
+    try terminal.draw(view.lines(size: size, file: file, style: style))
+    while true {
+      for event in try terminal.nextEvents() {
+        switch event {
+        case .resized:
+          size = terminal.size
+          view.resize(to: size)
+        case .continued:
+          try terminal.enter()
+          size = terminal.size
+          view.resize(to: size)
+        case .suspendRequested:
+          try terminal.suspend(group: false)
+          size = terminal.size
+          view.resize(to: size)
+        case .key(.suspend):
+          try terminal.suspend(group: true)
+          size = terminal.size
+          view.resize(to: size)
+        case .terminated(let signal):
+          outcome.signal = signal
+          return
+        case .endOfInput:
+          return
+        case .key(let key):
+          let effect = view.handle(key)
+          switch effect {
+          case .none:
+            break
+          case .close:
+            return
+          case .save(let edit), .saveAndClose(let edit):
+            view.status = "Saving..."
+            try terminal.draw(view.lines(size: size, file: file, style: style))
+            let update = try context.apply([edit])
+            outcome.saves.append((edit, update))
+            view.saved(edit, update)
+            if case .saveAndClose = effect { return }
+          }
+        }
+      }
+      try terminal.draw(view.lines(size: size, file: file, style: style))
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Runs of the built `monsters pick` in a real terminal: a detached tmux session of 80x24,
+/// driven by `tmux send-keys` and read with `tmux capture-pane`.
+@Suite(.enabled(if: PickerTmux.isAvailable, "tmux is not installed"))
+struct PickerTerminalTests {
+  @Test func aPickWithTheArrowsAndEnterSavesAndRestoresTheTerminal() throws {
+    let tmux = try PickerTmux(pick: ["cat-bot"])
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    try tmux.send("Left")
+    try tmux.waitForScreen { $0.contains("┏━━━━━━━━━━┓ ┌──────────┐ ┌──────────┐") }
+    try tmux.send("Enter")
+    #expect(try tmux.exitCode() == 0)
+    #expect(try tmux.weapons()["Cat-Bot"] == "fire")
+    try tmux.expectRestored()
+    #expect(try tmux.screen().hasPrefix("Cat-Bot: weapon sword -> fire.\n"))
+  }
+
+  @Test func aDigitPicksItsWeapon() throws {
+    let tmux = try PickerTmux(pick: ["Ice-Bot"])
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: fire") }
+    try tmux.send("2", literally: true)
+    #expect(try tmux.exitCode() == 0)
+    #expect(try tmux.weapons()["Ice-Bot"] == "ninjaStar")
+    try tmux.expectRestored()
+  }
+
+  @Test func aLoneEscClosesPromptlyAndWritesNothing() throws {
+    let tmux = try PickerTmux(pick: ["cat-bot"])
+    try tmux.waitForScreen { $0.contains("Preferred way to kill") }
+    let start = Date()
+    try tmux.send("Escape")
+    #expect(try tmux.exitCode() == 0)
+    #expect(Date().timeIntervalSince(start) < 1)
+    #expect(!FileManager.default.fileExists(atPath: tmux.rosterPath))
+    try tmux.expectRestored()
+  }
+
+  @Test(arguments: [["cat-bot"], []])
+  func ctrlCClosesAndRestoresTheTerminal(arguments: [String]) throws {
+    let tmux = try PickerTmux(pick: arguments)
+    try tmux.waitForScreen { $0.contains(arguments.isEmpty ? "Monsters" : "Close") }
+    try tmux.send("Right")
+    try tmux.send("C-c")
+    #expect(try tmux.exitCode() == 0)
+    #expect(!FileManager.default.fileExists(atPath: tmux.rosterPath))
+    try tmux.expectRestored()
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func ctrlZStopsThePickerWithTheTerminalRestoredAndFgBringsItBack() throws {
+    let tmux = try PickerTmux(pick: ["cat-bot"], interactiveShell: true)
+    try tmux.waitForScreen { $0.hasPrefix("$") }
+    try tmux.send(tmux.commandLine, literally: true)
+    try tmux.send("Enter")
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    try tmux.send("C-z")
+    try tmux.waitForScreen { $0.contains("Stopped") }
+    #expect(try tmux.tmux("display-message", "-p", "-t", "picker", "#{alternate_on}") == "0\n")
+    try tmux.send("stty -g > stopped; fg", literally: true)
+    try tmux.send("Enter")
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    try tmux.send("5", literally: true)
+    let code = try tmux.exitCode()
+    let screen = try tmux.screen()
+    #expect(code == 0, "\(screen)")
+    #expect(try tmux.weapons()["Cat-Bot"] == "smoke")
+    try tmux.expectRestored()
+    #expect(
+      try String(contentsOfFile: tmux.folder + "/stopped", encoding: .utf8)
+        == String(contentsOfFile: tmux.folder + "/before", encoding: .utf8))
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let tmux = try PickerTmux(pick: [])
+    try tmux.waitForScreen { $0.contains("Weapons of the monsters") }
+    #expect(kill(try tmux.pickerProcess(), SIGTERM) == 0)
+    #expect(try tmux.exitCode() == 0)
+    try tmux.expectRestored()
+    #expect(try tmux.screen().hasPrefix("Stopped by SIGTERM; the picker is closed.\n"))
+  }
+
+  @Test func thePickerViewAssignsSeveralWeaponsAndStaysOpen() throws {
+    let tmux = try PickerTmux(pick: [])
+    try tmux.waitForScreen { $0.contains("Weapons of the monsters") }
+    try tmux.send("Down", "Right", "Up", "Enter")
+    try tmux.waitForScreen { $0.contains("Saved. Dog-Bot: weapon blowgun -> smoke.") }
+    try tmux.send("Tab", "Down", "Down", "Down")
+    try tmux.waitForScreen { $0.contains("┃ ▶ Ice-Bot          fire      ┃") }
+    try tmux.send("Tab", "Down", "Enter")
+    try tmux.waitForScreen { $0.contains("Saved. Ice-Bot: weapon fire -> sword.") }
+    try tmux.send("q", literally: true)
+    #expect(try tmux.exitCode() == 0)
+    let weapons = try tmux.weapons()
+    #expect(weapons["Dog-Bot"] == "smoke")
+    #expect(weapons["Ice-Bot"] == "sword")
+    #expect(weapons["Cat-Bot"] == "sword")
+    try tmux.expectRestored()
+    #expect(
+      try tmux.screen().hasPrefix(
+        "Dog-Bot: weapon blowgun -> smoke.\nIce-Bot: weapon fire -> sword.\n"))
+  }
+
+  @Test func thePickerViewRedrawsWhenTheWindowChangesSize() throws {
+    let tmux = try PickerTmux(pick: [])
+    func helpRow(_ screen: String) -> Int? {
+      screen.split(separator: "\n", omittingEmptySubsequences: false)
+        .firstIndex { $0.hasPrefix("  ↑/↓: choose") }
+    }
+    try tmux.waitForScreen { helpRow($0) == 23 }
+    try tmux.tmux("resize-window", "-t", "picker", "-x", "100", "-y", "30")
+    try tmux.waitForScreen { helpRow($0) == 29 }
+    try tmux.send("Escape")
+    #expect(try tmux.exitCode() == 0)
+    try tmux.expectRestored()
+  }
+
+  @Test func aSaveThatCannotTakeTheLockRestoresTheTerminalThenReportsIt() throws {
+    let tmux = try PickerTmux(
+      pick: ["cat-bot"], roster: PickerTmux.seededRoster, lockTimeout: "0.2")
+    // Hold the roster's lock, as another edit or `flock monsters.json.lock ...` would.
+    let lock = open(tmux.rosterPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    try #require(lock >= 0)
+    defer { close(lock) }
+    try #require(flock(lock, LOCK_EX) == 0)
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    try tmux.send("1", literally: true)
+    #expect(try tmux.exitCode() == 75)
+    try tmux.expectRestored()
+    // The message is longer than a row; tmux wraps it.
+    let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+    #expect(screen.hasPrefix("Error: Another monsters is editing \(tmux.rosterPath) (it held"))
+    #expect(try String(contentsOfFile: tmux.rosterPath, encoding: .utf8) == PickerTmux.seededRoster)
+  }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A detached tmux session of 80x24 that runs the built `monsters pick` once, in a fresh
+/// folder, between two `stty -g` that show whether it left the terminal as it found it.
+final class PickerTmux {
+  /// Where tmux is, if it is installed.
+  static let executable = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  static var isAvailable: Bool { executable != nil }
+
+  private static let spawnLock = NSLock()
+
+  /// The seeded roster file, from Fixtures.
+  static let seededRoster: String = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return
+      (try? String(
+        contentsOf: root.appendingPathComponent("Fixtures/seeded.json"), encoding: .utf8)) ?? ""
+  }()
+
+  /// The built `monsters`: beside the test bundle, else in the package's `.build/debug`.
+  static let monsters: String = {
+    let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("monsters").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/debug/monsters").path
+  }()
+
+  /// The session's folder, which holds the roster, the socket and what the script records.
+  let folder: String
+  /// The roster file `monsters` edits.
+  var rosterPath: String { folder + "/monsters.json" }
+
+  /// The shell command that runs the picker between two `stty -g`, and records its exit
+  /// status and process id.
+  let commandLine: String
+
+  /// Starts `monsters --file monsters.json pick ARGUMENTS` in a new tmux session, or an
+  /// interactive bash, with job control, ready to run ``commandLine``.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after `pick`.
+  ///   - roster: The roster file's text, or `nil` for no file.
+  ///   - lockTimeout: A `--lock-timeout`, if any.
+  ///   - interactiveShell: Whether to start bash rather than the picker.
+  init(
+    pick arguments: [String], roster: String? = nil, lockTimeout: String? = nil,
+    interactiveShell: Bool = false
+  ) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("picker-tmux-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    self.folder = folder
+    if let roster {
+      try roster.write(toFile: folder + "/monsters.json", atomically: true, encoding: .utf8)
+    }
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.monsters), "build monsters first")
+    var command = [Self.monsters, "--file", folder + "/monsters.json"]
+    if let lockTimeout { command += ["--lock-timeout", lockTimeout] }
+    command += ["pick"] + arguments
+    // A subshell, so that an interactive shell runs the lines as one job.
+    commandLine =
+      "("
+      + [
+        "stty -g > before",
+        "sh -c 'echo $$ > pid; exec \"$@\"' sh \(command.map(Self.quoted).joined(separator: " "))",
+        "echo $? > code.partial && mv code.partial code",
+        "stty -g > after.partial && mv after.partial after",
+      ].joined(separator: "; ") + ")"
+    let script =
+      interactiveShell
+      ? "cd \(Self.quoted(folder)) && PS1='$ ' exec bash --norc --noprofile -i\n"
+      : "cd \(Self.quoted(folder)) || exit 1\n\(commandLine)\nexec sleep 60\n"
+    try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
+    // The server this starts stays, so it must not hold a pipe of ours open.
+    try tmux(
+      capturing: false, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s",
+      "picker", "-e", "LANG=C.UTF-8", "-e", "LC_ALL=", "-e", "NO_COLOR=",
+      "sh " + Self.quoted(folder + "/run.sh"))
+  }
+
+  deinit {
+    try? tmux("kill-server")
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// Runs a tmux command on this session's server, and returns what it printed.
+  @discardableResult
+  func tmux(capturing: Bool = true, _ arguments: String...) throws -> String {
+    try tmux(arguments, capturing: capturing)
+  }
+
+  /// Runs tmux with `posix_spawn` and `waitpid`, and returns what it printed.
+  @discardableResult
+  func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
+    let executable = try #require(Self.executable)
+    let argv = ([executable, "-S", folder + "/tmux.socket"] + arguments).map { strdup($0) }
+    defer { for argument in argv { free(argument) } }
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMUX"] = nil
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+    defer { for variable in envp { free(variable) } }
+
+    // The pipe is close-on-exec, so that no tmux server started meanwhile keeps it open;
+    // the lock keeps other sessions from spawning before it is.
+    Self.spawnLock.lock()
+    var pipe: [Int32] = [-1, -1]
+    guard Glibc.pipe(&pipe) == 0 else {
+      Self.spawnLock.unlock()
+      throw POSIXError(.EMFILE)
+    }
+    for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capturing {
+      posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+    // A test runs on a thread that blocks signals; tmux, and the picker it starts, must not
+    // inherit that mask, or SIGTERM would not reach them.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var child: pid_t = 0
+    let spawned = posix_spawn(
+      &child, executable, &actions, &attributes, argv + [nil], envp + [nil])
+    close(pipe[1])
+    Self.spawnLock.unlock()
+    defer { close(pipe[0]) }
+    try #require(spawned == 0)
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(pipe[0], &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      output += buffer[..<count]
+    }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Sends keys, by tmux's names (`Left`, `Enter`, `C-c`) or, `literally`, as text.
+  func send(_ keys: String..., literally: Bool = false) throws {
+    for key in keys {
+      try tmux(["send-keys", "-t", "picker"] + (literally ? ["-l"] : []) + [key])
+    }
+  }
+
+  /// The screen's text, one line per row, without trailing blanks.
+  func screen() throws -> String {
+    try tmux("capture-pane", "-p", "-t", "picker")
+  }
+
+  /// Waits up to five seconds for the screen to pass a test.
+  func waitForScreen(
+    _ test: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try wait(sourceLocation: sourceLocation) { test(try screen()) }
+  }
+
+  /// Waits for `monsters` to end, and returns its exit status.
+  func exitCode(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32? {
+    try wait(sourceLocation: sourceLocation) {
+      FileManager.default.fileExists(atPath: folder + "/after")
+    }
+    let text = try String(contentsOfFile: folder + "/code", encoding: .utf8)
+    return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// The process id of `monsters`.
+  func pickerProcess() throws -> pid_t {
+    try wait { FileManager.default.fileExists(atPath: folder + "/pid") }
+    let text = try String(contentsOfFile: folder + "/pid", encoding: .utf8)
+    return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
+
+  /// Checks that the terminal is as it was: the same modes, the main screen, the cursor
+  /// shown.
+  func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let before = try String(contentsOfFile: folder + "/before", encoding: .utf8)
+    let after = try String(contentsOfFile: folder + "/after", encoding: .utf8)
+    #expect(!before.isEmpty, sourceLocation: sourceLocation)
+    #expect(after == before, "stty -g", sourceLocation: sourceLocation)
+    let state = try tmux("display-message", "-p", "-t", "picker", "#{alternate_on} #{cursor_flag}")
+    #expect(state == "0 1\n", "alternate screen, cursor shown", sourceLocation: sourceLocation)
+  }
+
+  /// The weapon of each monster in the roster file.
+  func weapons() throws -> [String: String] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: rosterPath))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let monsters = try #require(object["monsters"] as? [[String: Any]])
+    var weapons: [String: String] = [:]
+    for monster in monsters {
+      if let name = monster["name"] as? String { weapons[name] = monster["weapon"] as? String }
+    }
+    return weapons
+  }
+
+  private func wait(
+    sourceLocation: SourceLocation = #_sourceLocation, until condition: () throws -> Bool
+  ) throws {
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline {
+      if try condition() { return }
+      usleep(20_000)
+    }
+    Issue.record("Timed out; the screen was:\n\(try screen())", sourceLocation: sourceLocation)
+    throw CancellationError()
+  }
+
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}

@@ -1,0 +1,213 @@
+import MonsterKit
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct PickerWheelStateTests {
+  /// A roster of `count` monsters named `Bot-1`, `Bot-2`, ..., with the weapons in turn.
+  private func longRoster(_ count: Int) throws -> Roster {
+    try Roster(
+      (1...count).map { number in
+        Monster(
+          name: "Bot-\(number)", description: "",
+          weapon: WeaponType.allCases[(number - 1) % WeaponType.allCases.count])
+      })
+  }
+
+  private func save(_ name: String, _ weapon: WeaponType) -> PickerEffect {
+    .save(.set(name, RosterEdit.Changes(weapon: weapon)))
+  }
+
+  @Test func opensOnTheFirstMonsterAndItsWeaponWithTheMonstersFocused() {
+    let wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.focus == .monsters)
+    #expect(wheel.selectedMonster?.name == "Cat-Bot")
+    #expect(wheel.selectedWeapon == .sword)
+  }
+
+  @Test func downMovesTheMonsterAndTheWeaponFollowsAndWrapsAtTheEnd() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    var seen: [String] = []
+    for _ in 0..<6 {
+      #expect(wheel.handle(.down) == PickerEffect.none)
+      seen.append("\(wheel.selectedMonster?.name ?? "") \(wheel.selectedWeapon)")
+    }
+    #expect(
+      seen == [
+        "Dog-Bot blowgun", "Explode-Bot smoke", "Fire-Bot ninjaStar", "Ice-Bot fire",
+        "Mini-Tomato-Bot ninjaStar", "Cat-Bot sword",
+      ])
+  }
+
+  @Test func upMovesTheMonsterAndWrapsFromTheFirstToTheLast() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(.up) == PickerEffect.none)
+    #expect(wheel.selectedMonster?.name == "Mini-Tomato-Bot")
+    #expect(wheel.selectedWeapon == .ninjaStar)
+    _ = wheel.handle(.up)
+    #expect(wheel.selectedMonster?.name == "Ice-Bot")
+    #expect(wheel.selectedWeapon == .fire)
+  }
+
+  @Test func upAndDownInTheWeaponColumnMoveOnlyTheWeaponAndWrap() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(.right) == PickerEffect.none)
+    #expect(wheel.focus == .weapons)
+    _ = wheel.handle(.down)
+    #expect(wheel.selectedWeapon == .smoke)
+    _ = wheel.handle(.down)
+    #expect(wheel.selectedWeapon == .blowgun)
+    _ = wheel.handle(.up)
+    #expect(wheel.selectedWeapon == .smoke)
+    _ = wheel.handle(.up)
+    _ = wheel.handle(.up)
+    #expect(wheel.selectedWeapon == .fire)
+    #expect(wheel.selectedMonster?.name == "Cat-Bot")
+  }
+
+  @Test func leftAndRightFocusTheMonstersAndTheWeaponsWithoutWrapping() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    _ = wheel.handle(.left)
+    #expect(wheel.focus == .monsters)
+    _ = wheel.handle(.right)
+    #expect(wheel.focus == .weapons)
+    _ = wheel.handle(.right)
+    #expect(wheel.focus == .weapons)
+    _ = wheel.handle(.left)
+    #expect(wheel.focus == .monsters)
+  }
+
+  @Test(arguments: [PickerKey.tab, .backTab])
+  func tabSwitchesTheColumn(key: PickerKey) {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(key) == PickerEffect.none)
+    #expect(wheel.focus == .weapons)
+    _ = wheel.handle(key)
+    #expect(wheel.focus == .monsters)
+  }
+
+  @Test(arguments: [PickerKey.enter, .character(" ")])
+  func enterGivesTheSelectedMonsterTheSelectedWeaponAndStaysOpen(key: PickerKey) {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    _ = wheel.handle(.down)
+    _ = wheel.handle(.tab)
+    _ = wheel.handle(.down)
+    #expect(wheel.handle(key) == save("Dog-Bot", .ninjaStar))
+    _ = wheel.handle(.tab)
+    #expect(wheel.handle(key) == save("Dog-Bot", .ninjaStar))
+  }
+
+  @Test(arguments: zip(1...5, WeaponType.allCases))
+  func aDigitSelectsItsWeaponWithoutSaving(digit: Int, weapon: WeaponType) {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(.character(Character(String(digit)))) == PickerEffect.none)
+    #expect(wheel.selectedWeapon == weapon)
+    #expect(wheel.focus == .monsters)
+    #expect(wheel.handle(.enter) == save("Cat-Bot", weapon))
+  }
+
+  @Test(arguments: [PickerKey.escape, .character("q"), .character("Q"), .interrupt])
+  func escQAndCtrlCClose(key: PickerKey) {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(key) == .close)
+  }
+
+  @Test(arguments: [PickerKey.suspend, .other, .character("x"), .character("0"), .character("6")])
+  func otherKeysChangeNothing(key: PickerKey) {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    let before = wheel
+    #expect(wheel.handle(key) == PickerEffect.none)
+    #expect(wheel == before)
+  }
+
+  @Test func scrollsALongRosterAndWrapsToTheOtherEnd() throws {
+    var wheel = PickerWheelState(roster: try longRoster(30), visibleRows: 5)
+    for _ in 0..<4 { _ = wheel.handle(.down) }
+    #expect(wheel.monsterColumn.top == 0)
+    _ = wheel.handle(.down)
+    #expect(wheel.selectedMonster?.name == "Bot-6")
+    #expect(wheel.monsterColumn.top == 1)
+    _ = wheel.handle(.home)
+    #expect(wheel.monsterColumn.top == 0)
+    _ = wheel.handle(.up)
+    #expect(wheel.selectedMonster?.name == "Bot-30")
+    #expect(wheel.monsterColumn.top == 25)
+    #expect(wheel.selectedWeapon == .smoke)
+    _ = wheel.handle(.down)
+    #expect(wheel.selectedMonster?.name == "Bot-1")
+    #expect(wheel.monsterColumn.top == 0)
+  }
+
+  @Test func pagesAndJumpsInTheFocusedColumn() throws {
+    var wheel = PickerWheelState(roster: try longRoster(30), visibleRows: 5)
+    _ = wheel.handle(.pageDown)
+    #expect(wheel.selectedMonster?.name == "Bot-5")
+    #expect(wheel.selectedWeapon == .smoke)
+    _ = wheel.handle(.end)
+    #expect(wheel.selectedMonster?.name == "Bot-30")
+    _ = wheel.handle(.pageDown)
+    #expect(wheel.selectedMonster?.name == "Bot-30")
+    _ = wheel.handle(.pageUp)
+    #expect(wheel.selectedMonster?.name == "Bot-26")
+    _ = wheel.handle(.right)
+    _ = wheel.handle(.home)
+    #expect(wheel.selectedWeapon == .blowgun)
+    _ = wheel.handle(.end)
+    #expect(wheel.selectedWeapon == .smoke)
+    _ = wheel.handle(.pageUp)
+    #expect(wheel.selectedWeapon == .blowgun)
+    #expect(wheel.selectedMonster?.name == "Bot-26")
+  }
+
+  @Test func scrollsTheWeaponColumnWhenTheScreenIsShort() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 3)
+    #expect(wheel.selectedWeapon == .sword)
+    #expect(wheel.weaponColumn.top == 1)
+    _ = wheel.handle(.right)
+    _ = wheel.handle(.down)
+    #expect(wheel.weaponColumn.top == 2)
+    _ = wheel.handle(.down)
+    #expect(wheel.selectedWeapon == .blowgun)
+    #expect(wheel.weaponColumn.top == 0)
+  }
+
+  @Test func aResizeKeepsTheSelectionInView() throws {
+    var wheel = PickerWheelState(roster: try longRoster(30), visibleRows: 20)
+    _ = wheel.handle(.end)
+    #expect(wheel.monsterColumn.top == 10)
+    wheel.resize(visibleRows: 5)
+    #expect(wheel.monsterColumn.top == 25)
+    wheel.resize(visibleRows: 40)
+    #expect(wheel.monsterColumn.top == 0)
+  }
+
+  @Test func aSavedRosterKeepsTheSelectionAndShowsTheNewWeapon() throws {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    _ = wheel.handle(.down)
+    _ = wheel.handle(.character("3"))
+    var roster = Roster.seeded
+    try roster.apply(.set("Dog-Bot", .init(weapon: .fire)))
+    wheel.reload(roster)
+    #expect(wheel.selectedMonster == .init(name: "Dog-Bot", nameColor: nil, weapon: .fire))
+    #expect(wheel.selectedWeapon == .fire)
+    #expect(wheel.rows[1].weapon == .fire)
+  }
+
+  @Test func aSavedRosterWithoutTheSelectedMonsterSelectsTheOneInItsPlace() throws {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    _ = wheel.handle(.down)
+    var roster = Roster.seeded
+    try roster.remove(named: "Dog-Bot")
+    wheel.reload(roster)
+    #expect(wheel.selectedMonster?.name == "Explode-Bot")
+    #expect(wheel.selectedWeapon == .smoke)
+  }
+
+  @Test func anEmptyRosterHasNothingToSave() {
+    var wheel = PickerWheelState(roster: Roster(), visibleRows: 16)
+    #expect(wheel.selectedMonster == nil)
+    #expect(wheel.handle(.down) == PickerEffect.none)
+    #expect(wheel.handle(.enter) == PickerEffect.none)
+    #expect(wheel.handle(.character("q")) == .close)
+  }
+}
