@@ -81,6 +81,16 @@ struct JSONScanner {
     return byte
   }
 
+  /// Moves past `text` if the bytes at the current position are `text`.
+  ///
+  /// - Returns: Whether they were.
+  @inline(__always)
+  mutating func skip(_ text: StaticString) -> Bool {
+    guard bytes.holds(text, at: position) else { return false }
+    position += text.utf8CodeUnitCount
+    return true
+  }
+
   // MARK: - Strings
 
   /// Reads a string whose opening quote is at the current position.
@@ -94,10 +104,15 @@ struct JSONScanner {
     var isASCII = true
     let count = bytes.count
     while true {
-      // Eight bytes at a time while none needs a closer look.
+      // Eight bytes at a time while none needs a closer look, then straight to the first
+      // that does.
       while index &+ 8 <= count {
         let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if needsAttention(word) { break }
+        let flags = attention(word)
+        if flags != 0 {
+          index &+= flags.trailingZeroBitCount >> 3
+          break
+        }
         index &+= 8
       }
       guard index < count else {
@@ -124,9 +139,11 @@ struct JSONScanner {
     }
   }
 
-  /// Whether any of eight bytes is a quote, a backslash, a control character or non-ASCII.
+  /// The high bit of each of eight bytes (in memory order, from the lowest) that is a
+  /// quote, a backslash, a control character or non-ASCII; the lowest bit set is the first
+  /// such byte. (Bytes after the first may be flagged wrongly; none before it is.)
   @inline(__always)
-  private func needsAttention(_ word: UInt64) -> Bool {
+  private func attention(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quotes = word ^ (ones &* 0x22)
@@ -134,7 +151,7 @@ struct JSONScanner {
     let hasQuote = (quotes &- ones) & ~quotes
     let hasBackslash = (backslashes &- ones) & ~backslashes
     let hasControl = (word &- ones &* 0x20) & ~word
-    return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+    return (hasQuote | hasBackslash | hasControl | word) & highs
   }
 
   /// Checks the escape at `index` (a backslash) and returns the offset after it.
@@ -307,6 +324,16 @@ struct JSONScanner {
 
   private func ascii(_ range: Range<Int>) -> String {
     String(decoding: bytes[range], as: UTF8.self)
+  }
+}
+
+extension UnsafeRawBufferPointer {
+  /// Whether the bytes at `offset` are `text`.
+  @inline(__always)
+  func holds(_ text: StaticString, at offset: Int) -> Bool {
+    offset >= 0 && offset + text.utf8CodeUnitCount <= count
+      && text.matches(
+        UnsafeRawBufferPointer(rebasing: self[offset..<offset + text.utf8CodeUnitCount]))
   }
 }
 

@@ -37,20 +37,52 @@ public enum NameColor: Hashable, Sendable {
   /// - Parameter text: The colour's spelling. Hex digits may be in either case.
   /// - Returns: The colour, or `nil` when `text` is neither a colour name nor `#RRGGBB`.
   public init?(_ text: some StringProtocol) {
-    if let named = Self.named.first(where: { $0.description == text }) {
-      self = named
+    var text = String(text)
+    guard let color = text.withUTF8({ NameColor(fileSpelling: UnsafeRawBufferPointer($0)) }) else {
+      return nil
+    }
+    self = color
+  }
+
+  /// Reads a colour from its spelling in a file, as bytes, without building a string.
+  init?(fileSpelling bytes: UnsafeRawBufferPointer) {
+    if bytes.count == 7, bytes[0] == UInt8(ascii: "#") {
+      var components: [UInt8] = [0, 0, 0]
+      for component in 0..<3 {
+        guard let high = hexDigitValue(bytes[1 + 2 * component]),
+          let low = hexDigitValue(bytes[2 + 2 * component])
+        else { return nil }
+        components[component] = high << 4 | low
+      }
+      self = .rgb(red: components[0], green: components[1], blue: components[2])
       return
     }
-    let utf8 = Array(text.utf8)
-    guard utf8.count == 7, utf8[0] == UInt8(ascii: "#") else { return nil }
-    var components: [UInt8] = []
-    for index in stride(from: 1, to: 7, by: 2) {
-      guard let high = hexDigitValue(utf8[index]), let low = hexDigitValue(utf8[index + 1]) else {
-        return nil
-      }
-      components.append(high << 4 | low)
+    guard let named = Self.named.first(where: { $0.spelling.matches(bytes) }) else { return nil }
+    self = named
+  }
+
+  /// Whether bytes are the colour's canonical spelling: a lower-case name, or `#RRGGBB`
+  /// with upper-case digits.
+  func isSpelledCanonically(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    if case .rgb = self {
+      return !bytes.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
     }
-    self = .rgb(red: components[0], green: components[1], blue: components[2])
+    return true
+  }
+
+  /// A named colour's spelling.
+  private var spelling: StaticString {
+    switch self {
+    case .black: "black"
+    case .red: "red"
+    case .green: "green"
+    case .yellow: "yellow"
+    case .blue: "blue"
+    case .magenta: "magenta"
+    case .cyan: "cyan"
+    case .white: "white"
+    case .rgb: "#"
+    }
   }
 
   /// Reads a colour the way a person types it on a command line: names in any case.

@@ -138,13 +138,25 @@ extension Roster {
   /// - Returns: `nil` for a good name; otherwise what is wrong, such as `is empty`.
   static func problem(withName utf8: UnsafeRawBufferPointer) -> String? {
     if utf8.isEmpty { return "is empty" }
-    var previous: UInt8 = 0
-    for byte in utf8 {
+    // Eight bytes at a time while all are printable ASCII.
+    var start = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while start + 8 <= utf8.count {
+      let word = utf8.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+      let deletes = word ^ (ones &* 0x7F)
+      let controls = (word &- ones &* 0x20) & ~word
+      let hasDelete = (deletes &- ones) & ~deletes
+      if (controls | hasDelete | word) & (ones &* 0x80) != 0 { break }
+      start += 8
+    }
+    for index in start..<utf8.count {
+      let byte = utf8[index]
       // C0 controls and DEL, and the C1 controls U+0080 to U+009F (0xC2 0x80...0x9F).
-      if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) {
+      if byte < 0x20 || byte == 0x7F
+        || (byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] & 0xE0 == 0x80)
+      {
         return "holds a control character"
       }
-      previous = byte
     }
     return nil
   }

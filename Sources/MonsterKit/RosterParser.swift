@@ -115,7 +115,7 @@ struct RosterParser {
     // The canonical layout is checked byte for byte: `expected` is where the next piece of
     // it must start, and each piece must be there, exactly.
     let head: StaticString = "{\n  \"version\": 1,\n  \"monsters\": ["
-    layoutIsCanonical = start == 0 && starts(with: head, at: 0)
+    layoutIsCanonical = start == 0 && bytes.holds(head, at: 0)
     var expected = head.utf8CodeUnitCount
     var monsterCount = 0
     var sawVersion = false
@@ -140,7 +140,7 @@ struct RosterParser {
         try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
           let separator: StaticString = monsterCount == 0 ? "\n    " : ",\n    "
           layoutIsCanonical =
-            layoutIsCanonical && starts(with: separator, at: expected)
+            layoutIsCanonical && scanner.bytes.holds(separator, at: expected)
             && scanner.position == expected + separator.utf8CodeUnitCount
           monsterCount += 1
           if try !readCanonicalMonster(&scanner) {
@@ -151,7 +151,7 @@ struct RosterParser {
         }
         let tail: StaticString = monsterCount == 0 ? "]" : "\n  ]"
         layoutIsCanonical =
-          layoutIsCanonical && starts(with: tail, at: expected)
+          layoutIsCanonical && scanner.bytes.holds(tail, at: expected)
           && scanner.position == expected + tail.utf8CodeUnitCount
         monstersEnd = expected
         expected = scanner.position
@@ -161,7 +161,7 @@ struct RosterParser {
     }
     try scanner.expectEnd(after: "the roster's closing '}'")
     layoutIsCanonical =
-      layoutIsCanonical && otherFields.isEmpty && starts(with: "\n}\n", at: expected)
+      layoutIsCanonical && otherFields.isEmpty && bytes.holds("\n}\n", at: expected)
       && bytes.count == expected + 3
     if !sawVersion {
       problems.append(PendingProblem(offset: start, message: "the roster has no 'version'"))
@@ -169,13 +169,6 @@ struct RosterParser {
     if !sawMonsters {
       problems.append(PendingProblem(offset: start, message: "the roster has no 'monsters'"))
     }
-  }
-
-  /// Whether the bytes at `offset` are `text`.
-  private func starts(with text: StaticString, at offset: Int) -> Bool {
-    offset >= 0 && offset + text.utf8CodeUnitCount <= bytes.count
-      && text.matches(
-        UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + text.utf8CodeUnitCount]))
   }
 
   /// Refuses, with a clear message, files that are not UTF-8 text at all.
@@ -222,35 +215,25 @@ struct RosterParser {
     -> Bool
   {
     let start = scanner.position
-    func expect(_ text: StaticString) -> Bool {
-      let end = scanner.position + text.utf8CodeUnitCount
-      guard end <= bytes.count,
-        text.matches(UnsafeRawBufferPointer(rebasing: bytes[scanner.position..<end]))
-      else { return false }
-      scanner.position = end
-      return true
-    }
-    func string() throws(JSONSyntaxError) -> StringToken {
-      scanner.position -= 1  // back to the opening quote, which the fixed bytes included
-      return try scanner.readString()
-    }
-    guard expect("{\n      \"name\": \"") else { return false }
-    let name = try string()
-    guard !name.isEscaped, expect(",\n      \"description\": \"") else {
+    // Each piece of fixed bytes ends with a string's opening quote, which the string
+    // reading takes from there.
+    guard scanner.skip("{\n      \"name\": ") else { return false }
+    let name = try scanner.readString()
+    guard !name.isEscaped, scanner.skip(",\n      \"description\": ") else {
       scanner.position = start
       return false
     }
-    let description = try string()
-    guard expect(",\n      \"icon\": \"") else {
+    let description = try scanner.readString()
+    guard scanner.skip(",\n      \"icon\": ") else {
       scanner.position = start
       return false
     }
-    let icon = try string()
-    guard expect(",\n      \"weapon\": \"") else {
+    let icon = try scanner.readString()
+    guard scanner.skip(",\n      \"weapon\": ") else {
       scanner.position = start
       return false
     }
-    let weaponToken = try string()
+    let weaponToken = try scanner.readString()
     let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name.start..<name.end])
     guard
       let weapon = WeaponType(
@@ -262,17 +245,17 @@ struct RosterParser {
     }
     var nameColor: NameColor?
     var colorIsCanonical = true
-    if expect(",\n      \"nameColor\": \"") {
-      let color = try string()
-      let text = scanner.text(of: color)
-      nameColor = color.isEscaped ? nil : NameColor(text)
+    if scanner.skip(",\n      \"nameColor\": ") {
+      let color = try scanner.readString()
+      let spelling = UnsafeRawBufferPointer(rebasing: scanner.bytes[color.start..<color.end])
+      nameColor = color.isEscaped ? nil : NameColor(fileSpelling: spelling)
       guard let nameColor else {
         scanner.position = start
         return false
       }
-      colorIsCanonical = nameColor.description == text
+      colorIsCanonical = nameColor.isSpelledCanonically(spelling)
     }
-    guard expect("\n    }") else {
+    guard scanner.skip("\n    }") else {
       scanner.position = start
       return false
     }
