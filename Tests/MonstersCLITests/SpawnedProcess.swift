@@ -83,6 +83,23 @@ final class SpawnedProcess {
     if let termination { return termination }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return ended(status)
+  }
+
+  /// Waits for the process to end, or for a moment to come, whichever is first.
+  ///
+  /// - Returns: How the process ended, or `nil` if it is still running.
+  func wait(until deadline: ContinuousClock.Instant) -> Termination? {
+    if let termination { return termination }
+    var status: Int32 = 0
+    repeat {
+      if waitpid(pid, &status, WNOHANG) == pid { return ended(status) }
+      usleep(200)
+    } while ContinuousClock.now < deadline
+    return nil
+  }
+
+  private func ended(_ status: Int32) -> Termination {
     let signal = status & 0x7F
     let ended: Termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
     termination = ended
