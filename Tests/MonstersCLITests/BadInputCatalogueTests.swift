@@ -525,6 +525,33 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
   }
 
+  /// A sparse file just over 4 GiB, the most a roster file may be: refused from its size,
+  /// before it is read, so that a process with a memory limit does not crash on it.
+  @Test(arguments: [["list"], ["set", "cat-bot", "--weapon", "fire"], ["check"]])
+  func fileOverFourGiBIsRefusedBeforeItIsRead(_ arguments: [String]) throws {
+    let harness = try CommandLineHarness()
+    let size = off_t(UInt32.max) + 1
+    #expect(FileManager.default.createFile(atPath: harness.rosterPath, contents: nil))
+    #expect(truncate(harness.rosterPath, size) == 0)
+    let binary = try #require(BuiltTool.url)
+    // A limit of 1 GiB of address space: reading the file whole could not fit in it.
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "ulimit -v 1048576 && exec \"$0\" \"$@\"", binary.path] + arguments,
+      in: harness.folder)
+    #expect(
+      result
+        == ProcessResult(
+          status: 74, output: "",
+          errors: "Error: monsters.json is larger than 4 GiB, more than a roster file may be.\n"))
+    var status = stat()
+    #expect(stat(harness.rosterPath, &status) == 0 && status.st_size == size)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: harness.folder).sorted().filter {
+        $0 != "monsters.json.lock"
+      } == ["monsters.json"])
+  }
+
   @Test(arguments: cases)
   func badInputGetsItsCodeAndMessageAndLeavesTheFileAlone(_ badInput: BadInput) throws {
     let harness = try CommandLineHarness()
