@@ -147,6 +147,30 @@ struct TerminalCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// Scripts whose failing line holds the hostile text, and a script path that holds it.
+  @Test(arguments: [
+    "set '\(hostile)' --weapon fire\n", "set evil-bot --weapon '\(hostile)'\n",
+    "\(hostile) evil-bot\n", "set evil-bot --\(hostile) x\n", "add '\(hostile)' --weapon fire\n",
+    "set evil-bot --weapon fire\nset evil-bot --description '\(hostile)\n",
+  ])
+  func applyErrorsQuoteTheScriptEscaped(_ script: String) throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(Self.hostileRoster())
+    let path = harness.path("edits\u{1B}]0;title\u{07}.txt")
+    try harness.write(script, to: path)
+    for arguments in [["apply"], ["apply", path], ["apply", path + "-missing"]] {
+      let result = harness.run(arguments, terminal: true, input: script)
+      #expect(result.code != .success)
+      let text = result.output + result.errors
+      #expect(Self.rawControls(in: text).isEmpty, "\(Self.visible(text))")
+      if arguments.count > 1 {
+        // The message names the script by its path.
+        #expect(text.contains("edits\\u{1B}]0;title\\u{07}.txt"), "\(Self.visible(text))")
+      }
+    }
+    #expect(harness.rosterText() == Self.hostileRoster())
+  }
+
   @Test func tsvOnATerminalHasOnlyItsOwnTabs() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(Self.hostileRoster())
