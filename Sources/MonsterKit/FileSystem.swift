@@ -68,6 +68,8 @@ extension FileSystem {
     defer { close(descriptor) }
     let status = try fstat(descriptor)
     if status.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(EISDIR) }
+    // Refused before the buffer for it is made, not once it is read.
+    if status.st_size > Int(UInt32.max) { throw SystemCallError(EFBIG) }
     return try readAll(descriptor, sizeHint: Int(status.st_size))
   }
 

@@ -144,7 +144,8 @@ struct DuplicateKeyDetector {
       isDuplicate = !keySet.insert(utf8).inserted
     }
     if isDuplicate {
-      throw JSONSyntaxError(offset: offset, message: "duplicate key '\(key)' in one object")
+      throw JSONSyntaxError(
+        offset: offset, message: "duplicate key '\(escapedForMessage(key))' in one object")
     }
   }
 }

@@ -41,21 +41,23 @@ extension RosterError: CustomStringConvertible {
     case .invalidName(let name, let reason):
       "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
     case .syntax(let path, let line, let column, let message):
-      "\(path):\(line):\(column): \(message)"
+      "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
-      problems.first.map { "\(path):\($0)" + moreProblems(problems.count - 1) }
-        ?? "\(path): not a valid roster"
+      problems.first.map { "\(escapedForMessage(path)):\($0)" + moreProblems(problems.count - 1) }
+        ?? "\(escapedForMessage(path)): not a valid roster"
     case .missingFile(let path):
-      "\(path): no such file."
+      "\(escapedForMessage(path)): no such file."
     case .fileExists(let path):
-      "\(path) exists already; use --force to replace it with the seeded roster."
+      "\(escapedForMessage(path)) exists already; use --force to replace it with the seeded "
+        + "roster."
     case .fileTooLarge(let path):
-      "\(path) is larger than 4 GiB, more than a roster file may be."
+      "\(escapedForMessage(path)) is larger than 4 GiB, more than a roster file may be."
     case .fileSystem(let path, let action, let code):
-      "Cannot \(action) \(path): \(String(cString: strerror(code)))."
+      "Cannot \(action) \(escapedForMessage(path)): \(String(cString: strerror(code)))."
     case .lockTimeout(let path, let seconds):
-      "Another monsters is editing \(path) (it held \(path).lock for over "
-        + "\(formatSeconds(seconds)) s); try again, or raise --lock-timeout."
+      "Another monsters is editing \(escapedForMessage(path)) (it held "
+        + "\(escapedForMessage(path)).lock for over \(formatSeconds(seconds)) s); try again, "
+        + "or raise --lock-timeout."
     }
   }
 }

@@ -64,6 +64,7 @@ extension RosterFile {
     do throws(SystemCallError) {
       return try fileSystem.contents(of: target)
     } catch {
+      if error.code == EFBIG { throw .fileTooLarge(path: path) }
       throw failure("read", error)
     }
   }

@@ -49,6 +49,26 @@ enum EditReport {
     return lines
   }
 
+  /// A diff as a terminal may show it: JSON allows DEL and the C1 controls raw in a string,
+  /// and a path may hold any control character, so each control character but the line
+  /// break and the tab is shown as a JSON escape, such as `\u009b`.
+  static func escapedForTerminal(_ diff: String) -> String {
+    func isRaw(_ scalar: Unicode.Scalar) -> Bool {
+      scalar != "\n" && scalar != "\t" && scalar.properties.generalCategory == .control
+    }
+    guard diff.unicodeScalars.contains(where: isRaw) else { return diff }
+    var result = ""
+    for scalar in diff.unicodeScalars {
+      if isRaw(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the
   /// file as it would be; otherwise the change on standard output; and a note on standard
   /// error when they changed nothing.
@@ -62,10 +82,10 @@ enum EditReport {
     }
     if context.invocation.has(.dryRun) {
       let path = context.file.path
-      context.output.write(
-        UnifiedDiff.text(
-          old: update.originalBytes ?? [], new: update.after.canonicalJSON(),
-          oldName: update.originalBytes == nil ? "/dev/null" : path, newName: path))
+      let diff = UnifiedDiff.text(
+        old: update.originalBytes ?? [], new: update.after.canonicalJSON(),
+        oldName: update.originalBytes == nil ? "/dev/null" : path, newName: path)
+      context.output.write(context.style.isTerminal ? escapedForTerminal(diff) : diff)
       return
     }
     for edit in edits {

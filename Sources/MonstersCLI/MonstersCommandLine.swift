@@ -42,6 +42,33 @@ public enum MonstersCommandLine {
     return failure?.exitCode ?? .success
   }
 
+  /// Runs a command line given as the bytes `argv` holds.
+  ///
+  /// An argument that is not UTF-8 is a usage error: read as text, its bad bytes would be
+  /// replaced, and a path would name another file or a description change unseen.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program's name, as bytes.
+  ///   - environment: The environment variables.
+  ///   - console: Standard input, output and error.
+  /// - Returns: The exit code, one of SPEC.md's.
+  public static func run(
+    bytes arguments: [[UInt8]], environment: [String: String], console: Console
+  ) -> ExitCode {
+    var texts: [String] = []
+    for bytes in arguments {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        let failure = CommandFailure.usage(
+          .notUTF8(String(decoding: bytes, as: UTF8.self)), command: nil)
+        report(failure, to: console.errors)
+        try? console.errors.flush()
+        return failure.exitCode
+      }
+      texts.append(text)
+    }
+    return run(texts, environment: environment, console: console)
+  }
+
   private static func execute(
     _ arguments: [String], environment: [String: String], console: Console
   ) throws(CommandFailure) {

@@ -26,6 +26,8 @@ enum UsageError: Error, Equatable {
   case nothingToSet
   /// `pick` needs a terminal on standard input and output.
   case notATerminal
+  /// An argument is not UTF-8: the argument, its bad bytes replaced.
+  case notUTF8(String)
 }
 
 // MARK: - CustomStringConvertible
@@ -59,6 +61,8 @@ extension UsageError: CustomStringConvertible {
     case .notATerminal:
       "'monsters pick' needs a terminal on standard input and output. "
         + "In a script, use 'monsters set <monster> --weapon <weapon>'."
+    case .notUTF8(let argument):
+      "The argument '\(escapedForMessage(argument))' is not valid UTF-8."
     }
   }
 }

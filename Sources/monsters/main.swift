@@ -6,7 +6,7 @@ import MonstersCLI
 signal(SIGPIPE, SIG_IGN)
 
 let code = MonstersCommandLine.run(
-  Array(CommandLine.arguments.dropFirst()),
+  bytes: ProcessArguments.current(),
   environment: ProcessEnvironment.current(),
   console: .standard())
 exit(code.rawValue)

@@ -29,14 +29,26 @@ enum SystemCall: Hashable, Sendable, CaseIterable {
 /// Counts of the calls a file system has seen, shared between its copies.
 final class CallLog: Sendable {
   private let counts = Mutex<[SystemCall: Int]>([:])
+  private let sequence = Mutex<[SystemCall]>([])
   private let refusedLocks = Mutex(0)
 
-  /// Counts a call; returns how many of its kind there have been, this one included.
-  func record(_ call: SystemCall) -> Int {
-    counts.withLock { counts in
+  /// Counts a call; returns how many of its kind there have been and how many calls of any
+  /// kind, this one included.
+  func record(_ call: SystemCall) -> (ofItsKind: Int, inAll: Int) {
+    let ofItsKind = counts.withLock { counts in
       counts[call, default: 0] += 1
       return counts[call, default: 0]
     }
+    let inAll = sequence.withLock { sequence in
+      sequence.append(call)
+      return sequence.count
+    }
+    return (ofItsKind, inAll)
+  }
+
+  /// Every call counted so far, in the order they were made.
+  var calls: [SystemCall] {
+    sequence.withLock { $0 }
   }
 
   /// How many calls of a kind there have been.
@@ -58,13 +70,16 @@ final class CallLog: Sendable {
 /// The system's file system, except that one chosen call fails, the way a full disk or a
 /// read-only folder makes it fail; it can also write fewer bytes a call than asked.
 struct FaultyFileSystem: FileSystem {
-  /// Which call fails: the `number`-th call (from 1) of a kind, with an `errno`.
+  /// Which call fails: the `number`-th call (from 1) of a kind, or of any kind when `call`
+  /// is `nil`, with an `errno`.
   struct Fault: Sendable, CustomStringConvertible {
-    var call: SystemCall
+    var call: SystemCall?
     var number: Int
     var errno: Int32
 
-    var description: String { "\(call) #\(number) fails with errno \(errno)" }
+    var description: String {
+      "\(call.map { "\($0)" } ?? "call") #\(number) fails with errno \(errno)"
+    }
   }
 
   var fault: Fault?
@@ -89,12 +104,13 @@ struct FaultyFileSystem: FileSystem {
 
   /// Whether the chosen call was reached, and so failed.
   var faultHappened: Bool {
-    fault.map { log.count($0.call) >= $0.number } ?? false
+    fault.map { ($0.call.map(log.count) ?? log.calls.count) >= $0.number } ?? false
   }
 
   private func check(_ call: SystemCall) throws(SystemCallError) {
-    let number = log.record(call)
-    if let fault, fault.call == call, fault.number == number {
+    let (ofItsKind, inAll) = log.record(call)
+    guard let fault else { return }
+    if fault.call == nil ? fault.number == inAll : fault.call == call && fault.number == ofItsKind {
       throw SystemCallError(fault.errno)
     }
   }

@@ -50,6 +50,8 @@ enum ApplyCommand {
           failedLine = line.number
           if try roster.apply(edit) { changed = true }
         }
+        // What fails from here on, such as the write on a full disk, is no line's doing.
+        failedLine = nil
         return changed
       }
     } catch {

@@ -1,0 +1,227 @@
+import Glibc
+import Testing
+
+@testable import MonsterKit
+
+/// A save of a roster file, set up in a folder and then made through a file system.
+enum SaveScenario: String, CaseIterable, Sendable {
+  /// An edit of a canonical file, written in one `write`.
+  case editOfAFile
+  /// The same edit where the disk takes at most 97 bytes a `write`.
+  case editInShortWrites
+  /// An edit of a roster of a few MiB, written in several chunks.
+  case editOfALargeRoster
+  /// The first edit, which creates the file.
+  case firstEdit
+  /// An edit that finds the temporary file of a killed edit and removes it first.
+  case editAfterAKilledEdit
+  /// An edit of a roster reached through a symbolic link.
+  case editThroughALink
+  /// `init --force` over a file.
+  case initializeOverAFile
+
+  /// The roster the file holds before the save, or `nil` for no file.
+  var before: Roster? {
+    switch self {
+    case .firstEdit: nil
+    case .editOfALargeRoster: SaveScenario.largeRoster
+    default: .seeded
+    }
+  }
+
+  /// The file's bytes before the save, or `nil` for no file.
+  var beforeBytes: [UInt8]? {
+    guard let before else { return nil }
+    // `init --force` over a file that is not in canonical form, so that it changes bytes.
+    return self == .initializeOverAFile
+      ? Array(text(before.canonicalJSON()).replacing("\n", with: "\r\n").utf8)
+      : before.canonicalJSON()
+  }
+
+  /// The roster the save writes.
+  var after: Roster {
+    get throws {
+      if self == .initializeOverAFile { return .seeded }
+      var roster = before ?? .seeded
+      try roster.apply(.set("Cat-Bot", .init(weapon: .fire, description: "Edited")))
+      return roster
+    }
+  }
+
+  /// At most this many bytes a `write`, when set.
+  var maximumWrite: Int? {
+    self == .editInShortWrites ? 97 : nil
+  }
+
+  /// Writes the files the save starts from, the roster's being ``beforeBytes``, and returns
+  /// the path the save is made by.
+  func prepare(in folder: TemporaryFolder, beforeBytes: [UInt8]?) throws -> String {
+    let target = folder.file("monsters.json")
+    removeIfPresent(target)
+    removeIfPresent(folder.file(".monsters.json.tmp"))
+    if let beforeBytes {
+      try write(beforeBytes, to: target)
+    }
+    switch self {
+    case .editAfterAKilledEdit:
+      try write("{\"version\": 1, \"monsters\": [{\"na", to: folder.file(".monsters.json.tmp"))
+    case .editThroughALink:
+      let link = folder.file("link.json")
+      removeIfPresent(link)
+      #expect(symlink("monsters.json", link) == 0)
+      return link
+    default:
+      break
+    }
+    return target
+  }
+
+  /// Makes the save.
+  func save(_ file: RosterFile) throws(RosterError) {
+    if self == .initializeOverAFile {
+      try file.initialize(force: true)
+    } else {
+      try file.apply([.set("cat-bot", .init(weapon: .fire, description: "Edited"))])
+    }
+  }
+
+  /// A roster of 20,000 monsters: about 3 MiB, written in several 1 MiB chunks.
+  static let largeRoster: Roster = {
+    let monsters = (0..<20_000).map {
+      Monster(
+        name: "Monster-\($0)", description: "Monster number \($0) of the large roster",
+        icon: "meetmonster\($0).png", weapon: WeaponType.allCases[$0 % 5])
+    }
+    // Cat-Bot is the one the edit changes.
+    return (try? Roster(Monster.seeded.prefix(1) + monsters)) ?? .seeded
+  }()
+}
+
+/// Removes a file if there is one.
+private func removeIfPresent(_ path: String) {
+  _ = unlink(path)
+}
+
+/// SQLite's way of proving a save safe: count the system calls of one save that succeeds,
+/// then, for every N, make the N-th call fail, whatever it is, and check that the roster is
+/// whole each time.
+@Suite struct RosterFileFaultSweepTests {
+  let folder: TemporaryFolder
+
+  init() throws {
+    folder = try TemporaryFolder()
+  }
+
+  /// The calls a save makes when nothing fails.
+  private func callsOfASave(_ scenario: SaveScenario) throws -> [SystemCall] {
+    let path = try scenario.prepare(in: folder, beforeBytes: scenario.beforeBytes)
+    let fileSystem = FaultyFileSystem(maximumWrite: scenario.maximumWrite)
+    try scenario.save(RosterFile(path: path, fileSystem: fileSystem))
+    #expect(try contents(of: folder.file("monsters.json")) == (try scenario.after).canonicalJSON())
+    return fileSystem.log.calls
+  }
+
+  /// Whether the lock beside the roster is free, as it must be once an edit has ended.
+  ///
+  /// A process that another test starts holds a copy of every descriptor of this one until
+  /// it runs its program, and with it any lock taken through them: a lock that is taken is
+  /// tried again for a while before it counts as held.
+  private func lockIsFree() -> Bool {
+    let giveUp = ContinuousClock.now + .seconds(30)
+    repeat {
+      let descriptor = open(folder.file("monsters.json.lock"), O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return errno == ENOENT }
+      let isFree = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      close(descriptor)
+      if isFree { return true }
+      usleep(1000)
+    } while ContinuousClock.now < giveUp
+    return false
+  }
+
+  @Test(arguments: SaveScenario.allCases, [ENOSPC, EIO])
+  func failingAnyOneCallOfASaveLeavesTheOldRosterOrTheNewOne(
+    _ scenario: SaveScenario, code: Int32
+  ) throws {
+    let calls = try callsOfASave(scenario)
+    let rename = try #require(calls.firstIndex(of: .rename))
+    let manyWrites = scenario == .editInShortWrites || scenario == .editOfALargeRoster
+    #expect(calls.filter { $0 == .write }.count >= (manyWrites ? 3 : 1))
+    // A killed edit's temporary file stays until the save gets as far as removing it.
+    let staleRemoval =
+      scenario == .editAfterAKilledEdit ? calls.firstIndex(of: .unlink) : nil
+    let oldBytes = scenario.beforeBytes
+    let newBytes = try scenario.after.canonicalJSON()
+    let target = folder.file("monsters.json")
+    for number in 1...calls.count {
+      let failing = calls[number - 1]
+      let path = try scenario.prepare(in: folder, beforeBytes: oldBytes)
+      let fileSystem = FaultyFileSystem(
+        fault: .init(call: nil, number: number, errno: code), maximumWrite: scenario.maximumWrite)
+      let label = "\(scenario) with call #\(number) (\(failing)) failing"
+      var thrown: RosterError?
+      do throws(RosterError) {
+        try scenario.save(RosterFile(path: path, fileSystem: fileSystem))
+      } catch {
+        thrown = error
+      }
+      #expect(fileSystem.faultHappened, "\(label)")
+      #expect(lockIsFree(), "\(label): the lock is held")
+      var leftBehind = ["monsters.json", "monsters.json.lock"]
+      if scenario == .editThroughALink { leftBehind.append("link.json") }
+      if let staleRemoval, number <= staleRemoval + 1 { leftBehind.append(".monsters.json.tmp") }
+      let bytes = try? contents(of: target)
+      if number > rename + 1 {
+        // After the rename, only the folder's sync is left: the new roster is in place.
+        #expect(
+          thrown == .fileSystem(path: folder.path, action: "sync the folder", errno: code),
+          "\(label)")
+        #expect(bytes == newBytes, "\(label)")
+      } else if failing == .fchown
+        || (failing == .unlink && scenario != .editAfterAKilledEdit)
+      {
+        // Keeping the owner and removing a temporary file that is not there are best
+        // efforts: the save goes on.
+        #expect(thrown == nil, "\(label)")
+        #expect(bytes == newBytes, "\(label)")
+      } else {
+        guard case .fileSystem(let errorPath, let action, let errno) = thrown else {
+          Issue.record("\(label): expected a file system error, got \(String(describing: thrown))")
+          continue
+        }
+        #expect(errorPath == path, "\(label)")
+        #expect(["read", "lock", "write"].contains(action), "\(label)")
+        if failing == .unlink {
+          // The killed edit's file could not be removed, so the new one cannot be made.
+          #expect(errno == EEXIST, "\(label)")
+        } else {
+          #expect(errno == code, "\(label)")
+        }
+        #expect(bytes == oldBytes, "\(label)")
+        if oldBytes == nil { leftBehind.removeAll { $0 == "monsters.json" } }
+      }
+      // No temporary file of this save is left; the lock file stays, once it is made.
+      let entries = try folder.entries()
+      leftBehind.sort()
+      #expect(
+        entries == leftBehind || entries == leftBehind.filter { $0 != "monsters.json.lock" },
+        "\(label): \(entries)")
+    }
+  }
+
+  @Test func theSweepReachesEveryStepOfTheSave() throws {
+    let calls = try callsOfASave(.editAfterAKilledEdit)
+    for step in [
+      SystemCall.lstat, .openLock, .flock, .openRoster, .fstat, .read, .unlink, .openTemporary,
+      .fchown, .fchmod, .write, .fsync, .rename, .openFolder,
+    ] {
+      #expect(calls.contains(step), "\(step)")
+    }
+    // The temporary file is written and synced before it replaces the roster, and the
+    // folder is synced after.
+    let rename = try #require(calls.firstIndex(of: .rename))
+    #expect(calls[..<rename].contains(.fsync))
+    #expect(calls[..<rename].contains(.write))
+    #expect(calls[(rename + 1)...] == [.openFolder, .fsync])
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A roster of 200,000 monsters in canonical form, made at run time. Every monster's text
+/// has the same width, so that where a description lies in the file can be computed, and a
+/// description can be replaced by another of the same length without moving anything else.
+struct LargeRoster {
+  static let count = 200_000
+  private static let header = Array("{\n  \"version\": 1,\n  \"monsters\": [\n".utf8)
+  private static let footer = Array("\n  ]\n}\n".utf8)
+  /// One monster's object and the `,\n` after it; `#` marks where its number goes.
+  private static let record = Array(
+    """
+        {
+          "name": "Monster-######",
+          "description": "Number ######",
+          "icon": "m######.png",
+          "weapon": "smoke"
+        },
+
+    """.utf8)
+  static let descriptionWidth = "Number 000000".utf8.count
+
+  /// The file's bytes.
+  let bytes: Data
+
+  init() {
+    let marks = Self.record.indices.filter { Self.record[$0] == UInt8(ascii: "#") }
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(Self.header.count + Self.count * Self.record.count)
+    bytes += Self.header
+    var record = Self.record
+    for number in 0..<Self.count {
+      var digits = number
+      for place in 0..<6 {
+        let digit = UInt8(ascii: "0") + UInt8(digits % 10)
+        digits /= 10
+        for group in 0..<3 {
+          record[marks[group * 6 + 5 - place]] = digit
+        }
+      }
+      bytes += record
+    }
+    bytes.removeLast(2)  // The last monster's ",\n".
+    bytes += Self.footer
+    self.bytes = Data(bytes)
+  }
+
+  /// The name of the monster at a position.
+  static func name(_ number: Int) -> String {
+    String(format: "Monster-%06d", number)
+  }
+
+  /// Where the description of the monster at a position lies in the file.
+  static func descriptionRange(_ number: Int) -> Range<Int> {
+    let recordStart = header.count + number * record.count
+    let field = Array("\"description\": \"".utf8)
+    let offset = record.firstRange(of: field).map { $0.upperBound } ?? 0
+    return recordStart + offset..<recordStart + offset + descriptionWidth
+  }
+}
+
+/// SplitMix64, so that the kill moments are the same on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
+
+/// `kill -9` of edits of a large roster, at moments spread over the whole edit.
+@Suite struct CrashTests {
+  static let kills = 50
+
+  /// What the kills left, for the test's summary.
+  struct Tally: CustomStringConvertible {
+    /// Kills that left the old roster and no temporary file: before the write began.
+    var beforeTheWrite = 0
+    /// Kills that left the old roster and a half-written temporary file.
+    var duringTheWrite = 0
+    /// Kills that left the new roster: after the rename.
+    var afterTheRename = 0
+    /// Edits that had ended before their kill.
+    var finished = 0
+
+    var description: String {
+      "\(beforeTheWrite) before the write, \(duringTheWrite) during it, "
+        + "\(afterTheRename) after the rename; \(finished) edits ended before their kill"
+    }
+  }
+
+  @Test func killedEditsLeaveAWholeRosterAndNoStaleLock() throws {
+    let harness = try CommandLineHarness()
+    let binary = try #require(BuiltTool.url)
+    let path = harness.rosterPath
+    let temporary = harness.path(".monsters.json.tmp")
+    var expected = LargeRoster().bytes
+    // The edits below rewrite it byte for byte as expected only if it is canonical.
+    try expected.write(to: URL(fileURLWithPath: path))
+
+    var round = 0
+    /// Starts the edit of one round: the description of a monster of its own, to a text of
+    /// the same width; returns the edit, when it started, and the bytes the file has once it
+    /// is done.
+    func startEdit() throws -> (SpawnedProcess, ContinuousClock.Instant, Data) {
+      round += 1
+      let number = round * 7919 % LargeRoster.count
+      let text = "Round " + String(format: "%07d", round)
+      var after = expected
+      after.replaceSubrange(LargeRoster.descriptionRange(number), with: Data(text.utf8))
+      let arguments = [
+        "--lock-timeout", "600", "set", LargeRoster.name(number), "--description", text,
+      ]
+      let start = ContinuousClock.now
+      let process = try SpawnedProcess(
+        binary, arguments: arguments.map { Array($0.utf8) },
+        environment: ["MONSTERS_FILE": path])
+      return (process, start, after)
+    }
+
+    // How long one edit takes here, start to end, uninterrupted: the median of three, and
+    // of the edits below that end before their kill, as the machine gets busier or idler.
+    var durations: [Duration] = []
+    for _ in 0..<3 {
+      let (process, start, after) = try startEdit()
+      #expect(process.wait() == .exited(0))
+      durations.append(ContinuousClock.now - start)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == after)
+      expected = after
+    }
+
+    var generator = SeededGenerator(seed: 20_260_101)
+    var tally = Tally()
+    var killed = 0
+    while killed < Self.kills && round < 4 * Self.kills {
+      let hadTemporaryFile = access(temporary, F_OK) == 0
+      // A little past the typical end, so that the end of a slower edit is reached too.
+      let duration = durations.sorted()[durations.count / 2] * 1.15
+      let delay = duration * Double.random(in: 0..<1, using: &generator)
+      let (process, start, after) = try startEdit()
+      var termination = process.wait(until: start + delay)
+      if termination == nil {
+        process.kill()
+        termination = process.wait()
+      } else {
+        durations.append(ContinuousClock.now - start)
+      }
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      let label = "round \(round), killed after \(delay): \(String(describing: termination))"
+      switch termination {
+      case .signaled(SIGKILL):
+        killed += 1
+        if bytes == after {
+          tally.afterTheRename += 1
+        } else if access(temporary, F_OK) == 0 && !hadTemporaryFile {
+          tally.duringTheWrite += 1
+        } else {
+          tally.beforeTheWrite += 1
+        }
+      case .exited(0):
+        tally.finished += 1
+        #expect(bytes == after, "\(label)")
+      default:
+        Issue.record("\(label): unexpected end")
+      }
+      // The file is the old roster or the new one, byte for byte: both are valid.
+      #expect(bytes == expected || bytes == after, "\(label)")
+      if bytes == after { expected = after }
+      // The kernel let go of the killed edit's lock.
+      #expect(lockIsFree(harness.rosterPath + ".lock"), "\(label): the lock is held")
+    }
+    #expect(killed == Self.kills)
+
+    // An edit that will not wait long for the lock goes through, and removes the temporary
+    // file a killed edit left.
+    let last = try BuiltTool.monsters(
+      ["--lock-timeout", "2", "set", "Monster-000000", "--weapon", "fire"], in: harness.folder)
+    #expect(
+      last
+        == ProcessResult(status: 0, output: "Monster-000000: weapon smoke -> fire.\n", errors: ""))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: harness.folder).sorted() == [
+        "monsters.json", "monsters.json.lock",
+      ])
+    #expect(
+      try BuiltTool.monsters(["check"], in: harness.folder)
+        == ProcessResult(
+          status: 0, output: "monsters.json: a valid roster, in canonical form.\n", errors: ""))
+    let duration = durations.sorted()[durations.count / 2]
+    print("CrashTests: \(killed) kills over edits of \(duration) each: \(tally)")
+  }
+
+  /// Whether a lock file can be locked at once, as it can when no process holds it.
+  private func lockIsFree(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+  }
+}
