@@ -29,7 +29,7 @@ public enum RosterError: Error, Hashable, Sendable {
 extension RosterError: CustomStringConvertible {
   /// The message a user reads, such as `No monster named 'Cat-Bott'. Did you mean 'Cat-Bot'?`.
   public var description: String {
-    switch self.escapingPaths {
+    switch self {
     case .noSuchMonster(let name, let suggestion):
       "No monster named '\(escapedForMessage(name))'."
         + (suggestion.map { " Did you mean '\(escapedForMessage($0))'?" } ?? "")
@@ -58,27 +58,6 @@ extension RosterError: CustomStringConvertible {
       "Another monsters is editing \(escapedForMessage(path)) (it held "
         + "\(escapedForMessage(path)).lock for over \(formatSeconds(seconds)) s); try again, "
         + "or raise --lock-timeout."
-    }
-  }
-}
-
-extension RosterError {
-  /// The error with control characters in its paths shown as escapes, as they must be
-  /// before a message reaches a terminal.
-  fileprivate var escapingPaths: RosterError {
-    switch self {
-    case .syntax(let path, let line, let column, let message):
-      .syntax(path: escapedForMessage(path), line: line, column: column, message: message)
-    case .invalidRoster(let path, let problems):
-      .invalidRoster(path: escapedForMessage(path), problems: problems)
-    case .missingFile(let path): .missingFile(path: escapedForMessage(path))
-    case .fileExists(let path): .fileExists(path: escapedForMessage(path))
-    case .fileTooLarge(let path): .fileTooLarge(path: escapedForMessage(path))
-    case .fileSystem(let path, let action, let code):
-      .fileSystem(path: escapedForMessage(path), action: action, errno: code)
-    case .lockTimeout(let path, let seconds):
-      .lockTimeout(path: escapedForMessage(path), seconds: seconds)
-    case .noSuchMonster, .nameTaken, .invalidName: self
     }
   }
 }
