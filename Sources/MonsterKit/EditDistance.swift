@@ -3,8 +3,9 @@ func suggestionLimit(forLength length: Int) -> Int {
   max(1, min(3, length / 3))
 }
 
-/// The Levenshtein distance between two byte strings, ignoring ASCII case, or `nil` when
-/// it is over `limit`.
+/// The edit distance between two byte strings, ignoring ASCII case, or `nil` when it is
+/// over `limit`: insertions, deletions, substitutions and swaps of two neighbours each
+/// count one (the optimal string alignment distance), so `lsit` is one from `list`.
 ///
 /// - Complexity: O(`a.count` × `b.count`), and O(1) when the lengths alone differ by more
 ///   than `limit`.
@@ -16,6 +17,7 @@ func editDistance(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limi
   if a.isEmpty || b.isEmpty {
     return max(a.count, b.count)
   }
+  var beforePrevious = Array(repeating: 0, count: b.count + 1)
   var previous = Array(0...b.count)
   var current = Array(repeating: 0, count: b.count + 1)
   for i in 1...a.count {
@@ -24,10 +26,14 @@ func editDistance(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limi
     for j in 1...b.count {
       let cost = folded(a[i - 1]) == folded(b[j - 1]) ? 0 : 1
       current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if i > 1, j > 1, folded(a[i - 1]) == folded(b[j - 2]), folded(a[i - 2]) == folded(b[j - 1]) {
+        current[j] = min(current[j], beforePrevious[j - 2] + 1)
+      }
       rowMinimum = min(rowMinimum, current[j])
     }
+    // No row holds less than the one before it, so none after this gets within the limit.
     if rowMinimum > limit { return nil }
-    swap(&previous, &current)
+    (beforePrevious, previous, current) = (previous, current, beforePrevious)
   }
   let distance = previous[b.count]
   return distance <= limit ? distance : nil

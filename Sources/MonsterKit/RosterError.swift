@@ -16,6 +16,8 @@ public enum RosterError: Error, Hashable, Sendable {
   case missingFile(path: String)
   /// There is a file at the path already, and the operation would replace it.
   case fileExists(path: String)
+  /// The path names a device, a pipe or a socket rather than a file.
+  case notARegularFile(path: String)
   /// The file at the path is larger than a roster file may be (4 GiB).
   case fileTooLarge(path: String)
   /// A system call on the path failed: what was being done, and the `errno` it gave.
@@ -37,26 +39,28 @@ extension RosterError: CustomStringConvertible {
       name == holder
         ? "There is a monster named '\(escapedForMessage(name))' already."
         : "The name '\(escapedForMessage(name))' is taken: there is a monster named "
-          + "'\(escapedForMessage(holder))' (names are compared ignoring case)."
+          + "'\(escapedForTerminal(holder))' (names are compared ignoring case)."
     case .invalidName(let name, let reason):
       "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
     case .syntax(let path, let line, let column, let message):
-      "\(escapedForMessage(path)):\(line):\(column): \(message)"
+      "\(escapedForTerminal(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
-      problems.first.map { "\(escapedForMessage(path)):\($0)" + moreProblems(problems.count - 1) }
-        ?? "\(escapedForMessage(path)): not a valid roster"
+      problems.first.map { "\(escapedForTerminal(path)):\($0)" + moreProblems(problems.count - 1) }
+        ?? "\(escapedForTerminal(path)): not a valid roster"
     case .missingFile(let path):
-      "\(escapedForMessage(path)): no such file."
+      "\(escapedForTerminal(path)): no such file."
     case .fileExists(let path):
-      "\(escapedForMessage(path)) exists already; use --force to replace it with the seeded "
+      "\(escapedForTerminal(path)) exists already; use --force to replace it with the seeded "
         + "roster."
+    case .notARegularFile(let path):
+      "\(escapedForTerminal(path)) is not a regular file; a roster is kept in one."
     case .fileTooLarge(let path):
-      "\(escapedForMessage(path)) is larger than 4 GiB, more than a roster file may be."
+      "\(escapedForTerminal(path)) is larger than 4 GiB, more than a roster file may be."
     case .fileSystem(let path, let action, let code):
-      "Cannot \(action) \(escapedForMessage(path)): \(String(cString: strerror(code)))."
+      "Cannot \(action) \(escapedForTerminal(path)): \(String(cString: strerror(code)))."
     case .lockTimeout(let path, let seconds):
-      "Another monsters is editing \(escapedForMessage(path)) (it held "
-        + "\(escapedForMessage(path)).lock for over \(formatSeconds(seconds)) s); try again, "
+      "Another monsters is editing \(escapedForTerminal(path)) (it held "
+        + "\(escapedForTerminal(path)).lock for over \(formatSeconds(seconds)) s); try again, "
         + "or raise --lock-timeout."
     }
   }
@@ -74,19 +78,19 @@ private func formatSeconds(_ seconds: Double) -> String {
   seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
 }
 
-/// Text for a message or a terminal: control characters shown as escapes.
+/// Text for a terminal: control characters shown as escapes.
 ///
 /// A name or description from a file could hold escape sequences that move a terminal's
 /// cursor or retitle its window; shown through this, they are only text:
 ///
 /// ```swift
-/// escapedForMessage("a\u{1B}[2Jb")  // "a\\u{1B}[2Jb"
+/// escapedForTerminal("a\u{1B}[2Jb")  // "a\\u{1B}[2Jb"
 /// ```
 ///
 /// - Parameter text: Text to show.
 /// - Returns: The text with each control character (C0, DEL and C1) as `\n`, `\r`, `\t`
 ///   or `\u{XX}`, and backslashes left alone.
-package func escapedForMessage(_ text: some StringProtocol) -> String {
+package func escapedForTerminal(_ text: some StringProtocol) -> String {
   escaping(text) { scalar in
     switch scalar {
     case "\n": "\\n"
@@ -97,6 +101,17 @@ package func escapedForMessage(_ text: some StringProtocol) -> String {
     default: nil
     }
   }
+}
+
+/// Text quoted in a message: escaped as for a terminal, and cut short after 200
+/// characters, so that a 20 MB value does not make a 20 MB message.
+///
+/// - Parameter text: The text to quote.
+/// - Returns: The text, escaped, perhaps cut short with `... (N more characters)`.
+package func escapedForMessage(_ text: some StringProtocol) -> String {
+  let limit = 200
+  guard text.utf8.count > limit, text.count > limit else { return escapedForTerminal(text) }
+  return escapedForTerminal(text.prefix(limit)) + "... (\(text.count - limit) more characters)"
 }
 
 /// Text with some of its scalars written another way.

@@ -105,7 +105,7 @@ extension RosterFile {
         if record.name.start == 0 || parsed.source.records[earlier].name.start == 0 {
           continue
         }
-        let name = escapedForMessage(parsed.source.text(.name, of: record))
+        let name = escapedForTerminal(parsed.source.text(.name, of: record))
         let holder = escapedForMessage(
           parsed.source.text(.name, of: parsed.source.records[earlier]))
         pending.append(
@@ -269,6 +269,8 @@ extension RosterFile {
 
 extension RosterFile {
   /// The path with symbolic links followed: the file that is read and replaced.
+  ///
+  /// - Throws: ``RosterError/notARegularFile(path:)`` for a device, a pipe or a socket.
   func resolvedPath() throws(RosterError) -> String {
     var current = path
     for _ in 0..<40 {
@@ -279,7 +281,14 @@ extension RosterFile {
         if error.code == ENOENT { return current }
         throw failure("read", error)
       }
-      guard status.st_mode & S_IFMT == S_IFLNK else { return current }
+      switch status.st_mode & S_IFMT {
+      case S_IFLNK: break
+      // A folder is refused when it is opened. A device or a pipe is no roster file:
+      // /dev/zero would be read for ever, a FIFO would block, and an edit would put a
+      // file in its place.
+      case S_IFREG, S_IFDIR: return current
+      default: throw .notARegularFile(path: path)
+      }
       let target: String
       do throws(SystemCallError) {
         target = try fileSystem.readlink(current)
@@ -361,6 +370,10 @@ extension RosterFile {
         temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
         mode: existing == nil ? 0o666 : 0o600)
     } catch {
+      // Something that is not a file of ours stands where the temporary file goes.
+      if error.code == EEXIST {
+        throw .fileSystem(path: temporary, action: "create the temporary file", errno: error.code)
+      }
       throw failure("write", error)
     }
     do throws(SystemCallError) {

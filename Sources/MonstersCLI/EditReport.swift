@@ -77,7 +77,7 @@ enum EditReport {
   ) throws(CommandFailure) {
     guard update.changed else {
       context.console.errors.writeLine(
-        "Nothing to change: \(escapedForMessage(context.file.path)) is as asked.")
+        "Nothing to change: \(escapedForTerminal(context.file.path)) is as asked.")
       return
     }
     if context.invocation.has(.dryRun) {

@@ -42,31 +42,46 @@ public enum MonstersCommandLine {
     return failure?.exitCode ?? .success
   }
 
-  /// Runs a command line given as the bytes `argv` holds.
+  /// Runs a command line given as the bytes `argv` and the environment hold.
   ///
-  /// An argument that is not UTF-8 is a usage error: read as text, its bad bytes would be
-  /// replaced, and a path would name another file or a description change unseen.
+  /// An argument, or a `MONSTERS_FILE`, that is not UTF-8 is a usage error: read as text,
+  /// its bad bytes would be replaced, and a path would name another file or a description
+  /// change unseen. Other variables that are not UTF-8 are left out: none of them matters
+  /// enough to stop for.
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the program's name, as bytes.
-  ///   - environment: The environment variables.
+  ///   - environment: The environment variables, their values as bytes.
   ///   - console: Standard input, output and error.
   /// - Returns: The exit code, one of SPEC.md's.
   public static func run(
-    bytes arguments: [[UInt8]], environment: [String: String], console: Console
+    bytes arguments: [[UInt8]], environment: [String: [UInt8]], console: Console
   ) -> ExitCode {
+    func refuse(_ bytes: [UInt8], _ error: (String) -> UsageError) -> ExitCode {
+      let failure = CommandFailure.usage(
+        error(String(decoding: bytes, as: UTF8.self)), command: nil)
+      report(failure, to: console.errors)
+      try? console.errors.flush()
+      return failure.exitCode
+    }
     var texts: [String] = []
     for bytes in arguments {
       guard let text = String(validating: bytes, as: UTF8.self) else {
-        let failure = CommandFailure.usage(
-          .notUTF8(String(decoding: bytes, as: UTF8.self)), command: nil)
-        report(failure, to: console.errors)
-        try? console.errors.flush()
-        return failure.exitCode
+        return refuse(bytes, UsageError.notUTF8)
       }
       texts.append(text)
     }
-    return run(texts, environment: environment, console: console)
+    var variables: [String: String] = [:]
+    for (name, bytes) in environment {
+      if let value = String(validating: bytes, as: UTF8.self) {
+        variables[name] = value
+      } else if name == "MONSTERS_FILE" {
+        return refuse(bytes) {
+          .invalidValue("MONSTERS_FILE, '\(escapedForMessage($0))', is not valid UTF-8.")
+        }
+      }
+    }
+    return run(texts, environment: variables, console: console)
   }
 
   private static func execute(

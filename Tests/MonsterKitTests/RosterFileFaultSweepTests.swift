@@ -189,12 +189,15 @@ private func removeIfPresent(_ path: String) {
           Issue.record("\(label): expected a file system error, got \(String(describing: thrown))")
           continue
         }
-        #expect(errorPath == path, "\(label)")
-        #expect(["read", "lock", "write"].contains(action), "\(label)")
         if failing == .unlink {
-          // The killed edit's file could not be removed, so the new one cannot be made.
+          // The killed edit's file could not be removed, so the new one cannot be made; the
+          // message names the file in the way.
+          #expect(errorPath == folder.file(".monsters.json.tmp"), "\(label)")
+          #expect(action == "create the temporary file", "\(label)")
           #expect(errno == EEXIST, "\(label)")
         } else {
+          #expect(errorPath == path, "\(label)")
+          #expect(["read", "lock", "write"].contains(action), "\(label)")
           #expect(errno == code, "\(label)")
         }
         #expect(bytes == oldBytes, "\(label)")

@@ -376,3 +376,80 @@ final class LockHolder {
     case notLocked
   }
 }
+
+/// The environment as the process gets it: values as bytes.
+@Suite struct EnvironmentBytesTests {
+  private func run(_ arguments: [String], environment: [String: [UInt8]]) -> CommandResult {
+    let output = OutputChannel(capturingAsTerminal: false)
+    let errors = OutputChannel(capturingAsTerminal: false)
+    let code = MonstersCommandLine.run(
+      bytes: arguments.map { Array($0.utf8) }, environment: environment,
+      console: Console(input: InputChannel(), output: output, errors: errors))
+    return CommandResult(code, output: output.text, errors: errors.text)
+  }
+
+  @Test func aRosterPathInTheEnvironmentThatIsNotUTF8IsRefused() throws {
+    let harness = try CommandLineHarness()
+    let path = Array(harness.path("caf").utf8) + [0xE9] + Array(".json".utf8)
+    let result = run(["set", "cat-bot", "--weapon", "fire"], environment: ["MONSTERS_FILE": path])
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: MONSTERS_FILE, '\(harness.path("caf"))\u{FFFD}.json', is not valid UTF-8.\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder).isEmpty)
+  }
+
+  @Test func otherVariablesThatAreNotUTF8AreLeftOut() throws {
+    let harness = try CommandLineHarness()
+    let result = run(
+      ["list", "--format", "names"],
+      environment: ["MONSTERS_FILE": Array(harness.rosterPath.utf8), "LANG": [0xFF]])
+    #expect(result == CommandResult(.success, output: seededNames))
+  }
+}
+
+/// Files that are not roster files, and values too long to quote whole.
+@Suite struct UnusualInputTests {
+  @Test func aDeviceOrAPipeIsNotARosterFile() throws {
+    let harness = try CommandLineHarness()
+    let fifo = harness.path("pipe.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for path in ["/dev/zero", "/dev/null", fifo] {
+      for arguments in [["list"], ["set", "Cat-Bot", "--weapon", "fire"], ["check"]] {
+        let result = harness.run(["--file", path] + arguments)
+        #expect(
+          result
+            == CommandResult(
+              .ioError, errors: "Error: \(path) is not a regular file; a roster is kept in one.\n"),
+          "\(arguments)")
+      }
+    }
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test func somethingInTheTemporaryFilesPlaceIsNamed() throws {
+    let harness = try CommandLineHarness()
+    try FileManager.default.createDirectory(
+      atPath: harness.path(".monsters.json.tmp"), withIntermediateDirectories: false)
+    let result = harness.run(["set", "Cat-Bot", "--weapon", "fire"])
+    #expect(
+      result
+        == CommandResult(
+          .ioError,
+          errors: "Error: Cannot create the temporary file \(harness.path(".monsters.json.tmp")): "
+            + "File exists.\n"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func aLongValueIsQuotedInPart() throws {
+    let harness = try CommandLineHarness()
+    let weapon = String(repeating: "x", count: 5000)
+    let result = harness.run(["set", "Cat-Bot", "--weapon", weapon])
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: Unknown weapon '\(String(repeating: "x", count: 200))... (4800 more characters)'."))
+    #expect(result.errors.count < 1000)
+  }
+}

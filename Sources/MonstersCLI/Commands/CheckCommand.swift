@@ -16,7 +16,7 @@ enum CheckCommand {
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let path = escapedForMessage(context.file.path)
+    let path = escapedForTerminal(context.file.path)
     let problems: [String]
     do throws(RosterError) {
       problems = try context.file.problems().map { "\(path):\($0)" }

@@ -97,7 +97,7 @@ enum ListCommand {
       case "\r": "\\r"
       case "\\": "\\\\"
       case _ where forTerminal && scalar.properties.generalCategory == .control:
-        escapedForMessage(String(scalar))
+        escapedForTerminal(String(scalar))
       default: nil
       }
     }
@@ -137,7 +137,7 @@ enum ListCommand {
         style.name(name, color: roster.nameColor(at: index))
         + String(repeating: " ", count: nameWidth - displayWidth(name) + 2)
         + (description.isEmpty
-          ? weapon : padded(weapon, toWidth: weaponWidth) + "  " + escapedForMessage(description))
+          ? weapon : padded(weapon, toWidth: weaponWidth) + "  " + escapedForTerminal(description))
       try context.output.append {
         $0.append(contentsOf: line.utf8)
         $0.append(UInt8(ascii: "\n"))

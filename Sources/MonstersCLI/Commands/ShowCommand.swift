@@ -42,8 +42,8 @@ enum ShowCommand {
   /// The detail card of a monster.
   static func card(for monster: Monster, style: TextStyle) -> String {
     let rows = [
-      ("Description", escapedForMessage(monster.description)),
-      ("Icon", escapedForMessage(monster.icon)),
+      ("Description", escapedForTerminal(monster.description)),
+      ("Icon", escapedForTerminal(monster.icon)),
       ("Weapon", "\(monster.weapon.type.rawValue) (\(monster.weapon.imageName))"),
       ("Name colour", monster.nameColor?.description ?? "none"),
     ]

@@ -33,7 +33,7 @@ extension PickerRenderer {
     let visibleRows = min(state.visibleRows, wheelVisibleRows(forHeight: size.rows))
     let boxRows = min(max(state.rows.count, WeaponType.allCases.count), visibleRows)
     let weaponInner = weaponColumnInnerWidth
-    let nameWidth = state.rows.map { displayWidth(escapedForMessage($0.name)) }.max() ?? 0
+    let nameWidth = state.rows.map { displayWidth(escapedForTerminal($0.name)) }.max() ?? 0
     let monsterInner = min(max(nameWidth + 15, 30), size.columns - weaponInner - 8)
 
     let monsters = monsterColumnLines(
@@ -42,7 +42,7 @@ extension PickerRenderer {
       state, innerWidth: weaponInner, boxRows: boxRows, visibleRows: visibleRows, style: style)
 
     let title = ScreenLine.truncated(
-      "Weapons of the monsters in " + escapedForMessage(file), toWidth: size.columns - 4,
+      "Weapons of the monsters in " + escapedForTerminal(file), toWidth: size.columns - 4,
       ellipsis: style.ellipsis)
     var lines = [ScreenLine(), ScreenLine("  "), ScreenLine()]
     lines[1].append(title, .bold)
@@ -81,7 +81,7 @@ extension PickerRenderer {
       line.append(
         " " + (selected ? style.marker : " ") + " ", highlight ? .reverse : .plain)
       let name = ScreenLine.truncated(
-        escapedForMessage(monster.name), toWidth: nameWidth, ellipsis: style.ellipsis)
+        escapedForTerminal(monster.name), toWidth: nameWidth, ellipsis: style.ellipsis)
       line.append(name, ScreenLine.Look(color: monster.nameColor, reverse: highlight))
       line.pad(to: 3 + nameWidth + 2, highlight ? .reverse : .plain)
       line.append(monster.weapon.rawValue, highlight ? .reverse : .plain)

@@ -39,7 +39,7 @@ extension PickerWheelState: PickerView {
     reload(update.after)
     guard update.changed else {
       status = selectedMonster.map {
-        "\(escapedForMessage($0.name)) has \($0.weapon.rawValue) already."
+        "\(escapedForTerminal($0.name)) has \($0.weapon.rawValue) already."
       }
       return
     }

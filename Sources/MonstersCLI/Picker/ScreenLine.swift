@@ -55,7 +55,7 @@ struct ScreenLine: Hashable, Sendable {
   /// Adds text at the end of the line. Control characters are shown as escapes, so that
   /// nothing appended can move the cursor or change the terminal.
   mutating func append(_ text: String, _ look: Look = .plain) {
-    let text = escapedForMessage(text)
+    let text = escapedForTerminal(text)
     if let last = runs.last, last.look == look {
       runs[runs.count - 1].text += text
     } else {
