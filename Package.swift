@@ -10,7 +10,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "MonsterKit"),
-    .target(name: "MonstersCLI", dependencies: ["MonsterKit"]),
+    .target(name: "CSignalFD"),
+    .target(name: "MonstersCLI", dependencies: ["MonsterKit", "CSignalFD"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI"]),
     .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit"]),
     .testTarget(name: "MonsterKitTests", dependencies: ["MonsterKit"]),

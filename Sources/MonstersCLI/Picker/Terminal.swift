@@ -1,3 +1,4 @@
+import CSignalFD
 import Glibc
 
 /// The terminal while a picker is open: the thin layer between the picker's pure state and
@@ -230,15 +231,9 @@ final class Terminal {
       == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
-  /// A `signalfd(2)` for the signals, which Swift's Glibc module does not declare, so it is
-  /// looked up by name; -1 when there is none.
+  /// A `signalfd(2)` for the signals; -1 when none can be had.
   private static func openSignalDescriptor(for signals: sigset_t) -> Int32 {
-    typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>?, Int32) -> Int32
-    let program = dlopen(nil, RTLD_NOW)
-    defer { if let program { dlclose(program) } }
-    guard let symbol = dlsym(program, "signalfd") else { return -1 }
     var signals = signals
-    // SFD_CLOEXEC and SFD_NONBLOCK are O_CLOEXEC and O_NONBLOCK.
-    return unsafeBitCast(symbol, to: SignalFD.self)(-1, &signals, O_CLOEXEC | O_NONBLOCK)
+    return signalfd(-1, &signals, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
   }
 }
