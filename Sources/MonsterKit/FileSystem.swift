@@ -52,12 +52,15 @@ package protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
-  /// Reads a whole file.
+  /// Opens a file for reading, and says what it is.
   ///
   /// - Parameter path: The file's path.
-  /// - Returns: The bytes, or `nil` when there is no file at the path.
+  /// - Returns: The descriptor, which the caller closes, and the file's status; `nil` when
+  ///   there is no file at the path.
   /// - Throws: The `errno` of a failed call; `EISDIR` for a folder, `EFBIG` over 4 GiB.
-  package func contents(of path: String) throws(SystemCallError) -> [UInt8]? {
+  package func openForReading(_ path: String) throws(SystemCallError)
+    -> (descriptor: Int32, status: stat)?
+  {
     let descriptor: Int32
     do throws(SystemCallError) {
       descriptor = try open(path, flags: O_RDONLY | O_CLOEXEC, mode: 0)
@@ -65,15 +68,36 @@ extension FileSystem {
       if error.code == ENOENT { return nil }
       throw error
     }
+    do throws(SystemCallError) {
+      let status = try fstat(descriptor)
+      if status.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(EISDIR) }
+      // Refused before a buffer for it is made, not once it is read.
+      if status.st_size > Int(UInt32.max) { throw SystemCallError(EFBIG) }
+      return (descriptor, status)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+  }
+
+  /// Reads a whole file.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Returns: The bytes, or `nil` when there is no file at the path.
+  /// - Throws: The `errno` of a failed call; `EISDIR` for a folder, `EFBIG` over 4 GiB.
+  package func contents(of path: String) throws(SystemCallError) -> [UInt8]? {
+    guard let (descriptor, status) = try openForReading(path) else { return nil }
     defer { close(descriptor) }
-    let status = try fstat(descriptor)
-    if status.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(EISDIR) }
-    // Refused before the buffer for it is made, not once it is read.
-    if status.st_size > Int(UInt32.max) { throw SystemCallError(EFBIG) }
     return try readAll(descriptor, sizeHint: Int(status.st_size))
   }
 
-  private func readAll(_ descriptor: Int32, sizeHint: Int) throws(SystemCallError) -> [UInt8] {
+  /// Reads an open file to its end.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file, open for reading.
+  ///   - sizeHint: The file's size, for a buffer that needs no growing.
+  /// - Throws: The `errno` of a failed read; `EFBIG` past 4 GiB.
+  func readAll(_ descriptor: Int32, sizeHint: Int) throws(SystemCallError) -> [UInt8] {
     var failure: SystemCallError?
     // One byte more than the size, so that a file of the size it had is read in one go
     // and its end seen without growing the buffer.

@@ -87,7 +87,7 @@ public struct Roster: Sendable {
           }
           // In batches: first every name's hash and a read of its bucket, which the
           // processor can overlap, so that the inserts then find their buckets in cache.
-          let batchSize = 32
+          let batchSize = 512
           var hashes = [Int](repeating: 0, count: batchSize)
           var batchStart = 0
           while batchStart < slots.count {

@@ -20,6 +20,9 @@ public enum RosterError: Error, Hashable, Sendable {
   case notARegularFile(path: String)
   /// The file at the path is larger than a roster file may be (4 GiB).
   case fileTooLarge(path: String)
+  /// Another program wrote to the file while it was being read, so what was read may be
+  /// half of one version and half of another; nothing was written.
+  case changedWhileReading(path: String)
   /// A system call on the path failed: what was being done, and the `errno` it gave.
   case fileSystem(path: String, action: String, errno: Int32)
   /// Another process held the roster's lock for longer than the lock wait.
@@ -56,6 +59,9 @@ extension RosterError: CustomStringConvertible {
       "\(escapedForTerminal(path)) is not a regular file; a roster is kept in one."
     case .fileTooLarge(let path):
       "\(escapedForTerminal(path)) is larger than 4 GiB, more than a roster file may be."
+    case .changedWhileReading(let path):
+      "\(escapedForTerminal(path)) changed while it was being read; nothing was written. "
+        + "Try again."
     case .fileSystem(let path, let action, let code):
       "Cannot \(action) \(escapedForTerminal(path)): \(String(cString: strerror(code)))."
     case .lockTimeout(let path, let seconds):

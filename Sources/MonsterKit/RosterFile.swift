@@ -19,6 +19,11 @@ public struct RosterFile: Sendable {
   public var lockTimeout: Double
   /// The system calls the file is read and written with.
   package var fileSystem: any FileSystem
+  /// Whether a file of a megabyte or more is mapped into memory rather than read: faster
+  /// for a large roster, and safe when another program truncates the file meanwhile (see
+  /// ``RosterError/changedWhileReading(path:)``), at the price of a handler for `SIGBUS`,
+  /// installed once for the whole process. Off by default.
+  public var mapsLargeFiles = false
 
   /// Creates a roster file at a path. Nothing is read until asked for.
   ///
@@ -51,8 +56,8 @@ extension RosterFile {
   ///   ``RosterError/invalidRoster(path:problems:)`` for a file that is not a valid roster,
   ///   ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func read() throws(RosterError) -> Roster {
-    guard let bytes = try contents() else { return .seeded }
-    return try roster(from: bytes)
+    guard let file = try load() else { return .seeded }
+    return try reading(file) { (bytes) throws(RosterError) in try roster(from: bytes) }
   }
 
   /// The file's bytes as they are, or `nil` when there is no file.
@@ -69,6 +74,76 @@ extension RosterFile {
     }
   }
 
+  /// A roster file as it was read: its bytes, and the file, still open, to tell afterwards
+  /// whether it changed while it was being read.
+  struct LoadedFile {
+    var bytes: RosterBytes
+    var descriptor: Int32
+    var status: stat
+  }
+
+  /// How large a file must be to be mapped rather than read, when ``mapsLargeFiles``.
+  static let mappingThreshold = 1 << 20
+
+  /// Opens the file and reads it, or maps it when it is large and ``mapsLargeFiles``.
+  ///
+  /// - Returns: The file, which ``reading(_:_:)`` or ``finish(_:)`` closes; `nil` when
+  ///   there is no file.
+  func load() throws(RosterError) -> LoadedFile? {
+    let target = try resolvedPath()
+    do throws(SystemCallError) {
+      guard let (descriptor, status) = try fileSystem.openForReading(target) else { return nil }
+      let size = Int(status.st_size)
+      if mapsLargeFiles, size >= Self.mappingThreshold,
+        let mapping = FileMapping(descriptor: descriptor, count: size)
+      {
+        return LoadedFile(bytes: RosterBytes(mapping), descriptor: descriptor, status: status)
+      }
+      do throws(SystemCallError) {
+        let bytes = try fileSystem.readAll(descriptor, sizeHint: size)
+        return LoadedFile(bytes: RosterBytes(bytes), descriptor: descriptor, status: status)
+      } catch {
+        fileSystem.close(descriptor)
+        throw error
+      }
+    } catch {
+      if error.code == EFBIG { throw .fileTooLarge(path: path) }
+      throw failure("read", error)
+    }
+  }
+
+  /// Runs `body` on a loaded file's bytes, then closes the file. When the file changed
+  /// while it was read, that is the error, whatever `body` made of the bytes.
+  func reading<Value>(
+    _ file: LoadedFile, _ body: (RosterBytes) throws(RosterError) -> Value
+  ) throws(RosterError) -> Value {
+    let result = Swift.Result { () throws(RosterError) in try body(file.bytes) }
+    try finish(file)
+    return try result.get()
+  }
+
+  /// Closes a loaded file, checking that it was not changed while it was read.
+  ///
+  /// - Throws: ``RosterError/changedWhileReading(path:)`` when its size or modification
+  ///   time is not what it was when it was opened.
+  func finish(_ file: LoadedFile) throws(RosterError) {
+    defer { fileSystem.close(file.descriptor) }
+    try checkUnchanged(file)
+  }
+
+  /// Checks that a loaded file still has the size and modification time it had.
+  func checkUnchanged(_ file: LoadedFile) throws(RosterError) {
+    let now: stat
+    do throws(SystemCallError) {
+      now = try fileSystem.fstat(file.descriptor)
+    } catch {
+      throw failure("read", error)
+    }
+    guard now.st_size == file.status.st_size, now.st_mtim.tv_sec == file.status.st_mtim.tv_sec,
+      now.st_mtim.tv_nsec == file.status.st_mtim.tv_nsec
+    else { throw .changedWhileReading(path: path) }
+  }
+
   /// Reads a roster from a file's bytes, or says what is wrong with them.
   ///
   /// - Parameter bytes: The file's bytes.
@@ -76,6 +151,10 @@ extension RosterFile {
   /// - Throws: ``RosterError/syntax(path:line:column:message:)`` or
   ///   ``RosterError/invalidRoster(path:problems:)``.
   public func roster(from bytes: [UInt8]) throws(RosterError) -> Roster {
+    try roster(from: RosterBytes(bytes))
+  }
+
+  func roster(from bytes: RosterBytes) throws(RosterError) -> Roster {
     let (roster, problems) = try parse(bytes)
     guard problems.isEmpty else { throw .invalidRoster(path: path, problems: problems) }
     return roster
@@ -85,7 +164,7 @@ extension RosterFile {
   ///
   /// - Throws: ``RosterError/syntax(path:line:column:message:)`` at the first place the
   ///   bytes are not JSON.
-  func parse(_ bytes: [UInt8]) throws(RosterError) -> (Roster, [RosterProblem]) {
+  func parse(_ bytes: RosterBytes) throws(RosterError) -> (Roster, [RosterProblem]) {
     guard bytes.count <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
     let parsed: ParsedRoster
     do throws(JSONSyntaxError) {
@@ -131,7 +210,11 @@ extension RosterFile {
   ///   ``RosterError/syntax(path:line:column:message:)`` at the first place it is not
   ///   JSON, ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func problems() throws(RosterError) -> [RosterProblem] {
-    guard let bytes = try contents() else { throw .missingFile(path: path) }
+    guard let file = try load() else { throw .missingFile(path: path) }
+    return try reading(file) { (bytes) throws(RosterError) in try problems(in: bytes) }
+  }
+
+  private func problems(in bytes: RosterBytes) throws(RosterError) -> [RosterProblem] {
     let (roster, problems) = try parse(bytes)
     guard problems.isEmpty else { return problems }
     // A file the reader saw in canonical layout throughout needs no writing to compare.
@@ -151,7 +234,7 @@ extension RosterFile {
 extension Roster {
   /// The offset of the first byte where `bytes` differ from the roster's canonical form,
   /// or `nil` when they are the same.
-  func firstDifference(fromCanonical bytes: [UInt8]) -> Int? {
+  func firstDifference(fromCanonical bytes: RosterBytes) -> Int? {
     var offset = 0
     var difference: Int?
     bytes.withUnsafeBytes { file in
@@ -191,9 +274,13 @@ public struct RosterUpdate: Sendable {
   /// The roster with the edits made.
   public var after: Roster
   /// The file's bytes as they were, or `nil` when there was no file.
-  public var originalBytes: [UInt8]?
+  public var originalBytes: [UInt8]? {
+    original?.array
+  }
   /// Whether the edits changed the roster; when they did not, nothing was written.
   public var changed: Bool
+  /// The file's bytes as they were, as read or mapped.
+  var original: RosterBytes?
 }
 
 extension RosterFile {
@@ -254,14 +341,29 @@ extension RosterFile {
     let target = try resolvedPath()
     let lock = dryRun ? nil : try acquireLock(for: target)
     defer { lock.map(fileSystem.close) }
-    let bytes = try contents()
-    let before = try bytes.map { (bytes) throws(RosterError) in try roster(from: bytes) } ?? .seeded
+    let file = try load()
+    defer { file.map { fileSystem.close($0.descriptor) } }
+    let before: Roster
+    do throws(RosterError) {
+      before =
+        try file.map { (file) throws(RosterError) in try roster(from: file.bytes) } ?? .seeded
+    } catch {
+      // Bytes that changed under the reader are no reason to blame the file.
+      if let file { try checkUnchanged(file) }
+      throw error
+    }
     var after = before
     let changed = try change(&after)
     if changed && !dryRun {
-      try write(after, to: target, mode: try existingMode(of: target))
+      // A mapped file is read as the new one is written: a program that wrote to it
+      // meanwhile, ignoring the lock, would have it write a mix, so the new file is
+      // checked for that before it takes the old one's place.
+      try write(after, to: target, mode: try existingMode(of: target)) {
+        () throws(RosterError) in
+        if let file { try checkUnchanged(file) }
+      }
     }
-    return RosterUpdate(before: before, after: after, originalBytes: bytes, changed: changed)
+    return RosterUpdate(before: before, after: after, changed: changed, original: file?.bytes)
   }
 }
 
@@ -358,8 +460,12 @@ extension RosterFile {
   ///   - target: The file to replace, links followed.
   ///   - existing: The file's status when it exists, whose mode and owner the new file
   ///     takes.
-  private func write(_ roster: Roster, to target: String, mode existing: stat?) throws(RosterError)
-  {
+  ///   - check: Runs once the new file is written and synced, before it replaces the old
+  ///     one; what it throws stops the write.
+  private func write(
+    _ roster: Roster, to target: String, mode existing: stat?,
+    checkingFirst check: () throws(RosterError) -> Void = {}
+  ) throws(RosterError) {
     let temporary = directory(of: target) + "/." + baseName(of: target) + ".tmp"
     // Only an edit that holds the lock writes this file, so one that is here was left
     // by an edit that was killed.
@@ -390,6 +496,12 @@ extension RosterFile {
       fileSystem.close(descriptor)
       try? fileSystem.unlink(temporary)
       throw failure("write", error)
+    }
+    do throws(RosterError) {
+      try check()
+    } catch {
+      try? fileSystem.unlink(temporary)
+      throw error
     }
     do throws(SystemCallError) {
       try fileSystem.rename(temporary, to: target)

@@ -82,7 +82,7 @@ struct RosterParser {
   /// - Parameter bytes: The whole file.
   /// - Returns: The monsters' records and the problems found.
   /// - Throws: `JSONSyntaxError` at the first place the bytes are not JSON.
-  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> ParsedRoster {
+  static func parse(_ bytes: RosterBytes) throws(JSONSyntaxError) -> ParsedRoster {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(JSONSyntaxError) in
         var parser = RosterParser(buffer)

@@ -53,7 +53,7 @@ struct MonsterRecord: Sendable {
 /// A roster file's bytes and the records of the monsters in them.
 struct RosterSource: Sendable {
   /// The file as it was read.
-  var bytes: [UInt8]
+  var bytes: RosterBytes
   /// One record per monster, in file order.
   var records: [MonsterRecord]
   /// The unknown keys of those monsters that have some.
@@ -81,7 +81,8 @@ struct RosterSource: Sendable {
     return start..<end
   }
 
-  static let empty = RosterSource(bytes: [], records: [], otherFields: [], namesAreASCII: true)
+  static let empty = RosterSource(
+    bytes: .empty, records: [], otherFields: [], namesAreASCII: true)
 
   /// Calls `body` with the UTF-8 bytes of one text field of one record.
   @inline(__always)

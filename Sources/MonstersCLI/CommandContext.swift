@@ -32,6 +32,7 @@ struct CommandContext {
       ?? environment["MONSTERS_FILE"].flatMap { $0.isEmpty ? nil : $0 }
       ?? "monsters.json"
     self.file = RosterFile(path: path)
+    file.mapsLargeFiles = true
     self.style = TextStyle(
       usesColor: TextStyle.allowsColor(
         isTerminal: console.output.isTerminal, environment: environment,

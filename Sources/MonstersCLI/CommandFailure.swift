@@ -46,7 +46,7 @@ indirect enum CommandFailure: Error {
       case .invalidName: .usage
       case .syntax, .invalidRoster: .dataError
       case .missingFile: .noInput
-      case .fileTooLarge, .fileSystem, .notARegularFile: .ioError
+      case .fileTooLarge, .fileSystem, .notARegularFile, .changedWhileReading: .ioError
       case .lockTimeout: .lockBusy
       }
     case .missingInput: .noInput

@@ -27,7 +27,7 @@ import Testing
   }
 
   private func source(_ bytes: [UInt8]) throws -> RosterSource {
-    try RosterFile(path: "monsters.json").parse(bytes).0.source
+    try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0.source
   }
 
   @Test func canonicalFilesWithoutEscapesAreKnownCanonical() throws {
@@ -49,9 +49,9 @@ import Testing
     var generator = SeededGenerator(seed: 11)
     for _ in 0..<300 {
       let bytes = try randomRoster(&generator).canonicalJSON()
-      let read = try RosterFile(path: "monsters.json").parse(bytes).0
+      let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
       #expect(read.canonicalJSON() == bytes)
-      #expect(read.firstDifference(fromCanonical: bytes) == nil)
+      #expect(read.firstDifference(fromCanonical: RosterBytes(bytes)) == nil)
       if read.source.isKnownCanonical {
         #expect(read.canonicalJSON() == bytes)
       }
@@ -60,9 +60,9 @@ import Testing
 
   @Test func aFileWithOtherKeysIsComparedByWriting() throws {
     let bytes = Array("{\n  \"version\": 1,\n  \"monsters\": [],\n  \"x\": 1\n}\n".utf8)
-    let read = try RosterFile(path: "monsters.json").parse(bytes).0
+    let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
     #expect(!read.source.isKnownCanonical)
-    #expect(read.firstDifference(fromCanonical: bytes) == nil)
+    #expect(read.firstDifference(fromCanonical: RosterBytes(bytes)) == nil)
   }
 
   @Test(arguments: [
@@ -115,8 +115,8 @@ import Testing
 
   private func expectNotKnownCanonical(_ text: String) throws {
     let bytes = Array(text.utf8)
-    let read = try RosterFile(path: "monsters.json").parse(bytes).0
+    let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
     #expect(!read.source.isKnownCanonical)
-    #expect(read.firstDifference(fromCanonical: bytes) != nil)
+    #expect(read.firstDifference(fromCanonical: RosterBytes(bytes)) != nil)
   }
 }

@@ -194,7 +194,7 @@ private func monster(
   ])
   func twoNamesEqualIgnoringCaseAreAProblem(first: String, second: String) throws {
     let text = rosterText(monster(first), monster(second))
-    let roster = try RosterFile(path: scratchPath).parse(Array(text.utf8))
+    let roster = try RosterFile(path: scratchPath).parse(RosterBytes(Array(text.utf8)))
     let names = roster.0.map(\.name)
     #expect(
       throws: invalid(
