@@ -14,8 +14,10 @@ let package = Package(
     .target(name: "MonstersCLI", dependencies: ["MonsterKit", "CSignalFD"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI"]),
     .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit"]),
-    .testTarget(name: "MonsterKitTests", dependencies: ["MonsterKit"]),
-    .testTarget(name: "MonstersCLITests", dependencies: ["MonstersCLI", "MonsterKit"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "MonsterKitTests", dependencies: ["MonsterKit", "TestSupport"]),
+    .testTarget(
+      name: "MonstersCLITests", dependencies: ["MonstersCLI", "MonsterKit", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

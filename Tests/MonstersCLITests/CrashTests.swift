@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A roster of 200,000 monsters in canonical form, made at run time. Every monster's text
@@ -58,23 +59,6 @@ struct LargeRoster {
     let field = Array("\"description\": \"".utf8)
     let offset = record.firstRange(of: field).map { $0.upperBound } ?? 0
     return recordStart + offset..<recordStart + offset + descriptionWidth
-  }
-}
-
-/// SplitMix64, so that the kill moments are the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MonstersCLI
@@ -86,7 +87,7 @@ import Testing
   }
 
   @Test func randomEditsRoundTripThroughThePatch() {
-    var generator = SplitMix(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     for _ in 0..<200 {
       let old = (0..<Int(generator.next() % 40)).map { _ in "\(generator.next() % 8)\n" }
       var new = old
@@ -105,7 +106,7 @@ import Testing
 
   @Test func hunksMatchGNUDiffWhereItIsInstalled() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/diff") else { return }
-    var generator = SplitMix(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -162,22 +163,5 @@ import Testing
     }
     result += source[position...]
     return result.map { $0 + "\n" }.joined()
-  }
-}
-
-/// A small seeded random number generator, so that random tests repeat.
-struct SplitMix: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
