@@ -70,8 +70,8 @@ public enum NameColor: Hashable, Sendable {
     return true
   }
 
-  /// A named colour's spelling.
-  private var spelling: StaticString {
+  /// A named colour's spelling; `#` for the others.
+  fileprivate var spelling: StaticString {
     switch self {
     case .black: "black"
     case .red: "red"
@@ -104,18 +104,8 @@ public enum NameColor: Hashable, Sendable {
 extension NameColor: CustomStringConvertible {
   /// The colour as the roster file spells it: `red`, or `#FF8800` with upper-case digits.
   public var description: String {
-    switch self {
-    case .black: "black"
-    case .red: "red"
-    case .green: "green"
-    case .yellow: "yellow"
-    case .blue: "blue"
-    case .magenta: "magenta"
-    case .cyan: "cyan"
-    case .white: "white"
-    case .rgb(let red, let green, let blue):
-      "#" + hex2(red) + hex2(green) + hex2(blue)
-    }
+    guard case .rgb(let red, let green, let blue) = self else { return spelling.description }
+    return "#" + hex2(red) + hex2(green) + hex2(blue)
   }
 }
 
