@@ -93,7 +93,8 @@ struct JSONScanner {
 
   // MARK: - Strings
 
-  /// Reads a string whose opening quote is at the current position.
+  /// Reads a string whose opening quote is at the current position; the caller has seen
+  /// the quote there.
   ///
   /// The contents are checked as they are passed: escapes, surrogate pairs and UTF-8.
   @inline(__always)
@@ -313,7 +314,7 @@ struct JSONScanner {
         || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || isDigit(byte) || byte == UInt8(ascii: "_")
       if !isWordByte && end > offset { break }
-      if byte >= 0x80 || byte < 0x20 {
+      if byte >= 0x7F || byte < 0x20 {
         return end == offset ? "byte 0x\(hex2(byte))" : "'\(ascii(offset..<end))'"
       }
       end += 1

@@ -215,25 +215,20 @@ struct RosterParser {
     -> Bool
   {
     let start = scanner.position
-    // Each piece of fixed bytes ends with a string's opening quote, which the string
-    // reading takes from there.
-    guard scanner.skip("{\n      \"name\": ") else { return false }
-    let name = try scanner.readString()
-    guard !name.isEscaped, scanner.skip(",\n      \"description\": ") else {
+    // A key of the canonical layout, with what stands before it, then its string value;
+    // `nil` when the bytes are anything else.
+    func member(_ key: StaticString) throws(JSONSyntaxError) -> StringToken? {
+      guard scanner.skip(key), scanner.current == UInt8(ascii: "\"") else { return nil }
+      return try scanner.readString()
+    }
+    guard let name = try member("{\n      \"name\": "), !name.isEscaped,
+      let description = try member(",\n      \"description\": "),
+      let icon = try member(",\n      \"icon\": "),
+      let weaponToken = try member(",\n      \"weapon\": ")
+    else {
       scanner.position = start
       return false
     }
-    let description = try scanner.readString()
-    guard scanner.skip(",\n      \"icon\": ") else {
-      scanner.position = start
-      return false
-    }
-    let icon = try scanner.readString()
-    guard scanner.skip(",\n      \"weapon\": ") else {
-      scanner.position = start
-      return false
-    }
-    let weaponToken = try scanner.readString()
     let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name.start..<name.end])
     guard
       let weapon = WeaponType(
@@ -245,8 +240,11 @@ struct RosterParser {
     }
     var nameColor: NameColor?
     var colorIsCanonical = true
-    if scanner.skip(",\n      \"nameColor\": ") {
-      let color = try scanner.readString()
+    if scanner.bytes.holds(",\n      \"nameColor\": ", at: scanner.position) {
+      guard let color = try member(",\n      \"nameColor\": ") else {
+        scanner.position = start
+        return false
+      }
       let spelling = UnsafeRawBufferPointer(rebasing: scanner.bytes[color.start..<color.end])
       nameColor = color.isEscaped ? nil : NameColor(fileSpelling: spelling)
       guard let nameColor else {

@@ -52,21 +52,13 @@ enum EditReport {
   /// A diff as a terminal may show it: JSON allows DEL and the C1 controls raw in a string,
   /// and a path may hold any control character, so each control character but the line
   /// break and the tab is shown as a JSON escape, such as `\u009b`.
-  static func escapedForTerminal(_ diff: String) -> String {
-    func isRaw(_ scalar: Unicode.Scalar) -> Bool {
-      scalar != "\n" && scalar != "\t" && scalar.properties.generalCategory == .control
+  static func escapingControls(_ diff: String) -> String {
+    escaping(diff) { scalar in
+      guard scalar != "\n", scalar != "\t", scalar.properties.generalCategory == .control
+      else { return nil }
+      let hex = String(scalar.value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
-    guard diff.unicodeScalars.contains(where: isRaw) else { return diff }
-    var result = ""
-    for scalar in diff.unicodeScalars {
-      if isRaw(scalar) {
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 
   /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the
@@ -85,11 +77,12 @@ enum EditReport {
       let diff = UnifiedDiff.text(
         old: update.originalBytes ?? [], new: update.after.canonicalJSON(),
         oldName: update.originalBytes == nil ? "/dev/null" : path, newName: path)
-      context.output.write(context.style.isTerminal ? escapedForTerminal(diff) : diff)
+      context.output.write(context.style.isTerminal ? escapingControls(diff) : diff)
       return
     }
     for edit in edits {
       context.output.writeLine(describe(edit, before: update.before, after: update.after))
     }
   }
+
 }

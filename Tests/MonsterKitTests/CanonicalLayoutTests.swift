@@ -121,3 +121,35 @@ import Testing
     #expect(read.firstDifference(fromCanonical: RosterBytes(bytes)) != nil)
   }
 }
+
+/// The reader's fast way through a canonical monster checks every byte it skips: a value
+/// that does not open with a quote is never taken for a string.
+@Suite struct CanonicalMonsterTests {
+  private static let monster = """
+    {
+      "version": 1,
+      "monsters": [
+        {
+          "name": "A",
+          "description": "d",
+          "icon": "a.png",
+          "weapon": "fire",
+          "nameColor": "red"
+        }
+      ]
+    }
+
+    """
+
+  @Test(arguments: ["name", "description", "icon", "weapon", "nameColor"])
+  func aValueThatOpensWithoutAQuoteIsNotAString(_ key: String) throws {
+    for replacement in ["!", "5", "'"] {
+      let text = Self.monster.replacingOccurrences(
+        of: "\"\(key)\": \"", with: "\"\(key)\": \(replacement)")
+      #expect(throws: RosterError.self, "\(key) opened with \(replacement)") {
+        try readRoster(text)
+      }
+    }
+    #expect(try readRoster(Self.monster).count == 1)
+  }
+}

@@ -194,6 +194,9 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
       "invalid UTF-8 outside a string", bytes: valueOfX([0xFF]), 1, 21,
       "unexpected byte 0xFF; expected a value"),
     BadJSON(
+      "DEL outside a string is named, not quoted raw", bytes: valueOfX([0x7F]), 1, 21,
+      "unexpected byte 0x7F; expected a value"),
+    BadJSON(
       "columns count characters, not bytes",
       bytes: valueOfX(Array("\"é😀".utf8) + [0xFF, 0x22]), 1, 24, "invalid UTF-8 (byte 0xFF)"),
     // Surrogate escapes.
@@ -274,6 +277,14 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
       "duplicate key deep in an unknown value, escaped",
       bytes: valueOfX(#"{"y": [{"\u00e9": 1, "é": 2}]}"#), 1, 42,
       "duplicate key 'é' in one object"),
+    BadJSON(
+      "duplicate key with control characters, escaped in the message",
+      bytes: valueOfX(#"{"a\u001b": 1, "a\u001b": 2}"#), 1, 36,
+      #"duplicate key 'a\u{1B}' in one object"#),
+    BadJSON(
+      "duplicate key with a raw DEL, escaped in the message",
+      bytes: valueOfX("{\"\u{7F}\":1,\"\u{7F}\":2}"), 1, 28,
+      #"duplicate key '\u{7F}' in one object"#),
   ]
 
   @Test(arguments: badInputs)

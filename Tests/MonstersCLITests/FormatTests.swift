@@ -92,6 +92,15 @@ import Testing
         "\"description\": \"a\u{7F}b\u{9B}c\""))
   }
 
+  @Test func dryRunDiffOnATerminalEscapesDeleteAndC1Controls() throws {
+    let harness = try harness(with: [MonsterFields(name: "A", description: "a\u{7F}b\u{9B}c")])
+    let arguments = ["set", "A", "--weapon", "sword", "--dry-run", "--no-color"]
+    let shown = harness.run(arguments, terminal: true).output
+    #expect(!shown.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+    #expect(shown.contains(#" "description": "a\u007fb\u009bc","#))
+    #expect(harness.run(arguments).output.contains("\"description\": \"a\u{7F}b\u{9B}c\""))
+  }
+
   @Test func weaponsComeAsATableNamesOrJSON() throws {
     let harness = try CommandLineHarness()
     #expect(

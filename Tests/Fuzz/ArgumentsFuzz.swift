@@ -1,0 +1,355 @@
+// A libFuzzer harness for the command line: the argument parser, then a whole run.
+//
+// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address` together with the sources of
+// MonstersCLI, as one module that imports MonsterKit. It is not a SwiftPM target, and
+// defines no `main`: libFuzzer's is the program's.
+//
+// The input is, in order:
+//
+// - one byte of settings: bit 0 makes standard output a terminal; bit 1 gives the run a
+//   roster file;
+// - the words of the command line, separated by NUL bytes (UTF-8, bad bytes replaced),
+//   up to a byte 0x01;
+// - standard input (for `apply -`), up to a byte 0x02;
+// - the roster file's bytes.
+//
+// Parsing must return or throw `CommandFailure`, never trap; a run must end with one of
+// the exit codes of SPEC.md, and with a message on standard error when it is not 0.
+//
+// What a successful run printed for scripts must say what the roster holds: `list` as
+// `json`, `ndjson`, `tsv` or `names`, and `show --format json`, read back, give the
+// monsters of the roster file (or the seeded ones); and the diff of a `--dry-run`, applied
+// to the file as `patch` would, gives a valid roster in canonical form (a valid roster on
+// a terminal, where DEL and C1 controls are shown escaped).
+//
+// The run touches no file but its own. With a roster file, the file is written afresh in
+// a scratch folder of this process before each run, and `MONSTERS_FILE` names it. Without
+// one, `MONSTERS_FILE` is `/proc/self/fuzz-no-such-folder/monsters.json`, in a folder that
+// does not exist and that no one can create (not even root): reading commands see the
+// seeded roster, and edits fail to take the lock (74). Words that could name another file
+// (`--file`, `-f`, and `apply` with a script path) are taken out of the line that is run;
+// the parser still sees them.
+
+import Glibc
+import MonsterKit
+
+/// A roster path in a folder that cannot exist: /proc refuses new folders.
+private let missingRoster = "/proc/self/fuzz-no-such-folder/monsters.json"
+
+/// A scratch folder of this process for the roster file, removed when the process exits,
+/// in `$MONSTERS_FUZZ_SCRATCH` (which `.ci/fuzz` removes, even after a crash) or else in
+/// /dev/shm or /tmp.
+private let scratchFolder: String = {
+  let base =
+    getenv("MONSTERS_FUZZ_SCRATCH").map { String(cString: $0) }
+    ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp")
+  var template = Array("\(base)/monsters-fuzz.XXXXXX".utf8CString)
+  let made = template.withUnsafeMutableBufferPointer { buffer in
+    buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+  }
+  guard let path = made else { fatalError("cannot make a scratch folder in \(base)") }
+  atexit {
+    for name in ["monsters.json", "monsters.json.lock", ".monsters.json.tmp"] {
+      unlink(scratchFolder + "/" + name)
+    }
+    rmdir(scratchFolder)
+  }
+  return path
+}()
+
+/// The exit codes SPEC.md allows.
+private let allowedCodes: Set<Int32> = [0, 1, 64, 65, 66, 74, 75]
+
+/// Whether a word could name the roster file, as an option or with its value joined to it.
+/// Compared as bytes, which takes out more words than the parser would read as `--file`.
+private func namesFile(_ word: String) -> Bool {
+  word.utf8.starts(with: "-f".utf8) || word.utf8.starts(with: "--file".utf8)
+}
+
+/// Writes the roster file afresh; returns its path.
+private func writeRoster(_ bytes: ArraySlice<UInt8>) -> String {
+  let path = scratchFolder + "/monsters.json"
+  unlink(path)
+  unlink(scratchFolder + "/.monsters.json.tmp")
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  guard descriptor >= 0 else { fatalError("cannot write \(path): errno \(errno)") }
+  bytes.withUnsafeBytes { buffer in
+    guard let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+      let count = write(descriptor, base + offset, buffer.count - offset)
+      guard count > 0 else { fatalError("cannot write \(path): errno \(errno)") }
+      offset += count
+    }
+  }
+  close(descriptor)
+  return path
+}
+
+// MARK: - Output
+
+/// The lines of text, each with whether it ended with a line break.
+private func lines(_ bytes: [UInt8]) -> [(text: ArraySlice<UInt8>, isTerminated: Bool)] {
+  var result: [(text: ArraySlice<UInt8>, isTerminated: Bool)] = []
+  var start = 0
+  while start < bytes.count {
+    let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+    result.append((bytes[start..<end], end < bytes.count))
+    start = end + 1
+  }
+  return result
+}
+
+/// The numbers of a hunk header, `@@ -1,2 +3,4 @@`.
+private func hunkHeader(_ line: ArraySlice<UInt8>) -> [Int]? {
+  let text = String(decoding: line, as: UTF8.self)
+  guard text.hasPrefix("@@ -"), text.hasSuffix(" @@") else { return nil }
+  let numbers = text.dropFirst(4).dropLast(3).split(whereSeparator: { " ,+".contains($0) })
+    .compactMap { Int($0) }
+  return numbers.count == 4 ? numbers : nil
+}
+
+/// Applies a unified diff to a text as `patch` does, checking every context and removed
+/// line and every count; `nil` when the diff does not apply.
+private func patch(_ old: [UInt8], with diff: String) -> [UInt8]? {
+  let source = lines(old)
+  let diffLines = lines(Array(diff.utf8))
+  guard diffLines.count >= 2, diffLines.allSatisfy(\.isTerminated),
+    diffLines[0].text.starts(with: "--- ".utf8), diffLines[1].text.starts(with: "+++ ".utf8)
+  else { return nil }
+  var result: [(text: ArraySlice<UInt8>, isTerminated: Bool)] = []
+  var cursor = 0
+  var index = 2
+  while index < diffLines.count {
+    guard let numbers = hunkHeader(diffLines[index].text) else { return nil }
+    let oldStart = numbers[1] == 0 ? numbers[0] : numbers[0] - 1
+    let newStart = numbers[3] == 0 ? numbers[2] : numbers[2] - 1
+    guard oldStart >= cursor, oldStart <= source.count else { return nil }
+    result += source[cursor..<oldStart]
+    cursor = oldStart
+    guard result.count == newStart else { return nil }
+    index += 1
+    var (oldCount, newCount) = (0, 0)
+    while index < diffLines.count, !diffLines[index].text.starts(with: "@@".utf8) {
+      let line = diffLines[index].text
+      index += 1
+      var isTerminated = true
+      if index < diffLines.count,
+        diffLines[index].text.elementsEqual("\\ No newline at end of file".utf8)
+      {
+        isTerminated = false
+        index += 1
+      }
+      guard let marker = line.first else { return nil }
+      let text = line.dropFirst()
+      if marker != UInt8(ascii: "+") {
+        guard cursor < source.count, source[cursor].text.elementsEqual(text),
+          source[cursor].isTerminated == isTerminated
+        else { return nil }
+        cursor += 1
+        oldCount += 1
+      }
+      if marker != UInt8(ascii: "-") {
+        result.append((text, isTerminated))
+        newCount += 1
+      }
+      if marker != UInt8(ascii: " ") && marker != UInt8(ascii: "-") && marker != UInt8(ascii: "+") {
+        return nil
+      }
+    }
+    guard oldCount == numbers[1], newCount == numbers[3] else { return nil }
+  }
+  result += source[cursor...]
+  return result.flatMap { $0.text + ($0.isTerminated ? [UInt8(ascii: "\n")] : []) }
+}
+
+/// Reads monster objects, as `list --format json` writes them, by the roster reader.
+private func monsters(inJSONArray array: String) -> [Monster]? {
+  let text = "{\"version\": 1, \"monsters\": " + array + "}"
+  return try? RosterFile(path: "output").roster(from: Array(text.utf8)).monsters
+}
+
+/// A TSV field with its escapes undone.
+private func tsvUnescaped(_ field: Substring) -> String {
+  var result = ""
+  var scalars = field.unicodeScalars.makeIterator()
+  while let scalar = scalars.next() {
+    guard scalar == "\\", let next = scalars.next() else {
+      result.unicodeScalars.append(scalar)
+      continue
+    }
+    switch next {
+    case "t": result += "\t"
+    case "n": result += "\n"
+    case "r": result += "\r"
+    default: result.unicodeScalars.append(next)
+    }
+  }
+  return result
+}
+
+/// The first control character in text other than a line break, those `allowed`, and the
+/// escape that starts a colour (`ESC [ digits and semicolons m`) when `allowingColor`.
+private func rawControl(
+  in text: String, allowed: Set<Unicode.Scalar> = [], allowingColor: Bool = false
+) -> Unicode.Scalar? {
+  var scalars = text.unicodeScalars[...]
+  while let scalar = scalars.popFirst() {
+    guard scalar.properties.generalCategory == .control, scalar != "\n",
+      !allowed.contains(scalar)
+    else { continue }
+    if allowingColor && scalar == "\u{1B}" && scalars.first == "[" {
+      let sequence = scalars.dropFirst().prefix { $0 == ";" || ("0"..."9").contains($0) }
+      if scalars.dropFirst(1 + sequence.count).first == "m" {
+        scalars = scalars.dropFirst(2 + sequence.count)
+        continue
+      }
+    }
+    return scalar
+  }
+  return nil
+}
+
+/// Checks what a successful run printed against the roster file it ran on.
+///
+/// - Parameters:
+///   - invocation: The command line that ran.
+///   - output: What it printed on standard output.
+///   - file: The roster file's bytes before the run, or `nil` when there was none.
+///   - isTerminal: Whether standard output was a terminal.
+private func checkOutput(
+  _ invocation: Invocation, _ output: String, file: [UInt8]?, isTerminal: Bool
+) {
+  if invocation.has(.help) || invocation.has(.version) { return }
+  if invocation.has(.dryRun) && !output.isEmpty {
+    guard let patched = patch(file ?? [], with: output) else {
+      fatalError("the diff does not apply to the file:\n\(output)")
+    }
+    // On a terminal, DEL and C1 controls are shown as JSON escapes: the same roster, in
+    // other bytes.
+    guard let roster = try? RosterFile(path: "patched").roster(from: patched),
+      isTerminal || roster.canonicalJSON() == patched
+    else {
+      fatalError("the diff gives a file that is not a canonical roster:\n\(output)")
+    }
+    return
+  }
+  let roster =
+    file.map { try? RosterFile(path: "input").roster(from: $0) } ?? Roster.seeded
+  guard let roster, let command = invocation.command?.name else { return }
+  let format = invocation.values["format"]
+  let weapon = invocation.value(ListCommand.weaponOption).flatMap { WeaponType(parsing: $0) }
+  let listed = roster.monsters.filter { weapon == nil || $0.weapon.type == weapon }
+  switch (command, format) {
+  case ("list", "json"):
+    guard monsters(inJSONArray: output) == listed else {
+      fatalError("list --format json does not read back to the roster:\n\(output)")
+    }
+  case ("list", "ndjson"):
+    let objects = output.split(separator: "\n").joined(separator: ",")
+    guard output.isEmpty || output.hasSuffix("\n"),
+      monsters(inJSONArray: "[" + objects + "]") == listed
+    else {
+      fatalError("list --format ndjson does not read back to the roster:\n\(output)")
+    }
+  case ("list", "tsv") where !isTerminal:
+    let rows = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    let expected = listed.map {
+      [$0.name, $0.weapon.type.rawValue, $0.description, $0.icon, $0.nameColor?.description ?? ""]
+    }
+    guard rows.first == "name\tweapon\tdescription\ticon\tnameColor",
+      rows.dropFirst().map({
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(tsvUnescaped)
+      }) == expected
+    else {
+      fatalError("list --format tsv does not read back to the roster:\n\(output)")
+    }
+  case ("list", "names") where !isTerminal:
+    guard output == listed.map({ $0.name + "\n" }).joined() else {
+      fatalError("list --format names does not give the names:\n\(output)")
+    }
+  case ("show", "json"):
+    guard let name = invocation.argument(0), let monster = roster.monster(named: name),
+      monsters(inJSONArray: "[" + output + "]") == [monster]
+    else {
+      fatalError("show --format json does not read back to the monster:\n\(output)")
+    }
+  default:
+    break
+  }
+}
+
+// MARK: - The run
+
+/// Checks one input.
+private func check(_ bytes: ArraySlice<UInt8>) {
+  guard let settings = bytes.first else { return }
+  let rest = bytes.dropFirst()
+  let wordsEnd = rest.firstIndex(of: 0x01) ?? rest.endIndex
+  let words = rest[..<wordsEnd].split(separator: 0, omittingEmptySubsequences: false)
+    .map { String(decoding: $0, as: UTF8.self) }
+  let afterWords = rest[wordsEnd...].dropFirst()
+  let inputEnd = afterWords.firstIndex(of: 0x02) ?? afterWords.endIndex
+  let input = String(decoding: afterWords[..<inputEnd], as: UTF8.self)
+  let rosterBytes = afterWords[inputEnd...].dropFirst()
+
+  // The parser alone, on the words as they are.
+  do throws(CommandFailure) {
+    _ = try Invocation(parsing: words, commands: Subcommand.specs)
+  } catch {
+    _ = error.message
+    _ = error.exitCode
+  }
+
+  // A whole run, on the words that cannot name a file.
+  let safeWords = words.filter { !namesFile($0) }
+  let invocation = try? Invocation(parsing: safeWords, commands: Subcommand.specs)
+  if let invocation {
+    // Belt and braces: a line that still names a file, or an apply script other than
+    // standard input, is not run.
+    if invocation.value(.file) != nil { return }
+    if invocation.command?.name == "apply", let script = invocation.argument(0), script != "-" {
+      return
+    }
+  }
+  let path = settings & 2 != 0 ? writeRoster(rosterBytes) : missingRoster
+  let output = OutputChannel(capturingAsTerminal: settings & 1 != 0)
+  let errors = OutputChannel(capturingAsTerminal: false)
+  let console = Console(input: InputChannel(text: input), output: output, errors: errors)
+  let code = MonstersCommandLine.run(
+    safeWords, environment: ["MONSTERS_FILE": path, "TERM": "xterm"], console: console)
+  guard allowedCodes.contains(code.rawValue) else {
+    fatalError("exit code \(code.rawValue) for \(safeWords)")
+  }
+  if code != .success && errors.text.isEmpty {
+    fatalError("exit code \(code.rawValue) with no message for \(safeWords)")
+  }
+  // Tabs separate TSV fields; a diff shows the file's own white space, which may hold a
+  // carriage return.
+  let allowed: Set<Unicode.Scalar> = invocation?.has(.dryRun) == true ? ["\t", "\r"] : ["\t"]
+  if settings & 1 != 0,
+    let control = rawControl(in: output.text, allowed: allowed, allowingColor: true)
+  {
+    fatalError(
+      "U+\(String(control.value, radix: 16)) reaches a terminal raw for \(safeWords):\n"
+        + output.text.debugDescription)
+  }
+  if let control = rawControl(in: errors.text) {
+    fatalError(
+      "U+\(String(control.value, radix: 16)) in a message for \(safeWords):\n"
+        + errors.text.debugDescription)
+  }
+  if code == .success, let invocation {
+    checkOutput(
+      invocation, output.text, file: settings & 2 != 0 ? Array(rosterBytes) : nil,
+      isTerminal: settings & 1 != 0)
+  }
+}
+
+/// libFuzzer's entry point: one input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  check(bytes[...])
+  return 0
+}
