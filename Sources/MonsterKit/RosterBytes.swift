@@ -96,14 +96,18 @@ final class FileMapping: Sendable {
     _ = truncationGuard
   }
 
+  /// The size of a page, read before the handler can run, which only loads it.
+  private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
   private static let truncationGuard: Void = {
+    _ = pageSize
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = { _, info, _ in
       // Only calls that are safe in a signal handler: mmap, and signal to give up.
       guard let address = info?.pointee._sifields._sigfault.si_addr else { return }
-      let page = UInt(bitPattern: address) & ~UInt(4095)
+      let page = UInt(bitPattern: address) & ~UInt(FileMapping.pageSize - 1)
       let zeros = mmap(
-        UnsafeMutableRawPointer(bitPattern: page), 4096, PROT_READ,
+        UnsafeMutableRawPointer(bitPattern: page), FileMapping.pageSize, PROT_READ,
         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
       if zeros == MAP_FAILED { signal(SIGBUS, SIG_DFL) }
     }
