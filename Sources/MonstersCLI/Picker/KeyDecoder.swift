@@ -145,15 +145,9 @@ struct KeyDecoder: Sendable {
     }
   }
 
+  /// A key sent as `ESC O` and a letter: the arrows, Home and End, with the letters of
+  /// their CSI forms.
   private static func ss3Key(final: UInt8) -> PickerKey {
-    switch final {
-    case UInt8(ascii: "A"): .up
-    case UInt8(ascii: "B"): .down
-    case UInt8(ascii: "C"): .right
-    case UInt8(ascii: "D"): .left
-    case UInt8(ascii: "H"): .home
-    case UInt8(ascii: "F"): .end
-    default: .other
-    }
+    "ABCDHF".utf8.contains(final) ? csiKey(final: final, parameters: "") : .other
   }
 }

@@ -89,54 +89,51 @@ extension PickerRenderer {
   private static func buttonRow(
     _ row: Int, of weapon: WeaponType, focused: Bool, _ style: PickerStyle
   ) -> ScreenLine {
-    let frame = focused ? style.focusFrame : style.frame
-    let look = focused ? ScreenLine.Look.bold : .plain
-    var line = ScreenLine()
-    switch row {
-    case 0:
-      line.append(
-        edge(
-          left: frame.topLeft, fill: frame.horizontal, right: frame.topRight,
-          width: buttonInnerWidth), look)
-    case buttonHeight - 1:
-      line.append(
-        edge(
-          left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight,
-          width: buttonInnerWidth), look)
-    case buttonHeight - 2:
-      line.append(frame.vertical, look)
-      line.append(
-        centered(weapon.rawValue, width: buttonInnerWidth),
-        focused ? ScreenLine.Look(bold: true, reverse: true) : .plain)
-      line.append(frame.vertical, look)
-    default:
-      line.append(frame.vertical, look)
-      line.append(weapon.glyph[row - 1])
-      line.append(frame.vertical, look)
+    boxRow(row, height: buttonHeight, width: buttonInnerWidth, focused: focused, style) {
+      $0 == buttonHeight - 2
+        ? (centered(weapon.rawValue, width: buttonInnerWidth), label(focused: focused))
+        : (weapon.glyph[$0 - 1], .plain)
     }
-    return line
   }
 
   /// One row of the Close button, which stands beside the middle of the weapon buttons;
   /// rows outside it are blank.
   private static func closeRow(_ row: Int, focused: Bool, _ style: PickerStyle) -> ScreenLine {
+    guard (0..<3).contains(row) else { return ScreenLine(repeated(" ", 9)) }
+    return boxRow(row, height: 3, width: 7, focused: focused, style) { _ in
+      (" Close ", label(focused: focused))
+    }
+  }
+
+  /// How a button's label looks: reversed when the button has the focus.
+  private static func label(focused: Bool) -> ScreenLine.Look {
+    focused ? ScreenLine.Look(bold: true, reverse: true) : .plain
+  }
+
+  /// One row of a box drawn in the frame of its focus: its top edge, its bottom edge, or
+  /// the content of an inner row, `width` columns between the sides.
+  private static func boxRow(
+    _ row: Int, height: Int, width: Int, focused: Bool, _ style: PickerStyle,
+    content: (Int) -> (String, ScreenLine.Look)
+  ) -> ScreenLine {
     let frame = focused ? style.focusFrame : style.frame
     let look = focused ? ScreenLine.Look.bold : .plain
     var line = ScreenLine()
     switch row {
     case 0:
       line.append(
-        edge(left: frame.topLeft, fill: frame.horizontal, right: frame.topRight, width: 7), look)
-    case 1:
-      line.append(frame.vertical, look)
-      line.append(" Close ", focused ? ScreenLine.Look(bold: true, reverse: true) : .plain)
-      line.append(frame.vertical, look)
-    case 2:
-      line.append(
-        edge(left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight, width: 7),
+        edge(left: frame.topLeft, fill: frame.horizontal, right: frame.topRight, width: width),
         look)
+    case height - 1:
+      line.append(
+        edge(
+          left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight,
+          width: width), look)
     default:
-      line.append(repeated(" ", 9))
+      let (text, textLook) = content(row)
+      line.append(frame.vertical, look)
+      line.append(text, textLook)
+      line.append(frame.vertical, look)
     }
     return line
   }

@@ -89,12 +89,9 @@ extension PickerRenderer {
       rows.append(line)
     }
     if state.rows.isEmpty { rows.append(ScreenLine("   (no monsters)")) }
-    let above = range.lowerBound
-    let below = state.rows.count - range.upperBound
     return framed(
-      rows, innerWidth: innerWidth, boxRows: boxRows, focused: focused,
-      title: "Monsters" + (above > 0 ? ", \(above) more above" : ""),
-      footer: below > 0 ? "\(below) more below" : "", style: style)
+      rows, title: "Monsters", showing: range, of: state.rows.count, innerWidth: innerWidth,
+      boxRows: boxRows, focused: focused, style: style)
   }
 
   /// The weapon column in its frame, the selected monster's weapon marked as current.
@@ -118,20 +115,22 @@ extension PickerRenderer {
       line.pad(to: innerWidth, look)
       rows.append(line)
     }
-    let above = range.lowerBound
-    let below = WeaponType.allCases.count - range.upperBound
     return framed(
-      rows, innerWidth: innerWidth, boxRows: boxRows, focused: focused,
-      title: "Weapons" + (above > 0 ? ", \(above) more above" : ""),
-      footer: below > 0 ? "\(below) more below" : "", style: style)
+      rows, title: "Weapons", showing: range, of: WeaponType.allCases.count,
+      innerWidth: innerWidth, boxRows: boxRows, focused: focused, style: style)
   }
 
-  /// Rows in a frame of `boxRows` rows inside, with a title in the top edge and a footer in
-  /// the bottom one; the frame is heavy when the column has the focus.
+  /// A column's visible rows in a frame of `boxRows` rows inside, with its title in the
+  /// top edge; the edges say how many rows are scrolled out of sight above and below. The
+  /// frame is heavy when the column has the focus.
   private static func framed(
-    _ rows: [ScreenLine], innerWidth: Int, boxRows: Int, focused: Bool, title: String,
-    footer: String, style: PickerStyle
+    _ rows: [ScreenLine], title: String, showing range: Range<Int>, of count: Int,
+    innerWidth: Int, boxRows: Int, focused: Bool, style: PickerStyle
   ) -> [ScreenLine] {
+    let above = range.lowerBound
+    let below = count - range.upperBound
+    let title = title + (above > 0 ? ", \(above) more above" : "")
+    let footer = below > 0 ? "\(below) more below" : ""
     let frame = focused ? style.focusFrame : style.frame
     let look = focused ? ScreenLine.Look.bold : .plain
     var lines = [
