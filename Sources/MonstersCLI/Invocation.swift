@@ -63,7 +63,8 @@ extension Invocation {
       let word = words[index]
       index += 1
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
-        if command == nil && !optionsEnded {
+        // The subcommand is not an option: it may follow `--` (`monsters -- show x`).
+        if command == nil {
           guard let found = commands.first(where: { $0.name == word }) else {
             throw fail(
               .unknownCommand(word, suggestion: closestMatch(to: word, among: commands.map(\.name)))

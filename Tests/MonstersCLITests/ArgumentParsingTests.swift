@@ -147,6 +147,19 @@ import Testing
         == usageFailure("Missing subcommand.", command: ""))
   }
 
+  @Test func theSubcommandMayFollowTheEndOfOptions() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["--", "list", "--format", "names"])
+        == usageFailure(
+          "Unexpected argument '--format'.", command: "list"))
+    let shown = harness.run(["--", "show", "cat-bot"])
+    #expect(shown.code == .success && shown == harness.run(["show", "cat-bot"]))
+    #expect(
+      harness.run(["--", "-list"])
+        == usageFailure("Unknown subcommand '-list'. Did you mean 'list'?", command: ""))
+  }
+
   @Test func subcommandOptionsDoNotStandBeforeTheSubcommand() throws {
     let harness = try CommandLineHarness()
     #expect(
