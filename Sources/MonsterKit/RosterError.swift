@@ -97,7 +97,11 @@ private func formatSeconds(_ seconds: Double) -> String {
 /// - Returns: The text with each control character (C0, DEL and C1) as `\n`, `\r`, `\t`
 ///   or `\u{XX}`, and backslashes left alone.
 package func escapedForTerminal(_ text: some StringProtocol) -> String {
-  escaping(text) { scalar in
+  let isPlain = text.utf8.withContiguousStorageIfAvailable {
+    !holdsControlCharacter(UnsafeRawBufferPointer($0))
+  }
+  if isPlain == true { return String(text) }
+  return escaping(text) { scalar in
     switch scalar {
     case "\n": "\\n"
     case "\r": "\\r"
@@ -128,15 +132,16 @@ package func escapedForMessage(_ text: some StringProtocol) -> String {
 /// - Returns: The text, rewritten.
 package func escaping(_ text: some StringProtocol, _ escape: (Unicode.Scalar) -> String?) -> String
 {
-  var result = ""
-  var changed = false
-  for scalar in text.unicodeScalars {
+  let scalars = text.unicodeScalars
+  // Most text needs no escape, and is copied as it is.
+  guard let first = scalars.firstIndex(where: { escape($0) != nil }) else { return String(text) }
+  var result = String(String.UnicodeScalarView(scalars[..<first]))
+  for scalar in scalars[first...] {
     if let replacement = escape(scalar) {
       result += replacement
-      changed = true
     } else {
       result.unicodeScalars.append(scalar)
     }
   }
-  return changed ? result : String(text)
+  return result
 }

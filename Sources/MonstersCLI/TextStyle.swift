@@ -64,6 +64,12 @@ func displayWidth(_ text: some StringProtocol) -> Int {
   return width
 }
 
+/// The columns UTF-8 text from a file takes on a terminal: one a byte when it is printable
+/// ASCII, as most names are, without building a string.
+func displayWidth(ofUTF8 utf8: UnsafeRawBufferPointer) -> Int {
+  utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? utf8.count : displayWidth(text(utf8))
+}
+
 private func isWide(_ value: UInt32) -> Bool {
   switch value {
   case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,

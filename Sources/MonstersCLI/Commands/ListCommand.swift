@@ -73,17 +73,35 @@ enum ListCommand {
     context.output.writeLine("name\tweapon\tdescription\ticon\tnameColor")
     let isTerminal = context.style.isTerminal
     for index in selected {
-      let fields = [
-        roster.withUTF8(.name, at: index) { tsvField(text($0), forTerminal: isTerminal) },
-        roster.weapon(at: index).rawValue,
-        roster.withUTF8(.description, at: index) { tsvField(text($0), forTerminal: isTerminal) },
-        roster.withUTF8(.icon, at: index) { tsvField(text($0), forTerminal: isTerminal) },
-        roster.nameColor(at: index)?.description ?? "",
-      ]
       try context.output.append { buffer in
-        buffer.append(contentsOf: fields.joined(separator: "\t").utf8)
+        func appendField(_ text: String) {
+          buffer.append(contentsOf: text.utf8)
+          buffer.append(UInt8(ascii: "\t"))
+        }
+        func appendField(_ field: MonsterTextField) {
+          roster.withUTF8(field, at: index) {
+            appendTSVField($0, forTerminal: isTerminal, to: &buffer)
+          }
+          buffer.append(UInt8(ascii: "\t"))
+        }
+        appendField(.name)
+        appendField(roster.weapon(at: index).rawValue)
+        appendField(.description)
+        appendField(.icon)
+        buffer.append(contentsOf: (roster.nameColor(at: index)?.description ?? "").utf8)
         buffer.append(UInt8(ascii: "\n"))
       }
+    }
+  }
+
+  /// Appends a TSV field: the file's bytes as they are when there is nothing to escape.
+  static func appendTSVField(
+    _ utf8: UnsafeRawBufferPointer, forTerminal: Bool, to buffer: inout [UInt8]
+  ) {
+    if holdsControlCharacter(utf8) || utf8.contains(UInt8(ascii: "\\")) {
+      buffer.append(contentsOf: tsvField(text(utf8), forTerminal: forTerminal).utf8)
+    } else {
+      buffer.append(contentsOf: utf8)
     }
   }
 
@@ -122,25 +140,40 @@ enum ListCommand {
     let style = context.style
     var nameWidth = displayWidth("NAME")
     for index in selected {
-      nameWidth = max(nameWidth, roster.withUTF8(.name, at: index) { displayWidth(text($0)) })
+      nameWidth = max(nameWidth, roster.withUTF8(.name, at: index) { displayWidth(ofUTF8: $0) })
     }
     let weaponWidth = WeaponType.allCases.map(\.rawValue.count).max() ?? 0
     context.output.writeLine(
       style.header(
         padded("NAME", toWidth: nameWidth) + "  " + padded("WEAPON", toWidth: weaponWidth)
           + "  DESCRIPTION"))
+    let space = UInt8(ascii: " ")
     for index in selected {
-      let name = roster.withUTF8(.name, at: index) { text($0) }
-      let description = roster.withUTF8(.description, at: index) { text($0) }
-      let weapon = roster.weapon(at: index).rawValue
-      let line =
-        style.name(name, color: roster.nameColor(at: index))
-        + String(repeating: " ", count: nameWidth - displayWidth(name) + 2)
-        + (description.isEmpty
-          ? weapon : padded(weapon, toWidth: weaponWidth) + "  " + escapedForTerminal(description))
-      try context.output.append {
-        $0.append(contentsOf: line.utf8)
-        $0.append(UInt8(ascii: "\n"))
+      try context.output.append { buffer in
+        roster.withUTF8(.name, at: index) { name in
+          if style.usesColor {
+            buffer.append(
+              contentsOf: style.name(text(name), color: roster.nameColor(at: index)).utf8)
+          } else {
+            buffer.append(contentsOf: name)
+          }
+          buffer.append(
+            contentsOf: repeatElement(space, count: nameWidth - displayWidth(ofUTF8: name) + 2))
+        }
+        let weapon = roster.weapon(at: index).rawValue
+        buffer.append(contentsOf: weapon.utf8)
+        // No spaces at the end of a row without a description.
+        roster.withUTF8(.description, at: index) { description in
+          guard !description.isEmpty else { return }
+          buffer.append(
+            contentsOf: repeatElement(space, count: weaponWidth - weapon.utf8.count + 2))
+          if holdsControlCharacter(description) {
+            buffer.append(contentsOf: escapedForTerminal(text(description)).utf8)
+          } else {
+            buffer.append(contentsOf: description)
+          }
+        }
+        buffer.append(UInt8(ascii: "\n"))
       }
     }
   }
