@@ -46,8 +46,8 @@ public enum MonstersCommandLine {
   ///
   /// An argument, or a `MONSTERS_FILE`, that is not UTF-8 is a usage error: read as text,
   /// its bad bytes would be replaced, and a path would name another file or a description
-  /// change unseen. Other variables that are not UTF-8 are left out: none of them matters
-  /// enough to stop for.
+  /// change unseen. Other variables are kept with their bad bytes replaced: none of them
+  /// matters enough to stop for, and some count by being set at all (`NO_COLOR`).
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the program's name, as bytes.
@@ -79,6 +79,8 @@ public enum MonstersCommandLine {
         return refuse(bytes) {
           .invalidValue("MONSTERS_FILE, '\(escapedForMessage($0))', is not valid UTF-8.")
         }
+      } else {
+        variables[name] = String(decoding: bytes, as: UTF8.self)
       }
     }
     return run(texts, environment: variables, console: console)

@@ -379,9 +379,11 @@ final class LockHolder {
 
 /// The environment as the process gets it: values as bytes.
 @Suite struct EnvironmentBytesTests {
-  private func run(_ arguments: [String], environment: [String: [UInt8]]) -> CommandResult {
-    let output = OutputChannel(capturingAsTerminal: false)
-    let errors = OutputChannel(capturingAsTerminal: false)
+  private func run(
+    _ arguments: [String], environment: [String: [UInt8]], terminal: Bool = false
+  ) -> CommandResult {
+    let output = OutputChannel(capturingAsTerminal: terminal)
+    let errors = OutputChannel(capturingAsTerminal: terminal)
     let code = MonstersCommandLine.run(
       bytes: arguments.map { Array($0.utf8) }, environment: environment,
       console: Console(input: InputChannel(), output: output, errors: errors))
@@ -399,12 +401,26 @@ final class LockHolder {
     #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder).isEmpty)
   }
 
-  @Test func otherVariablesThatAreNotUTF8AreLeftOut() throws {
+  @Test func otherVariablesThatAreNotUTF8AreNoReasonToStop() throws {
     let harness = try CommandLineHarness()
     let result = run(
       ["list", "--format", "names"],
       environment: ["MONSTERS_FILE": Array(harness.rosterPath.utf8), "LANG": [0xFF]])
     #expect(result == CommandResult(.success, output: seededNames))
+  }
+
+  @Test func noColorThatIsNotUTF8StillTurnsColourOff() throws {
+    let harness = try CommandLineHarness()
+    #expect(harness.run(["set", "Cat-Bot", "--name-color", "red"]).code == .success)
+    let environment = [
+      "MONSTERS_FILE": Array(harness.rosterPath.utf8), "TERM": Array("xterm".utf8),
+    ]
+    let coloured = run(["show", "Cat-Bot"], environment: environment, terminal: true)
+    #expect(coloured.output.contains("\u{1B}["))
+    let plain = run(
+      ["show", "Cat-Bot"], environment: environment.merging(["NO_COLOR": [0xFF]]) { $1 },
+      terminal: true)
+    #expect(plain.code == .success && !plain.output.contains("\u{1B}"))
   }
 }
 
