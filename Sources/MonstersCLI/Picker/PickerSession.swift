@@ -32,26 +32,27 @@ enum PickerSession {
     var view = view
     var size = terminal.size
     let file = context.file.path
-    view.resize(to: size)
+    /// Fits the view to the screen, which may have changed size.
+    func refit() {
+      size = terminal.size
+      view.resize(to: size)
+    }
+    refit()
     try terminal.draw(view.lines(size: size, file: file, style: style))
     while true {
       for event in try terminal.nextEvents() {
         switch event {
         case .resized:
-          size = terminal.size
-          view.resize(to: size)
+          refit()
         case .continued:
           try terminal.enter()
-          size = terminal.size
-          view.resize(to: size)
+          refit()
         case .suspendRequested:
           try terminal.suspend(group: false)
-          size = terminal.size
-          view.resize(to: size)
+          refit()
         case .key(.suspend):
           try terminal.suspend(group: true)
-          size = terminal.size
-          view.resize(to: size)
+          refit()
         case .terminated(let signal):
           outcome.signal = signal
           return
