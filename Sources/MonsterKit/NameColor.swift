@@ -47,14 +47,14 @@ public enum NameColor: Hashable, Sendable {
   /// Reads a colour from its spelling in a file, as bytes, without building a string.
   init?(fileSpelling bytes: UnsafeRawBufferPointer) {
     if bytes.count == 7, bytes[0] == UInt8(ascii: "#") {
-      var components: [UInt8] = [0, 0, 0]
-      for component in 0..<3 {
-        guard let high = hexDigitValue(bytes[1 + 2 * component]),
-          let low = hexDigitValue(bytes[2 + 2 * component])
+      func component(at offset: Int) -> UInt8? {
+        guard let high = hexDigitValue(bytes[offset]), let low = hexDigitValue(bytes[offset + 1])
         else { return nil }
-        components[component] = high << 4 | low
+        return high << 4 | low
       }
-      self = .rgb(red: components[0], green: components[1], blue: components[2])
+      guard let red = component(at: 1), let green = component(at: 3), let blue = component(at: 5)
+      else { return nil }
+      self = .rgb(red: red, green: green, blue: blue)
       return
     }
     guard let named = Self.named.first(where: { $0.spelling.matches(bytes) }) else { return nil }

@@ -63,15 +63,11 @@ extension RosterFile {
   /// The file's bytes as they are, or `nil` when there is no file.
   ///
   /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when the file exists but
-  ///   cannot be read, ``RosterError/fileTooLarge(path:)`` over 4 GiB.
+  ///   cannot be read, ``RosterError/fileTooLarge(path:)`` over 4 GiB,
+  ///   ``RosterError/changedWhileReading(path:)`` when it changed as it was read.
   public func contents() throws(RosterError) -> [UInt8]? {
-    let target = try resolvedPath()
-    do throws(SystemCallError) {
-      return try fileSystem.contents(of: target)
-    } catch {
-      if error.code == EFBIG { throw .fileTooLarge(path: path) }
-      throw failure("read", error)
-    }
+    guard let file = try load() else { return nil }
+    return try reading(file) { $0.array }
   }
 
   /// A roster file as it was read: its bytes, and the file, still open, to tell afterwards

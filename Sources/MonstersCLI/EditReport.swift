@@ -74,9 +74,10 @@ enum EditReport {
     }
     if context.invocation.has(.dryRun) {
       let path = context.file.path
+      let original = update.originalBytes
       let diff = UnifiedDiff.text(
-        old: update.originalBytes ?? [], new: update.after.canonicalJSON(),
-        oldName: update.originalBytes == nil ? "/dev/null" : path, newName: path)
+        old: original ?? [], new: update.after.canonicalJSON(),
+        oldName: original == nil ? "/dev/null" : path, newName: path)
       context.output.write(context.style.isTerminal ? escapingControls(diff) : diff)
       return
     }
@@ -84,5 +85,4 @@ enum EditReport {
       context.output.writeLine(describe(edit, before: update.before, after: update.after))
     }
   }
-
 }
