@@ -82,6 +82,15 @@ import Testing
       "set Cat-Bot --weapon fire --dry-run",
       "Error: <stdin>:1: '--dry-run' is an option of 'monsters apply', not of a script line."
     ),
+    // Without its arguments: help is not checked for them, and the line is still refused.
+    (
+      "remove --help",
+      "Error: <stdin>:1: '--help' is an option of 'monsters apply', not of a script line."
+    ),
+    (
+      "rename --version",
+      "Error: <stdin>:1: '--version' is an option of 'monsters apply', not of a script line."
+    ),
     (
       "add 'Bad\u{7}Name' --weapon fire",
       "Error: <stdin>:1: 'Bad\\u{07}Name' cannot be a monster's name: it holds a control character."
