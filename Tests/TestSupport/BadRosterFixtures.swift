@@ -1,11 +1,7 @@
 import Foundation
 
-/// `Fixtures/bad`, found from this file's path.
-public let badRosterFolder = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()  // TestSupport
-  .deletingLastPathComponent()  // Tests
-  .deletingLastPathComponent()  // the package
-  .appendingPathComponent("Fixtures/bad")
+/// `Fixtures/bad`.
+public let badRosterFolder = fixturesFolder.appendingPathComponent("bad")
 
 /// The bad roster files in `Fixtures/bad`, one for each kind of bad roster, and the error
 /// each gives, after the file's path.

@@ -1,14 +1,11 @@
 import Foundation
 import MonsterKit
+import TestSupport
 
 /// The roster files in the package's `Fixtures` folder.
 enum Fixture {
-  /// The `Fixtures` folder, found from this file's path.
-  static let folder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // MonsterKitTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the package
-    .appendingPathComponent("Fixtures")
+  /// The `Fixtures` folder.
+  static let folder = fixturesFolder
 
   /// The bytes of a fixture file.
   static func bytes(_ name: String) throws -> [UInt8] {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A detached tmux session of 80x24 that runs the built `monsters pick` once, in a fresh
@@ -15,11 +16,8 @@ final class PickerTmux {
 
   /// The seeded roster file, from Fixtures.
   static let seededRoster: String = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return
-      (try? String(
-        contentsOf: root.appendingPathComponent("Fixtures/seeded.json"), encoding: .utf8)) ?? ""
+    (try? String(
+      contentsOf: fixturesFolder.appendingPathComponent("seeded.json"), encoding: .utf8)) ?? ""
   }()
 
   /// The built `monsters`: beside the test bundle, else in the package's `.build/debug`.
@@ -27,9 +25,7 @@ final class PickerTmux {
     let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
       .deletingLastPathComponent().appendingPathComponent("monsters").path
     if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/debug/monsters").path
+    return packageRoot.appendingPathComponent(".build/debug/monsters").path
   }()
 
   /// The session's folder, which holds the roster, the socket and what the script records.

@@ -1,5 +1,6 @@
 import Foundation
 import MonstersCLI
+import TestSupport
 
 /// What one run of the command line gave: the exit code and the text of both streams.
 struct CommandResult: Equatable {
@@ -87,10 +88,6 @@ final class CommandLineHarness {
 }
 
 // MARK: - Fixtures and expected text
-
-/// The package's root folder, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// `Fixtures/seeded.json`: the seeded roster in canonical form.
 let seededRosterText: String = {
