@@ -2,6 +2,9 @@ import MonsterKit
 
 /// `monsters help`: the help of `monsters` or of a subcommand.
 enum HelpCommand {
+  static let manOption = OptionSpec(
+    "man", help: "Print the manual page instead, in roff for man(1), with every subcommand.")
+
   static let subcommand = Subcommand(
     spec: CommandSpec(
       name: "help",
@@ -10,11 +13,22 @@ enum HelpCommand {
         ArgumentSpec(
           name: "subcommand", kind: .choice([]), isOptional: true,
           help: "The subcommand to show help for.")
-      ]),
+      ],
+      options: [manOption]),
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let specs = Subcommand.specs
+    if context.invocation.has(manOption) {
+      if let name = context.invocation.argument(0) {
+        throw context.usageError(
+          .invalidValue(
+            "The manual page covers every subcommand; give --man without "
+              + "'\(escapedForMessage(name))'."))
+      }
+      context.output.write(ManPage.page(commands: specs))
+      return
+    }
     var command: CommandSpec?
     if let name = context.invocation.argument(0) {
       guard let found = specs.first(where: { $0.name == name }) else {

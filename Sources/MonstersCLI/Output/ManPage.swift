@@ -1,0 +1,301 @@
+/// The manual page of `monsters`, in roff with the `man` macros, written from the
+/// subcommands' specs as help is, so that `man monsters` cannot drift from what the parser
+/// accepts: every subcommand, argument and option comes from its spec, and every exit code
+/// from ``ExitCode``.
+///
+/// ```sh
+/// monsters help --man > /usr/local/share/man/man1/monsters.1
+/// ```
+enum ManPage {
+  /// The whole page.
+  ///
+  /// - Parameter commands: The subcommands, in the order the page lists them.
+  /// - Returns: The page's roff source.
+  static func page(commands: [CommandSpec]) -> String {
+    var page = Roff()
+    page.request(".\\\" Written by 'monsters help --man' from its command specs.")
+    page.request(
+      ".TH MONSTERS 1 \"\" \"monsters \(Roff.escaped(MonstersCommandLine.version))\""
+        + " \"User Commands\"")
+    // Ragged right, and no hyphenation, so that a word broken at the end of a line
+    // (mon-sters.json) cannot be taken for one with a hyphen; `.YS` turns hyphenation back
+    // on as the register HY says.
+    page.request(".ad l")
+    page.request(".nh")
+    page.request(".nr HY 0")
+    page.section("NAME")
+    page.text("monsters \\- " + Roff.escaped(name))
+
+    page.section("SYNOPSIS")
+    page.synopsis(for: nil)
+    page.paragraph()
+    page.text(
+      "See " + Roff.bold("COMMANDS")
+        + Roff.escaped(" for each command's own arguments and options."))
+
+    page.section("DESCRIPTION")
+    page.plain(introduction)
+    page.paragraphs(HelpText.discussion)
+    for paragraph in description {
+      page.paragraph()
+      page.plain(paragraph)
+    }
+
+    page.section("COMMANDS")
+    for command in commands {
+      page.subsection(command.name)
+      page.synopsis(for: command)
+      page.paragraph()
+      page.plain(command.abstract)
+      page.paragraphs(command.discussion)
+      for argument in command.arguments {
+        page.tagged(Roff.italic(argument.name), argument.help)
+      }
+      for option in command.options {
+        page.tagged(label(of: option), option.help)
+      }
+    }
+
+    page.section("GLOBAL OPTIONS")
+    page.plain("These may stand anywhere on the line, before or after the command.")
+    for option in OptionSpec.global {
+      page.tagged(label(of: option), option.help)
+    }
+    page.tagged(label(of: .version), OptionSpec.version.help)
+
+    page.section("EXIT STATUS")
+    for code in ExitCode.every {
+      page.tagged(Roff.bold(String(code.rawValue)), code.meaning)
+    }
+
+    page.section("ENVIRONMENT")
+    for (variable, meaning) in environment {
+      page.tagged(Roff.bold(variable), meaning)
+    }
+
+    page.section("FILES")
+    for (file, meaning) in files {
+      page.tagged(Roff.italic(file), meaning)
+    }
+
+    page.section("EXAMPLES")
+    for example in examples {
+      page.paragraph()
+      page.plain(example.purpose)
+      page.example(example.commandLine)
+    }
+
+    page.section("SEE ALSO")
+    page.text(
+      seeAlso.map { Roff.bold($0.name) + "(\($0.section))" }.joined(separator: ", "))
+    return page.source
+  }
+
+  /// `keep a roster of monsters in a JSON file`: the overview, as NAME gives it.
+  static var name: String {
+    let overview =
+      HelpText.overview.hasSuffix(".")
+      ? String(HelpText.overview.dropLast()) : HelpText.overview
+    return overview.prefix(1).lowercased() + overview.dropFirst()
+  }
+
+  /// `-f, --file path` in roff: the option in bold, its value in italics.
+  static func label(of option: OptionSpec) -> String {
+    let short = option.shortName.map { Roff.bold("-\($0)") + ", " } ?? ""
+    let value = option.value == nil ? "" : " " + Roff.italic(option.valueName)
+    return short + Roff.bold("--" + option.name) + value
+  }
+
+  // MARK: - The page's own text
+
+  /// What DESCRIPTION opens with.
+  static let introduction = """
+    monsters keeps a roster of monsters in a JSON file: it lists them, shows one, and \
+    reassigns their weapons, from a shell, by flag, or in a CI script.
+    """
+
+  /// What DESCRIPTION says after the paragraph on which file is the roster.
+  static let description = [
+    """
+    A monster is named in any case: cat-bot is Cat-Bot. A weapon is read forgivingly: \
+    ninja-star, NinjaStar, ninja_star and ninjastar all mean ninjaStar.
+    """,
+    """
+    An option's value may follow it as the next word or after an equals sign \
+    (--weapon fire, --weapon=fire); -- ends the options. An option given twice is a usage \
+    error.
+    """,
+    """
+    Every edit locks the file, reads it, makes the change, checks the result, writes a new \
+    file beside it and renames it over the old one, so a reader sees the old roster or the \
+    new one, never half of one, and edits made at the same time are never lost. An edit \
+    that changes nothing does not rewrite the file. With --dry-run an edit writes nothing \
+    and prints, as a unified diff, what the file would become.
+    """,
+    """
+    Output meant for scripts goes to standard output; errors (Error: ...) and notes go to \
+    standard error. Text from the roster file is shown escaped in tables, cards and \
+    messages, so it cannot move the cursor.
+    """,
+  ]
+
+  /// The variables `monsters` reads, and what each does.
+  static let environment = [
+    (
+      "MONSTERS_FILE",
+      "The roster file, when --file is not given and the variable is not empty."
+    ),
+    (
+      "NO_COLOR",
+      "When set and not empty, no colour is used."
+    ),
+    (
+      "TERM",
+      "When dumb, no colour is used, and pick refuses to start."
+    ),
+    (
+      "LC_ALL, LC_CTYPE, LANG",
+      "The first one set says whether the terminal takes UTF-8; pick draws its frames "
+        + "with box-drawing characters when it does, in ASCII when not."
+    ),
+  ]
+
+  /// The files `monsters` reads and writes, and what each is.
+  static let files = [
+    (
+      "monsters.json",
+      "The roster file in the current folder, used when neither --file nor MONSTERS_FILE "
+        + "names another. While it does not exist, the roster is the six seeded monsters; "
+        + "the first edit creates it."
+    ),
+    (
+      "monsters.json.lock",
+      "Beside the roster file (its name plus .lock): the file an edit locks with flock(2). "
+        + "A script can hold it too, to keep edits out while it works."
+    ),
+    (
+      ".monsters.json.tmp",
+      "Beside the roster file: the new roster while an edit writes it, renamed over the "
+        + "roster once written in full. One left by a killed edit is removed by the next."
+    ),
+  ]
+
+  /// A use of `monsters`, for EXAMPLES.
+  struct Example {
+    /// What the example does.
+    var purpose: String
+    /// The arguments after `monsters`.
+    var arguments: [String]
+    /// Shell text after the command, such as a redirection.
+    var shellSuffix = ""
+
+    /// The line as typed in a shell, each argument quoted where the shell needs it.
+    var commandLine: String {
+      (["monsters"] + arguments.map(Self.shellQuoted)).joined(separator: " ")
+        + (shellSuffix.isEmpty ? "" : " " + shellSuffix)
+    }
+
+    /// A word quoted for a POSIX shell where it needs it: `'#FF8800'`, `Cat-Bot` as it is.
+    static func shellQuoted(_ word: String) -> String {
+      let plain =
+        !word.isEmpty
+        && word.unicodeScalars.allSatisfy { scalar in
+          scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            || "-_./:=,@%+".unicodeScalars.contains(scalar)
+        }
+      return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+  }
+
+  /// The examples, each a command line the specs accept.
+  static let examples = [
+    Example(
+      purpose: "List the roster; with no file yet, the six seeded monsters.", arguments: ["list"]),
+    Example(
+      purpose: "Give Cat-Bot a ninja star and a red name; the first edit creates monsters.json.",
+      arguments: ["set", "cat-bot", "--weapon", "ninja-star", "--name-color", "red"]),
+    Example(
+      purpose: "See what adding a monster would change, as a diff, without writing it.",
+      arguments: ["add", "Robo-Bot", "--weapon", "fire", "--dry-run"]),
+    Example(
+      purpose: "The names of the monsters that carry a ninja star, one a line, for a script.",
+      arguments: ["list", "--weapon", "ninjastar", "--format", "names"]),
+    Example(
+      purpose: "Check a roster file in CI: one line per problem, and exit status 1 if any.",
+      arguments: ["--file", "team/monsters.json", "check"]),
+    Example(
+      purpose: "Make the edits in a script, one a line (set Cat-Bot --weapon fire), as one change.",
+      arguments: ["apply", "edits.txt"]),
+    Example(purpose: "Pick Cat-Bot's weapon with the arrow keys.", arguments: ["pick", "cat-bot"]),
+    Example(
+      purpose: "Install this page.", arguments: ["help", "--man"],
+      shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
+  ]
+
+  /// The pages SEE ALSO names.
+  static let seeAlso = [(name: "flock", section: 1), (name: "jq", section: 1)]
+}
+
+// MARK: - Exit codes
+
+extension ExitCode {
+  /// Every exit code, in order: read from the enum itself, since an exit status is a
+  /// number from 0 to 255.
+  static let every = (0...255).compactMap { ExitCode(rawValue: $0) }
+
+  /// What the exit status means, as EXIT STATUS says it.
+  var meaning: String {
+    switch self {
+    case .success:
+      "Done, also when there was nothing to change, and when the reader of the output went "
+        + "away (monsters list | head -1)."
+    case .failure:
+      "The command could not do it: no such monster, the name is taken, init over a file "
+        + "that exists, check found problems."
+    case .usage:
+      "Usage: an unknown command or option, a missing or extra argument, a value that is "
+        + "not allowed, pick without a terminal."
+    case .dataError:
+      "The roster file is not a valid roster (bad JSON, with line and column; a broken "
+        + "rule; a newer version). Nothing was written."
+    case .noInput:
+      "An input that must exist does not: check on a missing file, apply on a missing script."
+    case .ioError:
+      "A file could not be read or written (permissions, a full disk, a folder); the roster "
+        + "is as it was. Or the output could not be written."
+    case .lockBusy:
+      "Another monsters held the roster's lock for longer than --lock-timeout."
+    }
+  }
+}
+
+// MARK: - Synopses
+
+extension Roff {
+  /// The synopsis of a command, or of `monsters` itself, with `.SY` and `.OP`.
+  fileprivate mutating func synopsis(for command: CommandSpec?) {
+    guard let command else {
+      request(".SY monsters")
+      request(".OP \(Roff.escaped("--file")) path")
+      text(Roff.italic("command"))
+      text("[" + Roff.italic("options") + "]")
+      request(".YS")
+      return
+    }
+    request(".SY \"monsters \(Roff.escaped(command.name))\"")
+    for argument in command.arguments {
+      let name = Roff.italic(argument.name)
+      text(argument.isOptional ? "[\(name)]" : name)
+    }
+    for option in command.options {
+      let value = option.value == nil ? "" : " " + Roff.escaped(option.valueName)
+      if option.isRequired {
+        let value = option.value == nil ? "" : " " + Roff.italic(option.valueName)
+        text(Roff.bold("--" + option.name) + value)
+      } else {
+        request(".OP " + Roff.escaped("--" + option.name) + value)
+      }
+    }
+    request(".YS")
+  }
+}
