@@ -9,10 +9,13 @@
 struct Roff {
   /// The source so far.
   private(set) var source = ""
+  /// Whether the last line added is a heading, which starts a paragraph of its own.
+  private var afterHeading = false
 
   /// Adds a request line, such as `.TH ...`, as it is.
   mutating func request(_ line: String) {
     source += line + "\n"
+    afterHeading = false
   }
 
   /// Adds a line of text that is escaped already (built with ``escaped(_:)``, ``bold(_:)``
@@ -21,6 +24,7 @@ struct Roff {
     guard !line.isEmpty else { return }
     let first = line.first ?? " "
     source += (first == "." || first == "'" || first == " " ? "\\&" : "") + line + "\n"
+    afterHeading = false
   }
 
   /// Adds plain text, escaped, one input line for each of its lines.
@@ -41,15 +45,18 @@ struct Roff {
   /// Starts a section, such as `NAME` or `EXIT STATUS`.
   mutating func section(_ title: String) {
     request(".SH \"\(Self.escaped(title))\"")
+    afterHeading = true
   }
 
   /// Starts a subsection.
   mutating func subsection(_ title: String) {
     request(".SS \"\(Self.escaped(title))\"")
+    afterHeading = true
   }
 
-  /// Starts a paragraph.
+  /// Starts a paragraph, unless a heading has just started one.
   mutating func paragraph() {
+    guard !afterHeading else { return }
     request(".PP")
   }
 

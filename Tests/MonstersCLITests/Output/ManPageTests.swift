@@ -85,6 +85,14 @@ import Testing
     #expect(try part(".SH \"NAME\"") == ["monsters \\- keep a roster of monsters in a JSON file"])
   }
 
+  @Test func noHeadingIsFollowedByAnEmptyParagraph() {
+    let lines = Self.page.split(separator: "\n")
+    for (line, next) in zip(lines, lines.dropFirst())
+    where line.hasPrefix(".SH ") || line.hasPrefix(".SS ") {
+      #expect(next != ".PP", "\(line)")
+    }
+  }
+
   @Test func commandsListEverySubcommandInHelpsOrder() throws {
     let subsections = Self.page.split(separator: "\n").filter { $0.hasPrefix(".SS ") }
     #expect(subsections == Self.subcommandNames.map { ".SS \"\(Roff.escaped($0))\"" })
