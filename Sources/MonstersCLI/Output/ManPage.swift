@@ -276,7 +276,7 @@ extension Roff {
   fileprivate mutating func synopsis(for command: CommandSpec?) {
     guard let command else {
       request(".SY monsters")
-      request(".OP \(Roff.escaped("--file")) path")
+      request(option(.file))
       text(Roff.italic("command"))
       text("[" + Roff.italic("options") + "]")
       request(".YS")
@@ -288,14 +288,19 @@ extension Roff {
       text(argument.isOptional ? "[\(name)]" : name)
     }
     for option in command.options {
-      let value = option.value == nil ? "" : " " + Roff.escaped(option.valueName)
       if option.isRequired {
         let value = option.value == nil ? "" : " " + Roff.italic(option.valueName)
         text(Roff.bold("--" + option.name) + value)
       } else {
-        request(".OP " + Roff.escaped("--" + option.name) + value)
+        request(self.option(option))
       }
     }
     request(".YS")
+  }
+
+  /// `.OP "\-\-weapon" "weapon"`: an option that may be left out, in brackets.
+  private func option(_ option: OptionSpec) -> String {
+    let value = option.value == nil ? "" : " \"\(Roff.escaped(option.valueName))\""
+    return ".OP \"\(Roff.escaped("--" + option.name))\"" + value
   }
 }

@@ -122,7 +122,7 @@ import Testing
       let synopsis =
         option.isRequired
         ? "\\fB\(long)\\fR" + (value.isEmpty ? "" : " \\fI\(value)\\fR")
-        : ".OP \(long)" + (value.isEmpty ? "" : " \(value)")
+        : ".OP \"\(long)\"" + (value.isEmpty ? "" : " \"\(value)\"")
       #expect(lines.contains(Substring(synopsis)), "\(name) --\(option.name)")
       #expect(text.contains(".TP\n\(ManPage.label(of: option))\n"), "\(name) --\(option.name)")
       #expect(text.contains(Roff.escaped(option.help)), "\(name) --\(option.name)")
@@ -235,7 +235,7 @@ import Testing
       name: "evil",
       abstract: ".SH EVIL \\fBnot bold\\fR 'quoted' \"double\" `tick` ^~ é→",
       discussion: ".TH X 1\n'br\n\nback\\slash \\\" not a comment",
-      options: [OptionSpec("x-y", value: .text, valueName: "v", help: ".B\\-z")])
+      options: [OptionSpec("x-y", value: .text, valueName: "v w", help: ".B\\-z")])
     let page = ManPage.page(commands: [hostile])
     #expect(!page.split(separator: "\n").contains { $0.hasPrefix(".SH EVIL") || $0.hasPrefix("'") })
     let (text, warnings, status) = try rendered(page)
@@ -244,7 +244,7 @@ import Testing
     let flat = flattened(text)
     for expected in [
       flattened(hostile.abstract), ".TH X 1 'br", "back\\slash \\\" not a comment",
-      "--x-y v .B\\-z",
+      "--x-y v w .B\\-z", "monsters evil [--x-y v w]",
     ] {
       let found = flat.contains(expected)
       #expect(found, "\(expected)")
