@@ -201,6 +201,29 @@ import Testing
     }
   }
 
+  @Test func aSceneThatHangsIsStoppedWithEverythingItStarted() throws {
+    let pidFile =
+      FileManager.default.temporaryDirectory.path + "/monsters-readme-pid-"
+      + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: pidFile) }
+    let page = "# Hang\n```console\n$ sleep 60 & echo $! > \(pidFile); wait\n```\n"
+    let scene = try #require(try ReadmeTranscript(markdown: page).scenes.first)
+    #expect {
+      _ = try ReadmeTranscript.run(scene, binaryFolder: try binaryFolder(), timeout: .seconds(1))
+    } throws: { error in
+      (error as? ReadmeTranscript.Problem)?.message.contains("did not run to their end") == true
+    }
+    let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+    let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    // Killed with its group; once its new parent has reaped it, the pid is gone.
+    var alive = true
+    for _ in 0..<100 where alive {
+      alive = kill(pid, 0) == 0
+      if alive { usleep(20_000) }
+    }
+    #expect(!alive, "sleep \(pid) is still running")
+  }
+
   @Test func statusMarkersSplitTheOutputExactly() {
     let separator = "\u{1E}"
     let output =

@@ -175,16 +175,27 @@ extension ReadmeTranscript {
       "GIT_COMMITTER_EMAIL": "keeper@example.com",
     ]
     let outputPath = scratch + "/output"
+    // `timeout` runs the shell in a process group of its own and kills the whole group, so
+    // a command that hangs leaves nothing running behind it.
+    let timeoutTool = "/usr/bin/timeout"
+    let limit = "\(timeout.components.seconds)"
+    let shell = ["/bin/bash", "-c", script + "exit 0\n", "bash", folder]
+    let (program, arguments) =
+      FileManager.default.isExecutableFile(atPath: timeoutTool)
+      ? (timeoutTool, ["--signal=KILL", limit] + shell) : (shell[0], Array(shell.dropFirst()))
     let process = try SpawnedProcess(
-      URL(fileURLWithPath: "/bin/bash"),
-      arguments: ["-c", script, "bash", folder].map { Array($0.utf8) },
+      URL(fileURLWithPath: program), arguments: arguments.map { Array($0.utf8) },
       environment: environment, output: outputPath, errors: outputPath + ".errors")
-    guard process.wait(until: .now + timeout) != nil else {
+    let termination = process.wait(until: .now + timeout + .seconds(5))
+    if termination == nil {
       process.kill()
       process.wait()
+    }
+    guard let termination, termination == .exited(0) else {
       throw Problem(
         line: scene.commands.first?.line ?? 0,
-        message: "the examples under '\(scene.heading)' took longer than \(timeout)")
+        message: "the examples under '\(scene.heading)' did not run to their end within "
+          + "\(limit) seconds (\(termination.map(\.description) ?? "still running"))")
     }
     let output = String(
       decoding: try Data(contentsOf: URL(fileURLWithPath: outputPath)), as: UTF8.self)
