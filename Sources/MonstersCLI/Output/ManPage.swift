@@ -254,7 +254,8 @@ extension ExitCode {
         + "that exists, check found problems."
     case .usage:
       "Usage: an unknown command or option, a missing or extra argument, a value that is "
-        + "not allowed, pick without a terminal."
+        + "not allowed, pick without a terminal, an argument or MONSTERS_FILE that is not "
+        + "UTF-8."
     case .dataError:
       "The roster file is not a valid roster (bad JSON, with line and column; a broken "
         + "rule; a newer version). Nothing was written."
