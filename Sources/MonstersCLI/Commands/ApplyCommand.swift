@@ -55,12 +55,7 @@ enum ApplyCommand {
         return changed
       }
     } catch {
-      let failure: CommandFailure =
-        if case .invalidName = error {
-          .usage(.invalidValue(error.description), command: nil)
-        } else {
-          .roster(error)
-        }
+      let failure = CommandFailure(refusedEdit: error, command: nil)
       guard let failedLine else { throw failure }
       throw .scriptLine(path: name, line: failedLine, failure: failure)
     }
@@ -105,7 +100,7 @@ enum ApplyCommand {
       throw CommandFailure.usage(.missingCommand, command: nil)
     }
     let lineOptions = Set(command.options.map(\.name)).subtracting([OptionSpec.dryRun.name])
-    if let foreign = (Array(invocation.values.keys) + invocation.flags).sorted().first(where: {
+    if let foreign = invocation.options.map({ $0.name }).sorted().first(where: {
       !lineOptions.contains($0)
     }) {
       throw invocation.usageError(

@@ -36,6 +36,21 @@ indirect enum CommandFailure: Error {
   /// A line of an `apply` script failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
 
+  /// The failure of an edit the roster refused: a name it cannot take is a value the command
+  /// line should not have given, a usage error; any other error is ``roster(_:)``.
+  ///
+  /// - Parameters:
+  ///   - error: Why the roster refused the edit.
+  ///   - command: The subcommand whose usage line follows a usage error, or `nil` for the
+  ///     usage of `monsters` itself.
+  init(refusedEdit error: RosterError, command: CommandSpec?) {
+    if case .invalidName = error {
+      self = .usage(.invalidValue(error.description), command: command)
+    } else {
+      self = .roster(error)
+    }
+  }
+
   /// The exit code this failure ends the run with.
   var exitCode: ExitCode {
     switch self {

@@ -38,7 +38,7 @@ enum PickCommand {
     }
     let roster = try context.readRoster()
     let style = PickerStyle.forTerminal(
-      usesColor: context.style.usesColor, environment: context.environment)
+      usesColor: context.style.usesColor, environment: context.environment.variables)
     var outcome = PickerSession.Outcome()
     var failure: CommandFailure?
     do throws(CommandFailure) {

@@ -385,7 +385,7 @@ final class LockHolder {
     let output = OutputChannel(capturingAsTerminal: terminal)
     let errors = OutputChannel(capturingAsTerminal: terminal)
     let code = MonstersCommandLine.run(
-      bytes: arguments.map { Array($0.utf8) }, environment: environment,
+      bytes: arguments.map { Array($0.utf8) }, environment: Environment(bytes: environment),
       console: Console(input: InputChannel(), output: output, errors: errors))
     return CommandResult(code, output: output.text, errors: errors.text)
   }
