@@ -28,9 +28,7 @@ enum ListCommand {
     let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
     let weapon = try context.invocation.value(weaponOption).map(context.invocation.weapon)
     let roster = try context.readRoster()
-    let selected =
-      weapon.map { weapon in roster.indices.filter { roster.weapon(at: $0) == weapon } }
-      ?? Array(roster.indices)
+    let selected = selection(of: roster, carrying: weapon)
     switch format {
     case "names":
       try writeNames(of: selected, in: roster, to: context.output)
@@ -49,6 +47,19 @@ enum ListCommand {
     default:
       try writeTable(of: selected, in: roster, context: context)
     }
+  }
+
+  /// The positions of the monsters to list: those that carry `weapon`, or all of them.
+  static func selection(of roster: Roster, carrying weapon: WeaponType?) -> [Roster.Index] {
+    // A loop rather than `roster.indices.filter`: a generic collection of a `Roster` costs
+    // the runtime more to set up, at every start, than listing a small roster does.
+    var selected: [Roster.Index] = []
+    var index = roster.startIndex
+    while index != roster.endIndex {
+      if weapon == nil || roster.weapon(at: index) == weapon { selected.append(index) }
+      index = roster.index(after: index)
+    }
+    return selected
   }
 
   /// An array of monster objects, as the file holds them.
@@ -125,9 +136,9 @@ enum ListCommand {
   static func writeNames(
     of selected: [Roster.Index], in roster: Roster, to output: OutputChannel
   ) throws(CommandFailure) {
-    try roster.forEachUTF8(.name, at: selected) { (name) throws(CommandFailure) in
+    for index in selected {
       try output.append { buffer in
-        buffer.append(contentsOf: name)
+        roster.withUTF8(.name, at: index) { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: "\n"))
       }
     }

@@ -6,19 +6,34 @@ struct Invocation: Equatable {
   var command: CommandSpec?
   /// The arguments, in order.
   var arguments: [String] = []
-  /// The options given with values, by long name.
-  var values: [String: String] = [:]
-  /// The flags given, by long name.
-  var flags: Set<String> = []
+  /// The options given, in order, each once.
+  var options: [Option] = []
+
+  /// An option as given on the line.
+  struct Option: Equatable {
+    /// The long name, without the dashes.
+    var name: String
+    /// The value, or `nil` for a flag.
+    var value: String?
+  }
 
   /// The value of an option, if it was given.
   func value(_ option: OptionSpec) -> String? {
-    values[option.name]
+    options.first { $0.name == option.name }?.value
   }
 
   /// Whether a flag was given.
   func has(_ flag: OptionSpec) -> Bool {
-    flags.contains(flag.name)
+    options.contains { $0.name == flag.name }
+  }
+
+  /// The values of the options given with one, by long name.
+  var values: [String: String] {
+    var values: [String: String] = [:]
+    for option in options {
+      values[option.name] = option.value
+    }
+    return values
   }
 
   /// The argument at a position, if it was given.
@@ -82,13 +97,11 @@ extension Invocation {
       }
       let spec = command ?? CommandSpec(name: "", abstract: "")
       let (option, inlineValue) = try Self.option(for: word, in: spec, before: command == nil)
+      let value: String?
       if option.value == nil {
         if inlineValue != nil { throw fail(.unexpectedValue(option)) }
-        guard flags.insert(option.name).inserted else { throw fail(.repeatedOption(option)) }
-        continue
-      }
-      let value: String
-      if let inlineValue {
+        value = nil
+      } else if let inlineValue {
         value = inlineValue
       } else {
         guard index < words.count, !Self.looksLikeOption(words[index], in: spec) else {
@@ -97,13 +110,12 @@ extension Invocation {
         value = words[index]
         index += 1
       }
-      guard values.updateValue(value, forKey: option.name) == nil else {
+      guard !options.contains(where: { $0.name == option.name }) else {
         throw fail(.repeatedOption(option))
       }
+      options.append(Option(name: option.name, value: value))
     }
-    if let command, !flags.contains(OptionSpec.help.name),
-      !flags.contains(OptionSpec.version.name)
-    {
+    if let command, !has(.help), !has(.version) {
       try checkArguments(of: command)
     }
   }
@@ -150,7 +162,7 @@ extension Invocation {
   }
 
   private func checkArguments(of command: CommandSpec) throws(CommandFailure) {
-    if let missing = command.options.first(where: { $0.isRequired && values[$0.name] == nil }) {
+    if let missing = command.options.first(where: { $0.isRequired && value($0) == nil }) {
       throw CommandFailure.usage(.missingOption(missing), command: command)
     }
     if let missing = command.arguments.dropFirst(arguments.count).first(where: { !$0.isOptional }) {
