@@ -105,7 +105,7 @@ public enum MonstersCommandLine {
       return
     }
     guard let command = invocation.command,
-      let subcommand = Subcommand.all.first(where: { $0.spec == command })
+      let subcommand = Subcommand.all.first(where: { $0.spec.name == command.name })
     else {
       throw .usage(.missingCommand, command: nil)
     }

@@ -17,7 +17,7 @@ enum AddCommand {
       + "#RRGGBB.")
 
   static let subcommand = Subcommand(
-    editing: CommandSpec(
+    spec: CommandSpec(
       name: "add",
       abstract: "Add a monster at the end of the roster.",
       discussion: """
@@ -25,9 +25,15 @@ enum AddCommand {
         Without --icon, Robo-Bot gets meetrobobot.png, as in the tutorial.
         """,
       arguments: [ArgumentSpec(name: "name", kind: .text, help: "The new monster's name.")],
-      options: [weaponOption, descriptionOption, iconOption, nameColorOption]),
-    edit: edit)
+      options: [weaponOption, descriptionOption, iconOption, nameColorOption, .dryRun]),
+    run: run, edit: edit)
 
+  /// Adds the monster through the one edit path, and says so.
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    try context.applyAndReport(edit(context.invocation))
+  }
+
+  /// The monster the command line describes, to add.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
     guard let weaponText = invocation.value(weaponOption) else {
       throw invocation.usageError(.missingOption(weaponOption))

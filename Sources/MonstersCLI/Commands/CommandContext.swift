@@ -14,11 +14,6 @@ struct CommandContext {
   /// How text is shown on standard output.
   var style: TextStyle
 
-  /// The subcommand being run.
-  var command: CommandSpec {
-    invocation.command ?? CommandSpec(name: "", abstract: "")
-  }
-
   var output: OutputChannel { console.output }
 
   /// The environment variable that names the roster file when `--file` does not.
@@ -74,7 +69,14 @@ struct CommandContext {
     }
   }
 
-  /// Makes edits through the one edit path, or with `--dry-run` prints what they would do.
+  /// Makes an edit through the one edit path and says what it did, or with `--dry-run`
+  /// prints the diff of what it would do.
+  func applyAndReport(_ edit: RosterEdit) throws(CommandFailure) {
+    try EditReport.report([edit], apply([edit]), context: self)
+  }
+
+  /// Makes edits through the one edit path, or with `--dry-run` works out what they would do
+  /// and writes nothing.
   func apply(_ edits: [RosterEdit]) throws(CommandFailure) -> RosterUpdate {
     do throws(RosterError) {
       return try file.apply(edits, dryRun: invocation.has(.dryRun))

@@ -17,13 +17,10 @@ enum CompletionsCommand {
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let shell = try context.invocation.requiredArgument(0)
-    guard CompletionScript.shells.contains(shell) else {
+    let name = try context.invocation.requiredArgument(0)
+    guard let shell = CompletionScript.Shell(rawValue: name) else {
       throw context.usageError(
-        .invalidValue(
-          "Unknown shell '\(escapedForMessage(shell))'."
-            + didYouMean(closestMatch(to: shell, among: CompletionScript.shells))
-            + " Choose one of: bash, zsh, fish."))
+        .unknownWord(name, kind: "shell", choices: CompletionScript.shells))
     }
     context.output.write(CompletionScript.script(for: shell, commands: Subcommand.specs))
   }

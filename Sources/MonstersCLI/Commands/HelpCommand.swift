@@ -8,21 +8,21 @@ enum HelpCommand {
       abstract: "Show help for monsters or one of its subcommands.",
       arguments: [
         ArgumentSpec(
-          name: "subcommand", kind: .choice([]), isOptional: true,
+          name: "subcommand", kind: .subcommand, isOptional: true,
           help: "The subcommand to show help for.")
       ]),
     run: run)
 
+  /// Prints the help page of the subcommand named, or of `monsters`.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let specs = Subcommand.specs
     var command: CommandSpec?
     if let name = context.invocation.argument(0) {
-      guard let found = specs.first(where: { $0.name == name }) else {
-        throw context.usageError(
-          .unknownCommand(name, suggestion: closestMatch(to: name, among: specs.map(\.name))))
+      do throws(UsageError) {
+        command = try CommandSpec.named(name, among: Subcommand.specs)
+      } catch {
+        throw context.usageError(error)
       }
-      command = found
     }
-    context.output.write(HelpText.page(for: command, commands: specs))
+    context.output.write(HelpText.page(for: command, commands: Subcommand.specs))
   }
 }

@@ -3,6 +3,7 @@ import MonsterKit
 /// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON or TSV.
 enum ListCommand {
   static let formats = ["table", "names", "json", "ndjson", "tsv"]
+  static let formatOption = OptionSpec.format(formats, default: "table")
 
   static let weaponOption = OptionSpec(
     "weapon", value: .weapon, help: "Only the monsters that carry this weapon.")
@@ -20,12 +21,12 @@ enum ListCommand {
         """,
       options: [
         weaponOption,
-        .format(formats, help: "table, names, json, ndjson or tsv (default: table)."),
+        formatOption,
       ]),
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
+    let format = try context.invocation.choice(formatOption)
     let weapon = try context.invocation.value(weaponOption).map(context.invocation.weapon)
     let roster = try context.readRoster()
     let selected = selection(of: roster, carrying: weapon)
@@ -188,9 +189,4 @@ enum ListCommand {
       }
     }
   }
-}
-
-/// Text from a file's bytes.
-func text(_ utf8: UnsafeRawBufferPointer) -> String {
-  String(decoding: utf8, as: UTF8.self)
 }

@@ -3,9 +3,20 @@ import MonsterKit
 /// `monsters remove`: takes a monster off the roster.
 enum RemoveCommand {
   static let subcommand = Subcommand(
-    editing: CommandSpec(
+    spec: CommandSpec(
       name: "remove",
       abstract: "Remove a monster from the roster.",
-      arguments: [.monster]),
-    edit: { (invocation) throws(CommandFailure) in .remove(try invocation.requiredArgument(0)) })
+      arguments: [.monster],
+      options: [.dryRun]),
+    run: run, edit: edit)
+
+  /// Removes the monster through the one edit path, and says so.
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    try context.applyAndReport(edit(context.invocation))
+  }
+
+  /// The removal the command line asks for.
+  static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
+    .remove(try invocation.requiredArgument(0))
+  }
 }

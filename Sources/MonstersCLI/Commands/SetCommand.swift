@@ -16,7 +16,7 @@ enum SetCommand {
       + "#RRGGBB, or none to remove it.")
 
   static let subcommand = Subcommand(
-    editing: CommandSpec(
+    spec: CommandSpec(
       name: "set",
       abstract: "Change a monster's weapon, description, icon or name colour.",
       discussion: """
@@ -24,9 +24,15 @@ enum SetCommand {
         changes nothing and does not rewrite the file.
         """,
       arguments: [.monster],
-      options: [weaponOption, descriptionOption, iconOption, nameColorOption]),
-    edit: edit)
+      options: [weaponOption, descriptionOption, iconOption, nameColorOption, .dryRun]),
+    run: run, edit: edit)
 
+  /// Changes the monster through the one edit path, and says what changed.
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    try context.applyAndReport(edit(context.invocation))
+  }
+
+  /// The change the command line asks for: the fields given, of the monster named.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
     var changes = RosterEdit.Changes()
     changes.weapon = try invocation.value(weaponOption).map(invocation.weapon)
@@ -38,10 +44,4 @@ enum SetCommand {
     guard !changes.isEmpty else { throw invocation.usageError(.nothingToSet) }
     return .set(try invocation.requiredArgument(0), changes)
   }
-}
-
-extension ArgumentSpec {
-  /// A monster named on the roster in use.
-  static let monster = ArgumentSpec(
-    name: "monster", kind: .monster, help: "The monster's name, in any case.")
 }

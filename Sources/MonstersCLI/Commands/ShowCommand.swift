@@ -3,6 +3,7 @@ import MonsterKit
 /// `monsters show`: one monster, as the tutorial's detail pane shows it, or as JSON.
 enum ShowCommand {
   static let formats = ["text", "json"]
+  static let formatOption = OptionSpec.format(formats, default: "text")
 
   static let subcommand = Subcommand(
     spec: CommandSpec(
@@ -12,14 +13,12 @@ enum ShowCommand {
         The card shows the name (in its colour), the description, the icon, and the \
         weapon with its image. 'json' prints the monster's object as the file holds it.
         """,
-      arguments: [
-        ArgumentSpec(name: "monster", kind: .monster, help: "The monster's name, in any case.")
-      ],
-      options: [.format(formats, help: "text or json (default: text).")]),
+      arguments: [.monster],
+      options: [formatOption]),
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(.format(formats, help: ""), default: "text")
+    let format = try context.invocation.choice(formatOption)
     let name = try context.invocation.requiredArgument(0)
     let roster = try context.readRoster()
     let index: Roster.Index

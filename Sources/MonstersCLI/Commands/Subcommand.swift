@@ -1,6 +1,9 @@
 import MonsterKit
 
 /// A subcommand: its spec, which the parser, help and completions read, and what it does.
+///
+/// Each subcommand's file in this folder holds its spec and its `run`, and for one that edits
+/// the roster its `edit`: `monsters set` is `SetCommand`.
 struct Subcommand: Sendable {
   /// The name, arguments, options and help.
   var spec: CommandSpec
@@ -9,30 +12,6 @@ struct Subcommand: Sendable {
   /// For a subcommand that edits the roster, the edit its command line asks for: the same
   /// for a command line and for a line of an `apply` script.
   var edit: (@Sendable (Invocation) throws(CommandFailure) -> RosterEdit)?
-
-  /// A subcommand that does its own work.
-  init(spec: CommandSpec, run: @escaping @Sendable (CommandContext) throws(CommandFailure) -> Void)
-  {
-    self.spec = spec
-    self.run = run
-    self.edit = nil
-  }
-
-  /// A subcommand that edits the roster: it makes its edit through the one edit path and
-  /// reports it; `--dry-run` prints the diff instead of writing.
-  init(
-    editing spec: CommandSpec,
-    edit: @escaping @Sendable (Invocation) throws(CommandFailure) -> RosterEdit
-  ) {
-    var spec = spec
-    spec.options.append(.dryRun)
-    self.spec = spec
-    self.edit = edit
-    self.run = { (context) throws(CommandFailure) in
-      let edits = [try edit(context.invocation)]
-      try EditReport.report(edits, try context.apply(edits), context: context)
-    }
-  }
 
   /// Every subcommand, in the order help lists them.
   static let all: [Subcommand] = [
@@ -52,5 +31,5 @@ struct Subcommand: Sendable {
   ]
 
   /// The specs of every subcommand.
-  static let specs = all.map(\.spec)
+  static let specs = all.map { $0.spec }
 }

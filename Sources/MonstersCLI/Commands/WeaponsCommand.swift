@@ -3,6 +3,7 @@ import MonsterKit
 /// `monsters weapons`: the five weapons and their images.
 enum WeaponsCommand {
   static let formats = ["table", "names", "json"]
+  static let formatOption = OptionSpec.format(formats, default: "table")
 
   static let subcommand = Subcommand(
     spec: CommandSpec(
@@ -11,11 +12,11 @@ enum WeaponsCommand {
       discussion: """
         'json' prints an array of objects with the weapon's name and image.
         """,
-      options: [.format(formats, help: "table, names or json (default: table).")]),
+      options: [formatOption]),
     run: run)
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
+    let format = try context.invocation.choice(formatOption)
     let weapons = WeaponType.allCases
     switch format {
     case "names":

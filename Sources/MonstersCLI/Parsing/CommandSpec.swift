@@ -1,3 +1,5 @@
+import MonsterKit
+
 /// What a value on the command line is: it decides how the value is read, and what shell
 /// completion offers for it.
 enum ValueKind: Equatable, Sendable {
@@ -11,6 +13,8 @@ enum ValueKind: Equatable, Sendable {
   case colorOrNone
   /// One of a fixed list of words.
   case choice([String])
+  /// The name of one of `monsters`'s subcommands.
+  case subcommand
   /// A file's path.
   case path
   /// A number of seconds.
@@ -33,16 +37,20 @@ struct OptionSpec: Equatable, Sendable {
   var help: String
   /// Whether the subcommand cannot run without the option.
   var isRequired: Bool
+  /// The value the subcommand takes when the option is not given, if it has one.
+  var defaultValue: String?
 
   init(
     _ name: String, short shortName: Character? = nil, value: ValueKind? = nil,
-    valueName: String? = nil, isRequired: Bool = false, help: String
+    valueName: String? = nil, isRequired: Bool = false, defaultValue: String? = nil,
+    help: String
   ) {
     self.name = name
     self.shortName = shortName
     self.value = value
     self.valueName = valueName ?? name
     self.isRequired = isRequired
+    self.defaultValue = defaultValue
     self.help = help
   }
 
@@ -101,6 +109,23 @@ struct CommandSpec: Equatable, Sendable {
   func option(short: Character) -> OptionSpec? {
     allOptions.first { $0.shortName == short }
   }
+
+  /// The subcommand with a name.
+  ///
+  /// - Parameters:
+  ///   - name: The name, as typed.
+  ///   - commands: The subcommands there are.
+  /// - Throws: ``UsageError/unknownCommand(_:suggestion:)``, with the closest name, when
+  ///   none has the name.
+  static func named(_ name: String, among commands: [CommandSpec]) throws(UsageError)
+    -> CommandSpec
+  {
+    guard let command = commands.first(where: { $0.name == name }) else {
+      throw .unknownCommand(
+        name, suggestion: closestMatch(to: name, among: commands.map { $0.name }))
+    }
+    return command
+  }
 }
 
 // MARK: - The options every command takes
@@ -119,10 +144,29 @@ extension OptionSpec {
   /// The options that may stand anywhere on the line.
   static let global: [OptionSpec] = [.file, .lockTimeout, .noColor, .help]
 
+  /// The options of `monsters` itself, before a subcommand: the global ones and `--version`.
+  static let topLevel: [OptionSpec] = global + [.version]
+
   static let dryRun = OptionSpec(
     "dry-run", help: "Write nothing; print what the file would become, as a diff.")
 
-  static func format(_ formats: [String], help: String) -> OptionSpec {
-    OptionSpec("format", value: .choice(formats), valueName: "format", help: help)
+  /// `--format <format>`, one of `formats`, with `fallback` when it is not given: its help
+  /// reads `table, names or json (default: table).`
+  static func format(_ formats: [String], default fallback: String) -> OptionSpec {
+    let list =
+      formats.count > 1
+      ? formats.dropLast().joined(separator: ", ") + " or " + (formats.last ?? "")
+      : formats.joined()
+    return OptionSpec(
+      "format", value: .choice(formats), valueName: "format", defaultValue: fallback,
+      help: "\(list) (default: \(fallback)).")
   }
+}
+
+// MARK: - The arguments several commands take
+
+extension ArgumentSpec {
+  /// A monster named on the roster in use.
+  static let monster = ArgumentSpec(
+    name: "monster", kind: .monster, help: "The monster's name, in any case.")
 }

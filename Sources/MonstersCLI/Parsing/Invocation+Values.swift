@@ -8,26 +8,18 @@ extension Invocation {
     .usage(error, command: command)
   }
 
-  /// The value of an option that takes one of a fixed list of words, or `fallback`.
-  func choice(_ option: OptionSpec, default fallback: String) throws(CommandFailure) -> String {
-    guard let value = value(option) else { return fallback }
+  /// The value of an option that takes one of a fixed list of words, or its default.
+  func choice(_ option: OptionSpec) throws(CommandFailure) -> String {
+    guard let value = value(option) else { return option.defaultValue ?? "" }
     guard case .choice(let choices) = option.value, !choices.contains(value) else { return value }
-    throw usageError(
-      .invalidValue(
-        "Unknown \(option.valueName) '\(escapedForMessage(value))'."
-          + didYouMean(closestMatch(to: value, among: choices))
-          + " Choose one of: \(choices.joined(separator: ", "))."))
+    throw usageError(.unknownWord(value, kind: option.valueName, choices: choices))
   }
 
   /// A weapon as typed, forgivingly: `ninja-star` is `ninjaStar`.
   func weapon(_ text: String) throws(CommandFailure) -> WeaponType {
     if let weapon = WeaponType(parsing: text) { return weapon }
-    let names = WeaponType.allCases.map(\.rawValue)
     throw usageError(
-      .invalidValue(
-        "Unknown weapon '\(escapedForMessage(text))'."
-          + didYouMean(closestMatch(to: text, among: names))
-          + " Choose one of: \(names.joined(separator: ", "))."))
+      .unknownWord(text, kind: "weapon", choices: WeaponType.allCases.map { $0.rawValue }))
   }
 
   /// A name colour as typed; `none` gives `.some(nil)` where `allowsNone`.

@@ -80,12 +80,11 @@ extension Invocation {
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
         // The subcommand is not an option: it may follow `--` (`monsters -- show x`).
         if command == nil {
-          guard let found = commands.first(where: { $0.name == word }) else {
-            throw fail(
-              .unknownCommand(word, suggestion: closestMatch(to: word, among: commands.map(\.name)))
-            )
+          do throws(UsageError) {
+            command = try CommandSpec.named(word, among: commands)
+          } catch {
+            throw fail(error)
           }
-          command = found
         } else {
           arguments.append(word)
         }
@@ -124,7 +123,7 @@ extension Invocation {
   private static func option(for word: String, in command: CommandSpec, before: Bool)
     throws(CommandFailure) -> (OptionSpec, String?)
   {
-    let known = before ? OptionSpec.global + [.version] : command.allOptions + [.version]
+    let known = before ? OptionSpec.topLevel : command.allOptions + [.version]
     func unknown(_ name: String) -> CommandFailure {
       let candidates = known.map { "--\($0.name)" }
       return .usage(

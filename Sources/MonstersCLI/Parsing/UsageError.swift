@@ -20,6 +20,9 @@ enum UsageError: Error, Equatable {
   case missingArgument(ArgumentSpec)
   /// There are more arguments than the subcommand takes.
   case unexpectedArgument(String)
+  /// A value is not one of the words allowed: the value, what it is (`weapon`), and the
+  /// words.
+  case unknownWord(String, kind: String, choices: [String])
   /// A value is not one the option or argument allows: what, and why.
   case invalidValue(String)
   /// `set` was given nothing to set.
@@ -54,6 +57,10 @@ extension UsageError: CustomStringConvertible {
       "Missing expected argument '<\(argument.name)>'."
     case .unexpectedArgument(let argument):
       "Unexpected argument '\(escapedForMessage(argument))'."
+    case .unknownWord(let word, let kind, let choices):
+      "Unknown \(kind) '\(escapedForMessage(word))'."
+        + didYouMean(closestMatch(to: word, among: choices))
+        + " Choose one of: \(choices.joined(separator: ", "))."
     case .invalidValue(let message):
       message
     case .nothingToSet:
