@@ -95,7 +95,7 @@ public enum MonstersCommandLine {
   private static func execute(
     _ arguments: [String], environment: Environment, console: Console
   ) throws(CommandFailure) {
-    let invocation = try Invocation(parsing: arguments, commands: Subcommand.specs)
+    let invocation = try Invocation(parsing: arguments, commands: Subcommand.all)
     if invocation.has(.help) {
       console.output.write(HelpText.page(for: invocation.command, commands: Subcommand.specs))
       return
@@ -105,7 +105,7 @@ public enum MonstersCommandLine {
       return
     }
     guard let command = invocation.command,
-      let subcommand = Subcommand.all.first(where: { $0.spec.name == command.name })
+      let subcommand = Subcommand.all.first(where: { $0.name == command.name })
     else {
       throw .usage(.missingCommand, command: nil)
     }

@@ -3,9 +3,9 @@ import MonsterKit
 
 /// `monsters apply`: many edits, from a script, as one change.
 enum ApplyCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "apply",
+  static let subcommand = Subcommand(name: "apply", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Make many edits as one change, from a script.",
       discussion: """
         The script holds one edit a line, in the command line's own words without the \
@@ -20,8 +20,8 @@ enum ApplyCommand {
           name: "script", kind: .path, isOptional: true,
           help: "The script's path, or - for standard input (the default).")
       ],
-      options: [.dryRun]),
-    run: run)
+      options: [.dryRun])
+  }
 
   /// The subcommands a script line may use.
   static var editing: [Subcommand] {
@@ -93,13 +93,13 @@ enum ApplyCommand {
 
   /// The edit one line of a script asks for.
   static func edit(for words: [String]) throws(CommandFailure) -> RosterEdit {
-    let invocation = try Invocation(parsing: words, commands: editing.map(\.spec))
+    let invocation = try Invocation(parsing: words, commands: editing)
     guard let command = invocation.command,
-      let subcommand = editing.first(where: { $0.spec == command }), let edit = subcommand.edit
+      let edit = editing.first(where: { $0.name == command.name })?.edit
     else {
       throw CommandFailure.usage(.missingCommand, command: nil)
     }
-    let lineOptions = Set(command.options.map(\.name)).subtracting([OptionSpec.dryRun.name])
+    let lineOptions = command.options.map { $0.name }.filter { $0 != OptionSpec.dryRun.name }
     if let foreign = invocation.options.map({ $0.name }).sorted().first(where: {
       !lineOptions.contains($0)
     }) {

@@ -2,9 +2,9 @@ import MonsterKit
 
 /// `monsters completions`: a shell completion script.
 enum CompletionsCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "completions",
+  static let subcommand = Subcommand(name: "completions", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Print a shell completion script for bash, zsh or fish.",
       discussion: """
         The script completes subcommands, options, their values, and monster names read \
@@ -13,8 +13,8 @@ enum CompletionsCommand {
       arguments: [
         ArgumentSpec(
           name: "shell", kind: .choice(CompletionScript.shells), help: "bash, zsh or fish.")
-      ]),
-    run: run)
+      ])
+  }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let name = try context.invocation.requiredArgument(0)

@@ -5,12 +5,11 @@ enum ListCommand {
   static let formats = ["table", "names", "json", "ndjson", "tsv"]
   static let formatOption = OptionSpec.format(formats, default: "table")
 
-  static let weaponOption = OptionSpec(
-    "weapon", value: .weapon, help: "Only the monsters that carry this weapon.")
+  static let weaponOption = OptionSpec.weapon(help: "Only the monsters that carry this weapon.")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "list",
+  static let subcommand = Subcommand(name: "list", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "List the monsters.",
       discussion: """
         The table has the columns NAME, WEAPON and DESCRIPTION. For scripts: 'names' \
@@ -22,12 +21,12 @@ enum ListCommand {
       options: [
         weaponOption,
         formatOption,
-      ]),
-    run: run)
+      ])
+  }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)
-    let weapon = try context.invocation.value(weaponOption).map(context.invocation.weapon)
+    let weapon = try context.invocation.weapon(weaponOption)
     let roster = try context.readRoster()
     let selected = selection(of: roster, carrying: weapon)
     switch format {

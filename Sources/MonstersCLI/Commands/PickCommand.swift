@@ -8,9 +8,9 @@ import MonsterKit
 /// that saves each assignment and stays open. Both save through ``CommandContext/apply(_:)``,
 /// like `set`, and say what changed on standard output once the terminal is restored.
 enum PickCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "pick",
+  static let subcommand = Subcommand(name: "pick", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Pick weapons interactively (a terminal is needed).",
       discussion: """
         With a monster: a row of weapon buttons and Close. Left, right and Tab move; \
@@ -26,8 +26,8 @@ enum PickCommand {
         ArgumentSpec(
           name: "monster", kind: .monster, isOptional: true,
           help: "The monster whose weapon to pick; leave it out to pick for any.")
-      ]),
-    run: run)
+      ])
+  }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let console = context.console

@@ -2,13 +2,13 @@ import MonsterKit
 
 /// `monsters remove`: takes a monster off the roster.
 enum RemoveCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "remove",
+  static let subcommand = Subcommand(name: "remove", run: run, edit: edit) { name in
+    CommandSpec(
+      name: name,
       abstract: "Remove a monster from the roster.",
       arguments: [.monster],
-      options: [.dryRun]),
-    run: run, edit: edit)
+      options: [.dryRun])
+  }
 
   /// Removes the monster through the one edit path, and says so.
   static func run(_ context: CommandContext) throws(CommandFailure) {

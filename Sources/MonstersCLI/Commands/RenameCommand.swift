@@ -2,9 +2,9 @@ import MonsterKit
 
 /// `monsters rename`: gives a monster a new name; it keeps its place.
 enum RenameCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "rename",
+  static let subcommand = Subcommand(name: "rename", run: run, edit: edit) { name in
+    CommandSpec(
+      name: name,
       abstract: "Give a monster a new name.",
       discussion: """
         The monster keeps its place on the roster. The new name must not be another \
@@ -14,8 +14,8 @@ enum RenameCommand {
         .monster,
         ArgumentSpec(name: "new-name", kind: .text, help: "The monster's new name."),
       ],
-      options: [.dryRun]),
-    run: run, edit: edit)
+      options: [.dryRun])
+  }
 
   /// Renames the monster through the one edit path, and says so.
   static func run(_ context: CommandContext) throws(CommandFailure) {

@@ -5,17 +5,17 @@ enum ShowCommand {
   static let formats = ["text", "json"]
   static let formatOption = OptionSpec.format(formats, default: "text")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "show",
+  static let subcommand = Subcommand(name: "show", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Show one monster.",
       discussion: """
         The card shows the name (in its colour), the description, the icon, and the \
         weapon with its image. 'json' prints the monster's object as the file holds it.
         """,
       arguments: [.monster],
-      options: [formatOption]),
-    run: run)
+      options: [formatOption])
+  }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)

@@ -5,15 +5,15 @@ enum WeaponsCommand {
   static let formats = ["table", "names", "json"]
   static let formatOption = OptionSpec.format(formats, default: "table")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "weapons",
+  static let subcommand = Subcommand(name: "weapons", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "List the weapons and their images.",
       discussion: """
         'json' prints an array of objects with the weapon's name and image.
         """,
-      options: [formatOption]),
-    run: run)
+      options: [formatOption])
+  }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)

@@ -15,15 +15,20 @@ extension Invocation {
     throw usageError(.unknownWord(value, kind: option.valueName, choices: choices))
   }
 
-  /// A weapon as typed, forgivingly: `ninja-star` is `ninjaStar`.
-  func weapon(_ text: String) throws(CommandFailure) -> WeaponType {
+  /// The weapon an option gives, read forgivingly (`ninja-star` is `ninjaStar`), or `nil`
+  /// when the option is not given.
+  func weapon(_ option: OptionSpec) throws(CommandFailure) -> WeaponType? {
+    guard let text = value(option) else { return nil }
     if let weapon = WeaponType(parsing: text) { return weapon }
     throw usageError(
       .unknownWord(text, kind: "weapon", choices: WeaponType.allCases.map { $0.rawValue }))
   }
 
-  /// A name colour as typed; `none` gives `.some(nil)` where `allowsNone`.
-  func nameColor(_ text: String, allowsNone: Bool) throws(CommandFailure) -> NameColor?? {
+  /// The name colour an option gives, or `nil` when the option is not given; `.some(nil)`
+  /// for `none`, where the option allows it (``ValueKind/colorOrNone``).
+  func nameColor(_ option: OptionSpec) throws(CommandFailure) -> NameColor?? {
+    guard let text = value(option) else { return nil }
+    let allowsNone = option.value == .colorOrNone
     if allowsNone && text.lowercased() == "none" { return .some(nil) }
     if let color = NameColor(parsing: text) { return .some(color) }
     let names = NameColor.named.map(\.description) + (allowsNone ? ["none"] : [])

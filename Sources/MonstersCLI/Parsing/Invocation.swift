@@ -66,9 +66,30 @@ extension Invocation {
   ///
   /// - Parameters:
   ///   - words: The arguments after `monsters`.
-  ///   - commands: The subcommands there are.
+  ///   - commands: The subcommands there are; only the spec of the one named is made.
+  /// - Throws: ``CommandFailure/usage(_:command:)`` for a line that cannot be parsed.
+  init(parsing words: [String], commands: [Subcommand]) throws(CommandFailure) {
+    try self.init(parsing: words, names: commands.map { $0.name }) { name in
+      commands.first { $0.name == name }?.spec
+    }
+  }
+
+  /// Parses a command line among the given specs.
+  ///
+  /// - Parameters:
+  ///   - words: The arguments after `monsters`.
+  ///   - commands: The specs of the subcommands there are.
   /// - Throws: ``CommandFailure/usage(_:command:)`` for a line that cannot be parsed.
   init(parsing words: [String], commands: [CommandSpec]) throws(CommandFailure) {
+    try self.init(parsing: words, names: commands.map { $0.name }) { name in
+      commands.first { $0.name == name }
+    }
+  }
+
+  /// Parses a command line among subcommands known by name, whose spec `spec` gives.
+  private init(
+    parsing words: [String], names: [String], spec: (String) -> CommandSpec?
+  ) throws(CommandFailure) {
     var index = 0
     var optionsEnded = false
     func fail(_ error: UsageError) -> CommandFailure {
@@ -80,11 +101,8 @@ extension Invocation {
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
         // The subcommand is not an option: it may follow `--` (`monsters -- show x`).
         if command == nil {
-          do throws(UsageError) {
-            command = try CommandSpec.named(word, among: commands)
-          } catch {
-            throw fail(error)
-          }
+          guard let found = spec(word) else { throw fail(.unknownCommand(word, among: names)) }
+          command = found
         } else {
           arguments.append(word)
         }

@@ -74,6 +74,13 @@ extension UsageError: CustomStringConvertible {
   }
 }
 
+extension UsageError {
+  /// A subcommand that is not one of `names`, with the closest of them as a suggestion.
+  static func unknownCommand(_ name: String, among names: [String]) -> UsageError {
+    .unknownCommand(name, suggestion: closestMatch(to: name, among: names))
+  }
+}
+
 /// ` Did you mean 'list'?`, or nothing.
 func didYouMean(_ suggestion: String?) -> String {
   suggestion.map { " Did you mean '\(escapedForMessage($0))'?" } ?? ""
