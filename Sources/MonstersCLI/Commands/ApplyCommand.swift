@@ -28,6 +28,7 @@ enum ApplyCommand {
     Subcommand.all.filter { $0.edit != nil }
   }
 
+  /// Reads the script, makes each line's edit, and applies them all as one change.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let path = context.invocation.argument(0) ?? "-"
     let name = path == "-" ? "<stdin>" : path

@@ -16,6 +16,7 @@ enum CompletionsCommand {
       ])
   }
 
+  /// Prints the completion script for the shell named.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let name = try context.invocation.requiredArgument(0)
     guard let shell = CompletionScript.Shell(rawValue: name) else {

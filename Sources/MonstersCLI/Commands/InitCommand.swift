@@ -15,6 +15,7 @@ enum InitCommand {
       options: [forceOption])
   }
 
+  /// Writes the seeded roster, replacing a file only with `--force`.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     do throws(RosterError) {
       try context.file.initialize(force: context.invocation.has(forceOption))

@@ -24,6 +24,8 @@ enum ListCommand {
       ])
   }
 
+  /// Lists the monsters that carry the weapon asked for (all by default), in the format
+  /// asked for.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)
     let weapon = try context.invocation.weapon(weaponOption)

@@ -29,6 +29,8 @@ enum PickCommand {
       ])
   }
 
+  /// Opens the picker the command line asks for, and says what it saved once the terminal
+  /// is restored.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let console = context.console
     guard console.input.isTerminal, console.output.isTerminal,

@@ -17,6 +17,7 @@ enum ShowCommand {
       options: [formatOption])
   }
 
+  /// Prints the monster named, as a card or as its JSON object.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)
     let name = try context.invocation.requiredArgument(0)

@@ -15,6 +15,7 @@ enum WeaponsCommand {
       options: [formatOption])
   }
 
+  /// Prints the five weapons and their images.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)
     let weapons = WeaponType.allCases

@@ -15,14 +15,4 @@ struct CommandSpec: Equatable, Sendable {
   var allOptions: [OptionSpec] {
     options + OptionSpec.global
   }
-
-  /// The option with a long name, among the command's and the global ones.
-  func option(named name: String) -> OptionSpec? {
-    allOptions.first { $0.name == name }
-  }
-
-  /// The option with a one-letter name.
-  func option(short: Character) -> OptionSpec? {
-    allOptions.first { $0.shortName == short }
-  }
 }

@@ -112,8 +112,9 @@ extension Invocation {
         optionsEnded = true
         continue
       }
-      let spec = command ?? CommandSpec(name: "", abstract: "")
-      let (option, inlineValue) = try Self.option(for: word, in: spec, before: command == nil)
+      // The options a word may name: before the subcommand, those of `monsters` itself.
+      let known = command.map { $0.allOptions + [.version] } ?? OptionSpec.topLevel
+      let (option, inlineValue) = try Self.option(for: word, among: known, command: command)
       let value: String?
       if option.value == nil {
         if inlineValue != nil { throw fail(.unexpectedValue(option)) }
@@ -121,7 +122,7 @@ extension Invocation {
       } else if let inlineValue {
         value = inlineValue
       } else {
-        guard index < words.count, !Self.looksLikeOption(words[index], in: spec) else {
+        guard index < words.count, !Self.looksLikeOption(words[index], among: known) else {
           throw fail(.missingValue(option))
         }
         value = words[index]
@@ -137,16 +138,16 @@ extension Invocation {
     }
   }
 
-  /// The option a word names, and its value when written `--name=value`.
-  private static func option(for word: String, in command: CommandSpec, before: Bool)
-    throws(CommandFailure) -> (OptionSpec, String?)
-  {
-    let known = before ? OptionSpec.topLevel : command.allOptions + [.version]
+  /// The option a word names, among the `known` ones, and its value when written
+  /// `--name=value`; `command` is the subcommand so far, whose usage a usage error shows.
+  private static func option(
+    for word: String, among known: [OptionSpec], command: CommandSpec?
+  ) throws(CommandFailure) -> (OptionSpec, String?) {
     func unknown(_ name: String) -> CommandFailure {
       let candidates = known.map { "--\($0.name)" }
       return .usage(
         .unknownOption(name, suggestion: closestMatch(to: name, among: candidates)),
-        command: before ? nil : command)
+        command: command)
     }
     if word.hasPrefix("--") {
       let body = word.dropFirst(2)
@@ -170,12 +171,15 @@ extension Invocation {
 
   /// Whether a word after an option that needs a value is another option rather than the
   /// value: `set Cat-Bot --weapon --dry-run` is missing its weapon.
-  private static func looksLikeOption(_ word: String, in command: CommandSpec) -> Bool {
+  private static func looksLikeOption(_ word: String, among known: [OptionSpec]) -> Bool {
     guard word.hasPrefix("-"), word.count > 1 else { return false }
     if word == "--" { return true }
-    let name = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : nil
-    if let name { return command.option(named: name) != nil || name == "version" }
-    return word.count == 2 && command.option(short: word.dropFirst().first ?? "-") != nil
+    if word.hasPrefix("--") {
+      let name = word.dropFirst(2).prefix { $0 != "=" }
+      return known.contains { $0.name == name }
+    }
+    let letter = word.dropFirst().first
+    return word.count == 2 && known.contains { $0.shortName == letter }
   }
 
   private func checkArguments(of command: CommandSpec) throws(CommandFailure) {
