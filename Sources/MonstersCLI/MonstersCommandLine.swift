@@ -71,6 +71,7 @@ public enum MonstersCommandLine {
     return String(validating: bytes, as: UTF8.self)
   }
 
+  /// Runs one command line, and reports its failure, if any, on standard error.
   private static func run(
     _ arguments: [String], environment: Environment, console: Console
   ) -> ExitCode {
@@ -92,6 +93,8 @@ public enum MonstersCommandLine {
     return failure?.exitCode ?? .success
   }
 
+  /// Parses the command line and runs the subcommand it names; `--help` and `--version`
+  /// need no subcommand.
   private static func execute(
     _ arguments: [String], environment: Environment, console: Console
   ) throws(CommandFailure) {
