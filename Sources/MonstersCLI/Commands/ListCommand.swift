@@ -155,7 +155,7 @@ enum ListCommand {
     for index in selected {
       nameWidth = max(nameWidth, roster.withUTF8(.name, at: index) { displayWidth(ofUTF8: $0) })
     }
-    let weaponWidth = WeaponType.allCases.map(\.rawValue.count).max() ?? 0
+    let weaponWidth = WeaponType.longestNameWidth
     context.output.writeLine(
       style.header(
         padded("NAME", toWidth: nameWidth) + "  " + padded("WEAPON", toWidth: weaponWidth)

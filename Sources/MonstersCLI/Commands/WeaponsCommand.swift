@@ -34,7 +34,7 @@ enum WeaponsCommand {
         buffer.append(UInt8(ascii: "\n"))
       }
     default:
-      let width = weapons.map(\.rawValue.count).max() ?? 0
+      let width = WeaponType.longestNameWidth
       context.output.writeLine(context.style.header(padded("WEAPON", toWidth: width) + "  IMAGE"))
       for weapon in weapons {
         context.output.writeLine(padded(weapon.rawValue, toWidth: width) + "  " + weapon.imageName)

@@ -89,7 +89,7 @@ struct CompletionScript {
       case .seconds, .text: .nothing
       case .weapon: .words(WeaponType.allCases.map { $0.rawValue })
       case .color: .words(NameColor.named.map { $0.description })
-      case .colorOrNone: .words(NameColor.named.map { $0.description } + ["none"])
+      case .colorOrNone: .words(NameColor.named.map { $0.description } + [ValueKind.noColorWord])
       case .choice(let words): .words(words)
       case .subcommand: .words(names)
       }

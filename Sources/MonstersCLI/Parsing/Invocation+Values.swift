@@ -29,9 +29,10 @@ extension Invocation {
   func nameColor(_ option: OptionSpec) throws(CommandFailure) -> NameColor?? {
     guard let text = value(option) else { return nil }
     let allowsNone = option.value == .colorOrNone
-    if allowsNone && text.lowercased() == "none" { return .some(nil) }
+    if allowsNone && text.lowercased() == ValueKind.noColorWord { return .some(nil) }
     if let color = NameColor(parsing: text) { return .some(color) }
-    let names = NameColor.named.map(\.description) + (allowsNone ? ["none"] : [])
+    let names =
+      NameColor.named.map { $0.description } + (allowsNone ? [ValueKind.noColorWord] : [])
     throw usageError(
       .invalidValue(
         "Unknown colour '\(escapedForMessage(text))'."

@@ -20,3 +20,8 @@ enum ValueKind: Equatable, Sendable {
   /// Any text.
   case text
 }
+
+extension ValueKind {
+  /// The word that, where a value is ``colorOrNone``, removes the colour.
+  static let noColorWord = "none"
+}
