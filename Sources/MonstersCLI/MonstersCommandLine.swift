@@ -20,9 +20,60 @@ public enum MonstersCommandLine {
   ///   - arguments: The arguments after the program's name.
   ///   - environment: The environment variables.
   ///   - console: Standard input, output and error.
-  /// - Returns: The exit code, one of SPEC.md's.
+  /// - Returns: The exit code.
   public static func run(
     _ arguments: [String], environment: [String: String], console: Console
+  ) -> ExitCode {
+    run(arguments, environment: Environment(environment), console: console)
+  }
+
+  /// Runs a command line given as the bytes `argv` holds.
+  ///
+  /// An argument, or a `MONSTERS_FILE`, that is not UTF-8 is a usage error: read as text,
+  /// its bad bytes would be replaced, and a path would name another file or a description
+  /// change unseen. Other variables are read with their bad bytes replaced: none of them
+  /// matters enough to stop for, and some count by being set at all (`NO_COLOR`).
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program's name, as bytes.
+  ///   - environment: The environment variables, such as ``Environment/process``.
+  ///   - console: Standard input, output and error.
+  /// - Returns: The exit code.
+  public static func run(
+    bytes arguments: [[UInt8]], environment: Environment, console: Console
+  ) -> ExitCode {
+    func refuse(_ error: UsageError) -> ExitCode {
+      let failure = CommandFailure.usage(error, command: nil)
+      report(failure, to: console.errors)
+      try? console.errors.flush()
+      return failure.exitCode
+    }
+    var texts: [String] = []
+    for bytes in arguments {
+      guard let text = text(ofUTF8: bytes) else {
+        return refuse(.notUTF8(String(decoding: bytes, as: UTF8.self)))
+      }
+      texts.append(text)
+    }
+    let variable = CommandContext.rosterFileVariable
+    if let bytes = environment.bytes(of: variable), text(ofUTF8: bytes) == nil {
+      let text = escapedForMessage(String(decoding: bytes, as: UTF8.self))
+      return refuse(.invalidValue("\(variable), '\(text)', is not valid UTF-8."))
+    }
+    return run(texts, environment: environment, console: console)
+  }
+
+  /// UTF-8 bytes as text, or `nil` when they are not UTF-8.
+  private static func text(ofUTF8 bytes: [UInt8]) -> String? {
+    // ASCII, which nearly every argument is, is UTF-8 as it is: this spares every start the
+    // runtime's work of setting up the generic validation.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// Runs one command line, and reports its failure, if any, on standard error.
+  private static func run(
+    _ arguments: [String], environment: Environment, console: Console
   ) -> ExitCode {
     var failure: CommandFailure?
     do throws(CommandFailure) {
@@ -42,54 +93,12 @@ public enum MonstersCommandLine {
     return failure?.exitCode ?? .success
   }
 
-  /// Runs a command line given as the bytes `argv` and the environment hold.
-  ///
-  /// An argument, or a `MONSTERS_FILE`, that is not UTF-8 is a usage error: read as text,
-  /// its bad bytes would be replaced, and a path would name another file or a description
-  /// change unseen. Other variables are kept with their bad bytes replaced: none of them
-  /// matters enough to stop for, and some count by being set at all (`NO_COLOR`).
-  ///
-  /// - Parameters:
-  ///   - arguments: The arguments after the program's name, as bytes.
-  ///   - environment: The environment variables, their values as bytes.
-  ///   - console: Standard input, output and error.
-  /// - Returns: The exit code, one of SPEC.md's.
-  public static func run(
-    bytes arguments: [[UInt8]], environment: [String: [UInt8]], console: Console
-  ) -> ExitCode {
-    func refuse(_ bytes: [UInt8], _ error: (String) -> UsageError) -> ExitCode {
-      let failure = CommandFailure.usage(
-        error(String(decoding: bytes, as: UTF8.self)), command: nil)
-      report(failure, to: console.errors)
-      try? console.errors.flush()
-      return failure.exitCode
-    }
-    var texts: [String] = []
-    for bytes in arguments {
-      guard let text = String(validating: bytes, as: UTF8.self) else {
-        return refuse(bytes, UsageError.notUTF8)
-      }
-      texts.append(text)
-    }
-    var variables: [String: String] = [:]
-    for (name, bytes) in environment {
-      if let value = String(validating: bytes, as: UTF8.self) {
-        variables[name] = value
-      } else if name == "MONSTERS_FILE" {
-        return refuse(bytes) {
-          .invalidValue("MONSTERS_FILE, '\(escapedForMessage($0))', is not valid UTF-8.")
-        }
-      } else {
-        variables[name] = String(decoding: bytes, as: UTF8.self)
-      }
-    }
-    return run(texts, environment: variables, console: console)
-  }
-
+  /// Parses the command line and runs the subcommand it names; `--help` and `--version`
+  /// need no subcommand.
   private static func execute(
-    _ arguments: [String], environment: [String: String], console: Console
+    _ arguments: [String], environment: Environment, console: Console
   ) throws(CommandFailure) {
-    let invocation = try Invocation(parsing: arguments, commands: Subcommand.specs)
+    let invocation = try Invocation(parsing: arguments, commands: Subcommand.all)
     if invocation.has(.help) {
       console.output.write(HelpText.page(for: invocation.command, commands: Subcommand.specs))
       return
@@ -99,7 +108,7 @@ public enum MonstersCommandLine {
       return
     }
     guard let command = invocation.command,
-      let subcommand = Subcommand.all.first(where: { $0.spec == command })
+      let subcommand = Subcommand.all.first(where: { $0.name == command.name })
     else {
       throw .usage(.missingCommand, command: nil)
     }

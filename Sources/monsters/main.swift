@@ -7,6 +7,6 @@ signal(SIGPIPE, SIG_IGN)
 
 let code = MonstersCommandLine.run(
   bytes: ProcessArguments.current(),
-  environment: ProcessEnvironment.current(),
+  environment: .process,
   console: .standard())
 exit(code.rawValue)

@@ -3,9 +3,9 @@ import MonsterKit
 
 /// `monsters apply`: many edits, from a script, as one change.
 enum ApplyCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "apply",
+  static let subcommand = Subcommand(name: "apply", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Make many edits as one change, from a script.",
       discussion: """
         The script holds one edit a line, in the command line's own words without the \
@@ -20,14 +20,15 @@ enum ApplyCommand {
           name: "script", kind: .path, isOptional: true,
           help: "The script's path, or - for standard input (the default).")
       ],
-      options: [.dryRun]),
-    run: run)
+      options: [.dryRun])
+  }
 
   /// The subcommands a script line may use.
   static var editing: [Subcommand] {
     Subcommand.all.filter { $0.edit != nil }
   }
 
+  /// Reads the script, makes each line's edit, and applies them all as one change.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let path = context.invocation.argument(0) ?? "-"
     let name = path == "-" ? "<stdin>" : path
@@ -55,12 +56,7 @@ enum ApplyCommand {
         return changed
       }
     } catch {
-      let failure: CommandFailure =
-        if case .invalidName = error {
-          .usage(.invalidValue(error.description), command: nil)
-        } else {
-          .roster(error)
-        }
+      let failure = CommandFailure(refusedEdit: error, command: nil)
       guard let failedLine else { throw failure }
       throw .scriptLine(path: name, line: failedLine, failure: failure)
     }
@@ -98,14 +94,14 @@ enum ApplyCommand {
 
   /// The edit one line of a script asks for.
   static func edit(for words: [String]) throws(CommandFailure) -> RosterEdit {
-    let invocation = try Invocation(parsing: words, commands: editing.map(\.spec))
+    let invocation = try Invocation(parsing: words, commands: editing)
     guard let command = invocation.command,
-      let subcommand = editing.first(where: { $0.spec == command }), let edit = subcommand.edit
+      let edit = editing.first(where: { $0.name == command.name })?.edit
     else {
       throw CommandFailure.usage(.missingCommand, command: nil)
     }
-    let lineOptions = Set(command.options.map(\.name)).subtracting([OptionSpec.dryRun.name])
-    if let foreign = (Array(invocation.values.keys) + invocation.flags).sorted().first(where: {
+    let lineOptions = command.options.map { $0.name }.filter { $0 != OptionSpec.dryRun.name }
+    if let foreign = invocation.options.map({ $0.name }).sorted().first(where: {
       !lineOptions.contains($0)
     }) {
       throw invocation.usageError(

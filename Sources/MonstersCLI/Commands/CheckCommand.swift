@@ -2,9 +2,9 @@ import MonsterKit
 
 /// `monsters check`: validates the roster file, reporting every problem, for CI.
 enum CheckCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "check",
+  static let subcommand = Subcommand(name: "check", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Check the roster file and report every problem, for CI.",
       discussion: """
         Prints each problem on a line of its own, as path:line:column: message: unknown \
@@ -12,9 +12,10 @@ enum CheckCommand {
         fields, and a valid file that is not in canonical form. A JSON syntax error \
         stops the check at the first one. Exits 0 when the file is clean, 1 when there \
         are problems, and 66 when there is no file.
-        """),
-    run: run)
+        """)
+  }
 
+  /// Prints every problem of the roster file, one a line, and fails when there is any.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let path = escapedForTerminal(context.file.path)
     let problems: [String]

@@ -8,20 +8,18 @@ struct CommandContext {
   /// The streams.
   var console: Console
   /// The environment variables.
-  var environment: [String: String]
+  var environment: Environment
   /// The roster file: `--file`, else `$MONSTERS_FILE`, else `monsters.json`.
   var file: RosterFile
   /// How text is shown on standard output.
   var style: TextStyle
 
-  /// The subcommand being run.
-  var command: CommandSpec {
-    invocation.command ?? CommandSpec(name: "", abstract: "")
-  }
-
   var output: OutputChannel { console.output }
 
-  init(invocation: Invocation, console: Console, environment: [String: String])
+  /// The environment variable that names the roster file when `--file` does not.
+  static let rosterFileVariable = "MONSTERS_FILE"
+
+  init(invocation: Invocation, console: Console, environment: Environment)
     throws(CommandFailure)
   {
     self.invocation = invocation
@@ -29,15 +27,18 @@ struct CommandContext {
     self.environment = environment
     let path =
       invocation.value(.file)
-      ?? environment["MONSTERS_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? environment[Self.rosterFileVariable].flatMap { $0.isEmpty ? nil : $0 }
       ?? "monsters.json"
     self.file = RosterFile(path: path)
     file.mapsLargeFiles = true
+    let isTerminal = console.output.isTerminal
+    // Colour is for a terminal only, so the environment is read only on one.
     self.style = TextStyle(
-      usesColor: TextStyle.allowsColor(
-        isTerminal: console.output.isTerminal, environment: environment,
-        noColorFlag: invocation.has(.noColor)),
-      isTerminal: console.output.isTerminal)
+      usesColor: isTerminal
+        && TextStyle.allowsColor(
+          isTerminal: isTerminal, environment: environment.variables,
+          noColorFlag: invocation.has(.noColor)),
+      isTerminal: isTerminal)
     if path.isEmpty {
       throw usageError(.invalidValue("The roster file's path is empty."))
     }
@@ -68,15 +69,19 @@ struct CommandContext {
     }
   }
 
-  /// Makes edits through the one edit path, or with `--dry-run` prints what they would do.
+  /// Makes an edit through the one edit path and says what it did, or with `--dry-run`
+  /// prints the diff of what it would do.
+  func applyAndReport(_ edit: RosterEdit) throws(CommandFailure) {
+    try EditReport.report([edit], apply([edit]), context: self)
+  }
+
+  /// Makes edits through the one edit path, or with `--dry-run` works out what they would do
+  /// and writes nothing.
   func apply(_ edits: [RosterEdit]) throws(CommandFailure) -> RosterUpdate {
     do throws(RosterError) {
       return try file.apply(edits, dryRun: invocation.has(.dryRun))
     } catch {
-      if case .invalidName = error {
-        throw usageError(.invalidValue(error.description))
-      }
-      throw .roster(error)
+      throw CommandFailure(refusedEdit: error, command: invocation.command)
     }
   }
 }

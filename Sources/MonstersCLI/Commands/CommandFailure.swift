@@ -1,24 +1,6 @@
 import Glibc
 import MonsterKit
 
-/// How a run of `monsters` ends, as its exit status (the codes of `sysexits.h`).
-public enum ExitCode: Int32, Sendable {
-  /// Done, also when there was nothing to change.
-  case success = 0
-  /// The command could not do it: no such monster, a taken name, problems found.
-  case failure = 1
-  /// The command line is wrong.
-  case usage = 64
-  /// The roster file is not a valid roster.
-  case dataError = 65
-  /// An input that must exist does not.
-  case noInput = 66
-  /// A file could not be read or written.
-  case ioError = 74
-  /// Another process held the roster's lock longer than the lock wait.
-  case lockBusy = 75
-}
-
 /// Why a command failed. Its ``exitCode`` is the one place an error becomes an exit code.
 indirect enum CommandFailure: Error {
   /// The command line is wrong; the subcommand, when known, gives the usage line.
@@ -35,6 +17,21 @@ indirect enum CommandFailure: Error {
   case outputFailed(Int32)
   /// A line of an `apply` script failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
+
+  /// The failure of an edit the roster refused: a name it cannot take is a value the command
+  /// line should not have given, a usage error; any other error is ``roster(_:)``.
+  ///
+  /// - Parameters:
+  ///   - error: Why the roster refused the edit.
+  ///   - command: The subcommand whose usage line follows a usage error, or `nil` for the
+  ///     usage of `monsters` itself.
+  init(refusedEdit error: RosterError, command: CommandSpec?) {
+    if case .invalidName = error {
+      self = .usage(.invalidValue(error.description), command: command)
+    } else {
+      self = .roster(error)
+    }
+  }
 
   /// The exit code this failure ends the run with.
   var exitCode: ExitCode {

@@ -2,9 +2,9 @@ import MonsterKit
 
 /// `monsters completions`: a shell completion script.
 enum CompletionsCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "completions",
+  static let subcommand = Subcommand(name: "completions", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Print a shell completion script for bash, zsh or fish.",
       discussion: """
         The script completes subcommands, options, their values, and monster names read \
@@ -13,17 +13,15 @@ enum CompletionsCommand {
       arguments: [
         ArgumentSpec(
           name: "shell", kind: .choice(CompletionScript.shells), help: "bash, zsh or fish.")
-      ]),
-    run: run)
+      ])
+  }
 
+  /// Prints the completion script for the shell named.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let shell = try context.invocation.requiredArgument(0)
-    guard CompletionScript.shells.contains(shell) else {
+    let name = try context.invocation.requiredArgument(0)
+    guard let shell = CompletionScript.Shell(rawValue: name) else {
       throw context.usageError(
-        .invalidValue(
-          "Unknown shell '\(escapedForMessage(shell))'."
-            + didYouMean(closestMatch(to: shell, among: CompletionScript.shells))
-            + " Choose one of: bash, zsh, fish."))
+        .unknownWord(name, kind: "shell", choices: CompletionScript.shells))
     }
     context.output.write(CompletionScript.script(for: shell, commands: Subcommand.specs))
   }

@@ -1,24 +1,25 @@
 import MonsterKit
 
-/// `monsters help`: the help of `monsters` or of a subcommand.
+/// `monsters help`: the help of `monsters` or of a subcommand, or the manual page.
 enum HelpCommand {
   static let manOption = OptionSpec(
     "man", help: "Print the manual page instead, in roff for man(1), with every subcommand.")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "help",
+  static let subcommand = Subcommand(name: "help", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Show help for monsters or one of its subcommands.",
       arguments: [
         ArgumentSpec(
-          name: "subcommand", kind: .choice([]), isOptional: true,
+          name: "subcommand", kind: .subcommand, isOptional: true,
           help: "The subcommand to show help for.")
       ],
-      options: [manOption]),
-    run: run)
+      options: [manOption])
+  }
 
+  /// Prints the help page of the subcommand named, or of `monsters`, or with `--man` the
+  /// manual page.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let specs = Subcommand.specs
     if context.invocation.has(manOption) {
       if let name = context.invocation.argument(0) {
         throw context.usageError(
@@ -26,17 +27,16 @@ enum HelpCommand {
             "The manual page covers every subcommand; give --man without "
               + "'\(escapedForMessage(name))'."))
       }
-      context.output.write(ManPage.page(commands: specs))
+      context.output.write(ManPage.page(commands: Subcommand.specs))
       return
     }
     var command: CommandSpec?
     if let name = context.invocation.argument(0) {
-      guard let found = specs.first(where: { $0.name == name }) else {
-        throw context.usageError(
-          .unknownCommand(name, suggestion: closestMatch(to: name, among: specs.map(\.name))))
+      guard let subcommand = Subcommand.all.first(where: { $0.name == name }) else {
+        throw context.usageError(.unknownCommand(name, among: Subcommand.all.map { $0.name }))
       }
-      command = found
+      command = subcommand.spec
     }
-    context.output.write(HelpText.page(for: command, commands: specs))
+    context.output.write(HelpText.page(for: command, commands: Subcommand.specs))
   }
 }

@@ -4,17 +4,18 @@ import MonsterKit
 enum InitCommand {
   static let forceOption = OptionSpec("force", help: "Replace the file if it exists.")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "init",
+  static let subcommand = Subcommand(name: "init", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Write the seeded roster to the file.",
       discussion: """
         Writes the six monsters of the tutorial. A file that exists is left alone \
         unless --force is given.
         """,
-      options: [forceOption]),
-    run: run)
+      options: [forceOption])
+  }
 
+  /// Writes the seeded roster, replacing a file only with `--force`.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     do throws(RosterError) {
       try context.file.initialize(force: context.invocation.has(forceOption))

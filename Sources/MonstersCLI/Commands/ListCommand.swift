@@ -3,13 +3,13 @@ import MonsterKit
 /// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON or TSV.
 enum ListCommand {
   static let formats = ["table", "names", "json", "ndjson", "tsv"]
+  static let formatOption = OptionSpec.format(formats, default: "table")
 
-  static let weaponOption = OptionSpec(
-    "weapon", value: .weapon, help: "Only the monsters that carry this weapon.")
+  static let weaponOption = OptionSpec.weapon(help: "Only the monsters that carry this weapon.")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "list",
+  static let subcommand = Subcommand(name: "list", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "List the monsters.",
       discussion: """
         The table has the columns NAME, WEAPON and DESCRIPTION. For scripts: 'names' \
@@ -20,17 +20,17 @@ enum ListCommand {
         """,
       options: [
         weaponOption,
-        .format(formats, help: "table, names, json, ndjson or tsv (default: table)."),
-      ]),
-    run: run)
+        formatOption,
+      ])
+  }
 
+  /// Lists the monsters that carry the weapon asked for (all by default), in the format
+  /// asked for.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
-    let weapon = try context.invocation.value(weaponOption).map(context.invocation.weapon)
+    let format = try context.invocation.choice(formatOption)
+    let weapon = try context.invocation.weapon(weaponOption)
     let roster = try context.readRoster()
-    let selected =
-      weapon.map { weapon in roster.indices.filter { roster.weapon(at: $0) == weapon } }
-      ?? Array(roster.indices)
+    let selected = selection(of: roster, carrying: weapon)
     switch format {
     case "names":
       try writeNames(of: selected, in: roster, to: context.output)
@@ -49,6 +49,19 @@ enum ListCommand {
     default:
       try writeTable(of: selected, in: roster, context: context)
     }
+  }
+
+  /// The positions of the monsters to list: those that carry `weapon`, or all of them.
+  static func selection(of roster: Roster, carrying weapon: WeaponType?) -> [Roster.Index] {
+    // A loop rather than `roster.indices.filter`: a generic collection of a `Roster` costs
+    // the runtime more to set up, at every start, than listing a small roster does.
+    var selected: [Roster.Index] = []
+    var index = roster.startIndex
+    while index != roster.endIndex {
+      if weapon == nil || roster.weapon(at: index) == weapon { selected.append(index) }
+      index = roster.index(after: index)
+    }
+    return selected
   }
 
   /// An array of monster objects, as the file holds them.
@@ -125,9 +138,9 @@ enum ListCommand {
   static func writeNames(
     of selected: [Roster.Index], in roster: Roster, to output: OutputChannel
   ) throws(CommandFailure) {
-    try roster.forEachUTF8(.name, at: selected) { (name) throws(CommandFailure) in
+    for index in selected {
       try output.append { buffer in
-        buffer.append(contentsOf: name)
+        roster.withUTF8(.name, at: index) { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: "\n"))
       }
     }
@@ -142,7 +155,7 @@ enum ListCommand {
     for index in selected {
       nameWidth = max(nameWidth, roster.withUTF8(.name, at: index) { displayWidth(ofUTF8: $0) })
     }
-    let weaponWidth = WeaponType.allCases.map(\.rawValue.count).max() ?? 0
+    let weaponWidth = WeaponType.longestNameWidth
     context.output.writeLine(
       style.header(
         padded("NAME", toWidth: nameWidth) + "  " + padded("WEAPON", toWidth: weaponWidth)
@@ -177,9 +190,4 @@ enum ListCommand {
       }
     }
   }
-}
-
-/// Text from a file's bytes.
-func text(_ utf8: UnsafeRawBufferPointer) -> String {
-  String(decoding: utf8, as: UTF8.self)
 }

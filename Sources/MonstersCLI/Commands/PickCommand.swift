@@ -8,9 +8,9 @@ import MonsterKit
 /// that saves each assignment and stays open. Both save through ``CommandContext/apply(_:)``,
 /// like `set`, and say what changed on standard output once the terminal is restored.
 enum PickCommand {
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "pick",
+  static let subcommand = Subcommand(name: "pick", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Pick weapons interactively (a terminal is needed).",
       discussion: """
         With a monster: a row of weapon buttons and Close. Left, right and Tab move; \
@@ -26,9 +26,11 @@ enum PickCommand {
         ArgumentSpec(
           name: "monster", kind: .monster, isOptional: true,
           help: "The monster whose weapon to pick; leave it out to pick for any.")
-      ]),
-    run: run)
+      ])
+  }
 
+  /// Opens the picker the command line asks for, and says what it saved once the terminal
+  /// is restored.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let console = context.console
     guard console.input.isTerminal, console.output.isTerminal,
@@ -38,7 +40,7 @@ enum PickCommand {
     }
     let roster = try context.readRoster()
     let style = PickerStyle.forTerminal(
-      usesColor: context.style.usesColor, environment: context.environment)
+      usesColor: context.style.usesColor, environment: context.environment.variables)
     var outcome = PickerSession.Outcome()
     var failure: CommandFailure?
     do throws(CommandFailure) {

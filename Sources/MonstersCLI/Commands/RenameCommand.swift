@@ -2,9 +2,9 @@ import MonsterKit
 
 /// `monsters rename`: gives a monster a new name; it keeps its place.
 enum RenameCommand {
-  static let subcommand = Subcommand(
-    editing: CommandSpec(
-      name: "rename",
+  static let subcommand = Subcommand(name: "rename", run: run, edit: edit) { name in
+    CommandSpec(
+      name: name,
       abstract: "Give a monster a new name.",
       discussion: """
         The monster keeps its place on the roster. The new name must not be another \
@@ -13,8 +13,17 @@ enum RenameCommand {
       arguments: [
         .monster,
         ArgumentSpec(name: "new-name", kind: .text, help: "The monster's new name."),
-      ]),
-    edit: { (invocation) throws(CommandFailure) in
-      .rename(try invocation.requiredArgument(0), to: try invocation.requiredArgument(1))
-    })
+      ],
+      options: [.dryRun])
+  }
+
+  /// Renames the monster through the one edit path, and says so.
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    try context.applyAndReport(edit(context.invocation))
+  }
+
+  /// The renaming the command line asks for.
+  static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
+    .rename(try invocation.requiredArgument(0), to: try invocation.requiredArgument(1))
+  }
 }

@@ -3,23 +3,23 @@ import MonsterKit
 /// `monsters show`: one monster, as the tutorial's detail pane shows it, or as JSON.
 enum ShowCommand {
   static let formats = ["text", "json"]
+  static let formatOption = OptionSpec.format(formats, default: "text")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "show",
+  static let subcommand = Subcommand(name: "show", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "Show one monster.",
       discussion: """
         The card shows the name (in its colour), the description, the icon, and the \
         weapon with its image. 'json' prints the monster's object as the file holds it.
         """,
-      arguments: [
-        ArgumentSpec(name: "monster", kind: .monster, help: "The monster's name, in any case.")
-      ],
-      options: [.format(formats, help: "text or json (default: text).")]),
-    run: run)
+      arguments: [.monster],
+      options: [formatOption])
+  }
 
+  /// Prints the monster named, as a card or as its JSON object.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(.format(formats, help: ""), default: "text")
+    let format = try context.invocation.choice(formatOption)
     let name = try context.invocation.requiredArgument(0)
     let roster = try context.readRoster()
     let index: Roster.Index

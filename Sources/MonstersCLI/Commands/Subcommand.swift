@@ -1,37 +1,42 @@
 import MonsterKit
 
-/// A subcommand: its spec, which the parser, help and completions read, and what it does.
+/// A subcommand: its name, what it does, and its spec, which the parser, help and
+/// completions read.
+///
+/// Each subcommand's file in this folder holds all of it: `monsters set` is `SetCommand`,
+/// with its spec, its `run`, and, as it edits the roster, its `edit`.
 struct Subcommand: Sendable {
-  /// The name, arguments, options and help.
-  var spec: CommandSpec
+  /// The name, such as `list`: all the parser needs to find the subcommand.
+  let name: String
   /// Runs the subcommand.
-  var run: @Sendable (CommandContext) throws(CommandFailure) -> Void
+  let run: @Sendable (CommandContext) throws(CommandFailure) -> Void
   /// For a subcommand that edits the roster, the edit its command line asks for: the same
   /// for a command line and for a line of an `apply` script.
-  var edit: (@Sendable (Invocation) throws(CommandFailure) -> RosterEdit)?
+  let edit: (@Sendable (Invocation) throws(CommandFailure) -> RosterEdit)?
+  private let makeSpec: @Sendable (String) -> CommandSpec
 
-  /// A subcommand that does its own work.
-  init(spec: CommandSpec, run: @escaping @Sendable (CommandContext) throws(CommandFailure) -> Void)
-  {
-    self.spec = spec
+  /// Creates a subcommand.
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - run: What it does.
+  ///   - edit: For a subcommand that edits the roster, the edit its command line asks for.
+  ///   - spec: Makes its spec, given its name.
+  init(
+    name: String, run: @escaping @Sendable (CommandContext) throws(CommandFailure) -> Void,
+    edit: (@Sendable (Invocation) throws(CommandFailure) -> RosterEdit)? = nil,
+    spec: @escaping @Sendable (String) -> CommandSpec
+  ) {
+    self.name = name
     self.run = run
-    self.edit = nil
+    self.edit = edit
+    self.makeSpec = spec
   }
 
-  /// A subcommand that edits the roster: it makes its edit through the one edit path and
-  /// reports it; `--dry-run` prints the diff instead of writing.
-  init(
-    editing spec: CommandSpec,
-    edit: @escaping @Sendable (Invocation) throws(CommandFailure) -> RosterEdit
-  ) {
-    var spec = spec
-    spec.options.append(.dryRun)
-    self.spec = spec
-    self.edit = edit
-    self.run = { (context) throws(CommandFailure) in
-      let edits = [try edit(context.invocation)]
-      try EditReport.report(edits, try context.apply(edits), context: context)
-    }
+  /// The arguments, options and help. Made when asked for, so that a start makes the spec
+  /// of the subcommand it runs and no other.
+  var spec: CommandSpec {
+    makeSpec(name)
   }
 
   /// Every subcommand, in the order help lists them.
@@ -52,5 +57,7 @@ struct Subcommand: Sendable {
   ]
 
   /// The specs of every subcommand.
-  static let specs = all.map(\.spec)
+  static var specs: [CommandSpec] {
+    all.map { $0.spec }
+  }
 }

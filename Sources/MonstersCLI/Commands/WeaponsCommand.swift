@@ -3,19 +3,21 @@ import MonsterKit
 /// `monsters weapons`: the five weapons and their images.
 enum WeaponsCommand {
   static let formats = ["table", "names", "json"]
+  static let formatOption = OptionSpec.format(formats, default: "table")
 
-  static let subcommand = Subcommand(
-    spec: CommandSpec(
-      name: "weapons",
+  static let subcommand = Subcommand(name: "weapons", run: run) { name in
+    CommandSpec(
+      name: name,
       abstract: "List the weapons and their images.",
       discussion: """
         'json' prints an array of objects with the weapon's name and image.
         """,
-      options: [.format(formats, help: "table, names or json (default: table).")]),
-    run: run)
+      options: [formatOption])
+  }
 
+  /// Prints the five weapons and their images.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(.format(formats, help: ""), default: "table")
+    let format = try context.invocation.choice(formatOption)
     let weapons = WeaponType.allCases
     switch format {
     case "names":
@@ -32,7 +34,7 @@ enum WeaponsCommand {
         buffer.append(UInt8(ascii: "\n"))
       }
     default:
-      let width = weapons.map(\.rawValue.count).max() ?? 0
+      let width = WeaponType.longestNameWidth
       context.output.writeLine(context.style.header(padded("WEAPON", toWidth: width) + "  IMAGE"))
       for weapon in weapons {
         context.output.writeLine(padded(weapon.rawValue, toWidth: width) + "  " + weapon.imageName)

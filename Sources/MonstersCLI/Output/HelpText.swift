@@ -33,7 +33,7 @@ enum HelpText {
     }
     lines.append("")
     lines.append("OPTIONS:")
-    for option in command?.allOptions ?? OptionSpec.global + [.version] {
+    for option in command?.allOptions ?? OptionSpec.topLevel {
       lines.append(contentsOf: entry(option.label, option.help))
     }
     if command == nil {

@@ -8,33 +8,31 @@ extension Invocation {
     .usage(error, command: command)
   }
 
-  /// The value of an option that takes one of a fixed list of words, or `fallback`.
-  func choice(_ option: OptionSpec, default fallback: String) throws(CommandFailure) -> String {
-    guard let value = value(option) else { return fallback }
+  /// The value of an option that takes one of a fixed list of words, or its default.
+  func choice(_ option: OptionSpec) throws(CommandFailure) -> String {
+    guard let value = value(option) else { return option.defaultValue ?? "" }
     guard case .choice(let choices) = option.value, !choices.contains(value) else { return value }
-    throw usageError(
-      .invalidValue(
-        "Unknown \(option.valueName) '\(escapedForMessage(value))'."
-          + didYouMean(closestMatch(to: value, among: choices))
-          + " Choose one of: \(choices.joined(separator: ", "))."))
+    throw usageError(.unknownWord(value, kind: option.valueName, choices: choices))
   }
 
-  /// A weapon as typed, forgivingly: `ninja-star` is `ninjaStar`.
-  func weapon(_ text: String) throws(CommandFailure) -> WeaponType {
+  /// The weapon an option gives, read forgivingly (`ninja-star` is `ninjaStar`), or `nil`
+  /// when the option is not given.
+  func weapon(_ option: OptionSpec) throws(CommandFailure) -> WeaponType? {
+    guard let text = value(option) else { return nil }
     if let weapon = WeaponType(parsing: text) { return weapon }
-    let names = WeaponType.allCases.map(\.rawValue)
     throw usageError(
-      .invalidValue(
-        "Unknown weapon '\(escapedForMessage(text))'."
-          + didYouMean(closestMatch(to: text, among: names))
-          + " Choose one of: \(names.joined(separator: ", "))."))
+      .unknownWord(text, kind: "weapon", choices: WeaponType.allCases.map { $0.rawValue }))
   }
 
-  /// A name colour as typed; `none` gives `.some(nil)` where `allowsNone`.
-  func nameColor(_ text: String, allowsNone: Bool) throws(CommandFailure) -> NameColor?? {
-    if allowsNone && text.lowercased() == "none" { return .some(nil) }
+  /// The name colour an option gives, or `nil` when the option is not given; `.some(nil)`
+  /// for `none`, where the option allows it (``ValueKind/colorOrNone``).
+  func nameColor(_ option: OptionSpec) throws(CommandFailure) -> NameColor?? {
+    guard let text = value(option) else { return nil }
+    let allowsNone = option.value == .colorOrNone
+    if allowsNone && text.lowercased() == ValueKind.noColorWord { return .some(nil) }
     if let color = NameColor(parsing: text) { return .some(color) }
-    let names = NameColor.named.map(\.description) + (allowsNone ? ["none"] : [])
+    let names =
+      NameColor.named.map { $0.description } + (allowsNone ? [ValueKind.noColorWord] : [])
     throw usageError(
       .invalidValue(
         "Unknown colour '\(escapedForMessage(text))'."

@@ -6,19 +6,34 @@ struct Invocation: Equatable {
   var command: CommandSpec?
   /// The arguments, in order.
   var arguments: [String] = []
-  /// The options given with values, by long name.
-  var values: [String: String] = [:]
-  /// The flags given, by long name.
-  var flags: Set<String> = []
+  /// The options given, in order, each once.
+  var options: [Option] = []
+
+  /// An option as given on the line.
+  struct Option: Equatable {
+    /// The long name, without the dashes.
+    var name: String
+    /// The value, or `nil` for a flag.
+    var value: String?
+  }
 
   /// The value of an option, if it was given.
   func value(_ option: OptionSpec) -> String? {
-    values[option.name]
+    options.first { $0.name == option.name }?.value
   }
 
   /// Whether a flag was given.
   func has(_ flag: OptionSpec) -> Bool {
-    flags.contains(flag.name)
+    options.contains { $0.name == flag.name }
+  }
+
+  /// The values of the options given with one, by long name.
+  var values: [String: String] {
+    var values: [String: String] = [:]
+    for option in options {
+      values[option.name] = option.value
+    }
+    return values
   }
 
   /// The argument at a position, if it was given.
@@ -51,9 +66,30 @@ extension Invocation {
   ///
   /// - Parameters:
   ///   - words: The arguments after `monsters`.
-  ///   - commands: The subcommands there are.
+  ///   - commands: The subcommands there are; only the spec of the one named is made.
+  /// - Throws: ``CommandFailure/usage(_:command:)`` for a line that cannot be parsed.
+  init(parsing words: [String], commands: [Subcommand]) throws(CommandFailure) {
+    try self.init(parsing: words, names: commands.map { $0.name }) { name in
+      commands.first { $0.name == name }?.spec
+    }
+  }
+
+  /// Parses a command line among the given specs.
+  ///
+  /// - Parameters:
+  ///   - words: The arguments after `monsters`.
+  ///   - commands: The specs of the subcommands there are.
   /// - Throws: ``CommandFailure/usage(_:command:)`` for a line that cannot be parsed.
   init(parsing words: [String], commands: [CommandSpec]) throws(CommandFailure) {
+    try self.init(parsing: words, names: commands.map { $0.name }) { name in
+      commands.first { $0.name == name }
+    }
+  }
+
+  /// Parses a command line among subcommands known by name, whose spec `spec` gives.
+  private init(
+    parsing words: [String], names: [String], spec: (String) -> CommandSpec?
+  ) throws(CommandFailure) {
     var index = 0
     var optionsEnded = false
     func fail(_ error: UsageError) -> CommandFailure {
@@ -65,11 +101,7 @@ extension Invocation {
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
         // The subcommand is not an option: it may follow `--` (`monsters -- show x`).
         if command == nil {
-          guard let found = commands.first(where: { $0.name == word }) else {
-            throw fail(
-              .unknownCommand(word, suggestion: closestMatch(to: word, among: commands.map(\.name)))
-            )
-          }
+          guard let found = spec(word) else { throw fail(.unknownCommand(word, among: names)) }
           command = found
         } else {
           arguments.append(word)
@@ -80,44 +112,42 @@ extension Invocation {
         optionsEnded = true
         continue
       }
-      let spec = command ?? CommandSpec(name: "", abstract: "")
-      let (option, inlineValue) = try Self.option(for: word, in: spec, before: command == nil)
+      // The options a word may name: before the subcommand, those of `monsters` itself.
+      let known = command.map { $0.allOptions + [.version] } ?? OptionSpec.topLevel
+      let (option, inlineValue) = try Self.option(for: word, among: known, command: command)
+      let value: String?
       if option.value == nil {
         if inlineValue != nil { throw fail(.unexpectedValue(option)) }
-        guard flags.insert(option.name).inserted else { throw fail(.repeatedOption(option)) }
-        continue
-      }
-      let value: String
-      if let inlineValue {
+        value = nil
+      } else if let inlineValue {
         value = inlineValue
       } else {
-        guard index < words.count, !Self.looksLikeOption(words[index], in: spec) else {
+        guard index < words.count, !Self.looksLikeOption(words[index], among: known) else {
           throw fail(.missingValue(option))
         }
         value = words[index]
         index += 1
       }
-      guard values.updateValue(value, forKey: option.name) == nil else {
+      guard !options.contains(where: { $0.name == option.name }) else {
         throw fail(.repeatedOption(option))
       }
+      options.append(Option(name: option.name, value: value))
     }
-    if let command, !flags.contains(OptionSpec.help.name),
-      !flags.contains(OptionSpec.version.name)
-    {
+    if let command, !has(.help), !has(.version) {
       try checkArguments(of: command)
     }
   }
 
-  /// The option a word names, and its value when written `--name=value`.
-  private static func option(for word: String, in command: CommandSpec, before: Bool)
-    throws(CommandFailure) -> (OptionSpec, String?)
-  {
-    let known = before ? OptionSpec.global + [.version] : command.allOptions + [.version]
+  /// The option a word names, among the `known` ones, and its value when written
+  /// `--name=value`; `command` is the subcommand so far, whose usage a usage error shows.
+  private static func option(
+    for word: String, among known: [OptionSpec], command: CommandSpec?
+  ) throws(CommandFailure) -> (OptionSpec, String?) {
     func unknown(_ name: String) -> CommandFailure {
       let candidates = known.map { "--\($0.name)" }
       return .usage(
         .unknownOption(name, suggestion: closestMatch(to: name, among: candidates)),
-        command: before ? nil : command)
+        command: command)
     }
     if word.hasPrefix("--") {
       let body = word.dropFirst(2)
@@ -141,16 +171,19 @@ extension Invocation {
 
   /// Whether a word after an option that needs a value is another option rather than the
   /// value: `set Cat-Bot --weapon --dry-run` is missing its weapon.
-  private static func looksLikeOption(_ word: String, in command: CommandSpec) -> Bool {
+  private static func looksLikeOption(_ word: String, among known: [OptionSpec]) -> Bool {
     guard word.hasPrefix("-"), word.count > 1 else { return false }
     if word == "--" { return true }
-    let name = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : nil
-    if let name { return command.option(named: name) != nil || name == "version" }
-    return word.count == 2 && command.option(short: word.dropFirst().first ?? "-") != nil
+    if word.hasPrefix("--") {
+      let name = word.dropFirst(2).prefix { $0 != "=" }
+      return known.contains { $0.name == name }
+    }
+    let letter = word.dropFirst().first
+    return word.count == 2 && known.contains { $0.shortName == letter }
   }
 
   private func checkArguments(of command: CommandSpec) throws(CommandFailure) {
-    if let missing = command.options.first(where: { $0.isRequired && values[$0.name] == nil }) {
+    if let missing = command.options.first(where: { $0.isRequired && value($0) == nil }) {
       throw CommandFailure.usage(.missingOption(missing), command: command)
     }
     if let missing = command.arguments.dropFirst(arguments.count).first(where: { !$0.isOptional }) {

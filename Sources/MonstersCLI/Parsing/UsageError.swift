@@ -20,6 +20,9 @@ enum UsageError: Error, Equatable {
   case missingArgument(ArgumentSpec)
   /// There are more arguments than the subcommand takes.
   case unexpectedArgument(String)
+  /// A value is not one of the words allowed: the value, what it is (`weapon`), and the
+  /// words.
+  case unknownWord(String, kind: String, choices: [String])
   /// A value is not one the option or argument allows: what, and why.
   case invalidValue(String)
   /// `set` was given nothing to set.
@@ -54,6 +57,10 @@ extension UsageError: CustomStringConvertible {
       "Missing expected argument '<\(argument.name)>'."
     case .unexpectedArgument(let argument):
       "Unexpected argument '\(escapedForMessage(argument))'."
+    case .unknownWord(let word, let kind, let choices):
+      "Unknown \(kind) '\(escapedForMessage(word))'."
+        + didYouMean(closestMatch(to: word, among: choices))
+        + " Choose one of: \(choices.joined(separator: ", "))."
     case .invalidValue(let message):
       message
     case .nothingToSet:
@@ -64,6 +71,13 @@ extension UsageError: CustomStringConvertible {
     case .notUTF8(let argument):
       "The argument '\(escapedForMessage(argument))' is not valid UTF-8."
     }
+  }
+}
+
+extension UsageError {
+  /// A subcommand that is not one of `names`, with the closest of them as a suggestion.
+  static func unknownCommand(_ name: String, among names: [String]) -> UsageError {
+    .unknownCommand(name, suggestion: closestMatch(to: name, among: names))
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import MonstersCLI
 import Testing
 
@@ -154,5 +155,85 @@ import Testing
           "Unknown format 'nmes'. Did you mean 'names'? "
             + "Choose one of: table, names, json, ndjson, tsv.",
           command: "list"))
+  }
+
+  // MARK: - Formats for scripts
+
+  private func harness(with monsters: [MonsterFields]) throws -> CommandLineHarness {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(rosterJSON(monsters))
+    return harness
+  }
+
+  @Test func jsonIsAnArrayOfTheFilesObjects() throws {
+    let harness = try harness(with: [
+      MonsterFields(name: "A", nameColor: "red"), MonsterFields(name: "B", weapon: "sword"),
+    ])
+    #expect(
+      harness.run(["list", "--format", "json"]).output == """
+        [
+          {
+            "name": "A",
+            "description": "d",
+            "icon": "i.png",
+            "weapon": "fire",
+            "nameColor": "red"
+          },
+          {
+            "name": "B",
+            "description": "d",
+            "icon": "i.png",
+            "weapon": "sword"
+          }
+        ]
+
+        """)
+    #expect(harness.run(["list", "--format", "json", "--weapon", "smoke"]).output == "[]\n")
+  }
+
+  @Test func jsonOfTheSeededRosterParsesToTheSameMonsters() throws {
+    let harness = try CommandLineHarness()
+    let output = harness.run(["list", "--format", "json"]).output
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: String]])
+    let file = try #require(
+      try JSONSerialization.jsonObject(with: Data(seededRosterText.utf8)) as? [String: Any])
+    #expect(array == file["monsters"] as? [[String: String]])
+  }
+
+  @Test func ndjsonIsOneCompactObjectALine() throws {
+    let harness = try harness(with: [
+      MonsterFields(name: "A", description: "x \"y\""), MonsterFields(name: "B"),
+    ])
+    #expect(
+      harness.run(["list", "--format", "ndjson"]).output == """
+        {"name":"A","description":"x \\"y\\"","icon":"i.png","weapon":"fire"}
+        {"name":"B","description":"d","icon":"i.png","weapon":"fire"}
+
+        """)
+  }
+
+  @Test func tsvHasAHeaderAndEscapesTabsLineBreaksAndBackslashes() throws {
+    let harness = try harness(with: [
+      MonsterFields(name: "A", description: "tab\there\nnew\\line", nameColor: "#00FF00"),
+      MonsterFields(name: "B"),
+    ])
+    #expect(
+      harness.run(["list", "--format", "tsv"]).output
+        == "name\tweapon\tdescription\ticon\tnameColor\n"
+        + "A\tfire\ttab\\there\\nnew\\\\line\ti.png\t#00FF00\n"
+        + "B\tfire\td\ti.png\t\n")
+  }
+
+  @Test func controlCharactersReachAPipeAsDataButATerminalOnlyEscaped() throws {
+    let harness = try harness(with: [MonsterFields(name: "A", description: "\u{1B}]0;pwned\u{7}")])
+    let piped = harness.run(["list", "--format", "tsv"]).output
+    #expect(piped.contains("\u{1B}]0;pwned\u{7}"))
+    for format in ["tsv", "json", "ndjson", "table"] {
+      let shown = harness.run(["list", "--no-color", "--format", format], terminal: true).output
+      #expect(!shown.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" }, "\(format)")
+    }
+    let card = harness.run(["show", "A", "--no-color"], terminal: true).output
+    #expect(!card.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
   }
 }

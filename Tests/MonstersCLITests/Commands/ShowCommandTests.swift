@@ -135,4 +135,15 @@ import Testing
       harness.run(["show", "cat-bot", "dog-bot"])
         == usageFailure("Unexpected argument 'dog-bot'.", command: "show"))
   }
+
+  @Test func jsonOnATerminalEscapesDeleteAndC1Controls() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(rosterJSON([MonsterFields(name: "A", description: "a\u{7F}b\u{9B}c")]))
+    #expect(
+      harness.run(["show", "A", "--format", "json"], terminal: true).output.contains(
+        #""description": "a\u007fb\u009bc""#))
+    #expect(
+      harness.run(["show", "A", "--format", "json"]).output.contains(
+        "\"description\": \"a\u{7F}b\u{9B}c\""))
+  }
 }

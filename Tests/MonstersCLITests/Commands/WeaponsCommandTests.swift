@@ -46,4 +46,14 @@ import Testing
       harness.run(["weapons", "fire"])
         == usageFailure("Unexpected argument 'fire'.", command: "weapons"))
   }
+
+  @Test func weaponsComeAsATableNamesOrJSON() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["weapons", "--format", "json"]).output.hasPrefix(
+        "[\n  {\n    \"name\": \"blowgun\",\n    \"image\": \"blowgun.png\"\n  },\n"))
+    #expect(
+      harness.run(["weapons", "--format", "names"]).output
+        == "blowgun\nninjaStar\nfire\nsword\nsmoke\n")
+  }
 }

@@ -1,0 +1,17 @@
+/// How a run of `monsters` ends, as its exit status (the codes of `sysexits.h`).
+public enum ExitCode: Int32, Sendable {
+  /// Done, also when there was nothing to change.
+  case success = 0
+  /// The command could not do it: no such monster, a taken name, problems found.
+  case failure = 1
+  /// The command line is wrong.
+  case usage = 64
+  /// The roster file is not a valid roster.
+  case dataError = 65
+  /// An input that must exist does not.
+  case noInput = 66
+  /// A file could not be read or written.
+  case ioError = 74
+  /// Another process held the roster's lock longer than the lock wait.
+  case lockBusy = 75
+}

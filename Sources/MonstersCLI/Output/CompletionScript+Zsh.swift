@@ -1,0 +1,108 @@
+// The zsh completion script.
+extension CompletionScript {
+  /// The script for zsh: a `_monsters` function for `compinit` to load from `$fpath`.
+  var zsh: String {
+    let subcommands = commands.map { "    '\($0.name):\(zshText($0.abstract))'" }
+    let cases = commands.map { command in
+      let specs =
+        command.options.map(zshSpec)
+        + command.arguments.enumerated().map { position, argument in
+          let action = zshAction(argument.values)
+          return argument.isOptional
+            ? "'::\(argument.name):\(action)'" : "'\(position + 1):\(argument.name):\(action)'"
+        }
+      let body =
+        specs.isEmpty
+        ? "_message 'no more arguments'" : "_arguments " + specs.joined(separator: " ")
+      return "        \(command.name)) \(body) ;;"
+    }
+    let topLevel = topLevelOptions.map(zshSpec)
+    return """
+      #compdef monsters
+      #
+      # zsh completion for monsters.
+      #
+      # Install: save it as _monsters in a folder on $fpath, then start a new zsh:
+      #   mkdir -p ~/.zfunc
+      #   monsters completions zsh > ~/.zfunc/_monsters
+      #   # in ~/.zshrc, before compinit:  fpath=(~/.zfunc $fpath)
+      #
+      # Monster names come from 'monsters list --format names' and are added with
+      # compadd, which quotes them; they are never evaluated.
+
+      # The monster names of the roster the line names (--file), else $MONSTERS_FILE.
+      _monsters_names() {
+        local -a names
+        names=("${(@f)$(command monsters $_monsters_file list --format names 2>/dev/null)}")
+        compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
+      }
+
+      _monsters() {
+        local curcontext=$curcontext state line
+        local -a _monsters_file
+        local -i i
+        for (( i = 2; i < CURRENT; i++ )); do
+          case ${words[i]} in
+            -f | --file) _monsters_file=(--file ${(Q)words[i + 1]}) ;;
+            --file=?*) _monsters_file=(--file ${(Q)${words[i]#--file=}}) ;;
+          esac
+        done
+        local -a subcommands
+        subcommands=(
+      \(subcommands.joined(separator: "\n"))
+        )
+        _arguments -C \\
+          \(topLevel.joined(separator: " \\\n    "))\\
+          '1:subcommand:->subcommand' \\
+          '*::argument:->argument'
+        case $state in
+          subcommand) _describe -t subcommands 'subcommand' subcommands ;;
+          argument)
+            case ${words[1]} in
+      \(cases.joined(separator: "\n"))
+            esac
+            ;;
+        esac
+      }
+
+      if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+        _monsters "$@"
+      else
+        compdef _monsters monsters
+      fi
+
+      """
+  }
+
+  /// An option as an `_arguments` spec: `'--weapon=[help]:weapon:(blowgun ...)'`.
+  private func zshSpec(_ option: Option) -> String {
+    let help = "[\(zshText(option.help))]"
+    let long = "--\(option.name)"
+    guard let values = option.values else {
+      if let short = option.shortName {
+        return "'(-\(short) \(long))'{-\(short),\(long)}'\(help)'"
+      }
+      return "'\(long)\(help)'"
+    }
+    let value = ":\(option.valueName):\(zshAction(values))"
+    if let short = option.shortName {
+      return "'(-\(short) \(long))'{-\(short)+,\(long)=}'\(help)\(value)'"
+    }
+    return "'\(long)=\(help)\(value)'"
+  }
+
+  /// How `_arguments` completes a kind of value.
+  private func zshAction(_ values: Values) -> String {
+    switch values {
+    case .monsterNames: "_monsters_names"
+    case .paths: "_files"
+    case .nothing: " "
+    case .words(let words): "(" + words.joined(separator: " ") + ")"
+    }
+  }
+
+  /// Help text made safe inside a zsh spec: no brackets, colons or single quotes.
+  private func zshText(_ text: String) -> String {
+    String(text.map { "[]:'".contains($0) ? " " : $0 })
+  }
+}

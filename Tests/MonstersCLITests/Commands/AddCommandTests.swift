@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import MonstersCLI
+
+/// `monsters add`.
+@Suite struct AddCommandTests {
+  @Test func addAppendsWithTheTutorialsIconPattern() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run([
+      "add", "Robo-Bot 2", "--weapon", "Ninja_Star", "--description", "Beep",
+    ])
+    #expect(result == CommandResult(.success, output: "Added Robo-Bot 2.\n"))
+    #expect(
+      harness.run(["show", "robo-bot 2"]).output == """
+        Robo-Bot 2
+          Description  Beep
+          Icon         meetrobobot2.png
+          Weapon       ninjaStar (ninjastar.png)
+          Name colour  none
+
+        """)
+    #expect(harness.run(["list", "--format", "names"]).output == seededNames + "Robo-Bot 2\n")
+  }
+
+  @Test func addTakesAnIconAndAColour() throws {
+    let harness = try CommandLineHarness()
+    _ = harness.run(["add", "Z", "--weapon", "fire", "--icon", "z.png", "--name-color", "Blue"])
+    let json = harness.run(["show", "Z", "--format", "json"]).output
+    #expect(
+      json == """
+        {
+          "name": "Z",
+          "description": "",
+          "icon": "z.png",
+          "weapon": "fire",
+          "nameColor": "blue"
+        }
+
+        """)
+  }
+
+  @Test(arguments: [
+    (["add", "", "--weapon", "fire"], "'' cannot be a monster's name: it is empty."),
+    (
+      ["add", "A\tB", "--weapon", "fire"],
+      "'A\\tB' cannot be a monster's name: it holds a control character."
+    ),
+    (
+      ["add", "X", "--weapon", "fire", "--name-color", "none"],
+      "Unknown colour 'none'. Use black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
+    ),
+  ])
+  func badNamesAreUsageErrors(_ arguments: [String], _ message: String) throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: \(message)\nUsage: monsters \(arguments[0]) "))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func addWithoutAWeaponIsAUsageError() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["add", "X"])
+    #expect(result.code == .usage)
+    #expect(
+      result.errors == """
+        Error: Missing expected option '--weapon <weapon>'.
+        Usage: monsters add <name> --weapon <weapon> [--description <text>]
+                            [--icon <file>] [--name-color <color>] [--dry-run]
+          See 'monsters add --help' for more information.
+
+        """)
+  }
+
+  @Test func aTakenNameFails() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let result = harness.run(["add", "CAT-BOT", "--weapon", "fire"])
+    #expect(result.code == .failure)
+    #expect(result.errors.hasPrefix("Error: The name "))
+    #expect(harness.rosterText() == seededRosterText)
+  }
+}
