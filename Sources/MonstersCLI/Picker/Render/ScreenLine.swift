@@ -24,15 +24,7 @@ struct ScreenLine: Hashable, Sendable {
 
     /// The escape sequence that starts text in this look, after a reset.
     var sequence: String {
-      var codes = ["0"]
-      if bold { codes.append("1") }
-      if reverse { codes.append("7") }
-      switch color {
-      case .rgb(let red, let green, let blue)?: codes.append("38;2;\(red);\(green);\(blue)")
-      case let color?: codes.append(String(30 + (color.paletteIndex ?? 7)))
-      case nil: break
-      }
-      return "\u{1B}[" + codes.joined(separator: ";") + "m"
+      TextStyle.rendition(reset: true, bold: bold, reverse: reverse, color: color)
     }
   }
 
