@@ -13,12 +13,18 @@ enum PickCommand {
       name: name,
       abstract: "Pick weapons interactively (a terminal is needed).",
       discussion: """
-        With a monster: a row of weapon buttons and Close. Left, right and Tab move; \
-        Enter or 1-5 picks and saves; Esc, q or Close leaves.
+        With a monster: a row of weapon buttons and Close. Left, right (h, l) and Tab \
+        move; Enter or 1-5 picks and saves; Esc, q or Close leaves.
 
-        Without one: monsters on the left, weapons on the right. Up and down choose, \
-        left, right and Tab switch columns, Enter gives the monster the weapon and \
-        saves, Esc or q closes.
+        Without one: monsters on the left, weapons on the right. Up and down (k, j) \
+        choose, left, right (h, l) and Tab switch columns, Home and End (g, G) go to \
+        the first and last rows, Enter gives the monster the weapon and saves, Esc or \
+        q closes. / searches: what is typed filters the monsters by name; Enter keeps \
+        the filter, Esc clears it.
+
+        The mouse works as touch does: a click on a button presses it, a click on a \
+        row selects it (on the selected weapon, assigns it), the wheel turns the \
+        column under the pointer.
 
         In a script, use 'monsters set <monster> --weapon <weapon>'.
         """,

@@ -22,16 +22,41 @@ struct TextStyle: Equatable {
       && environment["TERM"] != "dumb"
   }
 
-  /// The escape sequence that starts text in a colour.
-  static func sequence(for color: NameColor) -> String {
+  /// The escape sequence (SGR, Select Graphic Rendition) that sets how the text after it
+  /// looks: the one place such sequences are made, for every command and the picker.
+  ///
+  /// ```swift
+  /// TextStyle.rendition(color: .red)                      // "\u{1B}[31m"
+  /// TextStyle.rendition(reset: true, bold: true, reverse: true)  // "\u{1B}[0;1;7m"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reset: Whether to drop the looks set before, first.
+  ///   - bold: Whether the text is bold.
+  ///   - reverse: Whether the text is in reverse video.
+  ///   - color: The text's colour, or `nil` to keep the one set.
+  /// - Returns: The sequence.
+  static func rendition(
+    reset: Bool = false, bold: Bool = false, reverse: Bool = false, color: NameColor? = nil
+  ) -> String {
+    var codes: [String] = reset ? ["0"] : []
+    if bold { codes.append("1") }
+    if reverse { codes.append("7") }
     switch color {
-    case .rgb(let red, let green, let blue): "\u{1B}[38;2;\(red);\(green);\(blue)m"
-    default: "\u{1B}[\(30 + (color.paletteIndex ?? 7))m"
+    case .rgb(let red, let green, let blue)?: codes.append("38;2;\(red);\(green);\(blue)")
+    case let color?: codes.append(String(30 + (color.paletteIndex ?? 7)))
+    case nil: break
     }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 
-  static let bold = "\u{1B}[1m"
-  static let reset = "\u{1B}[0m"
+  /// The escape sequence that starts text in a colour.
+  static func sequence(for color: NameColor) -> String {
+    rendition(color: color)
+  }
+
+  static let bold = rendition(bold: true)
+  static let reset = rendition(reset: true)
 
   /// A name, in its colour when colour is on.
   func name(_ name: String, color: NameColor?) -> String {

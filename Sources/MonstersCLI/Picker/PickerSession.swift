@@ -37,8 +37,15 @@ enum PickerSession {
       size = terminal.size
       view.resize(to: size)
     }
+    /// Draws a frame, then does what the view may need later while no key waits.
+    func draw() throws(CommandFailure) {
+      try terminal.draw(view.lines(size: size, file: file, style: style))
+      if !terminal.hasInputWaiting && view.prepare() {
+        try terminal.draw(view.lines(size: size, file: file, style: style))
+      }
+    }
     refit()
-    try terminal.draw(view.lines(size: size, file: file, style: style))
+    try draw()
     while true {
       for event in try terminal.nextEvents() {
         switch event {
@@ -59,7 +66,7 @@ enum PickerSession {
         case .endOfInput:
           return
         case .key(let key):
-          let effect = view.handle(key)
+          let effect = view.handle(key, size: size)
           switch effect {
           case .none:
             break
@@ -75,7 +82,7 @@ enum PickerSession {
           }
         }
       }
-      try terminal.draw(view.lines(size: size, file: file, style: style))
+      try draw()
     }
   }
 }

@@ -224,4 +224,17 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
       result
         == CommandResult(.failure, errors: "Error: No monster named 'x\\u{1B}[2Jy\\u{9B}z'.\n"))
   }
+
+  @Test func oneBuilderMakesEveryLookSequence() {
+    #expect(TextStyle.rendition(color: .red) == Self.red)
+    #expect(TextStyle.sequence(for: .rgb(red: 255, green: 136, blue: 0)) == Self.orange)
+    #expect(TextStyle.bold == Self.bold)
+    #expect(TextStyle.reset == Self.reset)
+    #expect(
+      TextStyle.rendition(reset: true, bold: true, reverse: true, color: .blue)
+        == "\u{1B}[0;1;7;34m")
+    // The picker's looks come from the same builder.
+    #expect(ScreenLine.Look(color: .red, reverse: true).sequence == "\u{1B}[0;7;31m")
+    #expect(ScreenLine.Look.plain.sequence == Self.reset)
+  }
 }

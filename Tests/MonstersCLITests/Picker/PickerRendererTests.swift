@@ -47,7 +47,6 @@ import Testing
 
 
 
-
         ────────────────────────────────────────────────────────────────────────────────
 
           ┌──────────┐ ┌──────────┐ ┌──────────┐ ┏━━━━━━━━━━┓ ┌──────────┐
@@ -58,7 +57,8 @@ import Testing
           └──────────┘ └──────────┘ └──────────┘ ┗━━━━━━━━━━┛ └──────────┘
                1            2            3       4 (current)       5            Esc
 
-          ←/→ or Tab: move   Enter or 1-5: pick   Esc, q or Close: leave
+          ←/→, h/l or Tab: move   g/G: first/Close   Enter or 1-5: pick
+          Esc, q or Close: leave   A click presses a button
         """)
   }
 }
@@ -70,7 +70,7 @@ extension PickerRendererTests {
     bar.status = "Saving..."
     let lines = PickerRenderer.lines(for: bar, size: .standard, style: .ascii(usesColor: false))
     #expect(
-      screen(lines.suffix(11)) == """
+      screen(lines.suffix(12)) == """
         --------------------------------------------------------------------------------
 
           +----------+ +----------+ +----------+ +----------+ +----------+
@@ -81,7 +81,8 @@ extension PickerRendererTests {
           +----------+ +----------+ +----------+ +----------+ +----------+
                1            2            3       4 (current)       5            Esc
           Saving...
-          Left/Right or Tab: move   Enter or 1-5: pick   Esc, q or Close: leave
+          Left/Right, h/l or Tab: move   g/G: first/Close   Enter or 1-5: pick
+          Esc, q or Close: leave   A click presses a button
         """)
   }
 
@@ -116,9 +117,9 @@ extension PickerRendererTests {
 
 
 
-
           Saved. Dog-Bot: weapon blowgun -> smoke.
-          ↑/↓: choose   ←/→ or Tab: column   Enter: assign   Esc or q: close
+          ↑/↓ j/k: choose   ←/→ h/l Tab: column   g/G: first/last
+          /: search   1-5: weapon   Enter: assign   Esc or q: close
         """)
   }
 
@@ -151,12 +152,12 @@ extension PickerRendererTests {
           #   Bot-13           fire      #  |                       |
           #   Bot-14           fire      #  |                       |
           #   Bot-15           fire      #  |                       |
-          #   Bot-16           fire      #  |                       |
-          # > Bot-17           fire      #  |                       |
-          #= 13 more below ==============#  +-----------------------+
+          # > Bot-16           fire      #  |                       |
+          #= 14 more below ==============#  +-----------------------+
 
 
-          Up/Down: choose   Left/Right or Tab: column   Enter: assign   Esc or q: close
+          Up/Down j/k: choose   Left/Right h/l Tab: column   g/G: first/last
+          /: search   1-5: weapon   Enter: assign   Esc or q: close
         """)
   }
 
@@ -165,11 +166,13 @@ extension PickerRendererTests {
       for: WeaponBarState(monster: catBot()), size: TerminalSize(columns: 60, rows: 20),
       style: plain)
     #expect(
-      bar.prefix(3) == ["The picker needs 78x12;", "this terminal is 60x20.", "Esc or q leaves."])
+      bar.prefix(3) == [
+        "The weapon bar needs 78x13;", "this terminal is 60x20.", "Esc or q leaves.",
+      ])
     let wheel = PickerRenderer.lines(
       for: PickerWheelState(roster: .seeded, visibleRows: 2), file: "monsters.json",
-      size: TerminalSize(columns: 80, rows: 10), style: plain)
-    #expect(wheel.prefix(2) == ["The picker needs 60x11;", "this terminal is 80x10."])
+      size: TerminalSize(columns: 80, rows: 11), style: plain)
+    #expect(wheel.prefix(2) == ["The picker needs 60x12;", "this terminal is 80x11."])
   }
 
   @Test func fitsEverySizeWithExactlyOneLinePerRow() throws {
@@ -231,7 +234,7 @@ extension PickerRendererTests {
         #expect(bar[1] == "  \u{1B}[0;1;31mCat-Bot\u{1B}[0m")
         #expect(picker[4].contains("\u{1B}[0;7;31mCat-Bot"))
         // The focused button's name in reverse video.
-        #expect(bar[19].contains("\u{1B}[0;1;7m  sword   "))
+        #expect(bar[18].contains("\u{1B}[0;1;7m  sword   "))
       }
     }
   }
@@ -261,5 +264,109 @@ extension PickerRendererTests {
       for: wheel, file: "monsters.json", size: .standard, style: plain)
     #expect(lines[4].hasSuffix("│ ▶ blowgun   (current) │"))
     #expect(!lines[7].contains("(current)"))
+  }
+
+  @Test func showsBidirectionalControlsAsEscapes() throws {
+    let monster = Monster(name: "Cat-Bot", description: "MEE\u{202E}WO-\u{2066}x", weapon: .sword)
+    let bar = PickerRenderer.lines(
+      for: WeaponBarState(monster: monster), size: .standard, style: plain)
+    #expect(bar[2] == "  MEE\\u{202E}WO-\\u{2066}x")
+    let picker = PickerRenderer.lines(
+      for: PickerWheelState(roster: .seeded, visibleRows: 16), file: "\u{202E}nosj.json",
+      size: .standard, style: plain)
+    #expect(picker[1] == "  Weapons of the monsters in \\u{202E}nosj.json")
+    #expect(ScreenLine.escaped("a\u{61C}b\u{200F}") == "a\\u{61C}b\\u{200F}")
+    #expect(ScreenLine.escaped(ScreenLine.escaped("\u{202E}\u{1B}")) == "\\u{202E}\\u{1B}")
+  }
+}
+
+// MARK: - The search
+
+extension PickerRendererTests {
+  private func searching(_ text: String, roster: Roster = .seeded) -> PickerWheelState {
+    var wheel = PickerWheelState(
+      roster: roster, visibleRows: PickerRenderer.wheelVisibleRows(forHeight: 24))
+    _ = wheel.handle(.character("/"))
+    for character in text { _ = wheel.handle(.character(character)) }
+    return wheel
+  }
+
+  @Test func drawsASearchBeingTypedWithItsMatchesAndItsKeys() {
+    let lines = PickerRenderer.lines(
+      for: searching("E-b"), file: "monsters.json", size: .standard, style: plain)
+    #expect(
+      screen(lines) == """
+
+          Weapons of the monsters in monsters.json
+          Search: E-b_   3 of 6 match
+          ┏━ Monsters ━━━━━━━━━━━━━━━━━━━┓  ┌─ Weapons ─────────────┐
+          ┃ ▶ Explode-Bot      smoke     ┃  │   blowgun             │
+          ┃   Fire-Bot         ninjaStar ┃  │   ninjaStar           │
+          ┃   Ice-Bot          fire      ┃  │   fire                │
+          ┃                              ┃  │   sword               │
+          ┃                              ┃  │ ▶ smoke     (current) │
+          ┃                              ┃  │                       │
+          ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛  └───────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+          Type to filter by name   Backspace: erase   ↑/↓: choose
+          Enter: keep the filter   Esc: clear it   Ctrl-C: close
+        """)
+  }
+
+  @Test func drawsAKeptSearchWithTheKeysOfTheRows() {
+    var wheel = searching("ice")
+    _ = wheel.handle(.enter)
+    let lines = PickerRenderer.lines(
+      for: wheel, file: "monsters.json", size: .standard, style: plain)
+    #expect(lines[2] == "  Filter: ice   1 of 6 matches")
+    #expect(lines[22] == "  ↑/↓ j/k: choose   ←/→ h/l Tab: column   g/G: first/last")
+    #expect(lines[23] == "  /: edit the search   Esc: show all   Enter: assign   q: close")
+  }
+
+  @Test func saysWhenNothingMatchesAndCountsInThousands() throws {
+    let none = PickerRenderer.lines(
+      for: searching("zz"), file: "m.json", size: .standard, style: plain)
+    #expect(none[2] == "  Search: zz_   no match in 6")
+    #expect(none[4] == "  ┃   (no match)                 ┃  │   blowgun             │")
+    let roster = try Roster(
+      (1...1234).map { Monster(name: "Bot-\($0)", description: "", weapon: .fire) })
+    let all = PickerRenderer.lines(
+      for: searching("", roster: roster), file: "m.json", size: .standard, style: plain)
+    #expect(all[2] == "  Search: _   1,234 monsters")
+    let some = PickerRenderer.lines(
+      for: searching("bot-1", roster: roster), file: "m.json", size: .standard, style: plain)
+    // Bot-1, Bot-10 to Bot-19, Bot-100 to Bot-199, Bot-1000 to Bot-1234.
+    #expect(some[2] == "  Search: bot-1_   346 of 1,234 match")
+    #expect(some[19] == "  ┗━ 331 more below ━━━━━━━━━━━━━┛  └───────────────────────┘")
+  }
+
+  @Test func showsWhatIsTypedEscapedAndItsEndWhenItIsLong() {
+    let hostile = PickerRenderer.lines(
+      for: searching("a\u{202E}b\u{7}c"), file: "m.json", size: .standard,
+      style: .unicode(usesColor: true))
+    #expect(hostile[2] == "  Search: \u{1B}[0;1ma\\u{202E}b\\u{07}c\u{1B}[0m_   no match in 6")
+    let long = String(repeating: "a", count: 150) + "xyz"
+    let lines = PickerRenderer.lines(
+      for: searching(long), file: "m.json", size: .standard, style: plain)
+    #expect(lines[2].hasPrefix("  Search: …aaa"))
+    #expect(lines[2].hasSuffix("aaaxyz_   no match in 6"))
+    #expect(displayWidth(lines[2]) == 80)
+  }
+
+  @Test(arguments: [
+    (0, "0"), (999, "999"), (1000, "1,000"), (1_000_000, "1,000,000"), (-1234, "-1,234"),
+  ])
+  func groupsThousands(count: Int, text: String) {
+    #expect(PickerRenderer.grouped(count) == text)
   }
 }

@@ -44,6 +44,14 @@ import Testing
     #expect(ScreenLine.truncated("Cat-Bot", toWidth: 2, ellipsis: "...") == "Ca")
   }
 
+  @Test func cutsTheStartOfTextThatIsTooLongKeepingItsEnd() {
+    #expect(ScreenLine.truncatedAtStart("abcdef", toWidth: 6, ellipsis: "…") == "abcdef")
+    #expect(ScreenLine.truncatedAtStart("abcdef", toWidth: 4, ellipsis: "…") == "…def")
+    #expect(ScreenLine.truncatedAtStart("ab猫猫", toWidth: 4, ellipsis: "…") == "…猫")
+    #expect(ScreenLine.truncatedAtStart("abcdef", toWidth: 2, ellipsis: "...") == "")
+    #expect(ScreenLine.truncatedAtStart("abcdef", toWidth: -1, ellipsis: "…") == "")
+  }
+
   @Test(arguments: [
     (["LANG": "en_US.UTF-8"], true), (["LANG": "C.utf8"], true),
     (["LC_ALL": "de_DE.UTF-8@euro"], true), (["LANG": "C"], false), ([:], false),

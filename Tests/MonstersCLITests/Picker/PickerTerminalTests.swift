@@ -59,9 +59,11 @@ struct PickerTerminalTests {
     try tmux.send("C-z")
     try tmux.waitForScreen { $0.contains("Stopped") }
     #expect(try tmux.tmux("display-message", "-p", "-t", "picker", "#{alternate_on}") == "0\n")
+    #expect(try !tmux.isReportingMouse())
     try tmux.send("stty -g > stopped; fg", literally: true)
     try tmux.send("Enter")
     try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    #expect(try tmux.isReportingMouse())
     try tmux.send("5", literally: true)
     let code = try tmux.exitCode()
     let screen = try tmux.screen()
@@ -103,15 +105,26 @@ struct PickerTerminalTests {
         "Dog-Bot: weapon blowgun -> smoke.\nIce-Bot: weapon fire -> sword.\n"))
   }
 
-  @Test func thePickerViewRedrawsWhenTheWindowChangesSize() throws {
+  @Test func thePickerViewRedrawsWhenTheWindowChangesSizeAlsoDuringASearch() throws {
     let tmux = try PickerTmux(pick: [])
-    func helpRow(_ screen: String) -> Int? {
+    func lastHelpRow(_ screen: String) -> Int? {
       screen.split(separator: "\n", omittingEmptySubsequences: false)
-        .firstIndex { $0.hasPrefix("  ↑/↓: choose") }
+        .firstIndex { $0.hasPrefix("  /: search") || $0.hasPrefix("  Enter: keep the filter") }
     }
-    try tmux.waitForScreen { helpRow($0) == 23 }
+    try tmux.waitForScreen { lastHelpRow($0) == 23 }
+    try tmux.send("/e-", literally: true)
+    try tmux.waitForScreen { $0.contains("Search: e-_   3 of 6 match") }
     try tmux.tmux("resize-window", "-t", "picker", "-x", "100", "-y", "30")
-    try tmux.waitForScreen { helpRow($0) == 29 }
+    try tmux.waitForScreen { lastHelpRow($0) == 29 && $0.contains("Search: e-_   3 of 6 match") }
+    // Below the least size the view says what it needs; the search goes on after.
+    try tmux.tmux("resize-window", "-t", "picker", "-x", "50", "-y", "30")
+    try tmux.waitForScreen { $0.hasPrefix("The picker needs 60x12;\nthis terminal is 50x30.") }
+    try tmux.tmux("resize-window", "-t", "picker", "-x", "80", "-y", "24")
+    try tmux.waitForScreen { lastHelpRow($0) == 23 && $0.contains("Search: e-_") }
+    try tmux.send("x", literally: true)
+    try tmux.waitForScreen { $0.contains("Search: e-x_   no match in 6") }
+    try tmux.send("Escape")
+    try tmux.waitForScreen { lastHelpRow($0) == 23 && $0.contains("Cat-Bot") }
     try tmux.send("Escape")
     #expect(try tmux.exitCode() == 0)
     try tmux.expectRestored()
@@ -133,5 +146,53 @@ struct PickerTerminalTests {
     let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
     #expect(screen.hasPrefix("Error: Another monsters is editing \(tmux.rosterPath) (it held"))
     #expect(try String(contentsOfFile: tmux.rosterPath, encoding: .utf8) == PickerTmux.seededRoster)
+  }
+
+  @Test func aSearchFiltersAsItIsTypedAndEnterKeepsItForAnAssignment() throws {
+    let tmux = try PickerTmux(pick: [])
+    try tmux.waitForScreen { $0.contains("/: search") }
+    #expect(try tmux.isReportingMouse())
+    try tmux.send("/ice", literally: true)
+    try tmux.waitForScreen {
+      $0.contains("  Search: ice_   1 of 6 matches\n") && $0.contains("┃ ▶ Ice-Bot          fire")
+        && !$0.contains("Cat-Bot")
+    }
+    try tmux.send("Enter")
+    try tmux.send("lk", literally: true)
+    try tmux.waitForScreen { $0.contains("┃ ▶ ninjaStar           ┃") }
+    try tmux.send("Enter")
+    try tmux.waitForScreen { $0.contains("Saved. Ice-Bot: weapon fire -> ninjaStar.") }
+    try tmux.send("q", literally: true)
+    #expect(try tmux.exitCode() == 0)
+    #expect(try tmux.weapons()["Ice-Bot"] == "ninjaStar")
+    try tmux.expectRestored()
+    #expect(try tmux.screen().hasPrefix("Ice-Bot: weapon fire -> ninjaStar.\n"))
+  }
+
+  @Test func aClickOnAWeaponButtonPicksIt() throws {
+    let tmux = try PickerTmux(pick: ["cat-bot"])
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    // The fire button: the third, from column 29 (counted from 1) at 80x24.
+    try tmux.click(column: 33, row: 17)
+    #expect(try tmux.exitCode() == 0)
+    #expect(try tmux.weapons()["Cat-Bot"] == "fire")
+    try tmux.expectRestored()
+    #expect(try tmux.screen().hasPrefix("Cat-Bot: weapon sword -> fire.\n"))
+  }
+
+  @Test func aClickSelectsARowTheWheelTurnsAColumnAndAClickOnTheSelectedWeaponAssigns() throws {
+    let tmux = try PickerTmux(pick: [])
+    try tmux.waitForScreen { $0.contains("/: search") }
+    // Ice-Bot's row, the fifth.
+    try tmux.click(column: 10, row: 9)
+    try tmux.waitForScreen { $0.contains("┃ ▶ Ice-Bot          fire      ┃") }
+    try tmux.wheelDown(column: 45, row: 10)
+    try tmux.waitForScreen { $0.contains("│ ▶ sword               │") }
+    try tmux.click(column: 45, row: 8)
+    try tmux.waitForScreen { $0.contains("Saved. Ice-Bot: weapon fire -> sword.") }
+    try tmux.send("Escape")
+    #expect(try tmux.exitCode() == 0)
+    #expect(try tmux.weapons()["Ice-Bot"] == "sword")
+    try tmux.expectRestored()
   }
 }

@@ -192,7 +192,7 @@ final class PickerTmux {
   }
 
   /// Checks that the terminal is as it was: the same modes, the main screen, the cursor
-  /// shown.
+  /// shown, mouse reporting off.
   func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
     let before = try String(contentsOfFile: folder + "/before", encoding: .utf8)
     let after = try String(contentsOfFile: folder + "/after", encoding: .utf8)
@@ -200,6 +200,26 @@ final class PickerTmux {
     #expect(after == before, "stty -g", sourceLocation: sourceLocation)
     let state = try tmux("display-message", "-p", "-t", "picker", "#{alternate_on} #{cursor_flag}")
     #expect(state == "0 1\n", "alternate screen, cursor shown", sourceLocation: sourceLocation)
+    #expect(try !isReportingMouse(), "mouse reporting", sourceLocation: sourceLocation)
+  }
+
+  /// Whether the program in the pane has mouse reporting on, in any mode or format.
+  func isReportingMouse() throws -> Bool {
+    try tmux(
+      "display-message", "-p", "-t", "picker",
+      "#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}#{mouse_sgr_flag}")
+      != "0000\n"
+  }
+
+  /// Sends a click of the left button at a cell, counted from 1, as a terminal reports it
+  /// in the SGR format: a press, then a release.
+  func click(column: Int, row: Int) throws {
+    try send("\u{1B}[<0;\(column);\(row)M\u{1B}[<0;\(column);\(row)m", literally: true)
+  }
+
+  /// Sends a step of the mouse wheel towards the user at a cell, counted from 1.
+  func wheelDown(column: Int, row: Int) throws {
+    try send("\u{1B}[<65;\(column);\(row)M", literally: true)
   }
 
   /// The weapon of each monster in the roster file.

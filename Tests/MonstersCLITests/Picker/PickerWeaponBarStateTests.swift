@@ -89,14 +89,76 @@ import Testing
   }
 
   @Test(arguments: [
-    PickerKey.up, .down, .pageUp, .pageDown, .suspend, .other, .character("x"),
-    .character("j"),
+    PickerKey.up, .down, .pageUp, .pageDown, .suspend, .other, .character("j"), .character("k"),
+    .mouse(MouseEvent(action: .wheelDown, column: 20, row: 15)),
   ])
   func otherKeysChangeNothing(key: PickerKey) {
     var bar = WeaponBarState(monster: catBot)
     let before = bar
     #expect(bar.handle(key) == PickerEffect.none)
     #expect(bar == before)
+  }
+
+  @Test func aTypedCharacterWithNoMeaningSaysSo() {
+    var bar = WeaponBarState(monster: catBot)
+    #expect(bar.handle(.character("x")) == PickerEffect.none)
+    #expect(bar.status == "'x' does nothing here.")
+    #expect(bar.focus == .weapon(.sword))
+    #expect(bar.handle(.backspace) == PickerEffect.none)
+    #expect(bar.status == "That key does nothing here.")
+    #expect(bar.handle(.character("/")) == PickerEffect.none)
+    #expect(bar.status == "Search is in 'monsters pick' without a monster.")
+  }
+
+  @Test func hAndLMoveAndGGoesToTheEndsAsInVim() {
+    var bar = WeaponBarState(monster: catBot)
+    _ = bar.handle(.character("h"))
+    #expect(bar.focus == .weapon(.fire))
+    _ = bar.handle(.character("l"))
+    _ = bar.handle(.character("l"))
+    #expect(bar.focus == .weapon(.smoke))
+    _ = bar.handle(.character("G"))
+    #expect(bar.focus == .close)
+    _ = bar.handle(.character("g"))
+    #expect(bar.focus == .weapon(.blowgun))
+  }
+}
+
+// MARK: - The mouse
+
+extension PickerWeaponBarStateTests {
+  @Test func aClickOnAWeaponButtonPicksIt() {
+    var bar = WeaponBarState(monster: catBot)
+    #expect(bar.mouse(.press(.left), on: .weapon(.fire)) == PickerEffect.none)
+    #expect(bar.focus == .weapon(.fire))
+    #expect(bar.mouse(.release(.left), on: .weapon(.fire)) == pick(.fire))
+  }
+
+  @Test func aClickOnCloseCloses() {
+    var bar = WeaponBarState(monster: catBot)
+    _ = bar.mouse(.press(.left), on: .close)
+    #expect(bar.mouse(.release(nil), on: .close) == .close)
+  }
+
+  @Test func aPressOnOneButtonAndAReleaseElsewherePressNothing() {
+    var bar = WeaponBarState(monster: catBot)
+    _ = bar.mouse(.press(.left), on: .weapon(.fire))
+    #expect(bar.mouse(.release(.left), on: .weapon(.smoke)) == PickerEffect.none)
+    #expect(bar.mouse(.release(.left), on: .weapon(.fire)) == PickerEffect.none)
+    _ = bar.mouse(.press(.left), on: .weapon(.fire))
+    #expect(bar.mouse(.release(.left), on: nil) == PickerEffect.none)
+    _ = bar.mouse(.press(.left), on: nil)
+    #expect(bar.mouse(.release(.left), on: .weapon(.fire)) == PickerEffect.none)
+    #expect(bar.focus == .weapon(.fire))
+  }
+
+  @Test func theOtherButtonsAndTheWheelPressNothing() {
+    var bar = WeaponBarState(monster: catBot)
+    for action in [MouseEvent.Action.press(.right), .press(.middle), .wheelUp, .wheelDown] {
+      #expect(bar.mouse(action, on: .weapon(.blowgun)) == PickerEffect.none)
+      #expect(bar.mouse(.release(.left), on: .weapon(.blowgun)) == PickerEffect.none)
+    }
+    #expect(bar.focus == .weapon(.sword))
   }
 
   @Test func picksForTheMonsterByItsNameInTheFile() {

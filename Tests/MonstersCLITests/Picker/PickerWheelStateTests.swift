@@ -112,12 +112,46 @@ import Testing
     #expect(wheel.handle(key) == .close)
   }
 
-  @Test(arguments: [PickerKey.suspend, .other, .character("x"), .character("0"), .character("6")])
+  @Test(arguments: [
+    PickerKey.suspend, .other, .mouse(MouseEvent(action: .wheelUp, column: 0, row: 0)),
+  ])
   func otherKeysChangeNothing(key: PickerKey) {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
     let before = wheel
     #expect(wheel.handle(key) == PickerEffect.none)
     #expect(wheel == before)
+  }
+
+  @Test(arguments: ["x", "0", "6", "é"] as [Character])
+  func aTypedCharacterWithNoMeaningSaysSoAndChangesNothingElse(character: Character) {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    var before = wheel
+    #expect(wheel.handle(.character(character)) == PickerEffect.none)
+    #expect(wheel.status == "'\(character)' does nothing here.")
+    before.status = wheel.status
+    #expect(wheel == before)
+  }
+
+  @Test func theLettersOfLessAndVimMoveAsTheArrowsDo() throws {
+    var wheel = PickerWheelState(roster: try longRoster(30), visibleRows: 5)
+    _ = wheel.handle(.character("j"))
+    _ = wheel.handle(.character("j"))
+    #expect(wheel.selectedMonster?.name == "Bot-3")
+    _ = wheel.handle(.character("k"))
+    #expect(wheel.selectedMonster?.name == "Bot-2")
+    _ = wheel.handle(.character("G"))
+    #expect(wheel.selectedMonster?.name == "Bot-30")
+    _ = wheel.handle(.character("g"))
+    #expect(wheel.selectedMonster?.name == "Bot-1")
+    _ = wheel.handle(.character("l"))
+    #expect(wheel.focus == .weapons)
+    _ = wheel.handle(.character("j"))
+    #expect(wheel.selectedWeapon == .ninjaStar)
+    _ = wheel.handle(.character("G"))
+    #expect(wheel.selectedWeapon == .smoke)
+    _ = wheel.handle(.character("h"))
+    #expect(wheel.focus == .monsters)
+    #expect(wheel.selectedMonster?.name == "Bot-1")
   }
 
   @Test func scrollsALongRosterAndWrapsToTheOtherEnd() throws {
@@ -190,7 +224,7 @@ import Testing
     wheel.reload(roster)
     #expect(wheel.selectedMonster == .init(name: "Dog-Bot", nameColor: nil, weapon: .fire))
     #expect(wheel.selectedWeapon == .fire)
-    #expect(wheel.rows[1].weapon == .fire)
+    #expect(wheel.shownRow(1).weapon == .fire)
   }
 
   @Test func aSavedRosterWithoutTheSelectedMonsterSelectsTheOneInItsPlace() throws {

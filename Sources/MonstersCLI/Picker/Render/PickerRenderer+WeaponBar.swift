@@ -3,11 +3,50 @@ import MonsterKit
 extension PickerRenderer {
   /// Columns inside a weapon button.
   static let buttonInnerWidth = 10
+  /// Columns of a weapon button, frame included; a space stands between two.
+  static let buttonWidth = buttonInnerWidth + 2
   /// Rows of the weapon buttons, frames included.
   static let buttonHeight = 6
+  /// Columns of the Close button, frame included.
+  static let closeWidth = 9
+  /// Rows of the Close button, frame included, which stands beside the buttons' middle
+  /// rows, from the second.
+  static let closeRows = 1..<4
+  /// Columns from the left of the first button to the left of Close.
+  static let closeOffset = WeaponType.allCases.count * (buttonWidth + 1) + 2
+  /// Rows of the input view: a rule, a blank line, the buttons, their keys, a status line
+  /// and two lines of help.
+  static let keyboardRows = buttonHeight + 6
   /// The least screen the weapon bar fits in: the row of buttons and Close, and the
   /// monster's name above it.
-  static let weaponBarMinimum = TerminalSize(columns: 78, rows: 12)
+  static let weaponBarMinimum = TerminalSize(columns: 78, rows: keyboardRows + 1)
+
+  /// The column of the first button's left edge on a screen `width` columns wide: the row
+  /// of buttons is centred.
+  static func buttonsLeft(width: Int) -> Int {
+    max(0, (width - closeOffset - closeWidth) / 2)
+  }
+
+  /// The button at a cell of the screen, if any: what a click there presses.
+  ///
+  /// - Parameters:
+  ///   - column: The cell's column, from 0.
+  ///   - row: The cell's row, from 0.
+  ///   - size: The screen's size, which the view fits.
+  /// - Returns: The button, or `nil`.
+  static func button(atColumn column: Int, row: Int, size: TerminalSize)
+    -> WeaponBarState.Button?
+  {
+    let row = row - (size.rows - keyboardRows + 2)
+    let offset = column - buttonsLeft(width: size.columns)
+    guard (0..<buttonHeight).contains(row), offset >= 0 else { return nil }
+    if offset < closeOffset - 2 {
+      let index = offset / (buttonWidth + 1)
+      return offset % (buttonWidth + 1) < buttonWidth ? .weapon(WeaponType.allCases[index]) : nil
+    }
+    let inClose = (closeOffset..<closeOffset + closeWidth).contains(offset)
+    return inClose && closeRows.contains(row) ? .close : nil
+  }
 
   /// The screen of `monsters pick <monster>`: the monster's name, description and weapon,
   /// as the tutorial's detail pane shows them, and below, where the keyboard would be, the
@@ -21,11 +60,11 @@ extension PickerRenderer {
   static func lines(
     for state: WeaponBarState, size: TerminalSize, style: PickerStyle
   ) -> [String] {
-    let minimum = weaponBarMinimum
-    guard size.columns >= minimum.columns, size.rows >= minimum.rows else {
-      return tooSmall(size: size, needs: minimum, style: style)
+    guard fits(size, weaponBarMinimum) else {
+      return tooSmall(size: size, needs: weaponBarMinimum, view: "The weapon bar", style: style)
     }
     let keyboard = keyboardLines(for: state, width: size.columns, style: style)
+    assert(keyboard.count == keyboardRows)
     let header = headerLines(for: state.monster, rows: size.rows - keyboard.count, style: style)
     var lines = header
     lines += Array(repeating: ScreenLine(), count: size.rows - keyboard.count - header.count)
@@ -52,11 +91,8 @@ extension PickerRenderer {
   private static func keyboardLines(
     for state: WeaponBarState, width: Int, style: PickerStyle
   ) -> [ScreenLine] {
-    let buttonWidth = buttonInnerWidth + 2
-    let closeWidth = 9
     let weapons = WeaponType.allCases
-    let rowWidth = weapons.count * (buttonWidth + 1) + 2 + closeWidth
-    let left = max(0, (width - rowWidth) / 2)
+    let left = buttonsLeft(width: width)
     let current = state.monster.weapon.type
 
     var lines = [ScreenLine(repeated(style.rule, width)), ScreenLine()]
@@ -67,12 +103,13 @@ extension PickerRenderer {
         line.append(" ")
       }
       line.append("  ")
-      line.append(closeRow(row - 1, focused: state.focus == .close, style))
+      line.append(closeRow(row, focused: state.focus == .close, style))
       lines.append(line)
     }
     var keys = ScreenLine(repeated(" ", left))
     for (number, weapon) in zip(1..., weapons) {
-      keys.append(centered(weapon == current ? "\(number) (current)" : "\(number)", width: 12))
+      keys.append(
+        centered(weapon == current ? "\(number) (current)" : "\(number)", width: buttonWidth))
       keys.append(" ")
     }
     keys.append("  " + centered("Esc", width: closeWidth))
@@ -80,8 +117,9 @@ extension PickerRenderer {
     lines.append(ScreenLine(state.status.map { "  " + $0 } ?? ""))
     lines.append(
       ScreenLine(
-        "  \(style.left)/\(style.right) or Tab: move   Enter or 1-5: pick   "
-          + "Esc, q or Close: leave"))
+        "  \(style.left)/\(style.right), h/l or Tab: move   g/G: first/Close   "
+          + "Enter or 1-5: pick"))
+    lines.append(ScreenLine("  Esc, q or Close: leave   A click presses a button"))
     return lines
   }
 
@@ -99,8 +137,11 @@ extension PickerRenderer {
   /// One row of the Close button, which stands beside the middle of the weapon buttons;
   /// rows outside it are blank.
   private static func closeRow(_ row: Int, focused: Bool, _ style: PickerStyle) -> ScreenLine {
-    guard (0..<3).contains(row) else { return ScreenLine(repeated(" ", 9)) }
-    return boxRow(row, height: 3, width: 7, focused: focused, style) { _ in
+    guard closeRows.contains(row) else { return ScreenLine(repeated(" ", closeWidth)) }
+    return boxRow(
+      row - closeRows.lowerBound, height: closeRows.count, width: closeWidth - 2,
+      focused: focused, style
+    ) { _ in
       (" Close ", label(focused: focused))
     }
   }

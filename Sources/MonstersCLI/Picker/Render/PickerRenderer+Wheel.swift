@@ -1,11 +1,9 @@
 import MonsterKit
 
 extension PickerRenderer {
-  /// Rows of the picker view that are not rows of its columns: a title, frames, a status
-  /// line and help.
-  static let wheelChromeRows = 8
-  /// Columns inside the weapon column's frame.
-  static let weaponColumnInnerWidth = 23
+  /// Rows of the picker view that are not rows of its columns: a title, a search line,
+  /// frames, a status line and two lines of help.
+  static let wheelChromeRows = 9
   /// The least screen the picker view fits in.
   static let wheelMinimum = TerminalSize(columns: 60, rows: wheelChromeRows + 3)
 
@@ -14,8 +12,63 @@ extension PickerRenderer {
     max(1, height - wheelChromeRows)
   }
 
-  /// The screen of `monsters pick`: a title, the monster column and the weapon column side
-  /// by side in frames (the focused one heavy), a status line and help.
+  /// Where the parts of the picker view stand on a screen: what draws it and what finds
+  /// the row under the mouse both go by this.
+  struct WheelLayout: Hashable, Sendable {
+    /// The row of the search line, between the title and the columns.
+    static let searchRow = 2
+    /// The row of the columns' top edges.
+    static let frameTop = 3
+    /// The column of the monster column's left edge.
+    static let monstersLeft = 2
+    /// Columns inside the weapon column's frame.
+    static let weaponsInnerWidth = 23
+
+    /// How many rows each column shows.
+    var visibleRows: Int
+    /// Rows inside each frame.
+    var boxRows: Int
+    /// Columns inside the monster column's frame.
+    var monstersInnerWidth: Int
+
+    /// The column of the weapon column's left edge.
+    var weaponsLeft: Int { Self.monstersLeft + monstersInnerWidth + 4 }
+
+    /// The layout of a state on a screen that fits the view.
+    init(_ state: PickerWheelState, size: TerminalSize) {
+      visibleRows = min(state.visibleRows, wheelVisibleRows(forHeight: size.rows))
+      // As tall as the roster needs, so that a search does not change the frames.
+      boxRows = min(max(state.monsterCount, WeaponType.allCases.count), visibleRows)
+      monstersInnerWidth = min(
+        max(state.nameWidth + 15, 30), size.columns - Self.weaponsInnerWidth - 8)
+    }
+
+    /// What is at a cell of the screen: a row of a column (the frame's sides included), a
+    /// column's top or bottom edge or empty rows, or nothing.
+    func target(atColumn column: Int, row: Int, of state: PickerWheelState)
+      -> PickerWheelState.Target?
+    {
+      let component: PickerWheelState.Component
+      if (Self.monstersLeft..<weaponsLeft - 2).contains(column) {
+        component = .monsters
+      } else if (weaponsLeft..<weaponsLeft + Self.weaponsInnerWidth + 2).contains(column) {
+        component = .weapons
+      } else {
+        return nil
+      }
+      let inner = row - Self.frameTop - 1
+      guard (-1...boxRows).contains(inner) else { return nil }
+      let rows =
+        (component == .monsters ? state.monsterColumn : state.weaponColumn)
+        .visibleRange(visibleRows: visibleRows)
+      return (0..<min(boxRows, rows.count)).contains(inner)
+        ? .row(component, rows.lowerBound + inner) : .column(component)
+    }
+  }
+
+  /// The screen of `monsters pick`: a title, the search if there is one, the monster column
+  /// and the weapon column side by side in frames (the focused one heavy), a status line
+  /// and help.
   ///
   /// - Parameters:
   ///   - state: The view's state.
@@ -26,83 +79,124 @@ extension PickerRenderer {
   static func lines(
     for state: PickerWheelState, file: String, size: TerminalSize, style: PickerStyle
   ) -> [String] {
-    let minimum = wheelMinimum
-    guard size.columns >= minimum.columns, size.rows >= minimum.rows else {
-      return tooSmall(size: size, needs: minimum, style: style)
+    guard fits(size, wheelMinimum) else {
+      return tooSmall(size: size, needs: wheelMinimum, view: "The picker", style: style)
     }
-    let visibleRows = min(state.visibleRows, wheelVisibleRows(forHeight: size.rows))
-    let boxRows = min(max(state.rows.count, WeaponType.allCases.count), visibleRows)
-    let weaponInner = weaponColumnInnerWidth
-    let nameWidth = state.rows.map { displayWidth(escapedForTerminal($0.name)) }.max() ?? 0
-    let monsterInner = min(max(nameWidth + 15, 30), size.columns - weaponInner - 8)
-
-    let monsters = monsterColumnLines(
-      state, innerWidth: monsterInner, boxRows: boxRows, visibleRows: visibleRows, style: style)
-    let weapons = weaponColumnLines(
-      state, innerWidth: weaponInner, boxRows: boxRows, visibleRows: visibleRows, style: style)
+    let layout = WheelLayout(state, size: size)
+    let monsters = monsterColumnLines(state, layout: layout, style: style)
+    let weapons = weaponColumnLines(state, layout: layout, style: style)
 
     let title = ScreenLine.truncated(
-      "Weapons of the monsters in " + escapedForTerminal(file), toWidth: size.columns - 4,
+      "Weapons of the monsters in " + ScreenLine.escaped(file), toWidth: size.columns - 4,
       ellipsis: style.ellipsis)
-    var lines = [ScreenLine(), ScreenLine("  "), ScreenLine()]
+    var lines = [ScreenLine(), ScreenLine("  "), searchLine(state, width: size.columns, style)]
     lines[1].append(title, .bold)
     for (monster, weapon) in zip(monsters, weapons) {
-      var line = ScreenLine("  ")
+      var line = ScreenLine(repeated(" ", WheelLayout.monstersLeft))
       line.append(monster)
       line.append("  ")
       line.append(weapon)
       lines.append(line)
     }
-    lines += Array(repeating: ScreenLine(), count: max(0, size.rows - lines.count - 2))
+    let help = helpLines(state, style)
+    lines += Array(repeating: ScreenLine(), count: max(0, size.rows - lines.count - 1 - help.count))
     lines.append(ScreenLine(state.status.map { "  " + $0 } ?? ""))
-    lines.append(
-      ScreenLine(
-        "  \(style.up)/\(style.down): choose   \(style.left)/\(style.right) or Tab: column   "
-          + "Enter: assign   Esc or q: close"))
+    lines += help
     return screen(lines, size: size, style: style)
+  }
+
+  /// The search line: what is typed (with a cursor) or kept, and how many monsters match;
+  /// blank without a search.
+  private static func searchLine(
+    _ state: PickerWheelState, width: Int, _ style: PickerStyle
+  ) -> ScreenLine {
+    let search = state.search
+    guard search.phase != .off else { return ScreenLine() }
+    let total = grouped(state.monsterCount)
+    let tally: String =
+      switch search.matches?.count {
+      case nil: "\(total) monsters"
+      case 0?: "no match in \(total)"
+      case 1?: "1 of \(total) matches"
+      case let count?: "\(grouped(count)) of \(total) match"
+      }
+    let label = search.phase == .typing ? "  Search: " : "  Filter: "
+    let cursor = search.phase == .typing ? "_" : ""
+    let room = width - displayWidth(label + cursor + "   " + tally)
+    var line = ScreenLine(label)
+    line.append(
+      ScreenLine.truncatedAtStart(
+        ScreenLine.escaped(search.query), toWidth: room, ellipsis: style.ellipsis), .bold)
+    line.append(cursor + "   " + tally)
+    return line
+  }
+
+  /// Two lines of help: the keys of the rows, or of the search being typed.
+  private static func helpLines(_ state: PickerWheelState, _ style: PickerStyle) -> [ScreenLine] {
+    let arrows = "\(style.up)/\(style.down)"
+    if state.search.phase == .typing {
+      return [
+        ScreenLine("  Type to filter by name   Backspace: erase   \(arrows): choose"),
+        ScreenLine("  Enter: keep the filter   Esc: clear it   Ctrl-C: close"),
+      ]
+    }
+    let keys =
+      state.search.phase == .kept
+      ? "  /: edit the search   Esc: show all   Enter: assign   q: close"
+      : "  /: search   1-5: weapon   Enter: assign   Esc or q: close"
+    return [
+      ScreenLine(
+        "  \(arrows) j/k: choose   \(style.left)/\(style.right) h/l Tab: column   "
+          + "g/G: first/last"),
+      ScreenLine(keys),
+    ]
   }
 
   /// The monster column in its frame: each row a name, in its colour, and the weapon the
   /// monster carries.
   private static func monsterColumnLines(
-    _ state: PickerWheelState, innerWidth: Int, boxRows: Int, visibleRows: Int,
-    style: PickerStyle
+    _ state: PickerWheelState, layout: WheelLayout, style: PickerStyle
   ) -> [ScreenLine] {
     let focused = state.focus == .monsters
     let column = state.monsterColumn
-    let range = column.visibleRange(visibleRows: visibleRows)
+    let range = column.visibleRange(visibleRows: layout.visibleRows)
+    let innerWidth = layout.monstersInnerWidth
     let nameWidth = innerWidth - 15
     var rows: [ScreenLine] = []
     for index in range {
-      let monster = state.rows[index]
+      let monster = state.shownRow(index)
       let selected = index == column.selected
       let highlight = selected && focused
       var line = ScreenLine()
       line.append(
         " " + (selected ? style.marker : " ") + " ", highlight ? .reverse : .plain)
       let name = ScreenLine.truncated(
-        escapedForTerminal(monster.name), toWidth: nameWidth, ellipsis: style.ellipsis)
+        ScreenLine.escaped(monster.name), toWidth: nameWidth, ellipsis: style.ellipsis)
       line.append(name, ScreenLine.Look(color: monster.nameColor, reverse: highlight))
       line.pad(to: 3 + nameWidth + 2, highlight ? .reverse : .plain)
       line.append(monster.weapon.rawValue, highlight ? .reverse : .plain)
       line.pad(to: innerWidth, highlight ? .reverse : .plain)
       rows.append(line)
     }
-    if state.rows.isEmpty { rows.append(ScreenLine("   (no monsters)")) }
+    if state.monsterCount == 0 {
+      rows.append(ScreenLine("   (no monsters)"))
+    } else if state.shownCount == 0 {
+      rows.append(ScreenLine("   (no match)"))
+    }
     return framed(
-      rows, title: "Monsters", showing: range, of: state.rows.count, innerWidth: innerWidth,
-      boxRows: boxRows, focused: focused, style: style)
+      rows, title: "Monsters", showing: range, of: state.shownCount, innerWidth: innerWidth,
+      boxRows: layout.boxRows, focused: focused, style: style)
   }
 
   /// The weapon column in its frame, the selected monster's weapon marked as current.
   private static func weaponColumnLines(
-    _ state: PickerWheelState, innerWidth: Int, boxRows: Int, visibleRows: Int,
-    style: PickerStyle
+    _ state: PickerWheelState, layout: WheelLayout, style: PickerStyle
   ) -> [ScreenLine] {
     let focused = state.focus == .weapons
     let column = state.weaponColumn
-    let range = column.visibleRange(visibleRows: visibleRows)
+    let range = column.visibleRange(visibleRows: layout.visibleRows)
     let current = state.selectedMonster?.weapon
+    let innerWidth = WheelLayout.weaponsInnerWidth
     var rows: [ScreenLine] = []
     for index in range {
       let weapon = WeaponType.allCases[index]
@@ -117,7 +211,7 @@ extension PickerRenderer {
     }
     return framed(
       rows, title: "Weapons", showing: range, of: WeaponType.allCases.count,
-      innerWidth: innerWidth, boxRows: boxRows, focused: focused, style: style)
+      innerWidth: innerWidth, boxRows: layout.boxRows, focused: focused, style: style)
   }
 
   /// A column's visible rows in a frame of `boxRows` rows inside, with its title in the
@@ -129,8 +223,8 @@ extension PickerRenderer {
   ) -> [ScreenLine] {
     let above = range.lowerBound
     let below = count - range.upperBound
-    let title = title + (above > 0 ? ", \(above) more above" : "")
-    let footer = below > 0 ? "\(below) more below" : ""
+    let title = title + (above > 0 ? ", \(grouped(above)) more above" : "")
+    let footer = below > 0 ? "\(grouped(below)) more below" : ""
     let frame = focused ? style.focusFrame : style.frame
     let look = focused ? ScreenLine.Look.bold : .plain
     var lines = [

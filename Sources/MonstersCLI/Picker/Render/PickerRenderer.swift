@@ -17,16 +17,38 @@ enum PickerRenderer {
     return result
   }
 
-  /// The screen for a terminal smaller than a view needs.
+  /// Whether a screen is at least as large as a view needs.
+  static func fits(_ size: TerminalSize, _ minimum: TerminalSize) -> Bool {
+    size.columns >= minimum.columns && size.rows >= minimum.rows
+  }
+
+  /// The screen for a terminal smaller than a view needs, which says what it needs.
+  ///
+  /// - Parameters:
+  ///   - size: The screen's size.
+  ///   - minimum: The view's least size.
+  ///   - view: What the view is called, such as `The picker`.
+  ///   - style: Colour and characters.
   static func tooSmall(
-    size: TerminalSize, needs minimum: TerminalSize, style: PickerStyle
+    size: TerminalSize, needs minimum: TerminalSize, view: String, style: PickerStyle
   ) -> [String] {
     screen(
       [
-        ScreenLine("The picker needs \(minimum.columns)x\(minimum.rows);"),
+        ScreenLine("\(view) needs \(minimum.columns)x\(minimum.rows);"),
         ScreenLine("this terminal is \(size.columns)x\(size.rows)."),
         ScreenLine("Esc or q leaves."),
       ], size: size, style: style)
+  }
+
+  /// A count with its thousands grouped: `1,000,000`.
+  static func grouped(_ count: Int) -> String {
+    let digits = String(count.magnitude)
+    var result = count < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return result
   }
 
   /// Text centred in a width, padded with spaces on both sides.

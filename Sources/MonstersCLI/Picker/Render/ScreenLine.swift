@@ -24,15 +24,7 @@ struct ScreenLine: Hashable, Sendable {
 
     /// The escape sequence that starts text in this look, after a reset.
     var sequence: String {
-      var codes = ["0"]
-      if bold { codes.append("1") }
-      if reverse { codes.append("7") }
-      switch color {
-      case .rgb(let red, let green, let blue)?: codes.append("38;2;\(red);\(green);\(blue)")
-      case let color?: codes.append(String(30 + (color.paletteIndex ?? 7)))
-      case nil: break
-      }
-      return "\u{1B}[" + codes.joined(separator: ";") + "m"
+      TextStyle.rendition(reset: true, bold: bold, reverse: reverse, color: color)
     }
   }
 
@@ -52,14 +44,28 @@ struct ScreenLine: Hashable, Sendable {
     if !text.isEmpty { append(text) }
   }
 
-  /// Adds text at the end of the line. Control characters are shown as escapes, so that
-  /// nothing appended can move the cursor or change the terminal.
+  /// Adds text at the end of the line, escaped (``escaped(_:)``), so that nothing appended
+  /// can move the cursor, change the terminal or turn the line around.
   mutating func append(_ text: String, _ look: Look = .plain) {
-    let text = escapedForTerminal(text)
+    let text = Self.escaped(text)
     if let last = runs.last, last.look == look {
       runs[runs.count - 1].text += text
     } else {
       runs.append(Run(text: text, look: look))
+    }
+  }
+
+  /// Text as the screen shows it: control characters as escapes, as everywhere
+  /// (`escapedForTerminal`), and the bidirectional controls too (`\u{202E}`), which would
+  /// reorder what follows them on the line: a name, or what is typed in a search.
+  ///
+  /// Escaping text already escaped changes nothing.
+  static func escaped(_ text: some StringProtocol) -> String {
+    let escaped = escapedForTerminal(text)
+    guard escaped.utf8.contains(where: { $0 >= 0x80 }) else { return escaped }
+    return escaping(escaped) { scalar in
+      scalar.properties.isBidiControl
+        ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : nil
     }
   }
 
@@ -138,6 +144,24 @@ struct ScreenLine: Hashable, Sendable {
       end = text.index(after: index)
     }
     return (String(text[..<end]), used)
+  }
+
+  /// Text cut to its last `width` columns, starting with an ellipsis when it was cut: the
+  /// end of what is being typed.
+  static func truncatedAtStart(_ text: String, toWidth width: Int, ellipsis: String) -> String {
+    guard displayWidth(text) > width else { return text }
+    let room = width - displayWidth(ellipsis)
+    guard room > 0 else { return "" }
+    var used = 0
+    var start = text.endIndex
+    while start > text.startIndex {
+      let previous = text.index(before: start)
+      let characterWidth = displayWidth(String(text[previous]))
+      if used + characterWidth > room { break }
+      used += characterWidth
+      start = previous
+    }
+    return ellipsis + text[start...]
   }
 
   /// Text cut to `width` columns, ending with an ellipsis when it was cut.

@@ -1,4 +1,5 @@
-/// A key the picker reacts to, as ``KeyDecoder`` reads it from the bytes a terminal sends.
+/// A key the picker reacts to, or a mouse report, as ``KeyDecoder`` reads them from the
+/// bytes a terminal sends.
 enum PickerKey: Hashable, Sendable {
   /// The up arrow.
   case up
@@ -24,12 +25,18 @@ enum PickerKey: Hashable, Sendable {
   case enter
   /// Esc, on its own.
   case escape
+  /// Backspace: DEL or Ctrl-H.
+  case backspace
+  /// Ctrl-U, which erases what was typed, as in a shell.
+  case eraseLine
   /// Ctrl-C, which raw mode delivers as a byte rather than as `SIGINT`.
   case interrupt
   /// Ctrl-Z, which raw mode delivers as a byte rather than as `SIGTSTP`.
   case suspend
-  /// A printable ASCII character, such as `q`, `1` or a space.
+  /// A printable character, such as `q`, `1`, a space or `é`.
   case character(Character)
+  /// A mouse button or the wheel, where the pointer is.
+  case mouse(MouseEvent)
   /// Any other key or sequence, which the picker ignores.
   case other
 }

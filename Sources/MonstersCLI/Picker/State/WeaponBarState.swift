@@ -28,6 +28,8 @@ struct WeaponBarState: Hashable, Sendable {
   private(set) var focus: Button
   /// A line on what is happening, such as `Saving...`, or `nil`.
   var status: String?
+  /// The button the left mouse button went down on, which its going up there presses.
+  private var armed: Button?
 
   /// Opens the view on a monster, with the focus on the weapon it carries.
   ///
@@ -39,36 +41,63 @@ struct WeaponBarState: Hashable, Sendable {
 
   /// Reacts to a key.
   ///
-  /// Left and right arrows (and Shift-Tab and Tab) move the focus, wrapping at the ends;
-  /// Home and End go to the first weapon and to Close. Enter or Space presses the focused
-  /// button; a digit from 1 to 5 presses that weapon's button. Esc, `q`, Ctrl-C and Close
-  /// leave.
+  /// Left and right arrows, `h` and `l` (and Shift-Tab and Tab) move the focus, wrapping at
+  /// the ends; Home and `g` go to the first weapon, End and `G` to Close. Enter or Space
+  /// presses the focused button; a digit from 1 to 5 presses that weapon's button. Esc,
+  /// `q`, Ctrl-C and Close leave. Another typed character says on the status line that it
+  /// does nothing.
   ///
   /// - Parameter key: The key.
   /// - Returns: What to do: save the pick and close, close, or nothing.
   mutating func handle(_ key: PickerKey) -> PickerEffect {
+    guard let action = PickerAction(key) else {
+      if let note = PickerAction.doesNothing(key) { status = note }
+      return .none
+    }
     let buttons = Button.all
     let index = buttons.firstIndex(of: focus) ?? 0
-    switch key {
-    case .left, .backTab:
+    switch action {
+    case .left, .previous:
       focus = buttons[(index + buttons.count - 1) % buttons.count]
-    case .right, .tab:
+    case .right, .next:
       focus = buttons[(index + 1) % buttons.count]
-    case .home:
+    case .first:
       focus = buttons[0]
-    case .end:
+    case .last:
       focus = .close
-    case .enter, .character(" "):
+    case .activate:
       return press(focus)
-    case .character(let character):
-      if let digit = character.wholeNumberValue, WeaponType.allCases.indices.contains(digit - 1) {
-        focus = buttons[digit - 1]
-        return press(focus)
-      }
-      if character == "q" || character == "Q" { return .close }
-    case .escape, .interrupt:
+    case .weapon(let weapon):
+      focus = .weapon(weapon)
+      return press(focus)
+    case .back, .quit:
       return .close
-    case .up, .down, .pageUp, .pageDown, .suspend, .other:
+    case .search:
+      status = "Search is in 'monsters pick' without a monster."
+    case .up, .down, .pageUp, .pageDown:
+      break
+    }
+    return .none
+  }
+
+  /// Reacts to the mouse over a button, or over no button, as a touch did in the tutorial:
+  /// the left button going down over a button focuses it, and going up over the same
+  /// button presses it. The wheel and the other buttons do nothing.
+  ///
+  /// - Parameters:
+  ///   - action: What the mouse did.
+  ///   - button: The button under the pointer, if any.
+  /// - Returns: What to do: save the pick and close, close, or nothing.
+  mutating func mouse(_ action: MouseEvent.Action, on button: Button?) -> PickerEffect {
+    switch action {
+    case .press(.left):
+      armed = button
+      if let button { focus = button }
+    case .release(.left), .release(nil):
+      let pressed = armed
+      armed = nil
+      if let button, button == pressed { return press(button) }
+    case .press, .release, .wheelUp, .wheelDown:
       break
     }
     return .none

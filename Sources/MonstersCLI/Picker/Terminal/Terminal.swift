@@ -6,9 +6,10 @@ import Glibc
 ///
 /// Opening it saves the terminal's modes, blocks the signals the picker handles (so that they
 /// are read as events, with no handler and no global state), puts the terminal in raw mode,
-/// switches to the alternate screen and hides the cursor. ``close()`` undoes all of it, in
-/// the reverse order, and runs however the picker ends: its owner calls it in a `defer`, and
-/// `deinit` calls it too.
+/// switches to the alternate screen, hides the cursor and turns on mouse reporting.
+/// ``close()`` undoes all of it, in the reverse order, and runs however the picker ends: its
+/// owner calls it in a `defer`, and `deinit` calls it too. While the process is stopped
+/// (Ctrl-Z), the terminal is as it was, mouse reporting off.
 ///
 /// ```swift
 /// let terminal = try Terminal(input: STDIN_FILENO, output: console.output)
@@ -36,6 +37,14 @@ final class Terminal {
 
   /// The signals the picker reads as events while it is open.
   static let signals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+
+  /// What opens the picker's screen: the alternate screen, the cursor hidden, the screen
+  /// cleared, and mouse reporting on: presses, releases and the wheel (1000), in the SGR
+  /// format (1006), which has no limit on coordinates.
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[?1000h\u{1B}[?1006h"
+  /// What closes it, the other way round: mouse reporting off, looks reset, the cursor
+  /// shown, the main screen back.
+  static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
   /// Opens the picker's screen.
   ///
@@ -68,8 +77,9 @@ final class Terminal {
     close()
   }
 
-  /// Puts the terminal in raw mode and on the alternate screen, with the cursor hidden:
-  /// when the picker opens, and again when it goes on after being stopped.
+  /// Puts the terminal in raw mode and on the alternate screen, with the cursor hidden and
+  /// mouse reporting on: when the picker opens, and again when it goes on after being
+  /// stopped.
   func enter() throws(CommandFailure) {
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -85,16 +95,16 @@ final class Terminal {
       throw .unreadableInput(path: "standard input", errno: errno)
     }
     isRaw = true
-    output.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    output.write(Self.enterSequence)
     try output.flush()
   }
 
-  /// Leaves the alternate screen, shows the cursor and puts back the terminal's modes; the
-  /// signals stay blocked.
+  /// Turns mouse reporting off, leaves the alternate screen, shows the cursor and puts back
+  /// the terminal's modes; the signals stay blocked.
   func leave() {
     guard isRaw else { return }
     isRaw = false
-    output.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    output.write(Self.leaveSequence)
     try? output.flush()
     _ = tcsetattr(input, TCSADRAIN, &original)
   }
@@ -185,6 +195,13 @@ final class Terminal {
       }
       if !events.isEmpty { return events }
     }
+  }
+
+  /// Whether bytes from the terminal are waiting to be read, or half a sequence to be
+  /// finished.
+  var hasInputWaiting: Bool {
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    return keyDeadline != nil || poll(&descriptor, 1, 0) > 0
   }
 
   /// Milliseconds on the monotonic clock.

@@ -1,0 +1,226 @@
+import MonsterKit
+
+/// The names of a roster's monsters, folded for a search that ignores case, and the search
+/// itself: which names hold a piece of text. (The one pass over the names that folds them
+/// also finds the widest, which the monster column is laid out by.)
+///
+/// A name of ASCII, as nearly every name is, is kept lower-cased in one buffer with all the
+/// others, and a search compares bytes in place: a million names take milliseconds, and no
+/// string is built.
+/// A name beyond ASCII is kept as folded text and compared by characters, so that `é` finds
+/// `é` however either is composed, and `STRASSE` finds `Straße`.
+///
+/// ```swift
+/// let names = NameFilter(roster: .seeded, at: Array(Roster.seeded.indices))
+/// names.places(holding: "BOT", among: nil)  // [0, 1, 2, 3, 4, 5]
+/// names.places(holding: "O-b", among: [0, 1, 5])  // [5]: Mini-Tomato-Bot
+/// ```
+struct NameFilter: Equatable, Sendable {
+  /// The folded ASCII names, each followed by a line feed; a name beyond ASCII is only its
+  /// line feed here. (The line feed keeps the names apart for a reader; the search goes
+  /// by `starts`.)
+  private var bytes: [UInt8] = []
+  /// Where each name starts in `bytes`, by place, and last the length of `bytes`.
+  private var starts: [Int] = []
+  /// The places of the names beyond ASCII, in order.
+  private var textPlaces: [Int32] = []
+  /// Those names, folded.
+  private var texts: [String] = []
+  /// The most columns a name takes on the screen, found on the way.
+  private(set) var widestName = 0
+
+  /// Folds the names of the monsters at the given positions, which become places 0, 1, 2...
+  ///
+  /// - Parameters:
+  ///   - roster: The roster.
+  ///   - positions: The positions of the monsters, in the order of their places.
+  init(roster: Roster, at positions: [Roster.Index]) {
+    var bytes: [UInt8] = []
+    var starts: [Int] = []
+    var textPlaces: [Int32] = []
+    var texts: [String] = []
+    var widest = 0
+    bytes.reserveCapacity(positions.count * 24)
+    starts.reserveCapacity(positions.count + 1)
+    var place: Int32 = 0
+    roster.forEachUTF8(.name, at: positions) { name in
+      starts.append(bytes.count)
+      widest = max(widest, Self.screenWidth(ofName: name))
+      if Self.isASCII(name) {
+        bytes.append(contentsOf: name)
+      } else {
+        textPlaces.append(place)
+        texts.append(Self.fold(String(decoding: name, as: UTF8.self)))
+      }
+      bytes.append(Self.separator)
+      place += 1
+    }
+    starts.append(bytes.count)
+    bytes.withUnsafeMutableBytes(Self.lowercaseASCII)
+    (self.bytes, self.starts, self.textPlaces, self.texts) = (bytes, starts, textPlaces, texts)
+    widestName = widest
+  }
+
+  /// The columns a name takes on the screen, with anything escaped that the screen
+  /// escapes; printable ASCII, as most names are, builds no string.
+  static func screenWidth(ofName name: UnsafeRawBufferPointer) -> Int {
+    name.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+      ? name.count : displayWidth(ScreenLine.escaped(String(decoding: name, as: UTF8.self)))
+  }
+
+  /// How many names there are.
+  var count: Int { starts.count - 1 }
+
+  /// The places of the names that hold `query`, ignoring case, in order.
+  ///
+  /// - Parameters:
+  ///   - query: The text to look for; it must not be empty.
+  ///   - candidates: The places to look at, in order, or `nil` for all. A search for text
+  ///     that holds the last one's looks only among that one's matches.
+  /// - Returns: The places.
+  func places(holding query: String, among candidates: [Int32]?) -> [Int32] {
+    let folded = Self.fold(query)
+    let needle = Array(folded.utf8)
+    var result: [Int32] = []
+    if !needle.contains(where: { $0 >= 0x80 }) && !needle.contains(Self.separator) {
+      result = asciiPlaces(holding: needle, among: candidates)
+    }
+    let textMatches = textPlaces(holding: folded, among: candidates)
+    return textMatches.isEmpty ? result : merged(result, textMatches)
+  }
+
+  /// Text folded for a comparison that ignores case: ASCII lower-cased byte by byte, other
+  /// text upper-cased and then lower-cased, which folds `ß` to `ss` as well as `É` to `é`.
+  static func fold(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      return String(decoding: text.utf8.map(lowercased), as: UTF8.self)
+    }
+    return text.uppercased().lowercased()
+  }
+
+  private static let separator = UInt8(ascii: "\n")
+
+  @inline(__always)
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+  }
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+  /// Whether bytes are all ASCII, eight at a time.
+  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var index = 0
+    while index + 8 <= bytes.count {
+      if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & (ones &* 0x80) != 0 {
+        return false
+      }
+      index += 8
+    }
+    while index < bytes.count {
+      if bytes[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Lower-cases ASCII bytes in place, eight at a time: a byte from `A` to `Z` gets the
+  /// bit 0x20.
+  private static func lowercaseASCII(_ bytes: UnsafeMutableRawBufferPointer) {
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // The high bit of each byte: set from `A` up, and from past `Z` up; upper case
+      // where the first is set and the second is not.
+      let atLeastA = word &+ ones &* (0x80 - 0x41)
+      let pastZ = word &+ ones &* (0x80 - 0x5B)
+      let upper = atLeastA & ~pastZ & (ones &* 0x80)
+      bytes.storeBytes(of: word | upper >> 2, toByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      bytes[index] = lowercased(bytes[index])
+      index += 1
+    }
+  }
+
+  /// The places of the ASCII names that hold a folded ASCII needle.
+  private func asciiPlaces(holding needle: [UInt8], among candidates: [Int32]?) -> [Int32] {
+    bytes.withUnsafeBufferPointer { haystack in
+      needle.withUnsafeBufferPointer { needle in
+        starts.withUnsafeBufferPointer { starts in
+          let first = needle[0]
+          let lastOffset = needle.count &- 1
+          let final = needle[lastOffset]
+          /// Whether the name at a place holds the needle: the needle's first and last bytes
+          /// are compared at each offset, the bytes between only where both match.
+          @inline(__always)
+          func holds(_ place: Int) -> Bool {
+            var offset = starts[place]
+            let last = starts[place &+ 1] &- 1 &- needle.count
+            while offset <= last {
+              if haystack[offset] == first && haystack[offset &+ lastOffset] == final {
+                var index = 1
+                while index < lastOffset && haystack[offset &+ index] == needle[index] {
+                  index &+= 1
+                }
+                if index >= lastOffset { return true }
+              }
+              offset &+= 1
+            }
+            return false
+          }
+          let capacity = candidates?.count ?? (starts.count - 1)
+          return [Int32](unsafeUninitializedCapacity: capacity) { result, count in
+            if let candidates {
+              for place in candidates where holds(Int(place)) {
+                result[count] = place
+                count &+= 1
+              }
+            } else {
+              for place in 0..<capacity where holds(place) {
+                result[count] = Int32(truncatingIfNeeded: place)
+                count &+= 1
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The places of the names beyond ASCII that hold folded text, compared by characters.
+  private func textPlaces(holding folded: String, among candidates: [Int32]?) -> [Int32] {
+    guard !textPlaces.isEmpty else { return [] }
+    var result: [Int32] = []
+    if let candidates {
+      var index = 0
+      for place in candidates {
+        while index < textPlaces.count && textPlaces[index] < place { index += 1 }
+        guard index < textPlaces.count else { break }
+        if textPlaces[index] == place && texts[index].contains(folded) { result.append(place) }
+      }
+    } else {
+      for (place, text) in zip(textPlaces, texts) where text.contains(folded) {
+        result.append(place)
+      }
+    }
+    return result
+  }
+
+  /// Two ordered lists of places as one.
+  private func merged(_ first: [Int32], _ second: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(first.count + second.count)
+    var (i, j) = (0, 0)
+    while i < first.count || j < second.count {
+      if j == second.count || (i < first.count && first[i] < second[j]) {
+        result.append(first[i])
+        i += 1
+      } else {
+        result.append(second[j])
+        j += 1
+      }
+    }
+    return result
+  }
+}

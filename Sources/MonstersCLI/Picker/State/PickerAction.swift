@@ -1,0 +1,89 @@
+import MonsterKit
+
+/// What a key means in a picker view: the bindings both views share, in one place.
+///
+/// The arrows have the letters of less and vim beside them (`k`, `j`, `h`, `l`), Home and
+/// End have `g` and `G`; each view decides what an action does in it. Keys with no action
+/// (other letters, Backspace, a mouse report) are for the view to handle or to name as
+/// doing nothing.
+///
+/// ```swift
+/// PickerAction(.character("j"))  // .down
+/// PickerAction(.character("3"))  // .weapon(.fire)
+/// PickerAction(.character("x"))  // nil
+/// ```
+enum PickerAction: Hashable, Sendable {
+  /// Up, or `k`.
+  case up
+  /// Down, or `j`.
+  case down
+  /// Left, or `h`.
+  case left
+  /// Right, or `l`.
+  case right
+  /// Home, or `g`.
+  case first
+  /// End, or `G`.
+  case last
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Tab.
+  case next
+  /// Shift-Tab.
+  case previous
+  /// Enter, or Space: press the focused button, or assign.
+  case activate
+  /// A digit from 1 to 5: that weapon.
+  case weapon(WeaponType)
+  /// `/`: search.
+  case search
+  /// Esc: back out of what is open, or leave.
+  case back
+  /// `q`, `Q` or Ctrl-C: leave.
+  case quit
+
+  /// The action a key stands for, or `nil` when it stands for none.
+  ///
+  /// - Parameter key: The key.
+  init?(_ key: PickerKey) {
+    switch key {
+    case .up, .character("k"): self = .up
+    case .down, .character("j"): self = .down
+    case .left, .character("h"): self = .left
+    case .right, .character("l"): self = .right
+    case .home, .character("g"): self = .first
+    case .end, .character("G"): self = .last
+    case .pageUp: self = .pageUp
+    case .pageDown: self = .pageDown
+    case .tab: self = .next
+    case .backTab: self = .previous
+    case .enter, .character(" "): self = .activate
+    case .character("/"): self = .search
+    case .escape: self = .back
+    case .interrupt, .character("q"), .character("Q"): self = .quit
+    case .character(let character):
+      guard let digit = character.wholeNumberValue, character.isASCII,
+        WeaponType.allCases.indices.contains(digit - 1)
+      else { return nil }
+      self = .weapon(WeaponType.allCases[digit - 1])
+    case .backspace, .eraseLine, .suspend, .mouse, .other:
+      return nil
+    }
+  }
+
+  /// What a status line says of a key that does nothing, such as `'x' does nothing here.`
+  /// (the screen escapes what it shows).
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The line, or `nil` for a key that is better passed over in silence (a
+  ///   mouse report, a sequence the picker does not know).
+  static func doesNothing(_ key: PickerKey) -> String? {
+    switch key {
+    case .character(let character): "'\(character)' does nothing here."
+    case .backspace, .eraseLine: "That key does nothing here."
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,371 @@
+import Glibc
+import MonsterKit
+
+/// `monsters-bench picker`: how quickly `monsters pick` answers a person, on a generated
+/// roster of a million monsters named `Monster-0000000` to `Monster-0999999`.
+///
+/// Each run starts the binary in a pseudo-terminal of 80x24 and times whole frames, as the
+/// person at the terminal sees them: from the start of the process to the last byte of its
+/// first frame, and from each key written to the last byte of the frame it brings (a frame
+/// is over once its last row has begun and the output has been quiet for 20 ms, which is
+/// not counted). The keys: `/` at once after the first frame (which waits for the names to
+/// be folded for a search, if they are not yet) and Esc; Down, End and Home in the full
+/// column; then `/` and a search typed one character at a time, then Backspace until it is
+/// empty. A baseline binary, if given, runs the same moves, without the search, which it
+/// lacks, alternating with the binary measured.
+enum PickerBench {
+  static let usage = """
+    usage: swift run -c release monsters-bench picker [--size N] [--runs N] [--query TEXT]
+                                                      [--monsters PATH] [--baseline PATH]
+
+      --size       monsters in the generated roster (default: 1000000)
+      --runs       runs of each binary (default: 5)
+      --query      the search typed, one character at a time (default: monster-05)
+      --monsters   the binary to time (default: built as the main benchmark builds it)
+      --baseline   an older binary to time alongside, without the search
+    """
+
+  /// The command line of `monsters-bench picker`.
+  struct Options {
+    var size = 1_000_000
+    var runs = 5
+    var query = "monster-05"
+    var monsters: String?
+    var baseline: String?
+  }
+
+  /// What one run measured, in seconds.
+  struct Run {
+    var firstScreen: Double
+    var steps: [String: Double] = [:]
+    var typing: [Double] = []
+    var erasing: [Double] = []
+    var peakBytes: Int = 0
+  }
+
+  /// The terminal's height.
+  static let rows = 24
+
+  /// The steps timed in the full column, by key.
+  static let moves: [(name: String, bytes: String)] = [
+    ("Down", "\u{1B}[B"), ("End", "\u{1B}[F"), ("Home", "\u{1B}[H"),
+  ]
+
+  /// Runs the picker benchmark with the arguments after `picker`; returns the exit status.
+  static func main(_ arguments: [String]) -> Int32 {
+    if arguments.count == 3, arguments[0] == "--generate", let count = Int(arguments[1]) {
+      do {
+        try generate(count: count, to: arguments[2])
+        return 0
+      } catch {
+        print("monsters-bench: \(error)")
+        return 1
+      }
+    }
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(usage)
+      return 0
+    }
+    do {
+      let options = try parse(arguments)
+      try run(options)
+      return 0
+    } catch {
+      print("monsters-bench: \(error)")
+      print(usage)
+      return 64
+    }
+  }
+
+  private static func parse(_ arguments: [String]) throws -> Options {
+    var options = Options()
+    var index = 0
+    func value() throws -> String {
+      index += 1
+      guard index < arguments.count else {
+        throw BenchError("\(arguments[index - 1]) needs a value")
+      }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--size":
+        guard let size = Int(try value().filter { $0 != "_" }), size > 0 else {
+          throw BenchError("--size takes a count")
+        }
+        options.size = size
+      case "--runs":
+        guard let runs = Int(try value()), runs > 0 else {
+          throw BenchError("--runs takes a count")
+        }
+        options.runs = runs
+      case "--query":
+        options.query = try value()
+        guard !options.query.isEmpty else { throw BenchError("--query takes text") }
+      case "--monsters": options.monsters = try value()
+      case "--baseline": options.baseline = try value()
+      default: throw BenchError("unknown option '\(arguments[index])'")
+      }
+      index += 1
+    }
+    return options
+  }
+
+  private static func run(_ options: Options) throws {
+    // The main benchmark's setup: the binary (built as README installs it, unless given)
+    // and a temporary folder.
+    let bench = try Bench(
+      options: try BenchOptions(options.monsters.map { ["--monsters", $0] } ?? []))
+    defer { _ = Command(program: "/bin/rm", arguments: ["-rf", bench.folder]).run() }
+    let path = bench.folder + "/picker-\(options.size).json"
+    let generate = Command(
+      program: selfPath(), arguments: ["picker", "--generate", String(options.size), path])
+    guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
+
+    print("Machine: \(machineDescription())")
+    print(
+      "Roster: \(Report.grouped(options.size)) monsters, \(Report.bytes(fileSize(path))); "
+        + "a pseudo-terminal of 80x24; \(options.runs) runs of each binary, alternating.")
+    print("Command: monsters --file ROSTER pick (\(bench.monsters))")
+    print(
+      "Times: whole frames, from the process started or a key written to the last byte of the "
+        + "frame that follows (reading, searching, drawing, the pseudo-terminal); medians.\n")
+    var runs: [Run] = []
+    var baselineRuns: [Run] = []
+    for index in 0..<options.runs {
+      var order: [(String, Bool)] = [(bench.monsters, true)]
+      if let baseline = options.baseline {
+        order.append((baseline, false))
+        if index % 2 == 1 { order.reverse() }
+      }
+      for (binary, searches) in order {
+        let measured = try measure(binary, roster: path, query: searches ? options.query : nil)
+        if searches { runs.append(measured) } else { baselineRuns.append(measured) }
+      }
+    }
+    print(report(runs, baselineRuns, options: options))
+  }
+
+  /// One run of a binary: the first screen, the moves, and the search if `query` is given.
+  private static func measure(_ binary: String, roster: String, query: String?) throws -> Run {
+    let picker = try PseudoTerminalProcess(
+      program: binary, arguments: ["--file", roster, "pick"], columns: 80, rows: rows)
+    guard let first = picker.readFrame(lastRow: rows, timeout: 60) else {
+      throw BenchError("\(binary) drew no first screen")
+    }
+    var run = Run(firstScreen: first - picker.started)
+    func time(_ key: String) throws -> Double {
+      let start = now()
+      picker.send(key)
+      guard let last = picker.readFrame(lastRow: rows, timeout: 30) else {
+        throw BenchError("\(binary) drew no frame after a key")
+      }
+      return last - start
+    }
+    if query != nil {
+      // At once: the names may still be being folded for the search.
+      run.steps["/ at once"] = try time("/")
+      _ = try time("\u{1B}")
+    }
+    for (name, key) in moves { run.steps[name] = try time(key) }
+    if let query {
+      run.steps["/"] = try time("/")
+      for character in query { run.typing.append(try time(String(character))) }
+      for _ in query { run.erasing.append(try time("\u{7F}")) }
+      picker.send("\r")
+    }
+    picker.send("q")
+    let ending = picker.wait()
+    guard ending.status == 0 else { throw BenchError("\(binary) exited with \(ending.status)") }
+    run.peakBytes = ending.peakBytes
+    return run
+  }
+
+  private static func report(_ runs: [Run], _ baseline: [Run], options: Options) -> String {
+    let hasBaseline = !baseline.isEmpty
+    var lines = [
+      "| step | monsters" + (hasBaseline ? " | baseline |" : " |"),
+      hasBaseline ? "|---|---:|---:|" : "|---|---:|",
+    ]
+    func row(_ title: String, _ value: ([Run]) -> Double?, show: (Double) -> String = Report.time) {
+      let mine = value(runs).map(show) ?? "-"
+      let theirs = hasBaseline ? " | " + (value(baseline).map(show) ?? "-") : ""
+      lines.append("| \(title) | \(mine)\(theirs) |")
+    }
+    func medianOf(_ pick: @escaping (Run) -> Double?) -> ([Run]) -> Double? {
+      { runs in
+        let values = runs.compactMap(pick)
+        return values.isEmpty ? nil : median(values)
+      }
+    }
+    let query = options.query
+    row("first screen (start to last byte of the first frame)", medianOf { $0.firstScreen })
+    for (name, _) in moves { row("\(name) in the full column", medianOf { $0.steps[name] }) }
+    row("/ at once after the first screen", medianOf { $0.steps["/ at once"] })
+    row("/ later", medianOf { $0.steps["/"] })
+    func all(_ keys: KeyPath<Run, [Double]>, _ summary: @escaping ([Double]) -> Double?)
+      -> ([Run]) -> Double?
+    {
+      { runs in
+        let values = runs.flatMap { $0[keyPath: keys] }
+        return values.isEmpty ? nil : summary(values)
+      }
+    }
+    row("typing \"\(query)\", a key: median", all(\.typing, median))
+    row("typing \"\(query)\", a key: worst", all(\.typing) { $0.max() })
+    row("Backspace to empty, a key: median", all(\.erasing, median))
+    row("Backspace to empty, a key: worst", all(\.erasing) { $0.max() })
+    let typed = runs.flatMap(\.typing)
+    let erased = runs.flatMap(\.erasing)
+    row(
+      "peak memory", medianOf { Double($0.peakBytes) }, show: { Report.bytes(Int($0)) })
+
+    var perKey = ["", "Each key of the search, median of the runs (the text typed so far):"]
+    var typedSoFar = ""
+    for (index, character) in query.enumerated() {
+      typedSoFar.append(character)
+      let value = median(
+        runs.compactMap { $0.typing.indices.contains(index) ? $0.typing[index] : nil })
+      perKey.append("- `\(typedSoFar)`: \(Report.time(value))")
+    }
+    let worst = max(typed.max() ?? 0, erased.max() ?? 0)
+    let firstScreen = medianOf { $0.firstScreen }(runs) ?? .infinity
+    let goals = [
+      "", "Goals:",
+      "- [\(worst <= 0.05 ? "x" : " ")] each key of a search at most 50 ms: worst "
+        + Report.time(worst),
+      "- [\(firstScreen < 0.5 ? "x" : " ")] first screen under 0.5 s: " + Report.time(firstScreen),
+    ]
+    return (lines + perKey + goals).joined(separator: "\n") + "\n"
+  }
+
+  /// Writes a canonical roster of `count` monsters named `Monster-0000000` and on.
+  private static func generate(count: Int, to path: String) throws {
+    let weapons = WeaponType.allCases
+    var monsters: [Monster] = []
+    monsters.reserveCapacity(count)
+    for number in 0..<count {
+      let digits = String(number)
+      let name = "Monster-" + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
+      monsters.append(
+        Monster(
+          name: name, description: "Generated monster \(number)",
+          weapon: weapons[number % weapons.count]))
+    }
+    let bytes = try Roster(monsters).canonicalJSON()
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw BenchError("cannot write \(path)") }
+    defer { close(descriptor) }
+    try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        guard written > 0 else { throw BenchError("cannot write \(path)") }
+        offset += written
+      }
+    }
+  }
+}
+
+/// A program running in a pseudo-terminal of its own, whose output is read as it comes.
+final class PseudoTerminalProcess {
+  /// The terminal's main side: what the program writes is read here, keys written here.
+  private let main: Int32
+  private let pid: pid_t
+  /// When the program was started, on the monotonic clock.
+  let started: Double
+
+  init(program: String, arguments: [String], columns: Int, rows: Int) throws {
+    var main: Int32 = -1
+    var secondary: Int32 = -1
+    var size = winsize(
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&main, &secondary, nil, nil, &size) == 0 else {
+      throw BenchError("cannot open a pseudo-terminal")
+    }
+    defer { close(secondary) }
+    _ = fcntl(main, F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor: Int32 in 0...2 {
+      posix_spawn_file_actions_adddup2(&actions, secondary, descriptor)
+    }
+    posix_spawn_file_actions_addclose(&actions, secondary)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let environment = ["TERM=xterm-256color", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var pid: pid_t = 0
+    started = now()
+    guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else {
+      close(main)
+      throw BenchError("cannot start \(program)")
+    }
+    self.main = main
+    self.pid = pid
+  }
+
+  deinit {
+    close(main)
+  }
+
+  /// Writes keys.
+  func send(_ keys: String) {
+    var bytes = Array(keys.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(main, $0.baseAddress, $0.count) }
+  }
+
+  /// Reads output until a frame has been drawn: until its last row has begun (the cursor
+  /// moved to the row's start, as `monsters` draws each row) and the output has then been
+  /// quiet for `quiet` seconds.
+  ///
+  /// - Returns: When the frame's last byte came, or `nil` if no frame came within
+  ///   `timeout` seconds or the program ended first.
+  func readFrame(lastRow: Int, quiet: Double = 0.02, timeout: Double) -> Double? {
+    let marker = Array("\u{1B}[\(lastRow);1H".utf8)
+    var seen: [UInt8] = []
+    var last: Double?
+    let deadline = now() + timeout
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let limit = last.map { $0 + quiet } ?? deadline
+      let wait = Int32(max(0, (limit - now()) * 1000).rounded(.up))
+      var descriptor = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, wait)
+      if ready < 0 && errno == EINTR { continue }
+      if ready <= 0 { return last }
+      let count = buffer.withUnsafeMutableBytes { read(main, $0.baseAddress, $0.count) }
+      if count <= 0 { return last }
+      let time = now()
+      if last != nil {
+        last = time
+        continue
+      }
+      // Keep the end of what came before, in case the marker is split across reads.
+      seen = Array(seen.suffix(marker.count)) + buffer[..<count]
+      if seen.indices.contains(where: { seen[$0...].starts(with: marker) }) { last = time }
+    }
+  }
+
+  /// Waits for the program to end, reading what it still writes.
+  ///
+  /// - Returns: Its exit status and peak resident memory.
+  func wait() -> (status: Int32, peakBytes: Int) {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var status: Int32 = 0
+    var usage = rusage()
+    while true {
+      let done = wait4(pid, &status, WNOHANG, &usage)
+      if done == pid { break }
+      var descriptor = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
+      if poll(&descriptor, 1, 20) > 0 {
+        _ = buffer.withUnsafeMutableBytes { read(main, $0.baseAddress, $0.count) }
+      }
+    }
+    let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (exit, usage.ru_maxrss * 1024)
+  }
+}
