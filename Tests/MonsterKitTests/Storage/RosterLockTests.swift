@@ -60,19 +60,7 @@ import Testing
     try write(minifiedSeeded, to: path)
     let holder = try LockHolder(lockFile: path + ".lock")
     defer { holder.release() }
-    let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: 600, fileSystem: fileSystem)
-    let outcome = Outcome<Result<RosterUpdate, RosterError>>()
-    Thread.detachNewThread {
-      outcome.set(Result { () throws(RosterError) in try file.apply([catTakesFire]) })
-    }
-    // Wait (without a time limit that could make the test flaky) until the edit has found
-    // the lock taken; the safety limit only keeps a broken build from hanging.
-    let giveUp = Date().addingTimeInterval(120)
-    while fileSystem.log.refusedLockCount == 0 && Date() < giveUp {
-      usleep(1000)
-    }
-    #expect(fileSystem.log.refusedLockCount > 0)
+    let outcome = editWaitingForTheLock(lockTimeout: 600)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
     holder.release()
     let result = try #require(outcome.wait())
@@ -84,6 +72,30 @@ import Testing
   func anyLockTimeoutWorksWhileTheLockIsFree(_ seconds: Double) throws {
     try RosterFile(path: path, lockTimeout: seconds).apply([catTakesFire])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
+  /// Starts ``catTakesFire`` on another thread, and returns once the edit has found the lock
+  /// taken.
+  ///
+  /// - Parameter lockTimeout: How long the edit waits for the lock.
+  /// - Returns: Where the edit's result will be.
+  private func editWaitingForTheLock(lockTimeout: Double) -> Outcome<
+    Result<RosterUpdate, RosterError>
+  > {
+    let fileSystem = FaultyFileSystem()
+    let file = RosterFile(path: path, lockTimeout: lockTimeout, fileSystem: fileSystem)
+    let outcome = Outcome<Result<RosterUpdate, RosterError>>()
+    Thread.detachNewThread {
+      outcome.set(Result { () throws(RosterError) in try file.apply([catTakesFire]) })
+    }
+    // Wait (without a time limit that could make the test flaky) until the edit has found
+    // the lock taken; the safety limit only keeps a broken build from hanging.
+    let giveUp = Date().addingTimeInterval(120)
+    while fileSystem.log.refusedLockCount == 0 && Date() < giveUp {
+      usleep(1000)
+    }
+    #expect(fileSystem.log.refusedLockCount > 0)
+    return outcome
   }
 
   /// Holds the roster's lock on a descriptor of its own, as another process would.
@@ -113,17 +125,7 @@ import Testing
   @Test func infiniteLockTimeoutWaitsForTheLock() throws {
     let lock = try holdLock()
     defer { close(lock) }
-    let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: .infinity, fileSystem: fileSystem)
-    let outcome = Outcome<Result<RosterUpdate, RosterError>>()
-    Thread.detachNewThread {
-      outcome.set(Result { () throws(RosterError) in try file.apply([catTakesFire]) })
-    }
-    let giveUp = Date().addingTimeInterval(120)
-    while fileSystem.log.refusedLockCount == 0 && Date() < giveUp {
-      usleep(1000)
-    }
-    #expect(fileSystem.log.refusedLockCount > 0)
+    let outcome = editWaitingForTheLock(lockTimeout: .infinity)
     #expect(!exists(path))
     #expect(flock(lock, LOCK_UN) == 0)
     let result = try #require(outcome.wait())
