@@ -36,20 +36,20 @@ struct Slot: Hashable, Sendable {
   }
 
   /// A slot whose monster was removed.
-  static let removed = Slot(rawValue: .min)
+  static var removed: Slot { Slot(rawValue: .min) }
 
   /// What the slot holds.
   @inline(__always)
   var content: Content {
     if rawValue >= 0 { return .record(Int(rawValue)) }
-    if rawValue == .min { return .removed }
+    if self == .removed { return .removed }
     return .edited(Int(~rawValue))
   }
 
   /// Whether the slot's monster was removed.
   @inline(__always)
   var isRemoved: Bool {
-    rawValue == .min
+    self == .removed
   }
 
   /// The slots of a roster as read: each record of the file, in order.
