@@ -8,7 +8,7 @@ extension Roster {
   ///
   /// Monsters as read from a file known to be in canonical form are that file's bytes: a
   /// run of them that stood together in the file is copied as it is. Every other monster
-  /// is written in ``MonsterObjectFrame/canonical``.
+  /// is written in ``MonsterObjectFrame/Pieces/canonical``.
   ///
   /// - Parameters:
   ///   - chunkSize: About how many bytes to hand over at once.
@@ -42,29 +42,28 @@ extension Roster {
 
     output.append(CanonicalLayout.head)
     var isFirst = true
-    try MonsterObjectFrame.canonical.withPieces { (frame) throws(Failure) in
-      for index in indices {
-        let copiedRecord: Int? =
-          if source.isKnownCanonical, case .record(let record) = slots[index.slot].content {
-            record
-          } else {
-            nil
-          }
-        if let record = copiedRecord, let records = run, records.upperBound + 1 == record {
-          run = records.lowerBound...record
-          continue
-        }
-        try copyRun()
-        output.append(
-          isFirst ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters)
-        isFirst = false
-        if let record = copiedRecord {
-          run = record...record
+    let frame = MonsterObjectFrame.Pieces.canonical
+    for index in indices {
+      let copiedRecord: Int? =
+        if source.isKnownCanonical, case .record(let record) = slots[index.slot].content {
+          record
         } else {
-          appendJSON(ofMonsterAt: index, in: frame, forTerminal: false, to: &output)
+          nil
         }
-        if output.count >= chunkSize { try handOver() }
+      if let record = copiedRecord, let records = run, records.upperBound + 1 == record {
+        run = records.lowerBound...record
+        continue
       }
+      try copyRun()
+      output.append(
+        isFirst ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters)
+      isFirst = false
+      if let record = copiedRecord {
+        run = record...record
+      } else {
+        appendJSON(ofMonsterAt: index, in: frame, forTerminal: false, to: &output)
+      }
+      if output.count >= chunkSize { try handOver() }
     }
     try copyRun()
     output.append(isFirst ? CanonicalLayout.afterNoMonsters : CanonicalLayout.afterMonsters)

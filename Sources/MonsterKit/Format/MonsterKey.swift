@@ -36,5 +36,6 @@ enum MonsterKey: Int, CaseIterable, Sendable {
     self = key
   }
 
+  @inline(__always)
   var bit: UInt8 { 1 << UInt8(rawValue) }
 }

@@ -1,9 +1,9 @@
 /// The fixed bytes of a monster's JSON object at one indent: what stands before the value
 /// of each known key, and what ends the object. Between them stand the values.
 ///
-/// The roster file's frame is made of ``CanonicalLayout``'s pieces. The others, for output
-/// on one line or at another indent, follow the JSON writer's rules for keys and line
-/// breaks; tests hold those rules to the canonical pieces at the file's indent.
+/// The roster file's frame is ``CanonicalLayout``'s pieces (``Pieces/canonical``). The
+/// others, for output on one line or at another indent, follow the JSON writer's rules for
+/// keys and line breaks; tests hold those rules to the canonical pieces at the file's indent.
 struct MonsterObjectFrame: Sendable {
   /// The pieces one after another: the prefix of each known key, in ``MonsterKey`` order,
   /// then the end.
@@ -21,13 +21,6 @@ struct MonsterObjectFrame: Sendable {
     self.ends = (ends[0], ends[1], ends[2], ends[3], ends[4], ends[5])
     self.memberIndent = memberIndent
   }
-
-  /// The frame of a monster's object in the roster file.
-  static let canonical = MonsterObjectFrame(
-    pieces: (MonsterKey.allCases.map(CanonicalLayout.prefix) + [CanonicalLayout.objectEnd]).map {
-      Array(UnsafeRawBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount))
-    },
-    memberIndent: CanonicalLayout.monsterLevel + 1)
 
   /// The frame of an object whose `{` stands at an indent level, made by the JSON writer's
   /// rules.
@@ -88,8 +81,23 @@ struct MonsterObjectFrame: Sendable {
     })
   }
 
-  /// A frame's pieces, as bytes that are valid while ``withPieces(_:)`` runs.
+  /// A frame's pieces, as bytes that are valid while ``withPieces(_:)`` runs, or for good
+  /// for ``canonical``.
   struct Pieces {
+    /// The frame of a monster's object in the roster file: ``CanonicalLayout``'s pieces,
+    /// which live as long as the program.
+    static var canonical: Pieces {
+      func bytes(_ text: StaticString) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+      }
+      return Pieces(
+        name: bytes(CanonicalLayout.prefix(.name)),
+        description: bytes(CanonicalLayout.prefix(.description)),
+        icon: bytes(CanonicalLayout.prefix(.icon)), weapon: bytes(CanonicalLayout.prefix(.weapon)),
+        nameColor: bytes(CanonicalLayout.prefix(.nameColor)), end: bytes(CanonicalLayout.objectEnd),
+        memberIndent: CanonicalLayout.monsterLevel + 1)
+    }
+
     fileprivate let name: UnsafeRawBufferPointer
     fileprivate let description: UnsafeRawBufferPointer
     fileprivate let icon: UnsafeRawBufferPointer

@@ -3,15 +3,21 @@ import Testing
 @testable import MonsterKit
 
 /// The bytes of a frame's pieces, in order: each prefix, then the end.
+private func bytes(_ pieces: MonsterObjectFrame.Pieces) -> [[UInt8]] {
+  MonsterKey.allCases.map { Array(pieces.prefix($0)) } + [Array(pieces.end)]
+}
+
 private func pieces(_ frame: MonsterObjectFrame) -> [[UInt8]] {
-  frame.withPieces { pieces in
-    MonsterKey.allCases.map { Array(pieces.prefix($0)) } + [Array(pieces.end)]
-  }
+  frame.withPieces(bytes)
 }
 
 @Suite struct MonsterObjectFrameTests {
   @Test func theJSONWritersRulesGiveTheCanonicalPiecesAtTheFilesIndent() {
-    #expect(pieces(MonsterObjectFrame(indent: CanonicalLayout.monsterLevel)) == pieces(.canonical))
+    let atTheFilesIndent = MonsterObjectFrame(indent: CanonicalLayout.monsterLevel)
+    #expect(pieces(atTheFilesIndent) == bytes(.canonical))
+    #expect(
+      atTheFilesIndent.withPieces(\.memberIndent)
+        == MonsterObjectFrame.Pieces.canonical.memberIndent)
     var lineBreak: [UInt8] = []
     lineBreak.appendLineBreak(indent: CanonicalLayout.monsterLevel)
     #expect(lineBreak == Array(CanonicalLayout.beforeFirstMonster.description.utf8))
