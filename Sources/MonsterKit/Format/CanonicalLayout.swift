@@ -1,8 +1,8 @@
 /// The canonical form's fixed bytes: everything in a canonical roster file but the values.
 ///
 /// This is the one place the layout is spelled. The reader checks a file for these pieces
-/// to know it is canonical, the writer writes them, and the offsets with which a run of
-/// monsters is copied from a canonical file as it is are computed from them:
+/// to know it is canonical, the writer writes them, and the offsets by which the writer
+/// copies a run of monsters from a canonical file as it stands are computed from them:
 ///
 /// ```
 /// {                                 head: from here...
