@@ -20,21 +20,3 @@ public indirect enum JSONValue: Hashable, Sendable {
   /// An object: its members in the order the file gave them.
   case object([JSONMember])
 }
-
-/// One key and its value in a JSON object.
-public struct JSONMember: Hashable, Sendable {
-  /// The key.
-  public var key: String
-  /// The value.
-  public var value: JSONValue
-
-  /// Creates a member.
-  ///
-  /// - Parameters:
-  ///   - key: The key.
-  ///   - value: The value.
-  public init(_ key: String, _ value: JSONValue) {
-    self.key = key
-    self.value = value
-  }
-}

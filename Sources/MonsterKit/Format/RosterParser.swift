@@ -1,50 +1,3 @@
-/// The keys of a monster's object, in the order the canonical form writes them.
-enum MonsterKey: Int, CaseIterable, Sendable {
-  case name, description, icon, weapon, nameColor
-
-  /// The key as the file spells it.
-  var spelling: StaticString {
-    switch self {
-    case .name: "name"
-    case .description: "description"
-    case .icon: "icon"
-    case .weapon: "weapon"
-    case .nameColor: "nameColor"
-    }
-  }
-
-  /// The key a file spelling names, if any.
-  init?(spelling text: String) {
-    guard let key = Self.allCases.first(where: { $0.spelling.description == text }) else {
-      return nil
-    }
-    self = key
-  }
-
-  /// The key for an unescaped key token, compared bytewise.
-  @inline(__always)
-  init?(_ bytes: UnsafeRawBufferPointer) {
-    let key: MonsterKey
-    switch bytes.count {
-    case 4: key = bytes[0] == UInt8(ascii: "n") ? .name : .icon
-    case 6: key = .weapon
-    case 9: key = .nameColor
-    case 11: key = .description
-    default: return nil
-    }
-    guard key.spelling.matches(bytes) else { return nil }
-    self = key
-  }
-
-  var bit: UInt8 { 1 << UInt8(rawValue) }
-}
-
-/// A roster rule that a file breaks, at a byte offset, before it is given a line and column.
-struct PendingProblem {
-  var offset: Int
-  var message: String
-}
-
 /// What reading a roster file's bytes gives: the monsters, the top level's other keys, and
 /// every rule the file breaks.
 struct ParsedRoster {
@@ -83,14 +36,11 @@ struct RosterParser {
   /// - Returns: The monsters' records and the problems found.
   /// - Throws: `JSONSyntaxError` at the first place the bytes are not JSON.
   static func parse(_ bytes: RosterBytes) throws(JSONSyntaxError) -> ParsedRoster {
-    let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(JSONSyntaxError) in
-        var parser = RosterParser(buffer)
-        try parser.readFile()
-        return parser
-      }
+    let parser = try bytes.withUnsafeBytes { (buffer) throws(JSONSyntaxError) in
+      var parser = RosterParser(buffer)
+      try parser.readFile()
+      return parser
     }
-    let parser = try result.get()
     let source = RosterSource(
       bytes: bytes, records: parser.records, otherFields: parser.monsterOtherFields,
       namesAreASCII: parser.namesAreASCII,
@@ -114,9 +64,8 @@ struct RosterParser {
     let start = scanner.position
     // The canonical layout is checked byte for byte: `expected` is where the next piece of
     // it must start, and each piece must be there, exactly.
-    let head: StaticString = "{\n  \"version\": 1,\n  \"monsters\": ["
-    layoutIsCanonical = start == 0 && bytes.holds(head, at: 0)
-    var expected = head.utf8CodeUnitCount
+    layoutIsCanonical = start == 0 && bytes.holds(CanonicalLayout.head, at: 0)
+    var expected = CanonicalLayout.head.utf8CodeUnitCount
     var monsterCount = 0
     var sawVersion = false
     var sawMonsters = false
@@ -138,7 +87,8 @@ struct RosterParser {
           return
         }
         try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
-          let separator: StaticString = monsterCount == 0 ? "\n    " : ",\n    "
+          let separator =
+            monsterCount == 0 ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters
           layoutIsCanonical =
             layoutIsCanonical && scanner.bytes.holds(separator, at: expected)
             && scanner.position == expected + separator.utf8CodeUnitCount
@@ -149,10 +99,11 @@ struct RosterParser {
           }
           expected = scanner.position
         }
-        let tail: StaticString = monsterCount == 0 ? "]" : "\n  ]"
+        let end =
+          monsterCount == 0 ? CanonicalLayout.afterNoMonsters : CanonicalLayout.afterMonsters
         layoutIsCanonical =
-          layoutIsCanonical && scanner.bytes.holds(tail, at: expected)
-          && scanner.position == expected + tail.utf8CodeUnitCount
+          layoutIsCanonical && scanner.bytes.holds(end, at: expected)
+          && scanner.position == expected + end.utf8CodeUnitCount
         monstersEnd = expected
         expected = scanner.position
       default:
@@ -161,8 +112,8 @@ struct RosterParser {
     }
     try scanner.expectEnd(after: "the roster's closing '}'")
     layoutIsCanonical =
-      layoutIsCanonical && otherFields.isEmpty && bytes.holds("\n}\n", at: expected)
-      && bytes.count == expected + 3
+      layoutIsCanonical && otherFields.isEmpty && bytes.holds(CanonicalLayout.tail, at: expected)
+      && bytes.count == expected + CanonicalLayout.tail.utf8CodeUnitCount
     if !sawVersion {
       problems.append(PendingProblem(offset: start, message: "the roster has no 'version'"))
     }
@@ -217,14 +168,15 @@ struct RosterParser {
     let start = scanner.position
     // A key of the canonical layout, with what stands before it, then its string value;
     // `nil` when the bytes are anything else.
-    func member(_ key: StaticString) throws(JSONSyntaxError) -> StringToken? {
-      guard scanner.skip(key), scanner.current == UInt8(ascii: "\"") else { return nil }
+    func member(_ key: MonsterKey) throws(JSONSyntaxError) -> StringToken? {
+      guard scanner.skip(CanonicalLayout.prefix(key)), scanner.current == UInt8(ascii: "\"")
+      else { return nil }
       return try scanner.readString()
     }
-    guard let name = try member("{\n      \"name\": "), !name.isEscaped,
-      let description = try member(",\n      \"description\": "),
-      let icon = try member(",\n      \"icon\": "),
-      let weaponToken = try member(",\n      \"weapon\": ")
+    guard let name = try member(.name), !name.isEscaped,
+      let description = try member(.description),
+      let icon = try member(.icon),
+      let weaponToken = try member(.weapon)
     else {
       scanner.position = start
       return false
@@ -240,8 +192,8 @@ struct RosterParser {
     }
     var nameColor: NameColor?
     var colorIsCanonical = true
-    if scanner.bytes.holds(",\n      \"nameColor\": ", at: scanner.position) {
-      guard let color = try member(",\n      \"nameColor\": ") else {
+    if scanner.bytes.holds(CanonicalLayout.prefix(.nameColor), at: scanner.position) {
+      guard let color = try member(.nameColor) else {
         scanner.position = start
         return false
       }
@@ -253,31 +205,30 @@ struct RosterParser {
       }
       colorIsCanonical = nameColor.isSpelledCanonically(spelling)
     }
-    guard scanner.skip("\n    }") else {
+    guard scanner.skip(CanonicalLayout.objectEnd) else {
       scanner.position = start
       return false
     }
     if !name.isASCII { namesAreASCII = false }
     if description.isEscaped || icon.isEscaped || !colorIsCanonical { layoutIsCanonical = false }
+    var flags = MonsterRecord.Flags.hasName
+    if description.isEscaped { flags.insert(.escaped(.description)) }
+    if icon.isEscaped { flags.insert(.escaped(.icon)) }
     records.append(
       MonsterRecord(
         name: ByteSpan(name.start..<name.end),
         description: ByteSpan(description.start..<description.end),
         icon: ByteSpan(icon.start..<icon.end),
-        otherFields: -1, nameColor: nameColor,
+        otherFieldsIndex: nil, nameColor: nameColor,
         weapon: weapon,
-        escapes: (description.isEscaped ? 1 << MonsterTextField.description.rawValue : 0)
-          | (icon.isEscaped ? 1 << MonsterTextField.icon.rawValue : 0)))
+        flags: flags))
     return true
   }
 
   private mutating func readMonster(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
     let number = records.count + 1
     let offset = scanner.position
-    var record = MonsterRecord(
-      name: ByteSpan(0..<0), description: ByteSpan(0..<0), icon: ByteSpan(0..<0),
-      otherFields: -1, nameColor: nil,
-      weapon: .blowgun, escapes: 0)
+    var record = MonsterRecord.unread
     defer { records.append(record) }
     guard scanner.current == UInt8(ascii: "{") else {
       _ = try scanner.readValue(depth: 3)
@@ -323,8 +274,9 @@ struct RosterParser {
       switch key {
       case .name:
         record.name = ByteSpan(token.start..<token.end)
+        record.flags.insert(.hasName)
         nameToken = token
-        if token.isEscaped { record.escapes |= 1 << MonsterTextField.name.rawValue }
+        if token.isEscaped { record.flags.insert(.escaped(.name)) }
         let problem =
           token.isEscaped
           ? unescaped(contents).withUnsafeBytes(Roster.problem(withName:))
@@ -335,10 +287,10 @@ struct RosterParser {
         }
       case .description:
         record.description = ByteSpan(token.start..<token.end)
-        if token.isEscaped { record.escapes |= 1 << MonsterTextField.description.rawValue }
+        if token.isEscaped { record.flags.insert(.escaped(.description)) }
       case .icon:
         record.icon = ByteSpan(token.start..<token.end)
-        if token.isEscaped { record.escapes |= 1 << MonsterTextField.icon.rawValue }
+        if token.isEscaped { record.flags.insert(.escaped(.icon)) }
       case .weapon:
         let weapon =
           token.isEscaped
@@ -366,7 +318,7 @@ struct RosterParser {
       }
     }
     if !others.isEmpty {
-      record.otherFields = Int32(monsterOtherFields.count)
+      record.otherFieldsIndex = Int32(monsterOtherFields.count)
       monsterOtherFields.append(others)
     }
     for key in MonsterKey.allCases where key != .nameColor && seen & key.bit == 0 {

@@ -28,34 +28,3 @@ extension RosterProblem: CustomStringConvertible {
     "\(line):\(column): \(message)"
   }
 }
-
-/// Gives byte offsets of a text their lines and columns, in one pass over the text.
-///
-/// - Parameters:
-///   - offsets: Byte offsets, in any order.
-///   - bytes: The text.
-/// - Returns: The line and column of each offset, in the order of `offsets`.
-func lineAndColumn(of offsets: [Int], in bytes: UnsafeRawBufferPointer) -> [(
-  line: Int, column: Int
-)] {
-  var result = Array(repeating: (line: 1, column: 1), count: offsets.count)
-  let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-  var line = 1
-  var column = 1
-  var position = 0
-  for index in order {
-    let target = min(offsets[index], bytes.count)
-    while position < target {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-      position += 1
-    }
-    result[index] = (line, column)
-  }
-  return result
-}

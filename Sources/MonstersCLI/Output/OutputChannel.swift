@@ -66,21 +66,13 @@ public final class OutputChannel {
       return
     }
     defer { buffer.removeAll(keepingCapacity: true) }
-    var failure: Int32?
-    buffer.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += count
+    do throws(SystemCallError) {
+      try buffer.withUnsafeBufferPointer { (bytes) throws(SystemCallError) in
+        try SystemFileSystem().writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
       }
+    } catch {
+      throw .outputFailed(error.code)
     }
-    if let failure { throw .outputFailed(failure) }
   }
 }
 
@@ -115,17 +107,7 @@ public struct InputChannel {
   /// - Throws: The `errno` of a failed read.
   func readAll() throws(SystemCallError) -> [UInt8] {
     guard let descriptor else { return bytes }
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return result }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SystemCallError(errno)
-      }
-      result.append(contentsOf: chunk[..<count])
-    }
+    return try SystemFileSystem().readAll(descriptor, limit: .max)
   }
 }
 

@@ -153,3 +153,131 @@ import Testing
     #expect(try readRoster(Self.monster).count == 1)
   }
 }
+
+/// The layout's pieces, its offsets and the writer agree: a change to one that the others
+/// do not follow fails here, rather than make the run copy write other bytes than the
+/// writer would.
+@Suite struct CanonicalLayoutPiecesTests {
+  /// Monsters with and without a colour, plain ASCII, so that a file of them is read as
+  /// canonical and copied run by run.
+  private static let monsters = [
+    Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .sword),
+    Monster(name: "Dog-Bot", description: "", icon: "d.png", weapon: .blowgun, nameColor: .red),
+    Monster(
+      name: "Zed", description: "Z z", weapon: .ninjaStar,
+      nameColor: .rgb(red: 0, green: 136, blue: 255)),
+  ]
+
+  /// A monster's object as the layout spells it.
+  private static func object(_ monster: Monster) -> [UInt8] {
+    var bytes: [UInt8] = []
+    func member(_ key: MonsterKey, _ value: String) {
+      bytes.append(CanonicalLayout.prefix(key))
+      bytes.append(contentsOf: "\"\(value)\"".utf8)
+    }
+    member(.name, monster.name)
+    member(.description, monster.description)
+    member(.icon, monster.icon)
+    member(.weapon, monster.weapon.type.rawValue)
+    if let color = monster.nameColor { member(.nameColor, color.description) }
+    bytes.append(CanonicalLayout.objectEnd)
+    return bytes
+  }
+
+  /// A roster file as the layout spells it.
+  private static func file(_ monsters: [Monster]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.append(CanonicalLayout.head)
+    for (offset, monster) in monsters.enumerated() {
+      bytes.append(
+        offset == 0 ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters)
+      bytes += object(monster)
+    }
+    bytes.append(monsters.isEmpty ? CanonicalLayout.afterNoMonsters : CanonicalLayout.afterMonsters)
+    bytes.append(CanonicalLayout.tail)
+    return bytes
+  }
+
+  @Test func theWriterWritesTheLayoutsPieces() throws {
+    for count in 0...Self.monsters.count {
+      let monsters = Array(Self.monsters.prefix(count))
+      #expect(try Roster(monsters).canonicalJSON() == Self.file(monsters), "\(count) monsters")
+    }
+    #expect(Roster.seeded.canonicalJSON() == Self.file(Monster.seeded))
+  }
+
+  @Test func theReaderTakesTheLayoutsPiecesForCanonical() throws {
+    for count in 0...Self.monsters.count {
+      let bytes = Self.file(Array(Self.monsters.prefix(count)))
+      let roster = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
+      #expect(roster.source.isKnownCanonical, "\(count) monsters")
+    }
+  }
+
+  @Test func theOffsetsAreWhereTheWriterPutsTheBytes() throws {
+    let bytes = try Roster(Self.monsters).canonicalJSON()
+    let source = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0.source
+    try #require(source.isKnownCanonical)
+    // Where each object stands, found by its text rather than by the offsets.
+    var objects: [Range<Int>] = []
+    var searchFrom = 0
+    for monster in Self.monsters {
+      let object = Self.object(monster)
+      let start = try #require(
+        (searchFrom...(bytes.count - object.count)).first {
+          bytes[$0..<$0 + object.count].elementsEqual(object)
+        })
+      objects.append(start..<start + object.count)
+      searchFrom = start + object.count
+    }
+    for (position, object) in objects.enumerated() {
+      #expect(
+        Int(source.records[position].name.start) - CanonicalLayout.nameOffset == object.lowerBound)
+      #expect(source.objectBytes(position...position) == object)
+      if position + 1 < objects.count {
+        #expect(
+          objects[position + 1].lowerBound - object.upperBound == CanonicalLayout.separatorCount)
+      }
+    }
+    let all = try #require(objects.first).lowerBound..<(try #require(objects.last)).upperBound
+    #expect(source.objectBytes(0...(objects.count - 1)) == all)
+    #expect(source.objectBytes(1...2) == objects[1].lowerBound..<objects[2].upperBound)
+  }
+
+  /// Edits at the start, in the middle and at the end break the runs the writer copies from
+  /// the file; what it writes must be what it writes for the same monsters built in memory.
+  @Test func theRunCopyWritesWhatTheSlowPathWrites() throws {
+    var generator = SeededGenerator(seed: 5)
+    let many = (0..<40).map { number in
+      Monster(
+        name: "Bot-\(number)", description: "Robot \(number)",
+        weapon: WeaponType.allCases[number % 5],
+        nameColor: [nil, .red, .rgb(red: 1, green: 2, blue: 3)][number % 3])
+    }
+    let bytes = try Roster(many).canonicalJSON()
+    let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
+    try #require(read.source.isKnownCanonical)
+    #expect(read.canonicalJSON() == bytes)
+    for _ in 0..<60 {
+      var edited = read
+      for _ in 0..<Int(generator.next() % 4 + 1) {
+        let name = "Bot-\(generator.next() % 40)"
+        switch generator.next() % 4 {
+        case 0: _ = try? edited.remove(named: name)
+        case 1: _ = try? edited.apply(.set(name, .init(description: "changed")))
+        case 2:
+          _ = try? edited.apply(
+            .add(Monster(name: "New-\(generator.next())", description: "", weapon: .fire)))
+        default: _ = try? edited.apply(.rename(name, to: name + "x"))
+        }
+      }
+      let slow = try Roster(edited.monsters, otherFields: edited.otherFields)
+      #expect(edited.canonicalJSON() == slow.canonicalJSON())
+      for chunkSize in [1, 97] {
+        var chunks: [UInt8] = []
+        edited.writeCanonical(chunkSize: chunkSize) { chunks.append(contentsOf: $0) }
+        #expect(chunks == slow.canonicalJSON())
+      }
+    }
+  }
+}

@@ -136,12 +136,7 @@ private func differingLines(_ a: [String], _ b: [String]) -> [Int] {
 
   @Test func handFormattedFileIsWrittenInCanonicalForm() throws {
     let fixture = try Fixture.seeded()
-    let minified =
-      #"{"monsters":["#
-      + Monster.seeded.map {
-        #"{"weapon":"\#($0.weapon.type.rawValue)","icon":"\#($0.icon)","#
-          + #""description":"\#($0.description)","name":"\#($0.name)"}"#
-      }.joined(separator: ",") + #"],"version":1}"#
+    let minified = minifiedSeeded
     let crlf = text(fixture).replacingOccurrences(of: "\n", with: "\r\n")
       .replacingOccurrences(of: "  ", with: "\t")
     for handWritten in [minified, crlf] {

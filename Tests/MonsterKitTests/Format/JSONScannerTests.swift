@@ -294,31 +294,6 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
     }
   }
 
-  /// Past 16 keys an object's keys are kept in a set: duplicates are found there too, and
-  /// keys that differ only in Unicode normalization are still two keys.
-  @Test func duplicateKeyIsFoundAmongManyKeys() throws {
-    let members = (0..<20).map { #""k\#($0)": \#($0)"# }
-    let prefix = #"{"version": 1, "monsters": [], "# + members.joined(separator: ", ") + ", "
-    let duplicate = prefix + #""k3": 1}"#
-    #expect(
-      throws: RosterError.syntax(
-        path: scratchPath, line: 1, column: prefix.count + 1,
-        message: "duplicate key 'k3' in one object")
-    ) {
-      try readRoster(duplicate)
-    }
-    let distinct = try readRoster(prefix + #""é": 1, "e\u0301": 2}"#)
-    #expect(distinct.otherFields.count == 22)
-    let escapedDuplicate = prefix + #""é": 1, "\u00e9": 2}"#
-    #expect(
-      throws: RosterError.syntax(
-        path: scratchPath, line: 1, column: prefix.count + 9,
-        message: "duplicate key 'é' in one object")
-    ) {
-      try readRoster(escapedDuplicate)
-    }
-  }
-
   // MARK: - Nesting
 
   @Test func nestingDeeperThan512LevelsIsRefusedWithoutCrashing() {
@@ -375,18 +350,6 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
   }
 
   // MARK: - Good input
-
-  @Test func everyEscapeIsDecoded() throws {
-    let roster = try readRoster(
-      rosterText(
-        #"{"name": "C\u0061t-Bot", "description": "\u00e9\u00C9 \ud83d\ude00 \/ \" \\ \b\f\n\r\t \u0041\u0000", "icon": "a\/b.png", "weapon": "s\u0077ord"}"#
-      ))
-    let cat = try #require(roster.monster(named: "cat-bot"))
-    #expect(cat.name == "Cat-Bot")
-    #expect(cat.description == "éÉ 😀 / \" \\ \u{8}\u{C}\n\r\t A\u{0}")
-    #expect(cat.icon == "a/b.png")
-    #expect(cat.weapon.type == .sword)
-  }
 
   @Test func unknownValuesOfEveryTypeAreKept() throws {
     let roster = try readRoster(

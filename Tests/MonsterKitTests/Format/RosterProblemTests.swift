@@ -2,34 +2,8 @@ import Testing
 
 @testable import MonsterKit
 
-private func locations(_ offsets: [Int], in text: String) -> [String] {
-  Array(text.utf8).withUnsafeBytes { bytes in
-    lineAndColumn(of: offsets, in: bytes).map { "\($0.line):\($0.column)" }
-  }
-}
-
 @Suite struct RosterProblemTests {
   @Test func descriptionIsLineColonColumnColonMessage() {
     #expect(RosterProblem(line: 7, column: 5, message: "oops").description == "7:5: oops")
-  }
-
-  @Test func offsetsGetLinesAndColumnsInAnyOrder() {
-    let text = "ab\ncd\n\nef"
-    #expect(
-      locations([0, 1, 2, 3, 5, 6, 7, 8, 9], in: text)
-        == ["1:1", "1:2", "1:3", "2:1", "2:3", "3:1", "4:1", "4:2", "4:3"])
-    #expect(locations([8, 0, 3], in: text) == ["4:2", "1:1", "2:1"])
-    #expect(locations([3, 3], in: text) == ["2:1", "2:1"])
-  }
-
-  @Test func columnsCountCharactersNotBytes() {
-    // é is two bytes, 😀 four; a carriage return is a character of its line.
-    let text = "é😀x\r\ny"
-    #expect(locations([0, 2, 6, 7, 8, 9], in: text) == ["1:1", "1:2", "1:3", "1:4", "1:5", "2:1"])
-  }
-
-  @Test func anOffsetPastTheEndIsTheEnd() {
-    #expect(locations([100], in: "ab\nc") == ["2:2"])
-    #expect(locations([0], in: "") == ["1:1"])
   }
 }

@@ -1,0 +1,91 @@
+/// The canonical form's fixed bytes: everything in a canonical roster file but the values.
+///
+/// This is the one place the layout is spelled. The reader checks a file for these pieces
+/// to know it is canonical, the writer writes them, and the offsets by which the writer
+/// copies a run of monsters from a canonical file as it stands are computed from them:
+///
+/// ```
+/// {                                 head: from here...
+///   "version": 1,
+///   "monsters": [                   ...to the `[`
+///     {                             beforeFirstMonster, then prefix(.name) to the `: `
+///       "name": "Cat-Bot",
+///       "description": "MEE-OW",    prefix(.description): from the `,` to the `: `
+///       "icon": "meetcatbot.png",   prefix(.icon)
+///       "weapon": "sword",          prefix(.weapon)
+///       "nameColor": "red"          prefix(.nameColor), when there is a colour
+///     },                            objectEnd, then betweenMonsters
+///     {
+///       ...
+///     }
+///   ]                               afterMonsters (afterNoMonsters after an empty `[`)
+/// }                                 tail
+/// ```
+///
+/// Unknown keys are written after the known ones with the same two-space indent, by
+/// `appendMembers(_:isFirst:indent:forTerminal:)`; a file that has any is never taken for
+/// canonical without being compared with the canonical form.
+enum CanonicalLayout {
+  /// One step of indent. The JSON writer indents every level by it, and the pieces below
+  /// are indented by it.
+  static var indent: StaticString { "  " }
+
+  /// The indent level of the roster's keys: `version`, `monsters` and unknown ones.
+  static var rosterMemberLevel: Int { 1 }
+
+  /// The indent level of a monster's object; its members are one level deeper.
+  static var monsterLevel: Int { 2 }
+
+  /// From the file's start to the first monster's separator.
+  static var head: StaticString { "{\n  \"version\": 1,\n  \"monsters\": [" }
+
+  /// Before the first monster's object.
+  static var beforeFirstMonster: StaticString { "\n    " }
+
+  /// Between two monsters' objects: after the `}` of one, before the `{` of the next.
+  static var betweenMonsters: StaticString { ",\n    " }
+
+  /// After the last monster's object.
+  static var afterMonsters: StaticString { "\n  ]" }
+
+  /// After the `[` of a roster with no monsters.
+  static var afterNoMonsters: StaticString { "]" }
+
+  /// After the monsters' array, or after the roster's unknown keys: the file's end.
+  static var tail: StaticString { "\n}\n" }
+
+  /// What stands before the value of a known key in a monster's object: the object's `{`
+  /// or the comma after the previous member, the line break, the indent, the key and its
+  /// colon. The value, a string, follows with its opening quote.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The bytes before the key's value.
+  @inline(__always)
+  static func prefix(_ key: MonsterKey) -> StaticString {
+    switch key {
+    case .name: "{\n      \"name\": "
+    case .description: ",\n      \"description\": "
+    case .icon: ",\n      \"icon\": "
+    case .weapon: ",\n      \"weapon\": "
+    case .nameColor: ",\n      \"nameColor\": "
+    }
+  }
+
+  /// After the last member of a monster's object: the line break, the indent and the `}`.
+  static var objectEnd: StaticString { "\n    }" }
+
+  // MARK: - Offsets
+
+  /// How far a monster's name starts after its object's `{`: the name's prefix and the
+  /// opening quote.
+  @inline(__always)
+  static var nameOffset: Int {
+    prefix(.name).utf8CodeUnitCount + 1
+  }
+
+  /// How many bytes stand between two monsters' objects.
+  @inline(__always)
+  static var separatorCount: Int {
+    betweenMonsters.utf8CodeUnitCount
+  }
+}

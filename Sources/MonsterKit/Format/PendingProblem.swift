@@ -1,0 +1,5 @@
+/// A roster rule that a file breaks, at a byte offset, before it is given a line and column.
+struct PendingProblem {
+  var offset: Int
+  var message: String
+}

@@ -1,0 +1,119 @@
+// A monster's JSON object, as the roster file holds it or for output at any indent: its
+// values in a ``MonsterObjectFrame``, copied from the file's bytes where they need no
+// change.
+
+extension Roster {
+  /// Appends the JSON object of the monster at a position, as the roster file holds it.
+  ///
+  /// - Parameters:
+  ///   - index: The monster's position.
+  ///   - indent: The indent level of the line the object starts on, or `nil` for the
+  ///     compact form (one line, no spaces), as `ndjson` wants.
+  ///   - forTerminal: Whether to escape DEL and C1 controls too, for a terminal.
+  ///   - output: The bytes to append to.
+  package func appendJSON(
+    ofMonsterAt index: Index, indent: Int?, forTerminal: Bool = false, to output: inout [UInt8]
+  ) {
+    MonsterObjectFrame.withPieces(indent: indent) { frame in
+      appendJSON(ofMonsterAt: index, in: frame, forTerminal: forTerminal, to: &output)
+    }
+  }
+
+  /// Appends the JSON object of the monster at a position, in a frame.
+  ///
+  /// - Parameters:
+  ///   - index: The monster's position.
+  ///   - frame: The bytes around the values: the file's, or those of another indent.
+  ///   - forTerminal: Whether to escape DEL and C1 controls too, for a terminal.
+  ///   - output: The bytes to append to.
+  func appendJSON(
+    ofMonsterAt index: Index, in frame: MonsterObjectFrame.Pieces, forTerminal: Bool,
+    to output: inout [UInt8]
+  ) {
+    if !forTerminal, case .record(let record) = slots[index.slot].content,
+      source.records[record].isPlain
+    {
+      appendPlainJSON(of: source.records[record], in: frame, to: &output)
+      return
+    }
+    output.append(contentsOf: frame.prefix(.name))
+    appendString(.name, at: index, forTerminal: forTerminal, to: &output)
+    output.append(contentsOf: frame.prefix(.description))
+    appendString(.description, at: index, forTerminal: forTerminal, to: &output)
+    output.append(contentsOf: frame.prefix(.icon))
+    appendString(.icon, at: index, forTerminal: forTerminal, to: &output)
+    output.append(contentsOf: frame.prefix(.weapon))
+    output.append(UInt8(ascii: "\""))
+    output.append(weapon(at: index).fileSpelling)
+    output.append(UInt8(ascii: "\""))
+    if let color = nameColor(at: index) {
+      output.append(contentsOf: frame.prefix(.nameColor))
+      output.appendJSONString(color.description)
+    }
+    output.appendMembers(
+      otherFields(at: index), isFirst: false, indent: frame.memberIndent, forTerminal: forTerminal)
+    output.append(contentsOf: frame.end)
+  }
+
+  /// Appends the object of a plain record (see ``MonsterRecord/isPlain``): its strings are
+  /// in canonical form already, so the object is the file's bytes between the frame's
+  /// pieces, built in one buffer of its exact size and appended at once.
+  @inline(__always)
+  private func appendPlainJSON(
+    of record: MonsterRecord, in frame: MonsterObjectFrame.Pieces, to output: inout [UInt8]
+  ) {
+    let color = record.nameColor?.description
+    let weapon = record.weapon.fileSpelling
+    // A member is its prefix, then its value in quotes.
+    func count(_ key: MonsterKey, _ value: Int) -> Int {
+      frame.prefix(key).count + 1 + value + 1
+    }
+    let capacity =
+      count(.name, record.name.count) + count(.description, record.description.count)
+      + count(.icon, record.icon.count) + count(.weapon, weapon.utf8CodeUnitCount)
+      + (color.map { count(.nameColor, $0.utf8.count) } ?? 0) + frame.end.count
+    source.bytes.withUnsafeBytes { file in
+      withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 1) { buffer in
+        guard var cursor = ByteCursor(buffer) else { return }
+        cursor.writeMember(
+          frame.prefix(.name), UnsafeRawBufferPointer(rebasing: file[record.name.range]))
+        cursor.writeMember(
+          frame.prefix(.description),
+          UnsafeRawBufferPointer(rebasing: file[record.description.range]))
+        cursor.writeMember(
+          frame.prefix(.icon), UnsafeRawBufferPointer(rebasing: file[record.icon.range]))
+        cursor.writeMember(
+          frame.prefix(.weapon),
+          UnsafeRawBufferPointer(start: weapon.utf8Start, count: weapon.utf8CodeUnitCount))
+        if var color {
+          color.withUTF8 {
+            cursor.writeMember(frame.prefix(.nameColor), UnsafeRawBufferPointer($0))
+          }
+        }
+        cursor.write(frame.end)
+        output.append(contentsOf: cursor.written)
+      }
+    }
+  }
+
+  /// Appends a text field as a JSON string, copying the file's bytes when they need no
+  /// change: a string without escapes is in canonical form already.
+  @inline(__always)
+  private func appendString(
+    _ field: MonsterTextField, at index: Index, forTerminal: Bool, to output: inout [UInt8]
+  ) {
+    if !forTerminal, case .record(let entry) = slots[index.slot].content {
+      let record = source.records[entry]
+      if !record.isEscaped(field) {
+        output.append(UInt8(ascii: "\""))
+        source.bytes.withUnsafeBytes { bytes in
+          output.append(
+            contentsOf: UnsafeRawBufferPointer(rebasing: bytes[record.span(field).range]))
+        }
+        output.append(UInt8(ascii: "\""))
+        return
+      }
+    }
+    withUTF8(field, at: index) { output.appendJSONString($0, forTerminal: forTerminal) }
+  }
+}

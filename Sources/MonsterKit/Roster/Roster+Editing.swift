@@ -1,0 +1,87 @@
+// Adding, removing and changing monsters, with the names kept valid and unique.
+
+extension Roster {
+  /// Adds a monster at the end.
+  ///
+  /// - Parameter monster: The new monster.
+  /// - Throws: ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``.
+  public mutating func add(_ monster: Monster) throws(RosterError) {
+    try checkName(monster.name, replacing: nil)
+    append(monster)
+  }
+
+  /// Removes the monster with a name, ignoring case.
+  ///
+  /// - Parameter name: The monster's name.
+  /// - Returns: The monster removed.
+  /// - Throws: ``RosterError/noSuchMonster(_:suggestion:)``.
+  @discardableResult
+  public mutating func remove(named name: String) throws(RosterError) -> Monster {
+    let slot = try existingSlot(named: name)
+    let monster = self[Index(slot: Int(slot))]
+    unindexName(at: slot)
+    removeMonster(atSlot: Int(slot))
+    return monster
+  }
+
+  /// Changes the monster with a name, ignoring case.
+  ///
+  /// - Parameters:
+  ///   - name: The monster's name.
+  ///   - change: What to do to the monster.
+  /// - Returns: Whether the monster changed: setting a field to the value it has already
+  ///   changes nothing.
+  /// - Throws: ``RosterError/noSuchMonster(_:suggestion:)``, and for a new name
+  ///   ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``.
+  @discardableResult
+  public mutating func update(
+    named name: String, _ change: (inout Monster) throws(RosterError) -> Void
+  ) throws(RosterError) -> Bool {
+    let slot = try existingSlot(named: name)
+    let old = self[Index(slot: Int(slot))]
+    var new = old
+    try change(&new)
+    guard new != old else { return false }
+    if new.name != old.name {
+      try checkName(new.name, replacing: slot)
+      unindexName(at: slot)
+    }
+    switch slots[Int(slot)].content {
+    case .record:
+      slots[Int(slot)] = .edited(edited.count)
+      edited.append(new)
+    case .edited(let entry):
+      edited[entry] = new
+    case .removed:
+      preconditionFailure("a name never finds a removed monster")
+    }
+    if new.name != old.name {
+      indexName(at: slot)
+    }
+    return true
+  }
+
+  /// The position of the monster with a name, ignoring case.
+  ///
+  /// - Throws: ``RosterError/noSuchMonster(_:suggestion:)``, with the closest name.
+  package func existingIndex(named name: String) throws(RosterError) -> Index {
+    Index(slot: Int(try existingSlot(named: name)))
+  }
+
+  private func existingSlot(named name: String) throws(RosterError) -> Int32 {
+    guard let slot = slot(named: name) else {
+      throw .noSuchMonster(name, suggestion: closestName(to: name))
+    }
+    return slot
+  }
+
+  /// Refuses a name that is not allowed or that another monster has, ignoring case.
+  private func checkName(_ name: String, replacing slot: Int32?) throws(RosterError) {
+    if let reason = Self.problem(withName: name) {
+      throw .invalidName(name, reason: "it " + reason)
+    }
+    if let holder = self.slot(named: name), holder != slot {
+      throw .nameTaken(name, by: self[Index(slot: Int(holder))].name)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+// What is wrong with a file's bytes, in the words and at the line and column a user reads:
+// the reader's problems, the names taken twice, and whether a valid file is canonical.
+
+extension RosterFile {
+  /// Reads a roster from a file's bytes, or says what is wrong with them.
+  ///
+  /// - Throws: ``RosterError/syntax(path:line:column:message:)`` or
+  ///   ``RosterError/invalidRoster(path:problems:)``.
+  func roster(from bytes: RosterBytes) throws(RosterError) -> Roster {
+    let (roster, problems) = try parse(bytes)
+    guard problems.isEmpty else { throw .invalidRoster(path: path, problems: problems) }
+    return roster
+  }
+
+  /// Reads a file's bytes, collecting every roster rule they break.
+  ///
+  /// - Throws: ``RosterError/syntax(path:line:column:message:)`` at the first place the
+  ///   bytes are not JSON.
+  func parse(_ bytes: RosterBytes) throws(RosterError) -> (Roster, [RosterProblem]) {
+    guard bytes.count <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
+    let parsed: ParsedRoster
+    do throws(JSONSyntaxError) {
+      parsed = try RosterParser.parse(bytes)
+    } catch {
+      let position = bytes.withUnsafeBytes { TextPosition(of: error.offset, in: $0) }
+      throw .syntax(
+        path: path, line: position.line, column: position.column, message: error.message)
+    }
+    var roster = Roster(source: parsed.source, otherFields: parsed.otherFields)
+    var pending = parsed.problems
+    if pending.isEmpty || !parsed.source.records.isEmpty {
+      pending += nameProblems(roster.indexNames(), in: parsed.source)
+    }
+    pending.sort { $0.offset < $1.offset }
+    let positions = bytes.withUnsafeBytes {
+      TextPosition.positions(of: pending.map(\.offset), in: $0)
+    }
+    let problems = zip(pending, positions).map {
+      RosterProblem(line: $1.line, column: $1.column, message: $0.message)
+    }
+    return (roster, problems)
+  }
+
+  /// The problems of names taken by an earlier monster.
+  ///
+  /// - Parameters:
+  ///   - duplicates: Each monster whose name an earlier one has, and the earlier one.
+  ///   - source: The records the positions are of.
+  /// - Returns: A problem at each later name, naming the earlier monster.
+  private func nameProblems(
+    _ duplicates: [(position: Int, earlier: Int)], in source: RosterSource
+  ) -> [PendingProblem] {
+    duplicates.compactMap { position, earlier in
+      let record = source.records[position]
+      let holder = source.records[earlier]
+      // A monster with no name string has no name to take, and a problem of its own.
+      guard record.hasName && holder.hasName else { return nil }
+      let name = escapedForTerminal(source.text(.name, of: record))
+      let holderName = escapedForMessage(source.text(.name, of: holder))
+      return PendingProblem(
+        offset: Int(record.name.start) - 1,
+        message: "monster \(position + 1) ('\(name)'): the name is taken by monster "
+          + "\(earlier + 1) ('\(holderName)'); names are compared ignoring case")
+    }
+  }
+
+  /// Every problem with a file's bytes, for ``problems()``.
+  func problems(in bytes: RosterBytes) throws(RosterError) -> [RosterProblem] {
+    let (roster, problems) = try parse(bytes)
+    guard problems.isEmpty else { return problems }
+    // A file the reader saw in canonical layout throughout needs no writing to compare.
+    guard !roster.source.isKnownCanonical,
+      let offset = roster.firstDifference(fromCanonical: bytes)
+    else { return [] }
+    let position = bytes.withUnsafeBytes { TextPosition(of: offset, in: $0) }
+    return [
+      RosterProblem(
+        line: position.line, column: 1,
+        message: "the file is valid but not in canonical form from this line on; "
+          + "the next edit writes it in canonical form")
+    ]
+  }
+}

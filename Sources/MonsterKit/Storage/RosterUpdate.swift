@@ -1,0 +1,15 @@
+/// What an edit did: the roster before and after, and the file's bytes before.
+public struct RosterUpdate: Sendable {
+  /// The roster as it was read (the seeded roster while there was no file).
+  public var before: Roster
+  /// The roster with the edits made.
+  public var after: Roster
+  /// The file's bytes as they were, or `nil` when there was no file.
+  public var originalBytes: [UInt8]? {
+    original?.array
+  }
+  /// Whether the edits changed the roster; when they did not, nothing was written.
+  public var changed: Bool
+  /// The file's bytes as they were, as read or mapped.
+  var original: RosterBytes?
+}

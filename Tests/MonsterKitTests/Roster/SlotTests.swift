@@ -1,0 +1,51 @@
+import Testing
+
+@testable import MonsterKit
+
+@Suite struct SlotTests {
+  @Test(arguments: [0, 1, 7, 1 << 20, Int(Int32.max) - 1])
+  func aSlotGivesBackWhatItWasMadeOf(_ index: Int) {
+    #expect(Slot.record(index).content == .record(index))
+    #expect(Slot.edited(index).content == .edited(index))
+    #expect(!Slot.record(index).isRemoved)
+    #expect(!Slot.edited(index).isRemoved)
+  }
+
+  @Test func theFirstEditedMonsterIsNotARecordOrAHole() {
+    #expect(Slot.edited(0).content == .edited(0))
+    #expect(Slot.record(0).content == .record(0))
+    #expect(Slot.removed.content == .removed)
+    #expect(Slot.removed.isRemoved)
+    #expect(!Slot.edited(0).isRemoved)
+    #expect(Slot.edited(0) != Slot.record(0))
+  }
+
+  @Test func aRosterReadHasOneRecordSlotPerMonsterInOrder() {
+    #expect(Slot.records(count: 0).isEmpty)
+    #expect(Slot.records(count: 5).map(\.content) == (0..<5).map { .record($0) })
+  }
+
+  /// A million monsters keep a million slots and records: their size is the roster's
+  /// memory.
+  @Test func slotsAndRecordsKeepTheirSize() {
+    #expect(MemoryLayout<Slot>.stride == 4)
+    #expect(MemoryLayout<MonsterRecord>.stride == 36)
+  }
+
+  @Test func slotsTellEditedMonstersFromRecordsAsTheRosterChanges() throws {
+    var roster = try readRoster(bytes: try Fixture.seeded())
+    #expect(roster.slots.map(\.content) == (0..<6).map { .record($0) })
+    try roster.apply(.set("Dog-Bot", .init(weapon: .fire)))
+    try roster.apply(.add(Monster(name: "Robo-Bot", description: "", weapon: .smoke)))
+    try roster.apply(.remove("Cat-Bot"))
+    try roster.apply(.set("Dog-Bot", .init(description: "Woof")))
+    #expect(
+      roster.slots.map(\.content) == [
+        .removed, .edited(0), .record(2), .record(3), .record(4), .record(5), .edited(1),
+      ])
+    #expect(roster.edited.map(\.name) == ["Dog-Bot", "Robo-Bot"])
+    #expect(roster.edited[0].description == "Woof")
+    #expect(roster.map(\.name).first == "Dog-Bot")
+    #expect(roster.count == 6)
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import MonsterKit
+
+/// A pipe whose write end another thread fills with `bytes` and closes.
+private final class FilledPipe: Sendable {
+  let readEnd: Int32
+
+  init(_ bytes: [UInt8]) throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    readEnd = ends[0]
+    let writeEnd = ends[1]
+    Thread.detachNewThread {
+      bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count, let base = buffer.baseAddress {
+          let written = Glibc.write(writeEnd, base + offset, buffer.count - offset)
+          if written <= 0 { break }
+          offset += written
+        }
+      }
+      Glibc.close(writeEnd)
+    }
+  }
+
+  /// Reads what is left before closing, so that the writer never writes to a pipe with no
+  /// reader, which would raise `SIGPIPE` in the whole test process.
+  deinit {
+    var rest = [UInt8](repeating: 0, count: 1 << 16)
+    while rest.withUnsafeMutableBytes({ Glibc.read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+    Glibc.close(readEnd)
+  }
+}
+
+@Suite struct FileSystemReadWriteAllTests {
+  let folder: TemporaryFolder
+
+  init() throws {
+    folder = try TemporaryFolder()
+  }
+
+  /// More than a pipe holds at once, and more than one of the reader's chunks.
+  private static let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+
+  @Test(arguments: [nil, 1, 4096] as [Int?])
+  func aPipeIsReadToItsEndHoweverTheReadsCome(maximumRead: Int?) throws {
+    let pipe = try FilledPipe(Self.bytes)
+    let fileSystem = FaultyFileSystem(maximumRead: maximumRead)
+    #expect(try fileSystem.readAll(pipe.readEnd) == Self.bytes)
+  }
+
+  @Test func anEmptyStreamIsNoBytes() throws {
+    let pipe = try FilledPipe([])
+    #expect(try SystemFileSystem().readAll(pipe.readEnd) == [])
+  }
+
+  @Test func readingPastTheLimitIsFileTooLarge() throws {
+    let pipe = try FilledPipe(Self.bytes)
+    #expect(throws: SystemCallError(EFBIG)) {
+      try SystemFileSystem().readAll(pipe.readEnd, limit: 100_000)
+    }
+    let exact = try FilledPipe(Array(Self.bytes[..<100_000]))
+    #expect(try SystemFileSystem().readAll(exact.readEnd, limit: 100_000).count == 100_000)
+  }
+
+  @Test func aFailedReadIsItsErrno() {
+    #expect(throws: SystemCallError(EBADF)) { try SystemFileSystem().readAll(-1) }
+    #expect(throws: SystemCallError(EBADF)) { try SystemFileSystem().readAll(-1, sizeHint: 10) }
+  }
+
+  @Test(arguments: [nil, 1, 3, 1000] as [Int?])
+  func everyByteIsWrittenHoweverShortTheWrites(maximumWrite: Int?) throws {
+    let path = folder.file("out")
+    let fileSystem = FaultyFileSystem(maximumWrite: maximumWrite)
+    let descriptor = try fileSystem.open(path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+    defer { fileSystem.close(descriptor) }
+    let bytes = Array(Self.bytes[..<10_000])
+    try bytes.withUnsafeBytes { try fileSystem.writeAll($0, to: descriptor) }
+    #expect(try contents(of: path) == bytes)
+    let calls = fileSystem.log.count(.write)
+    #expect(calls == maximumWrite.map { (bytes.count + $0 - 1) / $0 } ?? 1)
+  }
+
+  @Test func aWriteThatTakesNoByteIsAnError() throws {
+    let fileSystem = FaultyFileSystem(maximumWrite: 0)
+    let descriptor = try fileSystem.open(
+      folder.file("out"), flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+    defer { fileSystem.close(descriptor) }
+    #expect(throws: SystemCallError(EIO)) {
+      try [UInt8(1)].withUnsafeBytes { try fileSystem.writeAll($0, to: descriptor) }
+    }
+    // Nothing to write is no write at all.
+    try [UInt8]().withUnsafeBytes { try fileSystem.writeAll($0, to: descriptor) }
+    #expect(fileSystem.log.count(.write) == 1)
+  }
+
+  @Test func aFailedWriteIsItsErrno() throws {
+    let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+    try #require(full >= 0)
+    defer { close(full) }
+    #expect(throws: SystemCallError(ENOSPC)) {
+      try [UInt8(1)].withUnsafeBytes { try SystemFileSystem().writeAll($0, to: full) }
+    }
+  }
+}

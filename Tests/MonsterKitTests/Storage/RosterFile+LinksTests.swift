@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+@testable import MonsterKit
+
+/// Which file a path names: links followed, and paths that name no regular file.
+@Suite struct RosterFileLinksTests {
+  let folder: TemporaryFolder
+  /// `monsters.json` in the test's own folder; it does not exist until a test writes it.
+  let path: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    path = folder.file("monsters.json")
+  }
+
+  // MARK: - Symbolic links
+
+  enum LinkKind: String, CaseIterable, Sendable {
+    case absolute, relative, chain, dangling
+  }
+
+  @Test(arguments: LinkKind.allCases)
+  func symbolicLinkStaysALinkAndItsTargetIsEdited(_ kind: LinkKind) throws {
+    try FileManager.default.createDirectory(
+      atPath: folder.file("data"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: folder.file("links"), withIntermediateDirectories: false)
+    let target = folder.file("data/real.json")
+    let link = folder.file("links/monsters.json")
+    if kind != .dangling {
+      try write(try Fixture.seeded(), to: target)
+    }
+    let destination: String
+    switch kind {
+    case .absolute: destination = target
+    case .relative, .dangling: destination = "../data/real.json"
+    case .chain:
+      destination = "second.json"
+      #expect(symlink("../data/real.json", folder.file("links/second.json")) == 0)
+    }
+    #expect(symlink(destination, link) == 0)
+    let linksBefore = try folder.entries("links")
+
+    #expect(try RosterFile(path: link).read() == Roster.seeded)
+    try RosterFile(path: link).apply([catTakesFire])
+
+    #expect(try status(of: link).st_mode & S_IFMT == S_IFLNK)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == destination)
+    #expect(try contents(of: target) == (try seededWithCatTakingFire()))
+    #expect(try folder.entries("data") == ["real.json", "real.json.lock"])
+    #expect(try folder.entries("links") == linksBefore)
+    #expect(try RosterFile(path: link).read().monster(named: "Cat-Bot")?.weapon.type == .fire)
+
+    try RosterFile(path: link).initialize(force: true)
+    #expect(try status(of: link).st_mode & S_IFMT == S_IFLNK)
+    #expect(try contents(of: target) == (try Fixture.seeded()))
+  }
+
+  @Test func loopOfLinksIsAnError() throws {
+    #expect(symlink("other.json", path) == 0)
+    #expect(symlink("monsters.json", folder.file("other.json")) == 0)
+    let file = RosterFile(path: path)
+    let error = RosterError.fileSystem(path: path, action: "read", errno: ELOOP)
+    #expect(throws: error) { try file.read() }
+    #expect(throws: error) { try file.apply([catTakesFire]) }
+    #expect(throws: error) { try file.initialize(force: true) }
+    #expect(try folder.entries() == ["monsters.json", "other.json"])
+  }
+
+  @Test func relativeLinkInALinkedFolderIsFollowedAsTheSystemWould() throws {
+    // links/monsters.json -> ../data.json, where links is itself a link to real/sub: the
+    // roster is real/data.json, as `cat links/monsters.json` would show.
+    try FileManager.default.createDirectory(
+      atPath: folder.file("real/sub"), withIntermediateDirectories: true)
+    #expect(symlink("real/sub", folder.file("links")) == 0)
+    #expect(symlink("../data.json", folder.file("real/sub/monsters.json")) == 0)
+    try write(try Fixture.seeded(), to: folder.file("real/data.json"))
+    try RosterFile(path: folder.file("links/monsters.json")).apply([catTakesFire])
+    #expect(try contents(of: folder.file("real/data.json")) == (try seededWithCatTakingFire()))
+    #expect(try folder.entries("real") == ["data.json", "data.json.lock", "sub"])
+  }
+
+  // MARK: - Paths that are not files
+
+  @Test func folderWhereTheFileShouldBeIsAnError() throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    let file = RosterFile(path: path)
+    let readError = RosterError.fileSystem(path: path, action: "read", errno: EISDIR)
+    #expect(throws: readError) { try file.read() }
+    #expect(throws: readError) { try file.apply([catTakesFire]) }
+    #expect(throws: readError) { try file.problems() }
+    let writeError = RosterError.fileSystem(path: path, action: "write", errno: EISDIR)
+    #expect(throws: writeError) { try file.initialize(force: true) }
+    #expect(throws: writeError) { try file.initialize(force: false) }
+    #expect(try folder.entries("monsters.json").isEmpty)
+  }
+
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+@testable import MonsterKit
+
+/// The lock beside the roster: held by one edit at a time, waited for, given up on.
+@Suite struct RosterLockTests {
+  let folder: TemporaryFolder
+  /// `monsters.json` in the test's own folder; it does not exist until a test writes it.
+  let path: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    path = folder.file("monsters.json")
+  }
+
+  @Test func lockFileStaysEmpty() throws {
+    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path).apply([.set("Dog-Bot", .init(weapon: .fire))])
+    #expect(try status(of: path + ".lock").st_size == 0)
+  }
+
+  @Test func lockOfALinkedRosterSitsBesideTheTarget() throws {
+    let target = folder.file("real.json")
+    try write(try Fixture.seeded(), to: target)
+    #expect(symlink("real.json", path) == 0)
+    // A script holding the target's lock holds the roster, whichever path it is edited by.
+    let lock = open(target + ".lock", O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+    #expect(lock >= 0)
+    defer { close(lock) }
+    #expect(flock(lock, LOCK_EX) == 0)
+    #expect(throws: RosterError.lockTimeout(path: path, seconds: 0)) {
+      try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
+    }
+    #expect(try contents(of: target) == (try Fixture.seeded()))
+    #expect(flock(lock, LOCK_UN) == 0)
+    try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
+    #expect(try contents(of: target) == (try seededWithCatTakingFire()))
+  }
+
+  @Test func editGivesUpOnALockHeldByAnotherProcess() throws {
+    try write(minifiedSeeded, to: path)
+    let holder = try LockHolder(lockFile: path + ".lock")
+    defer { holder.release() }
+    #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
+      try RosterFile(path: path, lockTimeout: 0.3).apply([catTakesFire])
+    }
+    #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
+      try RosterFile(path: path, lockTimeout: 0.3).initialize(force: true)
+    }
+    #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
+    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    // Reading takes no lock.
+    #expect(try RosterFile(path: path, lockTimeout: 0).read() == Roster.seeded)
+  }
+
+  @Test func editWaitsForALockHeldByAnotherProcessAndThenSucceeds() throws {
+    try write(minifiedSeeded, to: path)
+    let holder = try LockHolder(lockFile: path + ".lock")
+    defer { holder.release() }
+    let outcome = editWaitingForTheLock(lockTimeout: 600)
+    #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
+    holder.release()
+    let result = try #require(outcome.wait())
+    #expect(throws: Never.self) { try result.get() }
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
+  @Test(arguments: [Double.infinity, 1e20, .greatestFiniteMagnitude, .nan, -1, 0])
+  func anyLockTimeoutWorksWhileTheLockIsFree(_ seconds: Double) throws {
+    try RosterFile(path: path, lockTimeout: seconds).apply([catTakesFire])
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
+  /// Starts ``catTakesFire`` on another thread, and returns once the edit has found the lock
+  /// taken.
+  ///
+  /// - Parameter lockTimeout: How long the edit waits for the lock.
+  /// - Returns: Where the edit's result will be.
+  private func editWaitingForTheLock(lockTimeout: Double) -> Outcome<
+    Result<RosterUpdate, RosterError>
+  > {
+    let fileSystem = FaultyFileSystem()
+    let file = RosterFile(path: path, lockTimeout: lockTimeout, fileSystem: fileSystem)
+    let outcome = Outcome<Result<RosterUpdate, RosterError>>()
+    Thread.detachNewThread {
+      outcome.set(Result { () throws(RosterError) in try file.apply([catTakesFire]) })
+    }
+    // Wait (without a time limit that could make the test flaky) until the edit has found
+    // the lock taken; the safety limit only keeps a broken build from hanging.
+    let giveUp = Date().addingTimeInterval(120)
+    while fileSystem.log.refusedLockCount == 0 && Date() < giveUp {
+      usleep(1000)
+    }
+    #expect(fileSystem.log.refusedLockCount > 0)
+    return outcome
+  }
+
+  /// Holds the roster's lock on a descriptor of its own, as another process would.
+  private func holdLock() throws -> Int32 {
+    let lock = open(path + ".lock", O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+    try #require(lock >= 0)
+    try #require(flock(lock, LOCK_EX | LOCK_NB) == 0)
+    return lock
+  }
+
+  @Test(arguments: [Double.nan, -1, 0])
+  func lockTimeoutOfNoTimeGivesUpAtOnce(_ seconds: Double) throws {
+    let lock = try holdLock()
+    defer { close(lock) }
+    do throws(RosterError) {
+      try RosterFile(path: path, lockTimeout: seconds).apply([catTakesFire])
+      Issue.record("the edit did not wait for the lock")
+    } catch {
+      guard case .lockTimeout(path, _) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+    }
+    #expect(!exists(path))
+  }
+
+  @Test func infiniteLockTimeoutWaitsForTheLock() throws {
+    let lock = try holdLock()
+    defer { close(lock) }
+    let outcome = editWaitingForTheLock(lockTimeout: .infinity)
+    #expect(!exists(path))
+    #expect(flock(lock, LOCK_UN) == 0)
+    let result = try #require(outcome.wait())
+    #expect(throws: Never.self) { try result.get() }
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
+  @Test func concurrentEditsAreNeverLost() throws {
+    let file = RosterFile(path: path)
+    let failures = Mutex<[RosterError]>([])
+    DispatchQueue.concurrentPerform(iterations: 12) { number in
+      do throws(RosterError) {
+        try file.apply([
+          .add(Monster(name: "Bot-\(number)", description: "", weapon: .fire)),
+          .set("Cat-Bot", .init(description: "edited")),
+        ])
+      } catch {
+        failures.withLock { $0.append(error) }
+      }
+    }
+    #expect(failures.withLock { $0 }.isEmpty)
+    let roster = try file.read()
+    #expect(roster.count == 6 + 12)
+    for number in 0..<12 {
+      #expect(roster.monster(named: "bot-\(number)") != nil)
+    }
+    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+  }
+
+}
