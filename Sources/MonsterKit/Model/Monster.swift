@@ -105,12 +105,24 @@ extension Monster: Codable {
 
 extension Monster {
   /// The six monsters of the tutorial, in its order: the roster before any edit.
+  ///
+  /// The icons are spelled out, as the tutorial names them, rather than derived with
+  /// ``defaultIcon(forName:)``: a program that shows the seeded roster then starts without
+  /// the Unicode tables that deriving them reads.
   public static let seeded: [Monster] = [
-    Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .sword),
-    Monster(name: "Dog-Bot", description: "BOW-WOW", weapon: .blowgun),
-    Monster(name: "Explode-Bot", description: "Tick, tick, BOOM!", weapon: .smoke),
-    Monster(name: "Fire-Bot", description: "Will Make You Steamed", weapon: .ninjaStar),
-    Monster(name: "Ice-Bot", description: "Has A Chilling Effect", weapon: .fire),
-    Monster(name: "Mini-Tomato-Bot", description: "Extremely Handsome", weapon: .ninjaStar),
+    Monster(name: "Cat-Bot", description: "MEE-OW", icon: "meetcatbot.png", weapon: .sword),
+    Monster(name: "Dog-Bot", description: "BOW-WOW", icon: "meetdogbot.png", weapon: .blowgun),
+    Monster(
+      name: "Explode-Bot", description: "Tick, tick, BOOM!", icon: "meetexplodebot.png",
+      weapon: .smoke),
+    Monster(
+      name: "Fire-Bot", description: "Will Make You Steamed", icon: "meetfirebot.png",
+      weapon: .ninjaStar),
+    Monster(
+      name: "Ice-Bot", description: "Has A Chilling Effect", icon: "meeticebot.png",
+      weapon: .fire),
+    Monster(
+      name: "Mini-Tomato-Bot", description: "Extremely Handsome", icon: "meetminitomatobot.png",
+      weapon: .ninjaStar),
   ]
 }

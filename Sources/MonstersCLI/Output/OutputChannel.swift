@@ -22,7 +22,9 @@ public final class OutputChannel {
   public init(descriptor: Int32) {
     self.descriptor = descriptor
     self.isTerminal = isatty(descriptor) == 1
-    buffer.reserveCapacity(Self.flushThreshold * 2)
+    // No more than the threshold: a larger buffer would be a mapping of its own, three
+    // system calls more for every run.
+    buffer.reserveCapacity(Self.flushThreshold)
   }
 
   /// A channel that keeps what is written, for tests.

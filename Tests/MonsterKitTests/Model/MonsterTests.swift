@@ -23,6 +23,12 @@ import Testing
     }
   }
 
+  @Test func seededIconsFollowTheDefaultPattern() {
+    for monster in Monster.seeded {
+      #expect(monster.icon == Monster.defaultIcon(forName: monster.name))
+    }
+  }
+
   @Test(arguments: [
     ("Robo-Bot", "meetrobobot.png"),
     ("Mini-Tomato-Bot", "meetminitomatobot.png"),
