@@ -67,7 +67,7 @@ enum ApplyCommand {
     let count = edits.count
     context.output.writeLine(
       "Applied \(count) \(count == 1 ? "edit" : "edits") to "
-        + "\(escapedForTerminal(context.file.path)).")
+        + "\(escapedForMessage(context.file.path)).")
   }
 
   /// The lines of the script that hold edits.
@@ -82,7 +82,7 @@ enum ApplyCommand {
     }
     guard let bytes = contents else { throw .missingInput(path: path) }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .usage(.invalidValue("\(escapedForTerminal(name)) is not UTF-8 text."), command: nil)
+      throw .usage(.invalidValue("\(escapedForMessage(name)) is not UTF-8 text."), command: nil)
     }
     do throws(ApplyScript.SyntaxError) {
       return try ApplyScript.lines(of: text)

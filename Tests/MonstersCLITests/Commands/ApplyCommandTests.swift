@@ -93,7 +93,7 @@ import Testing
     ),
     (
       "add 'Bad\u{7}Name' --weapon fire",
-      "Error: <stdin>:1: 'Bad\\u{07}Name' cannot be a monster's name: it holds a control character."
+      "Error: <stdin>:1: 'Bad\\u{07}Name' cannot be a monster's name: it holds a control character, U+0007."
     ),
     ("set Cat-Bot --description 'open", "Error: <stdin>:1: Unterminated single quote."),
   ])
