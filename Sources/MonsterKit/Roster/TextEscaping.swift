@@ -88,12 +88,18 @@ package func escapedForMessage(_ text: some StringProtocol) -> String {
   let limit = 200
   guard text.utf8.count > limit else { return escapedForTerminal(text) }
   var kept = text[...].prefix(limit)
+  var cutInACharacter = false
   if kept.unicodeScalars.count > 2 * limit {
     let scalars = kept.unicodeScalars
     kept = kept[..<scalars.index(scalars.startIndex, offsetBy: limit)]
+    cutInACharacter = true
   }
   guard kept.endIndex < text.endIndex else { return escapedForTerminal(text) }
-  let rest = String(text[kept.endIndex...]).count
+  // Cut inside a character, the rest is counted in scalars: a letter's million accents
+  // are not "1 more character".
+  let rest =
+    cutInACharacter
+    ? text.unicodeScalars[kept.endIndex...].count : String(text[kept.endIndex...]).count
   return escapedForTerminal(kept) + "... (\(rest) more \(rest == 1 ? "character" : "characters"))"
 }
 

@@ -57,7 +57,8 @@ import Testing
     let text = "a" + String(repeating: "\u{301}", count: 1 << 20) + "b"
     let message = escapedForMessage(text)
     #expect(message.unicodeScalars.count < 300)
-    #expect(message.hasPrefix("a" + String(repeating: "\u{301}", count: 199) + "..."))
+    #expect(
+      message == "a" + String(repeating: "\u{301}", count: 199) + "... (1048378 more characters)")
   }
 
   @Test func everyRosterErrorQuotesAtMostTwoHundredCharactersOfAValue() {
