@@ -5,11 +5,12 @@
 // MonsterKit and MonstersCLI, as one module. It is not a SwiftPM target, and defines no
 // `main`: libFuzzer's is the program's.
 //
-// The input is a script's text (UTF-8, bad bytes replaced). Splitting it must return lines
-// or throw a syntax error, and reading a line as an edit must return one or throw
-// `CommandFailure`; neither may trap. Both are pure: nothing is read or written. For every
-// line, its words quoted back, in single quotes and in double quotes, split into the same
-// words on one line; and applying the edits to the seeded roster, in memory, must not trap.
+// The input is a script's bytes, as a file holds them. Splitting it must return lines or
+// throw a syntax error on a line of the script, and reading a line as an edit must return
+// one or throw `CommandFailure`; neither may trap. Both are pure: nothing is read or
+// written. For every line, its words quoted back, in single quotes and in double quotes,
+// split into the same words on one line; applying the edits to the seeded roster, in
+// memory, must not trap; and a byte order mark before the script changes nothing.
 
 import MonsterKit
 
@@ -54,13 +55,29 @@ private func checkRoundTrip(_ line: ApplyScript.Line, _ quote: (String) -> Strin
   }
 }
 
+/// The lines of a script's bytes, or its syntax error.
+private func split(_ bytes: [UInt8]) -> Result<[ApplyScript.Line], ApplyScript.SyntaxError> {
+  Result { () throws(ApplyScript.SyntaxError) in try ApplyScript.lines(of: bytes) }
+}
+
 /// Checks one input.
-private func check(_ text: String) {
+private func check(_ bytes: [UInt8]) {
+  let result = split(bytes)
+  let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  if !bytes.starts(with: byteOrderMark), !bytes.starts(with: [0xFF, 0xFE]),
+    !bytes.starts(with: [0xFE, 0xFF]), split(byteOrderMark + bytes) != result
+  {
+    fatalError("a byte order mark changes what the script says: \(bytes)")
+  }
   let lines: [ApplyScript.Line]
-  do throws(ApplyScript.SyntaxError) {
-    lines = try ApplyScript.lines(of: text)
-  } catch {
-    guard error.line >= 1 else { fatalError("a syntax error on line \(error.line)") }
+  switch result {
+  case .success(let read):
+    lines = read
+  case .failure(let error):
+    let lineCount = bytes.count { $0 == UInt8(ascii: "\n") } + 1
+    guard error.line >= 1, error.line <= lineCount else {
+      fatalError("a syntax error on line \(error.line) of \(lineCount)")
+    }
     return
   }
   var roster = Roster.seeded
@@ -85,9 +102,6 @@ private func check(_ text: String) {
 /// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzApplyScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let bytes =
-    data.map { UnsafeBufferPointer(start: $0, count: size) }
-    ?? UnsafeBufferPointer(start: nil, count: 0)
-  check(String(decoding: bytes, as: UTF8.self))
+  check(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
   return 0
 }

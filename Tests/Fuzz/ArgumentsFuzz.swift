@@ -14,7 +14,10 @@
 // - the roster file's bytes.
 //
 // Parsing must return or throw `CommandFailure`, never trap; a run must end with one of
-// the exit codes of SPEC.md, and with a message on standard error when it is not 0.
+// the exit codes of SPEC.md, and with a message on standard error when it is not 0. No
+// control character or bidirectional control reaches a terminal raw, nor any message; an
+// edit that succeeds leaves a valid roster; and every word, as a diff's header names a
+// file, reads back as `patch` reads it.
 //
 // What a successful run printed for scripts must say what the roster holds: `list` as
 // `json`, `ndjson`, `tsv` or `names`, and `show --format json`, read back, give the
@@ -84,6 +87,20 @@ private func writeRoster(_ bytes: ArraySlice<UInt8>) -> String {
   }
   close(descriptor)
   return path
+}
+
+/// A file's bytes, or `nil` when it cannot be read.
+private func readFile(_ path: String) -> [UInt8]? {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count <= 0 { return count == 0 ? bytes : nil }
+    bytes += buffer[..<count]
+  }
 }
 
 // MARK: - Output
@@ -188,16 +205,20 @@ private func tsvUnescaped(_ field: Substring) -> String {
   return result
 }
 
-/// The first control character in text other than a line break, those `allowed`, and the
-/// escape that starts a colour (`ESC [ digits and semicolons m`) when `allowingColor`.
+/// The first control character or bidirectional control in text other than a line break,
+/// those `allowed`, and the escape that starts a colour (`ESC [ digits and semicolons m`)
+/// when `allowingColor`.
 private func rawControl(
   in text: String, allowed: Set<Unicode.Scalar> = [], allowingColor: Bool = false
 ) -> Unicode.Scalar? {
   var scalars = text.unicodeScalars[...]
   while let scalar = scalars.popFirst() {
-    guard scalar.properties.generalCategory == .control, scalar != "\n",
-      !allowed.contains(scalar)
-    else { continue }
+    // Most scalars are printable ASCII: no Unicode property needs looking up for them.
+    let isControl =
+      scalar.value < 0x80
+      ? scalar.value < 0x20 || scalar.value == 0x7F
+      : scalar.value < 0xA0 || scalar.properties.isBidiControl
+    guard isControl, scalar != "\n", !allowed.contains(scalar) else { continue }
     if allowingColor && scalar == "\u{1B}" && scalars.first == "[" {
       let sequence = scalars.dropFirst().prefix { $0 == ";" || ("0"..."9").contains($0) }
       if scalars.dropFirst(1 + sequence.count).first == "m" {
@@ -279,6 +300,45 @@ private func checkOutput(
   }
 }
 
+/// A diff header's file name read back as GNU patch reads it: a name in double quotes is a
+/// C string, with letter escapes and three octal digits; any other is as it stands.
+private func patchReads(_ header: String) -> [UInt8]? {
+  let bytes = Array(header.utf8)
+  guard bytes.first == UInt8(ascii: "\""), bytes.count >= 2, bytes.last == UInt8(ascii: "\"")
+  else { return bytes }
+  var result: [UInt8] = []
+  var index = 1
+  while index < bytes.count - 1 {
+    let byte = bytes[index]
+    index += 1
+    guard byte == UInt8(ascii: "\\") else {
+      if byte == UInt8(ascii: "\"") { return nil }
+      result.append(byte)
+      continue
+    }
+    guard index < bytes.count - 1 else { return nil }
+    let escape = bytes[index]
+    index += 1
+    let letters: [UInt8: UInt8] = [
+      UInt8(ascii: "a"): 7, UInt8(ascii: "b"): 8, UInt8(ascii: "t"): 9, UInt8(ascii: "n"): 10,
+      UInt8(ascii: "v"): 11, UInt8(ascii: "f"): 12, UInt8(ascii: "r"): 13,
+      UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(ascii: "\\"),
+    ]
+    if let value = letters[escape] {
+      result.append(value)
+    } else if (UInt8(ascii: "0")...UInt8(ascii: "3")).contains(escape), index + 1 < bytes.count - 1
+    {
+      let digits = [escape, bytes[index], bytes[index + 1]].map { $0 &- UInt8(ascii: "0") }
+      guard digits.allSatisfy({ $0 < 8 }) else { return nil }
+      result.append(digits[0] << 6 | digits[1] << 3 | digits[2])
+      index += 2
+    } else {
+      return nil
+    }
+  }
+  return result
+}
+
 // MARK: - The run
 
 /// Checks one input.
@@ -299,6 +359,17 @@ private func check(_ bytes: ArraySlice<UInt8>) {
   } catch {
     _ = error.message
     _ = error.exitCode
+  }
+
+  // Every word, named in a diff's header, reads back as itself.
+  for word in words {
+    let header = UnifiedDiff.headerName(word)
+    let isPlain = header.utf8.allSatisfy {
+      $0 > 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    if patchReads(header) != Array(word.utf8) || !(header.hasPrefix("\"") || isPlain) {
+      fatalError("the header name \(header.debugDescription) reads back as another name")
+    }
   }
 
   // A whole run, on the words that cannot name a file.
@@ -343,6 +414,17 @@ private func check(_ bytes: ArraySlice<UInt8>) {
     checkOutput(
       invocation, output.text, file: settings & 2 != 0 ? Array(rosterBytes) : nil,
       isTerminal: settings & 1 != 0)
+  }
+  // An edit that succeeded leaves a roster that reads.
+  if code == .success, settings & 2 != 0, let command = invocation?.command?.name,
+    ["set", "add", "remove", "rename", "apply"].contains(command),
+    let after = readFile(path), !after.isEmpty
+  {
+    do throws(RosterError) {
+      _ = try RosterFile(path: "after").roster(from: after)
+    } catch {
+      fatalError("\(safeWords) succeeded but left a roster that does not read: \(error)")
+    }
   }
 }
 

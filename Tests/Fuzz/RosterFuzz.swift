@@ -18,7 +18,12 @@
 //   inside the file;
 // - edits that the roster takes (renames to other monsters' names in another case, a
 //   removal, new text with control characters, an added monster) leave a roster whose
-//   canonical form reads back to it: the edits and the reader agree on what is valid.
+//   canonical form reads back to it: the edits and the reader agree on what is valid;
+// - every name follows the name rules, no two fold alike, and each is found by its folded
+//   form; a name made of the input is refused exactly when it breaks the rules or folds
+//   as a name on the roster does;
+// - text escaped for a terminal holds no control character and no bidirectional control,
+//   escaping it again changes nothing, and text quoted in a message is short.
 
 /// The path the reader names in its messages.
 private let fuzzFile = RosterFile(path: "fuzz.json")
@@ -82,6 +87,70 @@ private func checkEdits(_ roster: Roster, _ bytes: [UInt8]) {
       continue
     }
     checkRoundTrip(roster, "after \(edit)", bytes)
+  }
+}
+
+/// Checks the name rules, folding and escaping on a roster that was read, and on a name and
+/// a text made of the input.
+private func checkNames(_ roster: Roster, _ bytes: [UInt8]) {
+  var folded: Set<String> = []
+  for monster in roster {
+    if let problem = Roster.problem(withName: monster.name) {
+      violated("the name \(monster.name.debugDescription) was read, but it \(problem)", bytes)
+    }
+    let key = monster.foldedName
+    if !folded.insert(key).inserted {
+      violated("two names fold to \(key.debugDescription)", bytes)
+    }
+    if Monster.foldedName(key) != key {
+      violated("folding \(monster.name.debugDescription) twice changes it", bytes)
+    }
+    guard let index = roster.index(named: key), roster[index].name == monster.name else {
+      violated("\(monster.name.debugDescription) is not found by its folded name", bytes)
+    }
+  }
+  let text = String(decoding: bytes.prefix(64), as: UTF8.self)
+  var candidate = roster
+  let added = Monster(name: text, description: text, icon: "i.png", weapon: .fire)
+  do throws(RosterError) {
+    try candidate.add(added)
+    if Roster.problem(withName: text) != nil || folded.contains(Monster.foldedName(text)) {
+      violated("\(text.debugDescription) was added against the rules", bytes)
+    }
+    if candidate.monster(named: Monster.foldedName(text).uppercased())?.name != text,
+      Monster.foldedName(Monster.foldedName(text).uppercased()) == Monster.foldedName(text)
+    {
+      violated("\(text.debugDescription) is not found in upper case", bytes)
+    }
+    checkRoundTrip(candidate, "with \(text.debugDescription) added", bytes)
+  } catch {
+    switch error {
+    case .invalidName:
+      if Roster.problem(withName: text) == nil {
+        violated("\(text.debugDescription) was refused as invalid: \(error)", bytes)
+      }
+    case .nameTaken:
+      if !folded.contains(Monster.foldedName(text)) {
+        violated("\(text.debugDescription) was refused as taken: \(error)", bytes)
+      }
+    default:
+      violated("adding \(text.debugDescription) threw \(error)", bytes)
+    }
+  }
+  for shown in [text, String(decoding: bytes, as: UTF8.self)] {
+    let escaped = escapedForTerminal(shown)
+    if escaped.unicodeScalars.contains(where: {
+      $0.properties.generalCategory == .control || $0.properties.isBidiControl
+    }) {
+      violated("escaped text holds a control: \(escaped.debugDescription)", bytes)
+    }
+    if escapedForTerminal(escaped) != escaped {
+      violated("escaping \(escaped.debugDescription) again changes it", bytes)
+    }
+    // At most 400 scalars kept, each at most 8 once escaped (`\u{202E}`), and the count.
+    if escapedForMessage(shown).unicodeScalars.count > 400 * 8 + 60 {
+      violated("a message quotes too much of \(shown.debugDescription)", bytes)
+    }
   }
 }
 
@@ -165,6 +234,7 @@ private func check(_ bytes: [UInt8]) {
   }
 
   checkEdits(roster, bytes)
+  checkNames(roster, bytes)
 }
 
 /// libFuzzer's entry point: one input.

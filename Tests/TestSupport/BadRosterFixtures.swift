@@ -34,8 +34,11 @@ public let badRosterFixtures: [(file: String, error: String)] = [
     "14:17: monster 2 ('Dog-Bot'): unknown weapon 'Blowgun'; the weapons are blowgun, ninjaStar, "
       + "fire, sword, smoke"
   ),
-  ("empty-name.json", "11:15: monster 2: the name is empty"),
-  ("control-character-name.json", "11:15: monster 2: the name holds a control character"),
+  ("empty-name.json", "11:15: monster 2: the name is empty; correct it in the file"),
+  (
+    "control-character-name.json",
+    "11:15: monster 2: the name holds a control character, U+001B; correct it in the file"
+  ),
   (
     "duplicate-name.json",
     "11:15: monster 2 ('CAT-BOT'): the name is taken by monster 1 ('Cat-Bot'); names are "

@@ -20,8 +20,9 @@ extension [UInt8] {
   ///
   /// - Parameters:
   ///   - utf8: The text's UTF-8 bytes.
-  ///   - forTerminal: Whether to escape DEL and the C1 controls (U+0080 to U+009F) too,
-  ///     which JSON allows raw but a terminal may act on.
+  ///   - forTerminal: Whether to escape DEL, the C1 controls (U+0080 to U+009F) and the
+  ///     bidirectional controls (U+202E...) too, which JSON allows raw but a terminal may
+  ///     act on.
   package mutating func appendJSONString(_ utf8: UnsafeRawBufferPointer, forTerminal: Bool = false)
   {
     append(UInt8(ascii: "\""))
@@ -32,7 +33,7 @@ extension [UInt8] {
       var escaped = byte
       var length = 1
       if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-        guard forTerminal else {
+        guard forTerminal, byte >= 0x7F else {
           index += 1
           continue
         }
@@ -41,6 +42,13 @@ extension [UInt8] {
         } else if byte == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) {
           escaped = utf8[index + 1]
           length = 2
+        } else if let bidi = bidiControl(in: utf8, at: index) {
+          append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
+          append("\\u")
+          append(contentsOf: hex4(bidi.scalar).lowercased().utf8)
+          index += bidi.length
+          runStart = index
+          continue
         } else {
           index += 1
           continue

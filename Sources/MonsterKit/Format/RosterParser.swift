@@ -146,7 +146,8 @@ struct RosterParser {
         problems.append(
           PendingProblem(
             offset: offset,
-            message: "the file is roster version \(text), newer than this monsters reads (1); "
+            message:
+              "the file is roster version \(escapedForMessage(text)), newer than this monsters reads (1); "
               + "use a newer monsters"))
         return
       }
@@ -282,7 +283,9 @@ struct RosterParser {
           ? unescaped(contents).withUnsafeBytes(Roster.problem(withName:))
           : Roster.problem(withName: contents)
         if let problem {
-          fieldProblems.append(PendingProblem(offset: valueOffset, message: "the name " + problem))
+          fieldProblems.append(
+            PendingProblem(
+              offset: valueOffset, message: "the name " + problem + "; correct it in the file"))
           nameIsValid = false
         }
       case .description:

@@ -7,7 +7,7 @@
 /// monster.weapon = Weapon(.fire)
 /// ```
 public struct Monster: Hashable, Sendable {
-  /// The monster's name. On a roster no two names are equal ignoring case.
+  /// The monster's name. On a roster no two names are the same name: see ``foldedName``.
   public var name: String
   /// A line about the monster.
   public var description: String

@@ -121,7 +121,7 @@ extension NameColor: Codable {
     let text = try container.decode(String.self)
     guard let color = NameColor(text) else {
       throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "'\(text)' is not a colour")
+        in: container, debugDescription: "'\(escapedForMessage(text))' is not a colour")
     }
     self = color
   }

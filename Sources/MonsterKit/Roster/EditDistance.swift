@@ -7,7 +7,11 @@ func suggestionLimit(forLength length: Int) -> Int {
 /// over `limit`: insertions, deletions, substitutions and swaps of two neighbours each
 /// count one (the optimal string alignment distance), so `lsit` is one from `list`.
 ///
-/// - Complexity: O(`a.count` × `b.count`), and O(1) when the lengths alone differ by more
+/// Only the cells within `limit` of the diagonal are computed, as no path through another
+/// stays within the limit: two names of a megabyte cost a few megabytes of steps, not a
+/// million million.
+///
+/// - Complexity: O(`a.count` × `limit`), and O(1) when the lengths alone differ by more
 ///   than `limit`.
 func editDistance(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limit: Int) -> Int? {
   guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
@@ -17,19 +21,26 @@ func editDistance(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limi
   if a.isEmpty || b.isEmpty {
     return max(a.count, b.count)
   }
-  var beforePrevious = Array(repeating: 0, count: b.count + 1)
-  var previous = Array(0...b.count)
-  var current = Array(repeating: 0, count: b.count + 1)
+  // Any distance over the limit is as good as any other.
+  let over = limit + 1
+  var beforePrevious = Array(repeating: over, count: b.count + 1)
+  var previous = (0...b.count).map { Swift.min($0, over) }
+  var current = Array(repeating: over, count: b.count + 1)
   for i in 1...a.count {
-    current[0] = i
-    var rowMinimum = i
-    for j in 1...b.count {
+    let low = Swift.max(1, i - limit)
+    let high = Swift.min(b.count, i + limit)
+    // The cells beside the band read as over the limit.
+    current[low - 1] = low == 1 ? Swift.min(i, over) : over
+    if high < b.count { current[high + 1] = over }
+    var rowMinimum = current[low - 1]
+    for j in low...high {
       let cost = folded(a[i - 1]) == folded(b[j - 1]) ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      var cell = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
       if i > 1, j > 1, folded(a[i - 1]) == folded(b[j - 2]), folded(a[i - 2]) == folded(b[j - 1]) {
-        current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        cell = Swift.min(cell, beforePrevious[j - 2] + 1)
       }
-      rowMinimum = min(rowMinimum, current[j])
+      current[j] = Swift.min(cell, over)
+      rowMinimum = Swift.min(rowMinimum, current[j])
     }
     // No row holds less than the one before it, so none after this gets within the limit.
     if rowMinimum > limit { return nil }

@@ -41,7 +41,7 @@ extension Roster {
 }
 
 @inline(__always)
-private func asciiLowercased(_ byte: UInt8) -> UInt8 {
+func asciiLowercased(_ byte: UInt8) -> UInt8 {
   byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
 }
 

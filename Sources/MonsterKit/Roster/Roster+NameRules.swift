@@ -4,17 +4,69 @@
 extension Roster {
   /// Whether a name may be a monster's, and if not, why.
   ///
+  /// A name is not empty, holds no control character (Unicode's Cc) and no format
+  /// character (Cf: zero-width spaces and joiners, bidirectional marks and overrides, the
+  /// byte order mark), and neither starts nor ends with white space: each would make two
+  /// names that look the same, or a name that reads other than it is.
+  ///
   /// - Parameter utf8: The name's UTF-8 bytes.
   /// - Returns: `nil` for a good name; otherwise what is wrong, such as `is empty`.
   static func problem(withName utf8: UnsafeRawBufferPointer) -> String? {
-    if utf8.isEmpty { return "is empty" }
-    return holdsControlCharacter(utf8) ? "holds a control character" : nil
+    guard let first = utf8.first, let last = utf8.last else { return "is empty" }
+    if isAllASCII(utf8) {
+      // The common case: no format character is ASCII, and the only white space that is
+      // not a control character is the space.
+      if holdsControlCharacter(utf8),
+        let control = utf8.first(where: { $0 < 0x20 || $0 == 0x7F })
+      {
+        return problem(.control, Unicode.Scalar(control))
+      }
+      if first == UInt8(ascii: " ") { return problem(.startsWithSpace, " ") }
+      if last == UInt8(ascii: " ") { return problem(.endsWithSpace, " ") }
+      return nil
+    }
+    let scalars = String(decoding: utf8, as: UTF8.self).unicodeScalars
+    for scalar in scalars {
+      switch scalar.properties.generalCategory {
+      case .control: return problem(.control, scalar)
+      case .format: return problem(.format, scalar)
+      default: continue
+      }
+    }
+    if let first = scalars.first, first.properties.isWhitespace {
+      return problem(.startsWithSpace, first)
+    }
+    if let last = scalars.last, last.properties.isWhitespace {
+      return problem(.endsWithSpace, last)
+    }
+    return nil
   }
 
   static func problem(withName name: String) -> String? {
     var name = name
     return name.withUTF8 { problem(withName: UnsafeRawBufferPointer($0)) }
   }
+
+  private enum NameRule {
+    case control, format, startsWithSpace, endsWithSpace
+  }
+
+  private static func problem(_ rule: NameRule, _ scalar: Unicode.Scalar) -> String {
+    let character = describe(scalar)
+    return switch rule {
+    case .control: "holds a control character, \(character)"
+    case .format: "holds a format character, \(character)"
+    case .startsWithSpace: "starts with white space, \(character)"
+    case .endsWithSpace: "ends with white space, \(character)"
+    }
+  }
+}
+
+/// A scalar as a message names it: `U+200B (ZERO WIDTH SPACE)`.
+func describe(_ scalar: Unicode.Scalar) -> String {
+  let hex = String(scalar.value, radix: 16, uppercase: true)
+  let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  return scalar.properties.name.map { "\(code) (\($0))" } ?? code
 }
 
 /// Whether UTF-8 text holds a control character: C0, DEL, or C1 (U+0080 to U+009F).

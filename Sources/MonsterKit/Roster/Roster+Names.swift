@@ -1,5 +1,5 @@
-// Finding monsters by name, ignoring case: the name index, and comparing names as ASCII
-// bytes while every name is ASCII, as Unicode text once one is not.
+// Finding monsters by name, ignoring case: the name index, with names compared as folded
+// text (`Monster.foldedName`), and ASCII names, nearly all of them, as bytes.
 
 extension Roster {
   /// Indexes every name, and reports the names that are taken.
@@ -8,7 +8,7 @@ extension Roster {
   mutating func indexNames() -> [(position: Int, earlier: Int)] {
     var duplicates: [(position: Int, earlier: Int)] = []
     var index = NameIndex(capacity: count)
-    if !foldsUnicode && edited.isEmpty {
+    if source.namesAreASCII && edited.isEmpty {
       // A roster as read, with ASCII names: work on the file's bytes directly.
       source.bytes.withUnsafeBytes { bytes in
         source.records.withUnsafeBufferPointer { records in
@@ -61,16 +61,9 @@ extension Roster {
     return duplicates
   }
 
-  /// Indexes the name at a slot, switching to comparing names as Unicode text first if the
-  /// name is the first that is not ASCII (which indexes every name again).
+  /// Indexes the name at a slot.
   mutating func indexName(at slot: Int32) {
-    let isASCII = withUTF8(.name, atSlot: slot) { $0.allSatisfy { $0 < 0x80 } }
-    if foldsUnicode || isASCII {
-      names.insert(slot, hash: nameHash(at: slot))
-    } else {
-      foldsUnicode = true
-      _ = indexNames()
-    }
+    names.insert(slot, hash: nameHash(at: slot))
   }
 
   /// Takes the name at a slot out of the index.
@@ -83,17 +76,6 @@ extension Roster {
     var name = name
     return name.withUTF8 { query in
       let query = UnsafeRawBufferPointer(query)
-      if !foldsUnicode && query.contains(where: { $0 >= 0x80 }) {
-        // An ASCII index cannot hash this name, though it may equal an ASCII one
-        // (KELVIN SIGN is K ignoring case), so compare it with every name as text.
-        let folded = String(decoding: query, as: UTF8.self).lowercased()
-        return slots.indices.lazy.map { Int32(truncatingIfNeeded: $0) }.first { slot in
-          !slots[Int(slot)].isRemoved
-            && withUTF8(.name, atSlot: slot) {
-              String(decoding: $0, as: UTF8.self).lowercased() == folded
-            }
-        }
-      }
       return names.find(hash: hashName(query)) { slot in
         withUTF8(.name, atSlot: slot) { namesEqual($0, query) }
       }
@@ -101,16 +83,24 @@ extension Roster {
   }
 
   /// The name closest to `name`, ignoring case, if any is close enough to be what was meant.
+  ///
+  /// Names are compared folded, as lookup compares them: `strasse-bott` is one edit from
+  /// `Straße-Bot`.
   func closestName(to name: String) -> String? {
     var best: (distance: Int, slot: Int32)?
-    let query = Array(name.utf8)
+    let query = Array(Monster.foldedName(name).utf8)
     let limit = suggestionLimit(forLength: query.count)
     return query.withUnsafeBytes { query in
+      func distance(to candidate: UnsafeRawBufferPointer) -> Int? {
+        let limit = best.map { $0.distance - 1 } ?? limit
+        // ASCII is compared ignoring case as it is; anything else folded first.
+        if isAllASCII(candidate) { return editDistance(query, candidate, limit: limit) }
+        var folded = Monster.foldedName(utf8: candidate)
+        return folded.withUTF8 { editDistance(query, UnsafeRawBufferPointer($0), limit: limit) }
+      }
       for index in indices {
         let slot = Int32(truncatingIfNeeded: index.slot)
-        let distance = withUTF8(.name, atSlot: slot) { candidate in
-          editDistance(query, candidate, limit: best.map { $0.distance - 1 } ?? limit)
-        }
+        let distance = withUTF8(.name, atSlot: slot, distance(to:))
         if let distance { best = (distance, slot) }
         if distance == 0 { break }
       }
@@ -124,26 +114,33 @@ extension Roster {
     withUTF8(.name, atSlot: slot) { hashName($0) }
   }
 
-  @inline(__always)
-  private func hashName(_ utf8: UnsafeRawBufferPointer) -> Int {
-    guard foldsUnicode else { return hashASCIILowercased(utf8) }
-    var hasher = Hasher()
-    hasher.combine(String(decoding: utf8, as: UTF8.self).lowercased())
-    return hasher.finalize()
-  }
-
   private func namesMatch(_ first: Int32, _ second: Int32) -> Bool {
     withUTF8(.name, atSlot: first) { a in
       withUTF8(.name, atSlot: second) { b in namesEqual(a, b) }
     }
   }
+}
 
-  @inline(__always)
-  private func namesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    if foldsUnicode {
-      return String(decoding: a, as: UTF8.self).lowercased()
-        == String(decoding: b, as: UTF8.self).lowercased()
-    }
-    return asciiEqualIgnoringCase(a, b)
+/// The hash of a name's folded form: an ASCII name's bytes are hashed as they are, lower
+/// cased, and so is any name whose folded form is ASCII (`\u{212A}at` is `kat`), so that
+/// the two find each other.
+@inline(__always)
+func hashName(_ utf8: UnsafeRawBufferPointer) -> Int {
+  if isAllASCII(utf8) { return hashASCIILowercased(utf8) }
+  var folded = Monster.foldedName(utf8: utf8)
+  return folded.withUTF8 { folded in
+    let folded = UnsafeRawBufferPointer(folded)
+    if isAllASCII(folded) { return hashASCIILowercased(folded) }
+    // Hashing a string hashes its canonical form, as `==` compares it.
+    var hasher = Hasher()
+    hasher.combine(String(decoding: folded, as: UTF8.self))
+    return hasher.finalize()
   }
+}
+
+/// Whether two names are the same name: equal ignoring case as Unicode folds it.
+@inline(__always)
+func namesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  if isAllASCII(a) && isAllASCII(b) { return asciiEqualIgnoringCase(a, b) }
+  return Monster.foldedName(utf8: a) == Monster.foldedName(utf8: b)
 }

@@ -1,7 +1,8 @@
-/// The monsters of a roster, in order, with no two names equal ignoring case.
+/// The monsters of a roster, in order, with no two the same name.
 ///
 /// A roster is a collection of ``Monster`` values that finds a monster by name, ignoring
-/// case, in constant time, and takes edits that keep it valid:
+/// case, in constant time, and takes edits that keep it valid. Two names are the same name
+/// when their ``Monster/foldedName`` are equal: `Straße` is `STRASSE`.
 ///
 /// ```swift
 /// var roster = Roster.seeded
@@ -22,8 +23,6 @@ public struct Roster: Sendable {
   var edited: [Monster]
   /// The positions of `slots`, by name.
   var names: NameIndex
-  /// Whether names are compared as ASCII bytes (all names are ASCII) or as Unicode text.
-  var foldsUnicode: Bool
   /// How many slots hold a monster.
   private(set) var liveCount: Int
 
@@ -44,9 +43,9 @@ public struct Roster: Sendable {
   /// - Parameters:
   ///   - monsters: The monsters.
   ///   - otherFields: Keys for the roster's object that `monsters` does not know.
-  /// - Throws: ``RosterError/invalidName(_:reason:)`` for an empty name or one with a
-  ///   control character, ``RosterError/nameTaken(_:by:)`` when two names are equal
-  ///   ignoring case.
+  /// - Throws: ``RosterError/invalidName(_:reason:)`` for a name that breaks the rules
+  ///   (empty, a control or format character, white space at either end),
+  ///   ``RosterError/nameTaken(_:by:)`` when two are the same name.
   public init(_ monsters: some Sequence<Monster>, otherFields: [JSONMember] = [])
     throws(RosterError)
   {
@@ -67,7 +66,6 @@ public struct Roster: Sendable {
     self.slots = Slot.records(count: source.records.count)
     self.edited = []
     self.names = NameIndex()
-    self.foldsUnicode = !source.namesAreASCII
     self.liveCount = source.records.count
     self.otherFields = otherFields
   }

@@ -4,9 +4,11 @@ import Glibc
 public enum RosterError: Error, Hashable, Sendable {
   /// No monster on the roster has this name, ignoring case; perhaps one with a close name.
   case noSuchMonster(String, suggestion: String?)
-  /// Another monster, named second, has this name already, ignoring case.
+  /// Another monster, named second, has this name already: the two are the same name,
+  /// ignoring case (see ``Monster/foldedName(_:)``).
   case nameTaken(String, by: String)
-  /// The name cannot be a monster's: the reason says why (empty, a control character).
+  /// The name cannot be a monster's: the reason says why (empty, a control or format
+  /// character, white space at either end).
   case invalidName(String, reason: String)
   /// The file at the path is not JSON: the first error, by line and column.
   case syntax(path: String, line: Int, column: Int, message: String)
@@ -42,31 +44,31 @@ extension RosterError: CustomStringConvertible {
       name == holder
         ? "There is a monster named '\(escapedForMessage(name))' already."
         : "The name '\(escapedForMessage(name))' is taken: there is a monster named "
-          + "'\(escapedForTerminal(holder))' (names are compared ignoring case)."
+          + "'\(escapedForMessage(holder))' (names are compared ignoring case)."
     case .invalidName(let name, let reason):
       "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
     case .syntax(let path, let line, let column, let message):
-      "\(escapedForTerminal(path)):\(line):\(column): \(message)"
+      "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
-      problems.first.map { "\(escapedForTerminal(path)):\($0)" + moreProblems(problems.count - 1) }
-        ?? "\(escapedForTerminal(path)): not a valid roster"
+      problems.first.map { "\(escapedForMessage(path)):\($0)" + moreProblems(problems.count - 1) }
+        ?? "\(escapedForMessage(path)): not a valid roster"
     case .missingFile(let path):
-      "\(escapedForTerminal(path)): no such file."
+      "\(escapedForMessage(path)): no such file."
     case .fileExists(let path):
-      "\(escapedForTerminal(path)) exists already; use --force to replace it with the seeded "
+      "\(escapedForMessage(path)) exists already; use --force to replace it with the seeded "
         + "roster."
     case .notARegularFile(let path):
-      "\(escapedForTerminal(path)) is not a regular file; a roster is kept in one."
+      "\(escapedForMessage(path)) is not a regular file; a roster is kept in one."
     case .fileTooLarge(let path):
-      "\(escapedForTerminal(path)) is larger than 4 GiB, more than a roster file may be."
+      "\(escapedForMessage(path)) is larger than 4 GiB, more than a roster file may be."
     case .changedWhileReading(let path):
-      "\(escapedForTerminal(path)) changed while it was being read; nothing was written. "
+      "\(escapedForMessage(path)) changed while it was being read; nothing was written. "
         + "Try again."
     case .fileSystem(let path, let action, let code):
-      "Cannot \(action) \(escapedForTerminal(path)): \(String(cString: strerror(code)))."
+      "Cannot \(action) \(escapedForMessage(path)): \(String(cString: strerror(code)))."
     case .lockTimeout(let path, let seconds):
-      "Another monsters is editing \(escapedForTerminal(path)) (it held "
-        + "\(escapedForTerminal(path)).lock for over \(formatSeconds(seconds)) s); try again, "
+      "Another monsters is editing \(escapedForMessage(path)) (it held "
+        + "\(escapedForMessage(path)).lock for over \(formatSeconds(seconds)) s); try again, "
         + "or raise --lock-timeout."
     }
   }

@@ -1,21 +1,28 @@
-// Text from a roster file made safe to show: control characters escaped, long values cut
-// short. Every message that quotes a roster's text goes through these.
+// Text from a roster file made safe to show: control characters and bidirectional controls
+// escaped, long values cut short. Every message that quotes a roster's text goes through
+// these.
 
-/// Text for a terminal: control characters shown as escapes.
+/// Text for a terminal: control characters and bidirectional controls shown as escapes.
 ///
 /// A name or description from a file could hold escape sequences that move a terminal's
-/// cursor or retitle its window; shown through this, they are only text:
+/// cursor or retitle its window, or bidirectional controls (`\u{202E}`, RIGHT-TO-LEFT
+/// OVERRIDE) that make what follows them read backwards; shown through this, they are
+/// only text:
 ///
 /// ```swift
 /// escapedForTerminal("a\u{1B}[2Jb")  // "a\\u{1B}[2Jb"
+/// escapedForTerminal("abc\u{202E}fed")  // "abc\\u{202E}fed"
 /// ```
+///
+/// Escaping text already escaped changes nothing.
 ///
 /// - Parameter text: Text to show.
 /// - Returns: The text with each control character (C0, DEL and C1) as `\n`, `\r`, `\t`
-///   or `\u{XX}`, and backslashes left alone.
+///   or `\u{XX}`, each bidirectional control (U+061C, U+200E, U+200F, U+202A to U+202E,
+///   U+2066 to U+2069) as `\u{XXXX}`, and backslashes left alone.
 package func escapedForTerminal(_ text: some StringProtocol) -> String {
   let isPlain = text.utf8.withContiguousStorageIfAvailable {
-    !holdsControlCharacter(UnsafeRawBufferPointer($0))
+    !holdsTerminalControl(UnsafeRawBufferPointer($0))
   }
   if isPlain == true { return String(text) }
   return escaping(text) { scalar in
@@ -25,20 +32,75 @@ package func escapedForTerminal(_ text: some StringProtocol) -> String {
     case "\t": "\\t"
     case _ where scalar.properties.generalCategory == .control:
       "\\u{" + hex2(UInt8(truncatingIfNeeded: scalar.value)) + "}"
+    case _ where scalar.properties.isBidiControl:
+      "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     default: nil
     }
   }
 }
 
+/// Whether UTF-8 text holds anything ``escapedForTerminal(_:)`` escapes: a control
+/// character or a bidirectional control.
+package func holdsTerminalControl(_ utf8: UnsafeRawBufferPointer) -> Bool {
+  if holdsControlCharacter(utf8) { return true }
+  if isAllASCII(utf8) { return false }
+  var index = 0
+  while index < utf8.count {
+    if bidiControl(in: utf8, at: index) != nil { return true }
+    index += 1
+  }
+  return false
+}
+
+/// The bidirectional control whose UTF-8 starts at `index`, and its length in bytes, or
+/// `nil`: U+061C is `D8 9C`; U+200E, U+200F and U+202A to U+202E are `E2 80` then `8E`,
+/// `8F`, `AA` to `AE`; U+2066 to U+2069 are `E2 81 A6` to `E2 81 A9`.
+@inline(__always)
+package func bidiControl(in utf8: UnsafeRawBufferPointer, at index: Int)
+  -> (scalar: UInt32, length: Int)?
+{
+  let byte = utf8[index]
+  if byte == 0xD8 {
+    return index + 1 < utf8.count && utf8[index + 1] == 0x9C ? (0x061C, 2) : nil
+  }
+  guard byte == 0xE2, index + 2 < utf8.count else { return nil }
+  let (second, third) = (utf8[index + 1], utf8[index + 2])
+  let isBidi =
+    switch second {
+    case 0x80: third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)
+    case 0x81: (0xA6...0xA9).contains(third)
+    default: false
+    }
+  guard isBidi else { return nil }
+  return (0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F), 3)
+}
+
 /// Text quoted in a message: escaped as for a terminal, and cut short after 200
 /// characters, so that a 20 MB value does not make a 20 MB message.
+///
+/// A character may be any number of scalars (a letter and a million accents is one), so
+/// the text is also cut after 200 scalars where its first 200 characters hold more than
+/// 400.
 ///
 /// - Parameter text: The text to quote.
 /// - Returns: The text, escaped, perhaps cut short with `... (N more characters)`.
 package func escapedForMessage(_ text: some StringProtocol) -> String {
   let limit = 200
-  guard text.utf8.count > limit, text.count > limit else { return escapedForTerminal(text) }
-  return escapedForTerminal(text.prefix(limit)) + "... (\(text.count - limit) more characters)"
+  guard text.utf8.count > limit else { return escapedForTerminal(text) }
+  var kept = text[...].prefix(limit)
+  var cutInACharacter = false
+  if kept.unicodeScalars.count > 2 * limit {
+    let scalars = kept.unicodeScalars
+    kept = kept[..<scalars.index(scalars.startIndex, offsetBy: limit)]
+    cutInACharacter = true
+  }
+  guard kept.endIndex < text.endIndex else { return escapedForTerminal(text) }
+  // Cut inside a character, the rest is counted in scalars: a letter's million accents
+  // are not "1 more character".
+  let rest =
+    cutInACharacter
+    ? text.unicodeScalars[kept.endIndex...].count : String(text[kept.endIndex...]).count
+  return escapedForTerminal(kept) + "... (\(rest) more \(rest == 1 ? "character" : "characters"))"
 }
 
 /// Text with some of its scalars written another way.

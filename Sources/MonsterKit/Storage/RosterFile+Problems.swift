@@ -55,7 +55,7 @@ extension RosterFile {
       let holder = source.records[earlier]
       // A monster with no name string has no name to take, and a problem of its own.
       guard record.hasName && holder.hasName else { return nil }
-      let name = escapedForTerminal(source.text(.name, of: record))
+      let name = escapedForMessage(source.text(.name, of: record))
       let holderName = escapedForMessage(source.text(.name, of: holder))
       return PendingProblem(
         offset: Int(record.name.start) - 1,

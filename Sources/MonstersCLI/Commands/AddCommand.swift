@@ -18,7 +18,8 @@ enum AddCommand {
       name: name,
       abstract: "Add a monster at the end of the roster.",
       discussion: """
-        Names are unique ignoring case, not empty, and free of control characters. \
+        Names are unique ignoring case (STRASSE is Straße), not empty, free of control \
+        and invisible format characters, and without white space at either end. \
         Without --icon, Robo-Bot gets meetrobobot.png, as in the tutorial.
         """,
       arguments: [ArgumentSpec(name: "name", kind: .text, help: "The new monster's name.")],

@@ -67,7 +67,7 @@ enum ApplyCommand {
     let count = edits.count
     context.output.writeLine(
       "Applied \(count) \(count == 1 ? "edit" : "edits") to "
-        + "\(escapedForTerminal(context.file.path)).")
+        + "\(escapedForMessage(context.file.path)).")
   }
 
   /// The lines of the script that hold edits.
@@ -81,11 +81,8 @@ enum ApplyCommand {
       throw .unreadableInput(path: name, errno: error.code)
     }
     guard let bytes = contents else { throw .missingInput(path: path) }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .usage(.invalidValue("\(escapedForTerminal(name)) is not UTF-8 text."), command: nil)
-    }
     do throws(ApplyScript.SyntaxError) {
-      return try ApplyScript.lines(of: text)
+      return try ApplyScript.lines(of: bytes)
     } catch {
       throw .scriptLine(
         path: name, line: error.line, failure: .usage(.invalidValue(error.message), command: nil))

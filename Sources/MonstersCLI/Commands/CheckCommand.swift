@@ -17,7 +17,7 @@ enum CheckCommand {
 
   /// Prints every problem of the roster file, one a line, and fails when there is any.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let path = escapedForTerminal(context.file.path)
+    let path = escapedForMessage(context.file.path)
     let problems: [String]
     do throws(RosterError) {
       problems = try context.file.problems().map { "\(path):\($0)" }

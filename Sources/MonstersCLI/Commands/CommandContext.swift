@@ -43,14 +43,26 @@ struct CommandContext {
       throw usageError(.invalidValue("The roster file's path is empty."))
     }
     if let text = invocation.value(.lockTimeout) {
-      guard let seconds = Double(text), seconds >= 0, seconds <= 1_000_000 else {
+      guard let seconds = Self.seconds(text), seconds <= 1_000_000 else {
         throw usageError(
           .invalidValue(
             "Invalid value for '--lock-timeout <seconds>': '\(escapedForMessage(text))'; "
-              + "give a number of seconds from 0 to 1000000."))
+              + "give a number of seconds from 0 to 1000000 in decimal digits, such as 10 "
+              + "or 0.5."))
       }
       file.lockTimeout = seconds
     }
+  }
+
+  /// A number of seconds written in decimal digits, with a fraction if any: `10`, `0.5`,
+  /// `.5` or `2.`; `nil` for anything else, such as `0x10`, `1e3`, `-1`, `inf` or ` 1`,
+  /// which `Double` would read.
+  static func seconds(_ text: String) -> Double? {
+    let digits = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard digits.count <= 2, digits.contains(where: { !$0.isEmpty }),
+      digits.allSatisfy({ $0.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } })
+    else { return nil }
+    return Double(text)
   }
 
   /// A usage error of this subcommand.

@@ -59,16 +59,16 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(let error, _): error.description
     case .roster(let error): error.description
-    case .missingInput(let path): "\(escapedForTerminal(path)): no such file."
+    case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
-      "Cannot read \(escapedForTerminal(path)): \(String(cString: strerror(code)))."
+      "Cannot read \(escapedForMessage(path)): \(String(cString: strerror(code)))."
     case .problemsFound(let count, let path):
-      "\(count) \(count == 1 ? "problem" : "problems") in \(escapedForTerminal(path))."
+      "\(count) \(count == 1 ? "problem" : "problems") in \(escapedForMessage(path))."
     case .outputFailed(let code):
       // A reader that stopped reading (`| head -1`) is no error.
       code == EPIPE ? nil : "Cannot write the output: \(String(cString: strerror(code)))."
     case .scriptLine(let path, let line, let failure):
-      failure.message.map { "\(escapedForTerminal(path)):\(line): \($0)" }
+      failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
     }
   }
 

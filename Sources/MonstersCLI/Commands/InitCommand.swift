@@ -23,6 +23,6 @@ enum InitCommand {
       throw .roster(error)
     }
     context.output.writeLine(
-      "Wrote the seeded roster to \(escapedForTerminal(context.file.path)).")
+      "Wrote the seeded roster to \(escapedForMessage(context.file.path)).")
   }
 }

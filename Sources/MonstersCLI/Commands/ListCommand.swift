@@ -111,7 +111,8 @@ enum ListCommand {
   static func appendTSVField(
     _ utf8: UnsafeRawBufferPointer, forTerminal: Bool, to buffer: inout [UInt8]
   ) {
-    if holdsControlCharacter(utf8) || utf8.contains(UInt8(ascii: "\\")) {
+    let needsEscape = forTerminal ? holdsTerminalControl(utf8) : holdsControlCharacter(utf8)
+    if needsEscape || utf8.contains(UInt8(ascii: "\\")) {
       buffer.append(contentsOf: tsvField(text(utf8), forTerminal: forTerminal).utf8)
     } else {
       buffer.append(contentsOf: utf8)
@@ -119,7 +120,7 @@ enum ListCommand {
   }
 
   /// A TSV field: tab, line break, carriage return and backslash escaped, and on a
-  /// terminal every other control character too.
+  /// terminal every other control character and the bidirectional controls too.
   static func tsvField(_ text: String, forTerminal: Bool) -> String {
     escaping(text) { scalar in
       switch scalar {
@@ -127,7 +128,9 @@ enum ListCommand {
       case "\n": "\\n"
       case "\r": "\\r"
       case "\\": "\\\\"
-      case _ where forTerminal && scalar.properties.generalCategory == .control:
+      case _
+      where forTerminal
+        && (scalar.properties.generalCategory == .control || scalar.properties.isBidiControl):
         escapedForTerminal(String(scalar))
       default: nil
       }
@@ -180,7 +183,7 @@ enum ListCommand {
           guard !description.isEmpty else { return }
           buffer.append(
             contentsOf: repeatElement(space, count: weaponWidth - weapon.utf8.count + 2))
-          if holdsControlCharacter(description) {
+          if holdsTerminalControl(description) {
             buffer.append(contentsOf: escapedForTerminal(text(description)).utf8)
           } else {
             buffer.append(contentsOf: description)

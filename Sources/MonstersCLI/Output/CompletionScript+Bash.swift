@@ -13,7 +13,7 @@ extension CompletionScript {
     }
     let positionalCases = commands.filter { !$0.arguments.isEmpty }.map { command in
       let arguments = command.arguments.enumerated().map { position, argument in
-        "        \(position)) _monsters_value \(bashWords(argument.values)) ;;"
+        "        \(position)) kind=\"\(bashWords(argument.values))\" ;;"
       }
       return "      \(command.name))\n        case $position in\n"
         + arguments.joined(separator: "\n") + "\n        esac ;;"
@@ -36,15 +36,21 @@ extension CompletionScript {
       #   source <(monsters completions bash)
       #
       # Monster names come from 'monsters list --format names'. They are read line by
-      # line and quoted with printf %q, never evaluated.
+      # line and quoted with printf %q, never evaluated. A name that starts with a dash
+      # is inserted after '--' (as '-- -Odd-Bot') unless the line has one, so that it is
+      # never read as an option.
 
       # Adds each line of standard input that starts with $1 (ignoring case) to COMPREPLY,
-      # quoted for the shell.
+      # quoted for the shell; one that starts with a dash gets $2 before it.
       _monsters_reply() {
         local prefix=${1,,} candidate
         while IFS= read -r candidate; do
           if [[ ${candidate,,} == "$prefix"* ]]; then
-            COMPREPLY+=("$(printf '%q' "$candidate")")
+            if [[ $candidate == -* ]]; then
+              COMPREPLY+=("$2$(printf '%q' "$candidate")")
+            else
+              COMPREPLY+=("$(printf '%q' "$candidate")")
+            fi
           fi
         done
       }
@@ -70,6 +76,7 @@ extension CompletionScript {
         for ((i = 1; i < COMP_CWORD; i++)); do
           word=${COMP_WORDS[i]}
           case $word in
+            --) break ;;
             -f | --file)
               if [[ ${COMP_WORDS[i + 1]} == = ]]; then i=$((i + 1)); fi
               if ((i + 1 < COMP_CWORD)); then
@@ -85,7 +92,11 @@ extension CompletionScript {
       # Completes a value of a kind: monster, path, or a list of words.
       _monsters_value() {
         case $1 in
-          monster) _monsters_reply "$cur" < <(_monsters_names) ;;
+          monster)
+            local lead="-- "
+            [[ -n $options_ended ]] && lead=""
+            _monsters_reply "$cur" "$lead" < <(_monsters_names)
+            ;;
           path) compopt -o default 2>/dev/null; COMPREPLY=() ;;
           words) shift; _monsters_reply "$cur" < <(printf '%s\\n' "$@") ;;
         esac
@@ -93,7 +104,8 @@ extension CompletionScript {
 
       _monsters() {
         local cur=${COMP_WORDS[COMP_CWORD]}
-        local subcommand="" option="" word words i position=0 expecting_value=""
+        local subcommand="" option="" word words i position=0 expecting_value="" kind=""
+        local options_ended=""
         COMPREPLY=()
         for ((i = 1; i < COMP_CWORD; i++)); do
           word=${COMP_WORDS[i]}
@@ -102,18 +114,18 @@ extension CompletionScript {
             expecting_value=""
             continue
           fi
-          case $word in
-            \(takesValue)) expecting_value=$word ;;
-            --) ;;
-            -*) ;;
-            *)
-              if [[ -z $subcommand ]]; then
-                subcommand=$word
-              else
-                position=$((position + 1))
-              fi
-              ;;
-          esac
+          if [[ -z $options_ended ]]; then
+            case $word in
+              \(takesValue)) expecting_value=$word; continue ;;
+              --) options_ended=1; continue ;;
+              -*) continue ;;
+            esac
+          fi
+          if [[ -z $subcommand ]]; then
+            subcommand=$word
+          else
+            position=$((position + 1))
+          fi
         done
         if [[ $cur == = ]]; then cur=""; fi
         if [[ -n $expecting_value ]]; then
@@ -124,24 +136,27 @@ extension CompletionScript {
           return 0
         fi
         if [[ -z $subcommand ]]; then
-          if [[ $cur == -* ]]; then
+          if [[ -z $options_ended && $cur == -* ]]; then
             _monsters_value words \(topLevelSpellings.joined(separator: " "))
           else
             _monsters_value words \(commands.map { $0.name }.joined(separator: " "))
           fi
           return 0
         fi
-        if [[ $cur == -* ]]; then
+        case $subcommand in
+      \(positionalCases.joined(separator: "\n"))
+        esac
+        if [[ -z $options_ended && $cur == -* ]]; then
           case $subcommand in
       \(optionCases.joined(separator: "\n"))
             *) words="" ;;
           esac
           _monsters_value words $words
+          # A monster's name may start with a dash too.
+          [[ $kind == monster ]] && _monsters_value monster
           return 0
         fi
-        case $subcommand in
-      \(positionalCases.joined(separator: "\n"))
-        esac
+        _monsters_value $kind
         return 0
       }
 

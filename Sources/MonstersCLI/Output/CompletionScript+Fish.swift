@@ -29,15 +29,20 @@ extension CompletionScript {
       #   monsters completions fish > ~/.config/fish/completions/monsters.fish
       #
       # Monster names come from 'monsters list --format names'; fish takes each line as
-      # it is, and never evaluates it.
+      # it is, and never evaluates it. A name that starts with a dash is offered only
+      # after '--' on the line, where it cannot be read as an option.
 
       # The monster names of the roster the line names (--file), else $MONSTERS_FILE.
       function __monsters_names
           set -l tokens (commandline -opc)
           set -l file
+          set -l ended
           set -l count (count $tokens)
-          for i in (seq $count)
+          for i in (seq 2 $count)
               switch $tokens[$i]
+                  case --
+                      set ended 1
+                      break
                   case -f --file
                       if test $i -lt $count
                           set file --file $tokens[(math $i + 1)]
@@ -46,7 +51,11 @@ extension CompletionScript {
                       set file --file (string replace -- --file= '' $tokens[$i])
               end
           end
-          command monsters $file list --format names 2>/dev/null
+          if set -q ended[1]
+              command monsters $file list --format names 2>/dev/null
+          else
+              command monsters $file list --format names 2>/dev/null | string match -v -- '-*'
+          end
       end
 
       complete -c monsters -f

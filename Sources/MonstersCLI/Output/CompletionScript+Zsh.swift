@@ -13,7 +13,7 @@ extension CompletionScript {
         }
       let body =
         specs.isEmpty
-        ? "_message 'no more arguments'" : "_arguments " + specs.joined(separator: " ")
+        ? "_message 'no more arguments'" : "_arguments -S " + specs.joined(separator: " ")
       return "        \(command.name)) \(body) ;;"
     }
     let topLevel = topLevelOptions.map(zshSpec)
@@ -28,12 +28,20 @@ extension CompletionScript {
       #   # in ~/.zshrc, before compinit:  fpath=(~/.zfunc $fpath)
       #
       # Monster names come from 'monsters list --format names' and are added with
-      # compadd, which quotes them; they are never evaluated.
+      # compadd, which quotes them; they are never evaluated. A name that starts with a
+      # dash is inserted after '--' (as '-- -Odd-Bot') unless the line has one, so that
+      # it is never read as an option.
 
       # The monster names of the roster the line names (--file), else $MONSTERS_FILE.
       _monsters_names() {
-        local -a names
+        local -a names dashed
         names=("${(@f)$(command monsters $_monsters_file list --format names 2>/dev/null)}")
+        names=(${names:#})
+        if (( ! ${words[1,CURRENT-1][(I)--]} )); then
+          dashed=(${(M)names:#-*})
+          names=(${names:#-*})
+          compadd -M 'm:{a-zA-Z}={A-Za-z}' -P '-- ' -a dashed
+        fi
         compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
       }
 

@@ -49,12 +49,14 @@ enum EditReport {
     return lines
   }
 
-  /// A diff as a terminal may show it: JSON allows DEL and the C1 controls raw in a string,
-  /// and a path may hold any control character, so each control character but the line
-  /// break and the tab is shown as a JSON escape, such as `\u009b`.
+  /// A diff as a terminal may show it: JSON allows DEL, the C1 controls and the
+  /// bidirectional controls raw in a string, so each control character but the line break
+  /// and the tab, and each bidirectional control, is shown as a JSON escape, such as
+  /// `\u009b` or `\u202e`: the diff still applies, and gives the same roster.
   static func escapingControls(_ diff: String) -> String {
     escaping(diff) { scalar in
-      guard scalar != "\n", scalar != "\t", scalar.properties.generalCategory == .control
+      guard scalar != "\n", scalar != "\t",
+        scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
       else { return nil }
       let hex = String(scalar.value, radix: 16)
       return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -69,7 +71,7 @@ enum EditReport {
   ) throws(CommandFailure) {
     guard update.changed else {
       context.console.errors.writeLine(
-        "Nothing to change: \(escapedForTerminal(context.file.path)) is as asked.")
+        "Nothing to change: \(escapedForMessage(context.file.path)) is as asked.")
       return
     }
     if context.invocation.has(.dryRun) {

@@ -74,18 +74,52 @@ struct UnifiedDiff {
   /// - Parameters:
   ///   - old: The text as it is.
   ///   - new: The text as it would be.
-  ///   - oldName: The `---` header's name, such as the file's path or `/dev/null`.
+  ///   - oldName: The `---` header's name, such as the file's path or `/dev/null`; quoted
+  ///     as ``headerName(_:)`` quotes it.
   ///   - newName: The `+++` header's name.
   static func text(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> String {
     let before = Lines(old)
     let after = Lines(new)
     let script = editScript(before, after)
     guard script.contains(where: { $0 != .keep }) else { return "" }
-    var output = "--- \(oldName)\n+++ \(newName)\n"
+    var output = "--- \(headerName(oldName))\n+++ \(headerName(newName))\n"
     for hunk in hunks(of: script) {
       output += render(hunk, of: script, before, after)
     }
     return output
+  }
+
+  /// A file name as a `---` or `+++` header gives it, quoted as GNU diff quotes it, so that
+  /// `patch` and `git apply` read it back: as it is, unless it holds a space, a control
+  /// character, `"`, `\` or a byte beyond ASCII; then in double quotes, with `\"`, `\\`,
+  /// `\a`, `\b`, `\t`, `\n`, `\v`, `\f`, `\r`, and every other such byte as three octal
+  /// digits (`my roster.json` is `"my roster.json"`, `é.json` is `"\303\251.json"`).
+  static func headerName(_ name: String) -> String {
+    let bytes = Array(name.utf8)
+    func isSpecial(_ byte: UInt8) -> Bool {
+      byte <= UInt8(ascii: " ") || byte >= 0x80 || byte == UInt8(ascii: "\"")
+        || byte == UInt8(ascii: "\\")
+    }
+    guard bytes.contains(where: isSpecial) else { return name }
+    var quoted = "\""
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\""): quoted += "\\\""
+      case UInt8(ascii: "\\"): quoted += "\\\\"
+      case 0x07: quoted += "\\a"
+      case 0x08: quoted += "\\b"
+      case 0x09: quoted += "\\t"
+      case 0x0A: quoted += "\\n"
+      case 0x0B: quoted += "\\v"
+      case 0x0C: quoted += "\\f"
+      case 0x0D: quoted += "\\r"
+      case UInt8(ascii: " "): quoted += " "
+      case _ where isSpecial(byte):
+        quoted += "\\" + String(byte >> 6) + String(byte >> 3 & 7) + String(byte & 7)
+      default: quoted.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return quoted + "\""
   }
 
   /// The operations that turn the old lines into the new ones.

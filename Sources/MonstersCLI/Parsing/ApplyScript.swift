@@ -6,6 +6,10 @@
 /// and `` ` ``; outside quotes a backslash keeps the next character, and a backslash at
 /// the end of a line joins the next line. A `#` at the start of a word starts a comment.
 /// Blank lines and comment lines give no edit.
+///
+/// A script is UTF-8 text, its lines ending with LF or CRLF; a byte order mark at its start
+/// is skipped. A script with bytes that are not UTF-8, a NUL byte, or a carriage return
+/// that does not end a line (outside quotes) is refused, naming the line.
 struct ApplyScript {
   /// A line that holds an edit: its number (the first, for a joined line) and its words.
   struct Line: Equatable {
@@ -19,10 +23,39 @@ struct ApplyScript {
     var message: String
   }
 
+  /// The lines of a script's bytes that hold edits.
+  ///
+  /// - Parameter bytes: The script, as read from its file.
+  /// - Throws: `SyntaxError` for bytes that are not UTF-8 text, naming the line of the
+  ///   first bad byte, and as ``lines(of:)-(String)`` throws.
+  static func lines(of bytes: [UInt8]) throws(SyntaxError) -> [Line] {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      throw SyntaxError(line: 1, message: "The script is UTF-16 text; a script is UTF-8.")
+    }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    reading: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        offset += encoded.count
+      case .error:
+        let line = bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
+        throw SyntaxError(
+          line: line, message: "Invalid UTF-8 (byte \(byte)); a script is UTF-8 text.")
+      case .emptyInput:
+        break reading
+      }
+    }
+    return try lines(of: String(decoding: bytes, as: UTF8.self))
+  }
+
   /// The lines of a script that hold edits.
   ///
   /// - Parameter text: The script.
-  /// - Throws: `SyntaxError` for an unterminated quote.
+  /// - Throws: `SyntaxError` for an unterminated quote, a NUL, or a carriage return that
+  ///   does not end a line.
   static func lines(of text: String) throws(SyntaxError) -> [Line] {
     var lines: [Line] = []
     var words: [String] = []
@@ -30,7 +63,7 @@ struct ApplyScript {
     var inWord = false
     var lineNumber = 1
     var startLine = 1
-    var characters = text.unicodeScalars.makeIterator()
+    var characters = Scalars(text.unicodeScalars)
     var quote: Unicode.Scalar?
     var quoteLine = 1
 
@@ -44,20 +77,36 @@ struct ApplyScript {
       if !words.isEmpty { lines.append(Line(number: startLine, words: words)) }
       words = []
     }
+    /// Whether the next scalars are a line break, LF or CRLF, which are then read.
+    func skipLineBreak() -> Bool {
+      if characters.peek() == "\n" || characters.peek(twoAhead: ("\r", "\n")) {
+        if characters.next() == "\r" { _ = characters.next() }
+        return true
+      }
+      return false
+    }
 
+    if characters.peek() == "\u{FEFF}" { _ = characters.next() }
     while let character = characters.next() {
+      if character == "\0" {
+        throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
+      }
       if let open = quote {
         switch character {
         case open:
           quote = nil
         case "\\" where open == "\"":
-          guard let next = characters.next() else { break }
-          if next == "\n" {
+          if skipLineBreak() {
             lineNumber += 1
-          } else {
-            if !"\"\\$`".unicodeScalars.contains(next) { word.unicodeScalars.append("\\") }
-            word.unicodeScalars.append(next)
+            break
           }
+          guard let next = characters.next() else { break }
+          if next == "\0" {
+            throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
+          }
+          if next == "\n" { lineNumber += 1 }
+          if !"\"\\$`".unicodeScalars.contains(next) { word.unicodeScalars.append("\\") }
+          word.unicodeScalars.append(next)
         default:
           if character == "\n" { lineNumber += 1 }
           word.unicodeScalars.append(character)
@@ -69,29 +118,40 @@ struct ApplyScript {
         endLine()
         lineNumber += 1
         startLine = lineNumber
-      case " ", "\t", "\r":
+      case "\r":
+        guard characters.peek() == "\n" else {
+          throw SyntaxError(
+            line: lineNumber,
+            message: "A carriage return that does not end the line; lines end with LF or CRLF.")
+        }
+      case " ", "\t":
         endWord()
       case "'", "\"":
         quote = character
         quoteLine = lineNumber
         inWord = true
       case "\\":
+        if skipLineBreak() {
+          lineNumber += 1
+          break
+        }
         guard let next = characters.next() else {
           inWord = true
           break
         }
-        if next == "\n" {
-          lineNumber += 1
-        } else {
-          word.unicodeScalars.append(next)
-          inWord = true
+        if next == "\0" {
+          throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
         }
+        word.unicodeScalars.append(next)
+        inWord = true
       case "#" where !inWord:
         // A comment: skip to the end of the line.
-        while let skipped = characters.next(), skipped != "\n" {}
-        endLine()
-        lineNumber += 1
-        startLine = lineNumber
+        while let skipped = characters.peek(), skipped != "\n" {
+          if skipped == "\0" {
+            throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
+          }
+          _ = characters.next()
+        }
       default:
         word.unicodeScalars.append(character)
         inWord = true
@@ -104,5 +164,35 @@ struct ApplyScript {
     }
     endLine()
     return lines
+  }
+}
+
+/// The scalars of a script, read one at a time with a look at the next two.
+private struct Scalars {
+  private let scalars: String.UnicodeScalarView
+  private var index: String.UnicodeScalarView.Index
+
+  init(_ scalars: String.UnicodeScalarView) {
+    self.scalars = scalars
+    self.index = scalars.startIndex
+  }
+
+  /// The next scalar, read.
+  mutating func next() -> Unicode.Scalar? {
+    guard index < scalars.endIndex else { return nil }
+    defer { index = scalars.index(after: index) }
+    return scalars[index]
+  }
+
+  /// The next scalar, left to be read.
+  func peek() -> Unicode.Scalar? {
+    index < scalars.endIndex ? scalars[index] : nil
+  }
+
+  /// Whether the next two scalars are these.
+  func peek(twoAhead pair: (Unicode.Scalar, Unicode.Scalar)) -> Bool {
+    guard index < scalars.endIndex, scalars[index] == pair.0 else { return false }
+    let second = scalars.index(after: index)
+    return second < scalars.endIndex && scalars[second] == pair.1
   }
 }

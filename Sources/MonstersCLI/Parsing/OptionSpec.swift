@@ -48,7 +48,8 @@ extension OptionSpec {
     help: "The roster file (default: $MONSTERS_FILE, else monsters.json).")
   static let lockTimeout = OptionSpec(
     "lock-timeout", value: .seconds, valueName: "seconds",
-    help: "How long an edit waits for another edit of the file (default: 10).")
+    help: "How many seconds an edit waits for another edit of the file, such as 10 or 0.5 "
+      + "(default: 10).")
   static let noColor = OptionSpec("no-color", help: "Never use colour.")
   static let help = OptionSpec("help", short: "h", help: "Show help information.")
   static let version = OptionSpec("version", help: "Show the version.")

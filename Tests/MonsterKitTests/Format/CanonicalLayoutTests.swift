@@ -18,7 +18,7 @@ import Testing
     let monsters = (0..<Int(generator.next() % 12)).map { number in
       Monster(
         name: "M\(number)"
-          + text(Int(generator.next() % 4)).filter { $0 != "\n" && $0 != "\u{1B}" },
+          + text(Int(generator.next() % 4)).filter { $0 != "\n" && $0 != "\u{1B}" } + "!",
         description: text(Int(generator.next() % 6)),
         icon: text(Int(generator.next() % 3)),
         weapon: WeaponType.allCases[Int(generator.next() % 5)],

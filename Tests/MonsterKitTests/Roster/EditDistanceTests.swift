@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MonsterKit
@@ -53,5 +54,46 @@ private func distance(_ a: String, _ b: String, limit: Int) -> Int? {
   @Test func firstOfEquallyCloseCandidatesIsSuggested() {
     #expect(closestMatch(to: "xat", among: ["bat", "cat", "hat"]) == "bat")
     #expect(closestMatch(to: "cbt", among: ["bat", "cat", "cbt"]) == "cbt")
+  }
+
+  /// The optimal string alignment distance over the whole table, for comparison.
+  private func fullDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in stride(from: 1, through: a.count, by: 1) {
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count][b.count]
+  }
+
+  @Test func theBandedDistanceIsTheWholeTablesWithinTheLimit() {
+    var generator = SeededGenerator(seed: 5)
+    let letters = Array("abc".utf8)
+    for _ in 0..<3000 {
+      let a = (0..<Int(generator.next() % 9)).map { _ in letters[Int(generator.next() % 3)] }
+      let b = (0..<Int(generator.next() % 9)).map { _ in letters[Int(generator.next() % 3)] }
+      let full = fullDistance(a, b)
+      for limit in 0...4 {
+        let banded = a.withUnsafeBytes { a in
+          b.withUnsafeBytes { editDistance(a, $0, limit: limit) }
+        }
+        #expect(banded == (full <= limit ? full : nil), "\(a) \(b) \(limit)")
+      }
+    }
+  }
+
+  @Test func megabyteWordsAreComparedAlongTheDiagonal() {
+    let long = String(repeating: "x", count: 1 << 20)
+    #expect(distance(long, long + "y", limit: 3) == 1)
+    #expect(distance(long + "ab", long + "ba", limit: 3) == 1)
+    #expect(distance("y" + long, long + "y", limit: 3) == 2)
+    #expect(distance("yyyy" + long, long, limit: 3) == nil)
   }
 }

@@ -44,7 +44,7 @@ import Testing
     (["add", "", "--weapon", "fire"], "'' cannot be a monster's name: it is empty."),
     (
       ["add", "A\tB", "--weapon", "fire"],
-      "'A\\tB' cannot be a monster's name: it holds a control character."
+      "'A\\tB' cannot be a monster's name: it holds a control character, U+0009."
     ),
     (
       ["add", "X", "--weapon", "fire", "--name-color", "none"],

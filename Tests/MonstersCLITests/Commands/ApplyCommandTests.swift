@@ -93,7 +93,7 @@ import Testing
     ),
     (
       "add 'Bad\u{7}Name' --weapon fire",
-      "Error: <stdin>:1: 'Bad\\u{07}Name' cannot be a monster's name: it holds a control character."
+      "Error: <stdin>:1: 'Bad\\u{07}Name' cannot be a monster's name: it holds a control character, U+0007."
     ),
     ("set Cat-Bot --description 'open", "Error: <stdin>:1: Unterminated single quote."),
   ])
@@ -168,6 +168,42 @@ import Testing
 
         """)
     #expect(result.code == .success && result.errors.isEmpty)
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
+  @Test func aScriptWithAByteOrderMarkAndCRLFLinesIsApplied() throws {
+    let harness = try CommandLineHarness()
+    try harness.write(
+      "\u{FEFF}set Cat-Bot --weapon fire\r\n# a note\r\nset Dog-Bot \\\r\n  --weapon smoke\r\n",
+      to: harness.path("edits.txt"))
+    let result = harness.run(["apply", harness.path("edits.txt")])
+    #expect(
+      result == CommandResult(.success, output: "Applied 2 edits to \(harness.rosterPath).\n"))
+    #expect(
+      harness.run(["show", "dog-bot", "--format", "json"]).output.contains(#""weapon": "smoke""#))
+  }
+
+  @Test(arguments: [
+    (
+      Array("remove Cat-Bot\nremove Dog-Bot".utf8) + [0xFF, 0x0A],
+      "2: Invalid UTF-8 (byte 0xFF); a script is UTF-8 text."
+    ),
+    (Array("remove Cat-Bot\n\n\nremove A\0B\n".utf8), "4: A NUL byte; a script is text."),
+    (
+      Array("remove Cat-Bot\rremove Dog-Bot\r".utf8),
+      "1: A carriage return that does not end the line; lines end with LF or CRLF."
+    ),
+  ])
+  func aScriptThatIsNotTextNamesItsLineAndChangesNothing(_ script: [UInt8], _ message: String)
+    throws
+  {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let path = harness.path("edits.txt")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(script)))
+    let result = harness.run(["apply", path])
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: \(path):\(message)\n"), "\(result.errors)")
     #expect(harness.rosterText() == seededRosterText)
   }
 }

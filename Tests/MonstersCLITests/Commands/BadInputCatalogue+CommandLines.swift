@@ -109,7 +109,7 @@ extension BadInputCatalogueTests {
       "Error: '' cannot be a monster's name: it is empty."),
     BadInput(
       "a name with a control character", .none, ["rename", "cat-bot", "Cat\u{1B}Bot"], .usage,
-      "Error: 'Cat\\u{1B}Bot' cannot be a monster's name: it holds a control character."),
+      "Error: 'Cat\\u{1B}Bot' cannot be a monster's name: it holds a control character, U+001B."),
     BadInput(
       "no such monster", .text(seededRosterText), ["remove", "cat-bott"], .failure,
       "Error: No monster named 'cat-bott'. Did you mean 'Cat-Bot'?"),
@@ -127,7 +127,8 @@ extension BadInputCatalogueTests {
     BadInput(
       "a path that is too long", .none,
       ["--file", "{folder}/" + String(repeating: "x", count: 5000)] + edit, .ioError,
-      "Error: Cannot read {folder}/\(String(repeating: "x", count: 5000)): File name too long."),
+      "Error: Cannot read {folder}/xxxxxxxxxx"
+    ).prefix(),
     BadInput(
       "a 1 MB subcommand", .none, [String(repeating: "x", count: 1 << 20)], .usage,
       "Error: Unknown subcommand 'xxxxxxxx"

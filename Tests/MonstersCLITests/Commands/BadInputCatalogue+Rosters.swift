@@ -199,13 +199,13 @@ extension BadInputCatalogueTests {
       "{path}:1:64: monster 1 ('Cat-Bot'): 'description' must be a string"),
     BadInput(
       "an empty name", roster(monster(name: "\"\"")), edit, .dataError,
-      "{path}:1:38: monster 1: the name is empty"),
+      "{path}:1:38: monster 1: the name is empty; correct it in the file"),
     BadInput(
       "a bell in a name", roster(monster(name: "\"Cat\\u0007Bot\"")), edit, .dataError,
-      "{path}:1:38: monster 1: the name holds a control character"),
+      "{path}:1:38: monster 1: the name holds a control character, U+0007; correct it in the file"),
     BadInput(
       "a C1 control in a name", roster(monster(name: "\"Cat\u{9B}Bot\"")), edit, .dataError,
-      "{path}:1:38: monster 1: the name holds a control character"),
+      "{path}:1:38: monster 1: the name holds a control character, U+009B; correct it in the file"),
     BadInput(
       "two names equal ignoring case", roster(monster(), monster(name: "\"cAT-bOT\"")),
       ["show", "cat-bot"], .dataError,

@@ -101,7 +101,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
   static let edit = ["set", "cat-bot", "--weapon", "fire"]
   static let weapons = "Choose one of: blowgun, ninjaStar, fire, sword, smoke."
   static let colours = "Use black, red, green, yellow, blue, magenta, cyan, white, none or #RRGGBB."
-  static let lockTimeout = "give a number of seconds from 0 to 1000000."
+  static let lockTimeout =
+    "give a number of seconds from 0 to 1000000 in decimal digits, such as 10 or 0.5."
 
   /// A roster file with the given monster objects (JSON text).
   static func roster(_ monsters: String...) -> RosterContent {

@@ -29,7 +29,7 @@ import Testing
             ('Cat-Bot'); names are compared ignoring case
             \(fixture):15:20: monster 2 ('cat-bot'): unknown name colour 'mauve'; use black, \
             red, green, yellow, blue, magenta, cyan, white or #RRGGBB
-            \(fixture):18:15: monster 3: the name is empty
+            \(fixture):18:15: monster 3: the name is empty; correct it in the file
             \(fixture):23:5: monster 4 ('Ice-Bot'): no 'icon'
             \(fixture):26:17: monster 4 ('Ice-Bot'): unknown weapon 'Fire'; the weapons are \
             blowgun, ninjaStar, fire, sword, smoke

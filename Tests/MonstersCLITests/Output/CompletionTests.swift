@@ -142,4 +142,53 @@ import Testing
     #expect(result.output == "$(touch pwned)\nCat-Bot\n")
     #expect(!FileManager.default.fileExists(atPath: harness.path("pwned")))
   }
+
+  @Test func bashInsertsANameThatStartsWithADashAfterDoubleDash() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      rosterJSON([
+        MonsterFields(name: "-Bot"), MonsterFields(name: "--weapon"),
+        MonsterFields(name: "Cat-Bot"),
+      ]))
+    #expect(
+      try bashComplete(["monsters", "show", ""], harness: harness) == [
+        "-- -Bot", "-- --weapon", "Cat-Bot",
+      ])
+    #expect(try bashComplete(["monsters", "remove", "-B"], harness: harness) == ["-- -Bot"])
+    #expect(
+      try bashComplete(["monsters", "show", "--", ""], harness: harness) == [
+        "-Bot", "--weapon", "Cat-Bot",
+      ])
+    #expect(
+      try bashComplete(["monsters", "rename", "--", "-"], harness: harness) == ["-Bot", "--weapon"])
+    // Options are still offered where a dash starts an option.
+    let options = try bashComplete(["monsters", "set", "-"], harness: harness)
+    #expect(options.contains("--weapon") && options.contains("-- -Bot"))
+    #expect(
+      try bashComplete(["monsters", "set", "Cat-Bot", "--w"], harness: harness) == ["--weapon"])
+  }
+
+  @Test func fishOffersANameThatStartsWithADashOnlyAfterDoubleDash() throws {
+    guard isInstalled("fish") else {
+      print("fish is not installed; its completions are not run.")
+      return
+    }
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      rosterJSON([MonsterFields(name: "-Bot"), MonsterFields(name: "Cat-Bot")]))
+    let scriptPath = harness.path("monsters.fish")
+    try harness.write(try script("fish"), to: scriptPath)
+    func complete(_ line: String) throws -> String {
+      try BuiltTool.run(
+        URL(fileURLWithPath: "/usr/bin/fish"),
+        ["-c", "source \(scriptPath); complete -C '\(line)'"], in: harness.folder,
+        environment: [
+          "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
+        ]
+      ).output
+    }
+    #expect(try complete("monsters show ") == "Cat-Bot\n")
+    #expect(try complete("monsters show -- ") == "Cat-Bot\n-Bot\n")
+    #expect(try complete("monsters show -- -") == "-Bot\n")
+  }
 }

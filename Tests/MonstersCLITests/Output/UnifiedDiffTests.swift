@@ -164,4 +164,80 @@ import Testing
     result += source[position...]
     return result.map { $0 + "\n" }.joined()
   }
+
+  // MARK: - Header names
+
+  static let headerNames: [(String, String)] = [
+    ("monsters.json", "monsters.json"),
+    ("/dev/null", "/dev/null"),
+    ("my roster.json", #""my roster.json""#),
+    ("é.json", #""\303\251.json""#),
+    ("q\"uote", #""q\"uote""#),
+    ("back\\slash", #""back\\slash""#),
+    ("tab\tnew\nline\r", #""tab\tnew\nline\r""#),
+    ("tab\tx\ry\u{C}", #""tab\tx\ry\f""#),
+    ("bell\u{7}\u{1B}", #""bell\a\033""#),
+    ("del\u{7F}", "del\u{7F}"),
+    ("a'b$c;d*e", "a'b$c;d*e"),
+  ]
+
+  @Test(arguments: headerNames)
+  func headerNamesAreQuotedAsGNUDiffQuotesThem(_ name: String, _ header: String) {
+    #expect(UnifiedDiff.headerName(name) == header)
+    let text = UnifiedDiff.text(old: Array("a\n".utf8), new: [], oldName: name, newName: name)
+    #expect(text.hasPrefix("--- \(header)\n+++ \(header)\n@@ -1,1 +0,0 @@\n"))
+  }
+
+  /// The same names through the `diff` on this machine, where there is one.
+  @Test func headerNamesAreWhatDiffPrints() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/diff") else {
+      print("diff is not installed; header names are not compared with it.")
+      return
+    }
+    let harness = try CommandLineHarness()
+    let folder = harness.folder
+    let empty = folder + "/empty"
+    #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+    for (name, _) in Self.headerNames where !name.hasPrefix("/") && !name.contains("\n") {
+      let path = folder + "/" + name
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("a\n".utf8)))
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: "/usr/bin/diff"), ["-u", name, "empty"], in: folder)
+      let header = result.output.split(separator: "\n").first.map(String.init) ?? ""
+      let expected = "--- " + UnifiedDiff.headerName(name) + "\t"
+      #expect(header.hasPrefix(expected), "\(name.debugDescription): \(header.debugDescription)")
+    }
+  }
+
+  /// A dry run's diff of a roster with an awkward name, applied by `patch -p0` and by
+  /// `git apply -p0` where they are installed, makes the file the edit would have made.
+  @Test(arguments: ["my roster.json", "é \"q\" \\.json", "tab\tname.json"])
+  func aDryRunsDiffAppliesWithPatch(_ name: String) throws {
+    let harness = try CommandLineHarness()
+    let edited = harness.path("edited.json")
+    try harness.write(seededRosterText, to: edited)
+    #expect(harness.run(["--file", edited, "set", "cat-bot", "--weapon", "fire"]).code == .success)
+    for (tool, arguments) in [
+      ("/usr/bin/patch", ["-p0", "-s", "-i"]), ("/usr/bin/git", ["apply", "-p0"]),
+    ] {
+      guard FileManager.default.isExecutableFile(atPath: tool) else {
+        print("\(tool) is not installed; the diff is not applied with it.")
+        continue
+      }
+      try harness.write(seededRosterText, to: harness.path(name))
+      // The built tool, run in the folder, so that the diff names the file as given.
+      let binary = try #require(BuiltTool.url, "the monsters binary could not be found or built")
+      let dryRun = try BuiltTool.run(
+        binary, ["--file", name, "set", "cat-bot", "--weapon", "fire", "--dry-run"],
+        in: harness.folder)
+      #expect(dryRun.status == 0, "\(dryRun.errors)")
+      try harness.write(dryRun.output, to: harness.path("edit.patch"))
+      let applied = try BuiltTool.run(
+        URL(fileURLWithPath: tool), arguments + ["edit.patch"], in: harness.folder)
+      #expect(applied.status == 0, "\(tool): \(applied.output) \(applied.errors)")
+      #expect(
+        FileManager.default.contents(atPath: harness.path(name))
+          == FileManager.default.contents(atPath: edited), "\(tool)")
+    }
+  }
 }

@@ -122,19 +122,19 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     UsageCase(
       ["list", "--lock-timeout", "abc"],
       "Invalid value for '--lock-timeout <seconds>': 'abc'; give a number of seconds from 0 to "
-        + "1000000.", usage: "list"),
+        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "list"),
     UsageCase(
       ["--lock-timeout", "-1", "set", "cat-bot", "--weapon", "fire"],
       "Invalid value for '--lock-timeout <seconds>': '-1'; give a number of seconds from 0 to "
-        + "1000000.", usage: "set"),
+        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "set"),
     UsageCase(
       ["set", "cat-bot", "--weapon", "fire", "--lock-timeout=nan"],
       "Invalid value for '--lock-timeout <seconds>': 'nan'; give a number of seconds from 0 to "
-        + "1000000.", usage: "set"),
+        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "set"),
     UsageCase(
       ["init", "--lock-timeout", "1e7"],
       "Invalid value for '--lock-timeout <seconds>': '1e7'; give a number of seconds from 0 to "
-        + "1000000.", usage: "init"),
+        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "init"),
     UsageCase(["--file", "", "list"], "The roster file's path is empty.", usage: "list"),
     UsageCase(
       ["set", "cat-bot", "--weapon", "fire", "--file="], "The roster file's path is empty.",

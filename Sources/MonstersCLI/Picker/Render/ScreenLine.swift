@@ -55,18 +55,13 @@ struct ScreenLine: Hashable, Sendable {
     }
   }
 
-  /// Text as the screen shows it: control characters as escapes, as everywhere
-  /// (`escapedForTerminal`), and the bidirectional controls too (`\u{202E}`), which would
-  /// reorder what follows them on the line: a name, or what is typed in a search.
+  /// Text as the screen shows it: control characters and bidirectional controls
+  /// (`\u{202E}`, which would reorder what follows it on the line: a name, or what is
+  /// typed in a search) as escapes, as everywhere (`escapedForTerminal`).
   ///
   /// Escaping text already escaped changes nothing.
   static func escaped(_ text: some StringProtocol) -> String {
-    let escaped = escapedForTerminal(text)
-    guard escaped.utf8.contains(where: { $0 >= 0x80 }) else { return escaped }
-    return escaping(escaped) { scalar in
-      scalar.properties.isBidiControl
-        ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : nil
-    }
+    escapedForTerminal(text)
   }
 
   /// Adds spaces up to a column.

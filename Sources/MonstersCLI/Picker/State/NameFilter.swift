@@ -7,8 +7,9 @@ import MonsterKit
 /// A name of ASCII, as nearly every name is, is kept lower-cased in one buffer with all the
 /// others, and a search compares bytes in place: a million names take milliseconds, and no
 /// string is built.
-/// A name beyond ASCII is kept as folded text and compared by characters, so that `é` finds
-/// `é` however either is composed, and `STRASSE` finds `Straße`.
+/// A name beyond ASCII is kept folded as roster names are compared (`Monster.foldedName`)
+/// and compared by characters, so that `é` finds `é` however either is composed, and
+/// `STRASSE` and `STRAẞE` find `Straße`.
 ///
 /// ```swift
 /// let names = NameFilter(roster: .seeded, at: Array(Roster.seeded.indices))
@@ -89,13 +90,10 @@ struct NameFilter: Equatable, Sendable {
     return textMatches.isEmpty ? result : merged(result, textMatches)
   }
 
-  /// Text folded for a comparison that ignores case: ASCII lower-cased byte by byte, other
-  /// text upper-cased and then lower-cased, which folds `ß` to `ss` as well as `É` to `é`.
+  /// Text folded for a comparison that ignores case, as names are compared on a roster
+  /// (`Monster.foldedName`): `ß` folds to `ss` as well as `É` to `é`.
   static func fold(_ text: String) -> String {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      return String(decoding: text.utf8.map(lowercased), as: UTF8.self)
-    }
-    return text.uppercased().lowercased()
+    Monster.foldedName(text)
   }
 
   private static let separator = UInt8(ascii: "\n")
