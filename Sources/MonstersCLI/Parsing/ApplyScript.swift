@@ -7,10 +7,12 @@
 /// the end of a line joins the next line. A `#` at the start of a word starts a comment.
 /// Blank lines and comment lines give no edit.
 struct ApplyScript {
-  /// A line that holds an edit: its number (the first, for a joined line) and its words.
+  /// A line that holds an edit: its number (the first, for a joined line), its words, and
+  /// the comment that ends it, if any, without its `#`.
   struct Line: Equatable {
     var number: Int
     var words: [String]
+    var comment: String? = nil
   }
 
   /// A script line that cannot be split into words.
@@ -39,9 +41,9 @@ struct ApplyScript {
       word = ""
       inWord = false
     }
-    func endLine() {
+    func endLine(comment: String? = nil) {
       endWord()
-      if !words.isEmpty { lines.append(Line(number: startLine, words: words)) }
+      if !words.isEmpty { lines.append(Line(number: startLine, words: words, comment: comment)) }
       words = []
     }
 
@@ -88,8 +90,11 @@ struct ApplyScript {
         }
       case "#" where !inWord:
         // A comment: skip to the end of the line.
-        while let skipped = characters.next(), skipped != "\n" {}
-        endLine()
+        var comment = ""
+        while let skipped = characters.next(), skipped != "\n" {
+          comment.unicodeScalars.append(skipped)
+        }
+        endLine(comment: comment)
         lineNumber += 1
         startLine = lineNumber
       default:

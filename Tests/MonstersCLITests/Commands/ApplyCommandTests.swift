@@ -17,7 +17,17 @@ import Testing
       """, to: harness.path("edits.txt"))
     let result = harness.run(["apply", harness.path("edits.txt")])
     #expect(
-      result == CommandResult(.success, output: "Applied 4 edits to \(harness.rosterPath).\n"))
+      result
+        == CommandResult(
+          .success,
+          output: """
+            Cat-Bot: weapon sword -> fire, name colour none -> #FF8800.
+            Added Space Bot.
+            Renamed Dog-Bot to Hound-Bot.
+            Removed Fire-Bot.
+            Applied 4 edits to \(harness.rosterPath).
+
+            """))
     let names = harness.run(["list", "--format", "names"]).output
     #expect(names == "Cat-Bot\nHound-Bot\nExplode-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace Bot\n")
     let cat = harness.run(["show", "cat-bot", "--format", "json"]).output
@@ -68,7 +78,7 @@ import Testing
     #expect(
       result.errors.hasPrefix(
         "Error: <stdin>:2: Unknown weapon 'axe'. Choose one of: blowgun, ninjaStar, fire, "
-          + "sword, smoke.\nUsage: monsters set <monster>"))
+          + "sword, smoke.\nUsage: monsters set [<monster>...]"))
     #expect(harness.rosterBytes() == nil)
   }
 

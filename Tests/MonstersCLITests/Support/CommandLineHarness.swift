@@ -159,12 +159,14 @@ struct MonsterFields {
 let usageTrailer: [String: String] = [
   "": "Usage: monsters [--file <path>] <subcommand> [<options>]\n"
     + "  See 'monsters --help' for more information.\n",
-  "list": "Usage: monsters list [--weapon <weapon>] [--format <format>]\n"
+  "list": "Usage: monsters list [--weapon <weapon>] [--where <field=value>...]\n"
+    + "                     [--fields <field,...>] [--format <format>]\n"
     + "  See 'monsters list --help' for more information.\n",
-  "show": "Usage: monsters show <monster> [--format <format>]\n"
+  "show": "Usage: monsters show <monster> [--format <format>] [--field <field>]\n"
     + "  See 'monsters show --help' for more information.\n",
-  "set": "Usage: monsters set <monster> [--weapon <weapon>] [--description <text>]\n"
-    + "                    [--icon <file>] [--name-color <color>] [--dry-run]\n"
+  "set": "Usage: monsters set [<monster>...] [--weapon <weapon>] [--description <text>]\n"
+    + "                    [--icon <file>] [--name-color <color>]\n"
+    + "                    [--where <field=value>...] [--dry-run] [--exit-code]\n"
     + "  See 'monsters set --help' for more information.\n",
   "weapons": "Usage: monsters weapons [--format <format>]\n"
     + "  See 'monsters weapons --help' for more information.\n",
