@@ -186,3 +186,21 @@ func usageErrorText(_ message: String, command: String) -> String {
 func usageFailure(_ message: String, command: String) -> CommandResult {
   CommandResult(.usage, errors: usageErrorText(message, command: command))
 }
+
+// MARK: - Whether a file was rewritten
+
+/// What tells a file apart from one written in its place: its inode and modification time.
+struct FileIdentity: Equatable {
+  var inode: UInt
+  var seconds: Int
+  var nanoseconds: Int
+
+  /// The identity of the file at a path, or `nil` when there is none.
+  init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    inode = UInt(status.st_ino)
+    seconds = status.st_mtim.tv_sec
+    nanoseconds = status.st_mtim.tv_nsec
+  }
+}
