@@ -96,37 +96,63 @@ extension Roster {
     throws(RosterError) -> [RosterChange]
   {
     let (indices, skipped) = try positions(of: selection)
-    return skipped + change(at: indices) { changes.apply(to: &$0) }
+    var result = skipped
+    result.reserveCapacity(skipped.count + indices.count)
+    change(at: indices, changes, into: &result)
+    return result
   }
 
   /// Removes every monster a selection picks.
   mutating func removeEach(_ selection: MonsterSelection) throws(RosterError) -> [RosterChange] {
     let (indices, skipped) = try positions(of: selection)
-    var changes = skipped
-    changes.reserveCapacity(skipped.count + indices.count)
+    var result = skipped
+    result.reserveCapacity(skipped.count + indices.count)
     for index in indices {
       let slot = Int32(truncatingIfNeeded: index.slot)
-      changes.append(.removed(self[index]))
+      result.append(.removed(withUTF8(.name, atSlot: slot) { String(decoding: $0, as: UTF8.self) }))
       unindexName(at: slot)
       removeMonster(atSlot: index.slot)
     }
-    return changes
+    return result
   }
 
-  /// Changes the monsters at some positions, keeping their names.
+  /// Makes changes, which leave names alone, to the monsters at some positions.
   ///
-  /// - Returns: A change for each monster that is not what it was.
-  mutating func change(at indices: [Index], _ body: (inout Monster) -> Void) -> [RosterChange] {
-    var changes: [RosterChange] = []
+  /// A change of the weapon or the colour alone to a monster as the file holds it is made
+  /// to its record, which holds both, so that no monster is built: the way to change
+  /// 200,000 monsters of a million in about the time a file takes to write.
+  ///
+  /// - Parameters:
+  ///   - indices: The positions.
+  ///   - changes: The changes.
+  ///   - result: Where a change for each monster that is not what it was goes.
+  mutating func change(
+    at indices: [Index], _ changes: RosterEdit.Changes, into result: inout [RosterChange]
+  ) {
+    let onRecords =
+      changes.description == nil && changes.icon == nil && changes.otherFields.isEmpty
     for index in indices {
+      if onRecords, case .record(let position) = slots[index.slot].content {
+        var record = source.records[position]
+        let (weapon, nameColor) = (record.weapon, record.nameColor)
+        if let new = changes.weapon { record.weapon = new }
+        if let new = changes.nameColor { record.nameColor = new }
+        guard record.weapon != weapon || record.nameColor != nameColor else { continue }
+        record.flags.insert(.rewritten)
+        source.records[position] = record
+        var change = MonsterChange(name: source.text(.name, of: record))
+        if record.weapon != weapon { change.weapon = .init(weapon, record.weapon) }
+        if record.nameColor != nameColor { change.nameColor = .init(nameColor, record.nameColor) }
+        result.append(.changed(change))
+        continue
+      }
       let before = self[index]
       var after = before
-      body(&after)
+      changes.apply(to: &after)
       guard after != before else { continue }
       replaceMonster(atSlot: index.slot, with: after)
-      changes.append(.changed(before: before, after: after))
+      result.append(.changed(MonsterChange(from: before, to: after)))
     }
-    return changes
   }
 
   /// Puts a changed monster in its slot. The caller has checked and indexed its name.
@@ -159,9 +185,11 @@ extension Roster {
     var theirs = other.startIndex
     while mine != endIndex {
       if sameSource, case .record(let record) = slots[mine.slot].content,
-        case .record(let otherRecord) = other.slots[theirs.slot].content, record == otherRecord
+        case .record(let otherRecord) = other.slots[theirs.slot].content, record == otherRecord,
+        !source.records[record].flags.contains(.rewritten),
+        !other.source.records[record].flags.contains(.rewritten)
       {
-        // The same record of the same bytes.
+        // The same record of the same bytes, as the file has it.
       } else if self[mine] != other[theirs] {
         return false
       }

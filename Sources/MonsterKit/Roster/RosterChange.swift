@@ -6,15 +6,15 @@
 /// ```swift
 /// var roster = Roster.seeded
 /// let changes = try roster.applyReporting(.set("cat-bot", .init(weapon: .fire)))
-/// // [.changed(before: Cat-Bot with a sword, after: Cat-Bot with fire)]
+/// // [.changed(Cat-Bot: weapon sword -> fire)]
 /// ```
 public enum RosterChange: Hashable, Sendable {
-  /// A monster's fields changed, its name perhaps too: the monster before and after.
-  case changed(before: Monster, after: Monster)
-  /// A monster was added at the end.
-  case added(Monster)
-  /// A monster was removed.
-  case removed(Monster)
+  /// A monster's fields changed, its name perhaps too.
+  case changed(MonsterChange)
+  /// A monster was added at the end: its name.
+  case added(String)
+  /// A monster was removed: its name.
+  case removed(String)
   /// A monster was not added because one has its name already, ignoring case: the name
   /// asked for, and the name of the monster that has it.
   case skippedExisting(String, holder: String)

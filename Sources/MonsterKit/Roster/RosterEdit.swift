@@ -122,19 +122,21 @@ extension Roster {
       return try setEach(selection, changes)
     case .add(let monster):
       try add(monster)
-      return [.added(monster)]
+      return [.added(monster.name)]
     case .addIfMissing(let monster):
       if let holder = index(named: monster.name) {
         return [.skippedExisting(monster.name, holder: self[holder].name)]
       }
       try add(monster)
-      return [.added(monster)]
+      return [.added(monster.name)]
     case .addOrSet(let monster, let changes):
       if let index = index(named: monster.name) {
-        return change(at: [index]) { changes.apply(to: &$0) }
+        var result: [RosterChange] = []
+        change(at: [index], changes, into: &result)
+        return result
       }
       try add(monster)
-      return [.added(monster)]
+      return [.added(monster.name)]
     case .remove(let name):
       return try removeEach(.names([name]))
     case .removeEach(let selection):
@@ -143,7 +145,7 @@ extension Roster {
       let index = try existingIndex(named: name)
       let before = self[index]
       guard try update(named: name, { $0.name = newName }) else { return [] }
-      return [.changed(before: before, after: self[index])]
+      return [.changed(MonsterChange(from: before, to: self[index]))]
     }
   }
 }

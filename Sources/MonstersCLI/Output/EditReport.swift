@@ -7,22 +7,89 @@ enum EditReport {
   /// The line a change prints on standard output, such as `Cat-Bot: weapon sword -> fire.`;
   /// `nil` for a skip, which has a ``note(for:)`` instead.
   static func line(for change: RosterChange) -> String? {
+    var bytes: [UInt8] = []
+    guard appendLine(for: change, to: &bytes) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the line a change prints, without its line break: text built byte by byte,
+  /// as an edit of 200,000 monsters prints 200,000 of them.
+  ///
+  /// - Returns: `false`, with nothing appended, for a skip.
+  static func appendLine(for change: RosterChange, to buffer: inout [UInt8]) -> Bool {
     switch change {
-    case .changed(let before, let after):
-      let fields = differences(from: before, to: after)
-      guard before.name == after.name else {
-        let renamed =
-          "Renamed \(escapedForMessage(before.name)) to \(escapedForMessage(after.name))"
-        return fields.isEmpty
-          ? renamed + "." : renamed + "; " + fields.joined(separator: ", ") + "."
+    case .changed(let change):
+      if let newName = change.newName {
+        buffer.append(contentsOf: "Renamed ".utf8)
+        append(escapedForMessage(change.name), to: &buffer)
+        buffer.append(contentsOf: " to ".utf8)
+        append(escapedForMessage(newName), to: &buffer)
+        if hasFieldChanges(change) { buffer.append(contentsOf: "; ".utf8) }
+      } else {
+        append(escapedForMessage(change.name), to: &buffer)
+        buffer.append(contentsOf: ": ".utf8)
       }
-      return "\(escapedForMessage(after.name)): " + fields.joined(separator: ", ") + "."
-    case .added(let monster):
-      return "Added \(escapedForMessage(monster.name))."
-    case .removed(let monster):
-      return "Removed \(escapedForMessage(monster.name))."
+      appendFields(of: change, to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .added(let name):
+      buffer.append(contentsOf: "Added ".utf8)
+      append(escapedForMessage(name), to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .removed(let name):
+      buffer.append(contentsOf: "Removed ".utf8)
+      append(escapedForMessage(name), to: &buffer)
+      buffer.append(UInt8(ascii: "."))
     case .skippedExisting, .skippedMissing, .noMatch:
-      return nil
+      return false
+    }
+    return true
+  }
+
+  private static func append(_ text: String, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: text.utf8)
+  }
+
+  private static func hasFieldChanges(_ change: MonsterChange) -> Bool {
+    change.weapon != nil || change.description != nil || change.icon != nil
+      || change.nameColor != nil || !change.otherFields.isEmpty
+  }
+
+  /// Appends the fields that changed, as `weapon sword -> fire, name colour none -> red`.
+  private static func appendFields(of change: MonsterChange, to buffer: inout [UInt8]) {
+    var isFirst = true
+    func start(_ label: String) {
+      if !isFirst { buffer.append(contentsOf: ", ".utf8) }
+      isFirst = false
+      buffer.append(contentsOf: label.utf8)
+    }
+    func arrow(_ old: String, _ new: String) {
+      append(old, to: &buffer)
+      buffer.append(contentsOf: " -> ".utf8)
+      append(new, to: &buffer)
+    }
+    if let weapon = change.weapon {
+      start("weapon ")
+      arrow(weapon.old.rawValue, weapon.new.rawValue)
+    }
+    if let description = change.description {
+      start("description ")
+      arrow(
+        "'\(escapedForMessage(description.old))'", "'\(escapedForMessage(description.new))'")
+    }
+    if let icon = change.icon {
+      start("icon ")
+      arrow(escapedForMessage(icon.old), escapedForMessage(icon.new))
+    }
+    if let color = change.nameColor {
+      start("name colour ")
+      arrow(
+        color.old?.description ?? ValueKind.noColorWord,
+        color.new?.description ?? ValueKind.noColorWord)
+    }
+    for member in change.otherFields {
+      let key = (member.new ?? member.old)?.key ?? ""
+      start("key '\(escapedForMessage(key))' ")
+      append(member.old == nil ? "added" : member.new == nil ? "removed" : "changed", to: &buffer)
     }
   }
 
@@ -43,37 +110,6 @@ enum EditReport {
     case .changed, .added, .removed:
       return nil
     }
-  }
-
-  /// The fields that differ between two versions of a monster, as `weapon sword -> fire`.
-  static func differences(from old: Monster, to new: Monster) -> [String] {
-    var lines: [String] = []
-    if old.weapon != new.weapon {
-      lines.append("weapon \(old.weapon.type.rawValue) -> \(new.weapon.type.rawValue)")
-    }
-    if old.description != new.description {
-      lines.append(
-        "description '\(escapedForMessage(old.description))' -> "
-          + "'\(escapedForMessage(new.description))'")
-    }
-    if old.icon != new.icon {
-      lines.append("icon \(escapedForMessage(old.icon)) -> \(escapedForMessage(new.icon))")
-    }
-    if old.nameColor != new.nameColor {
-      lines.append(
-        "name colour \(old.nameColor?.description ?? "none") -> "
-          + (new.nameColor?.description ?? "none"))
-    }
-    let keys = old.otherFields.map(\.key) + new.otherFields.map(\.key)
-    var seen: Set<String> = []
-    for key in keys where seen.insert(key).inserted {
-      let before = old.otherFields.first { $0.key == key }
-      let after = new.otherFields.first { $0.key == key }
-      if before != after {
-        lines.append("key '\(escapedForMessage(key))' \(before == nil ? "added" : "changed")")
-      }
-    }
-    return lines
   }
 
   /// One line on what an edit did, from the rosters before and after it: what the picker
@@ -134,10 +170,9 @@ enum EditReport {
         if let note = note(for: change) {
           context.console.errors.writeLine(notePrefix(position) + note)
           noted = true
-        } else if !isDryRun, let line = line(for: change) {
+        } else if !isDryRun {
           try context.output.append { buffer in
-            buffer.append(contentsOf: line.utf8)
-            buffer.append(UInt8(ascii: "\n"))
+            if appendLine(for: change, to: &buffer) { buffer.append(UInt8(ascii: "\n")) }
           }
           printed = true
         }

@@ -81,20 +81,51 @@ import Testing
 
   @Test func setEachChangesEveryMonsterPickedAndSaysHow() throws {
     var roster = try seededFromFile()
-    let before = roster
     let changes = try roster.applyReporting(
       .setEach(.matching([.weapon(.ninjaStar)]), .init(weapon: .fire)))
-    #expect(changes.count == 2)
-    for (change, name) in zip(changes, ["Fire-Bot", "Mini-Tomato-Bot"]) {
-      guard case .changed(let old, let new) = change else {
-        Issue.record("not a change: \(change)")
-        continue
-      }
-      #expect(old == before.monster(named: name))
-      #expect(new.name == name && new.weapon.type == .fire)
-    }
+    var expected = ["Fire-Bot", "Mini-Tomato-Bot"].map { MonsterChange(name: $0) }
+    for index in expected.indices { expected[index].weapon = .init(.ninjaStar, .fire) }
+    #expect(changes == expected.map { .changed($0) })
     #expect(roster.indices(matching: [.weapon(.ninjaStar)]).isEmpty)
     #expect(roster.indices(matching: [.weapon(.fire)]).count == 3)
+    #expect(roster.monster(named: "Fire-Bot")?.weapon.type == .fire)
+  }
+
+  @Test func aWeaponOrColourChangeToRecordsWritesTheMonstersChanged() throws {
+    var roster = try seededFromFile()
+    let changes = try roster.applyReporting(
+      .setEach(.names(["ice-bot", "cat-bot"]), .init(weapon: .smoke, nameColor: .some(.red))))
+    var ice = MonsterChange(name: "Ice-Bot")
+    ice.weapon = .init(.fire, .smoke)
+    ice.nameColor = .init(nil, .red)
+    #expect(changes.first == .changed(ice))
+    let expected = text(try Fixture.seeded())
+      .replacing(
+        "\"icon\": \"meeticebot.png\",\n      \"weapon\": \"fire\"",
+        with:
+          "\"icon\": \"meeticebot.png\",\n      \"weapon\": \"smoke\",\n      \"nameColor\": \"red\""
+      )
+      .replacing(
+        "\"icon\": \"meetcatbot.png\",\n      \"weapon\": \"sword\"",
+        with:
+          "\"icon\": \"meetcatbot.png\",\n      \"weapon\": \"smoke\",\n      \"nameColor\": \"red\""
+      )
+    #expect(text(roster.canonicalJSON()) == expected)
+    #expect(try readRoster(bytes: roster.canonicalJSON()) == roster)
+    // And back: the same monsters as the file, though the records were changed.
+    try roster.apply(.set("Ice-Bot", .init(weapon: .fire, nameColor: .some(nil))))
+    try roster.apply(.set("Cat-Bot", .init(weapon: .sword, nameColor: .some(nil))))
+    #expect(roster.canonicalJSON() == (try Fixture.seeded()))
+    #expect(roster.hasSameMonsters(as: try seededFromFile()))
+  }
+
+  @Test func aChangedRecordIsNotTheSameAsTheFilesRecord() throws {
+    let roster = try seededFromFile()
+    var edited = roster
+    try edited.apply(.set("Dog-Bot", .init(weapon: .fire)))
+    #expect(!edited.hasSameMonsters(as: roster))
+    #expect(!roster.hasSameMonsters(as: edited))
+    #expect(roster.monster(named: "Dog-Bot")?.weapon.type == .blowgun)
   }
 
   @Test func aMonsterAsAskedAlreadyGivesNoChange() throws {
@@ -128,9 +159,7 @@ import Testing
       .removeEach(.namesIfPresent(["Robo-Bot", "Dog-Bot", "Robo-Bot"])))
     #expect(changes.count == 2)
     #expect(changes.first == .skippedMissing("Robo-Bot"))
-    #expect(
-      changes.last.map { if case .removed(let monster) = $0 { monster.name } else { "" } }
-        == "Dog-Bot")
+    #expect(changes.last == .removed("Dog-Bot"))
     #expect(roster.count == 5)
   }
 
@@ -159,7 +188,7 @@ import Testing
   @Test func addIfMissingAddsOrSkips() throws {
     var roster = try seededFromFile()
     let robo = Monster(name: "Robo-Bot", description: "", weapon: .fire)
-    #expect(try roster.applyReporting(.addIfMissing(robo)) == [.added(robo)])
+    #expect(try roster.applyReporting(.addIfMissing(robo)) == [.added("Robo-Bot")])
     let other = Monster(name: "ROBO-BOT", description: "x", weapon: .smoke)
     #expect(
       try roster.applyReporting(.addIfMissing(other)) == [
@@ -182,7 +211,8 @@ import Testing
     #expect(result.count == 1)
     #expect(try roster.applyReporting(.addOrSet(new, changes)) == [])
     let robo = Monster(name: "Robo-Bot", description: "", weapon: .smoke)
-    #expect(try roster.applyReporting(.addOrSet(robo, .init(weapon: .smoke))) == [.added(robo)])
+    #expect(
+      try roster.applyReporting(.addOrSet(robo, .init(weapon: .smoke))) == [.added("Robo-Bot")])
   }
 
   @Test func otherFieldsThatAreSetReplaceTheirKeyWhereItStands() {
@@ -197,15 +227,34 @@ import Testing
       ])
   }
 
-  @Test func renameReportsTheMonsterBeforeAndAfter() throws {
+  @Test func renameReportsTheNameBeforeAndAfter() throws {
     var roster = try seededFromFile()
-    let changes = try roster.applyReporting(.rename("dog-bot", to: "Hound-Bot"))
-    guard case .changed(let before, let after) = changes.first else {
-      Issue.record("no change: \(changes)")
-      return
-    }
-    #expect(before.name == "Dog-Bot" && after.name == "Hound-Bot")
+    var expected = MonsterChange(name: "Dog-Bot")
+    expected.newName = "Hound-Bot"
+    #expect(try roster.applyReporting(.rename("dog-bot", to: "Hound-Bot")) == [.changed(expected)])
     #expect(try roster.applyReporting(.rename("hound-bot", to: "Hound-Bot")) == [])
+  }
+
+  @Test func aChangeBetweenTwoMonstersNamesEachFieldThatChanged() {
+    let old = Monster(
+      name: "A", description: "d", icon: "a.png", weapon: .fire,
+      otherFields: [JSONMember("x", .null), JSONMember("y", .null)])
+    var new = old
+    new.description = "e"
+    new.nameColor = .blue
+    new.otherFields = [JSONMember("x", .bool(true)), JSONMember("z", .null)]
+    let change = MonsterChange(from: old, to: new)
+    #expect(change.name == "A" && change.newName == nil)
+    #expect(change.weapon == nil && change.icon == nil)
+    #expect(change.description == .init("d", "e"))
+    #expect(change.nameColor == .init(nil, .blue))
+    #expect(
+      change.otherFields == [
+        .init(JSONMember("x", .null), JSONMember("x", .bool(true))),
+        .init(JSONMember("y", .null), nil), .init(nil, JSONMember("z", .null)),
+      ])
+    #expect(!change.isEmpty)
+    #expect(MonsterChange(from: old, to: old).isEmpty)
   }
 
   // MARK: - Comparing
