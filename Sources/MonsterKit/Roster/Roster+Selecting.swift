@@ -146,6 +146,7 @@ extension Roster {
         result.append(.changed(change))
         continue
       }
+      guard wouldChange(at: index, changes) else { continue }
       let before = self[index]
       var after = before
       changes.apply(to: &after)
@@ -153,6 +154,26 @@ extension Roster {
       replaceMonster(atSlot: index.slot, with: after)
       result.append(.changed(MonsterChange(from: before, to: after)))
     }
+  }
+
+  /// Whether changes would change the monster at a position, found from its fields without
+  /// building it: importing a roster's own listing compares a million monsters this way.
+  private func wouldChange(at index: Index, _ changes: RosterEdit.Changes) -> Bool {
+    if let weapon = changes.weapon, weapon != self.weapon(at: index) { return true }
+    if let nameColor = changes.nameColor, nameColor != self.nameColor(at: index) { return true }
+    for (field, text) in [
+      (MonsterTextField.description, changes.description), (.icon, changes.icon),
+    ] {
+      guard var text else { continue }
+      let slot = Int32(truncatingIfNeeded: index.slot)
+      let equal = text.withUTF8 { wanted in
+        withUTF8(field, atSlot: slot) { $0.elementsEqual(UnsafeRawBufferPointer(wanted)) }
+      }
+      if !equal { return true }
+    }
+    guard !changes.otherFields.isEmpty else { return false }
+    let others = otherFields(at: index)
+    return changes.otherFields.contains { member in !others.contains(member) }
   }
 
   /// Puts a changed monster in its slot. The caller has checked and indexed its name.
