@@ -75,6 +75,8 @@ struct Bench {
         + "python3 \(python == nil ? "not installed" : "(\(python ?? ""))")")
     print("Runs: \(options.runs) per command, tools alternating; medians shown.\n")
     var results: [Result] = []
+    var ciRows: [CIBench.Row] = []
+    let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
     try write(Roster.seeded.canonicalJSON(), to: seeded)
     results.append(measure(startup(seeded)))
@@ -86,8 +88,10 @@ struct Bench {
         results.append(measure(workload))
       }
       try checkEdits(path: path, size: size)
+      ciRows += try ci.measure(path: path, size: size)
     }
     print(Report.table(results))
+    print(CIBench.table(ciRows))
     print(Report.growth(results))
     print(Report.goals(results))
   }

@@ -10,18 +10,22 @@
 //   roster file;
 // - the words of the command line, separated by NUL bytes (UTF-8, bad bytes replaced),
 //   up to a byte 0x01;
-// - standard input (for `apply -`), up to a byte 0x02;
+// - standard input (for `apply -` and `import -`), up to a byte 0x02;
 // - the roster file's bytes.
 //
 // Parsing must return or throw `CommandFailure`, never trap; a run must end with one of
-// the exit codes of SPEC.md, and with a message on standard error when it is not 0. No
+// the exit codes of the README, and with a message on standard error when it is not 0
+// (but for `--dry-run --exit-code`, whose 1 follows the diff, which must apply). No
 // control character or bidirectional control reaches a terminal raw, nor any message; an
 // edit that succeeds leaves a valid roster; and every word, as a diff's header names a
 // file, reads back as `patch` reads it.
 //
 // What a successful run printed for scripts must say what the roster holds: `list` as
 // `json`, `ndjson`, `tsv` or `names`, and `show --format json`, read back, give the
-// monsters of the roster file (or the seeded ones); and the diff of a `--dry-run`, applied
+// monsters of the roster file (or the seeded ones) that `--weapon` and `--where` pick, as
+// a plain filter of the monsters picks them, with the `--fields` asked for; `list --format
+// markdown` is a table of one row a monster, each with as many cells as columns, whatever
+// the text; `show --field` prints the field; and the diff of a `--dry-run`, applied
 // to the file as `patch` would, gives a valid roster in canonical form (a valid roster on
 // a terminal, where DEL and C1 controls are shown escaped).
 //
@@ -30,8 +34,9 @@
 // one, `MONSTERS_FILE` is `/proc/self/fuzz-no-such-folder/monsters.json`, in a folder that
 // does not exist and that no one can create (not even root): reading commands see the
 // seeded roster, and edits fail to take the lock (74). Words that could name another file
-// (`--file`, `-f`, and `apply` with a script path) are taken out of the line that is run;
-// the parser still sees them.
+// (`--file`, `-f`) are taken out of the line that is run, and a line whose arguments name
+// files (`apply` or `import` with a path other than `-`, `check` or `fmt` with any) is not
+// run; the parser still sees them.
 
 import Glibc
 import MonsterKit
@@ -259,10 +264,20 @@ private func checkOutput(
     file.map { try? RosterFile(path: "input").roster(from: $0) } ?? Roster.seeded
   guard let roster, let command = invocation.command?.name else { return }
   let format = invocation.values["format"]
-  let weapon = invocation.value(ListCommand.weaponOption).flatMap { WeaponType(parsing: $0) }
-  let listed = roster.monsters.filter { weapon == nil || $0.weapon.type == weapon }
+  var conditions = (try? invocation.conditions(ListCommand.whereOption)) ?? []
+  if let weapon = invocation.value(ListCommand.weaponOption).flatMap({ WeaponType(parsing: $0) }) {
+    conditions.append(.weapon(weapon))
+  }
+  let listed = roster.indices.filter { index in
+    conditions.allSatisfy { holds($0, roster[index], at: index, in: roster) }
+  }.map { roster[$0] }
+  if command == "list", let fields = try? invocation.fieldList(ListCommand.fieldsOption) {
+    checkFields(fields, format: format, output, listed, isTerminal: isTerminal)
+    return
+  }
   switch (command, format) {
-  case ("list", "json"):
+  case ("list", "markdown"):
+    checkMarkdown(output, rows: listed.count, columns: 3)
     guard monsters(inJSONArray: output) == listed else {
       fatalError("list --format json does not read back to the roster:\n\(output)")
     }
@@ -288,6 +303,13 @@ private func checkOutput(
   case ("list", "names") where !isTerminal:
     guard output == listed.map({ $0.name + "\n" }).joined() else {
       fatalError("list --format names does not give the names:\n\(output)")
+    }
+  case ("show", _) where invocation.value(ShowCommand.fieldOption) != nil && !isTerminal:
+    guard let name = invocation.argument(0), let index = roster.index(named: name),
+      let field = try? invocation.field(ShowCommand.fieldOption),
+      output == MonsterTable.value(of: field, at: index, in: roster) + "\n"
+    else {
+      fatalError("show --field does not print the field:\n\(output)")
     }
   case ("show", "json"):
     guard let name = invocation.argument(0), let monster = roster.monster(named: name),
@@ -339,6 +361,80 @@ private func patchReads(_ header: String) -> [UInt8]? {
   return result
 }
 
+/// Whether a condition of `--where` holds for a monster, checked on the monster's fields
+/// (a name as the roster finds it), not as the roster picks monsters.
+private func holds(
+  _ condition: MonsterCondition, _ monster: Monster, at index: Roster.Index, in roster: Roster
+) -> Bool {
+  switch condition {
+  case .name(let name): roster.index(named: name) == index
+  case .weapon(let weapon): monster.weapon.type == weapon
+  case .description(let text): Array(monster.description.utf8) == Array(text.utf8)
+  case .icon(let text): Array(monster.icon.utf8) == Array(text.utf8)
+  case .nameColor(let color): monster.nameColor == color
+  }
+}
+
+/// A field of a monster as a listing's text.
+private func value(_ key: MonsterKey, of monster: Monster) -> String {
+  switch key {
+  case .name: monster.name
+  case .weapon: monster.weapon.type.rawValue
+  case .description: monster.description
+  case .icon: monster.icon
+  case .nameColor: monster.nameColor?.description ?? ""
+  }
+}
+
+/// Checks a listing with `--fields`: TSV gives those columns, and Markdown a row a monster.
+private func checkFields(
+  _ fields: [MonsterKey], format: String?, _ output: String, _ listed: [Monster],
+  isTerminal: Bool
+) {
+  switch format {
+  case "tsv" where !isTerminal:
+    let rows = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    guard rows.first.map(String.init) == fields.map(\.fieldName).joined(separator: "\t"),
+      rows.dropFirst().map({
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(tsvUnescaped)
+      }) == listed.map({ monster in fields.map { value($0, of: monster) } })
+    else {
+      fatalError("list --fields --format tsv does not give the fields:\n\(output)")
+    }
+  case "markdown":
+    checkMarkdown(output, rows: listed.count, columns: fields.count)
+  default:
+    break
+  }
+}
+
+/// Checks a Markdown table: a header, the delimiter row, then one row a monster, each row
+/// with one cell a column, however the text might have broken it.
+private func checkMarkdown(_ output: String, rows: Int, columns: Int) {
+  let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+  guard lines.count == rows + 2, lines.allSatisfy({ $0.hasPrefix("| ") || $0.hasPrefix("|---") })
+  else {
+    fatalError("list --format markdown is not \(rows) rows:\n\(output)")
+  }
+  for line in lines {
+    // The cell separators: bars with no backslash before them that escapes them.
+    var bars = 0
+    var escaped = false
+    for character in line.unicodeScalars {
+      if escaped {
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "|" {
+        bars += 1
+      }
+    }
+    guard bars == columns + 1 else {
+      fatalError("a Markdown row has \(bars - 1) cells, not \(columns):\n\(line)")
+    }
+  }
+}
+
 // MARK: - The run
 
 /// Checks one input.
@@ -379,8 +475,13 @@ private func check(_ bytes: ArraySlice<UInt8>) {
     // Belt and braces: a line that still names a file, or an apply script other than
     // standard input, is not run.
     if invocation.value(.file) != nil { return }
-    if invocation.command?.name == "apply", let script = invocation.argument(0), script != "-" {
-      return
+    switch invocation.command?.name {
+    case "apply", "import":
+      if let input = invocation.argument(0), input != "-" { return }
+    case "check", "fmt":
+      if !invocation.arguments.isEmpty { return }
+    default:
+      break
     }
   }
   let path = settings & 2 != 0 ? writeRoster(rosterBytes) : missingRoster
@@ -392,7 +493,11 @@ private func check(_ bytes: ArraySlice<UInt8>) {
   guard allowedCodes.contains(code.rawValue) else {
     fatalError("exit code \(code.rawValue) for \(safeWords)")
   }
-  if code != .success && errors.text.isEmpty {
+  // `--dry-run --exit-code` says that an edit would change the file by its exit code alone,
+  // after the diff, as `git diff --exit-code` does.
+  let saysWouldChange =
+    code == .failure && invocation?.has(.exitCode) == true && !output.text.isEmpty
+  if code != .success && errors.text.isEmpty && !saysWouldChange {
     fatalError("exit code \(code.rawValue) with no message for \(safeWords)")
   }
   // Tabs separate TSV fields; a diff shows the file's own white space, which may hold a
@@ -410,7 +515,7 @@ private func check(_ bytes: ArraySlice<UInt8>) {
       "U+\(String(control.value, radix: 16)) in a message for \(safeWords):\n"
         + errors.text.debugDescription)
   }
-  if code == .success, let invocation {
+  if code == .success || (saysWouldChange && errors.text.isEmpty), let invocation {
     checkOutput(
       invocation, output.text, file: settings & 2 != 0 ? Array(rosterBytes) : nil,
       isTerminal: settings & 1 != 0)

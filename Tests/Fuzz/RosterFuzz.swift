@@ -17,8 +17,10 @@
 //   (the one `check` uses) finds none, and every error and problem has a line and column
 //   inside the file;
 // - edits that the roster takes (renames to other monsters' names in another case, a
-//   removal, new text with control characters, an added monster) leave a roster whose
-//   canonical form reads back to it: the edits and the reader agree on what is valid;
+//   removal, new text with control characters, an added monster, weapons and colours of
+//   several monsters changed in their records, several removed) leave a roster whose
+//   canonical form reads back to it: the edits and the reader agree on what is valid; and
+//   the fast comparison of rosters (`hasSameMonsters(as:)`) agrees with `==`;
 // - every name follows the name rules, no two fold alike, and each is found by its folded
 //   form; a name made of the input is refused exactly when it breaks the rules or folds
 //   as a name on the roster does;
@@ -80,6 +82,15 @@ private func checkEdits(_ roster: Roster, _ bytes: [UInt8]) {
     .add(Monster(name: names[names.count / 2].lowercased(), description: "", weapon: .fire)),
   ]
   if names.count > 1 { edits.append(.rename(names[1], to: first)) }
+  // Edits of several monsters: a weapon or a colour alone is changed in the records.
+  edits += [
+    .setEach(.matching([.weapon(.ninjaStar)]), .init(weapon: .fire, nameColor: .some(.red))),
+    .setEach(.names([first, last]), .init(nameColor: .some(nil))),
+    .setEach(.matching([.weapon(.fire)]), .init(weapon: .ninjaStar)),
+    .removeEach(.matching([.weapon(.smoke), .nameColor(nil)])),
+    .removeEach(.namesIfPresent([last, "no such monster"])),
+  ]
+  let original = roster
   for edit in edits {
     do throws(RosterError) {
       try roster.apply(edit)
@@ -87,6 +98,9 @@ private func checkEdits(_ roster: Roster, _ bytes: [UInt8]) {
       continue
     }
     checkRoundTrip(roster, "after \(edit)", bytes)
+    if roster.hasSameMonsters(as: original) != (roster == original) {
+      violated("hasSameMonsters(as:) and == disagree after \(edit)", bytes)
+    }
   }
 }
 

@@ -7,8 +7,9 @@ extension Roster {
   /// Writes the roster file's bytes in canonical form, a chunk at a time.
   ///
   /// Monsters as read from a file known to be in canonical form are that file's bytes: a
-  /// run of them that stood together in the file is copied as it is. Every other monster
-  /// is written in ``MonsterObjectFrame/Pieces/canonical``.
+  /// run of them that stood together in the file is copied as it is. Every other monster,
+  /// a record whose weapon or colour was changed too, is written in
+  /// ``MonsterObjectFrame/Pieces/canonical``.
   ///
   /// - Parameters:
   ///   - chunkSize: About how many bytes to hand over at once.
@@ -45,7 +46,9 @@ extension Roster {
     let frame = MonsterObjectFrame.Pieces.canonical
     for index in indices {
       let copiedRecord: Int? =
-        if source.isKnownCanonical, case .record(let record) = slots[index.slot].content {
+        if source.isKnownCanonical, case .record(let record) = slots[index.slot].content,
+          !source.records[record].flags.contains(.rewritten)
+        {
           record
         } else {
           nil

@@ -1,9 +1,9 @@
 /// The keys of a monster's object, in the order the canonical form writes them.
-enum MonsterKey: Int, CaseIterable, Sendable {
+package enum MonsterKey: Int, CaseIterable, Sendable {
   case name, description, icon, weapon, nameColor
 
   /// The key as the file spells it.
-  var spelling: StaticString {
+  package var spelling: StaticString {
     switch self {
     case .name: "name"
     case .description: "description"
@@ -14,7 +14,7 @@ enum MonsterKey: Int, CaseIterable, Sendable {
   }
 
   /// The key a file spelling names, if any.
-  init?(spelling text: String) {
+  package init?(spelling text: String) {
     guard let key = Self.allCases.first(where: { $0.spelling.description == text }) else {
       return nil
     }
@@ -38,4 +38,14 @@ enum MonsterKey: Int, CaseIterable, Sendable {
 
   @inline(__always)
   var bit: UInt8 { 1 << UInt8(rawValue) }
+
+  /// The text field the key's value is, for `name`, `description` and `icon`.
+  package var textField: MonsterTextField? {
+    switch self {
+    case .name: .name
+    case .description: .description
+    case .icon: .icon
+    case .weapon, .nameColor: nil
+    }
+  }
 }

@@ -1,5 +1,9 @@
 /// Where one monster's fields lie in the file's bytes.
 ///
+/// The weapon and the name colour are the record's own: an edit of only those changes
+/// the record (and marks it `rewritten`) rather than building the
+/// monster.
+///
 /// Records keep a large roster cheap: a monster is a few offsets into the bytes the file
 /// was read into, 36 bytes in all, and its strings are built only when someone asks for
 /// them.
@@ -22,6 +26,11 @@ struct MonsterRecord: Sendable {
     /// The monster's object has a name string. One without (a monster that is not an
     /// object, or whose name is missing or not a string) has a problem of its own.
     static let hasName = Flags(rawValue: 1 << 7)
+
+    /// The record's weapon or name colour was changed since the file was read, so that
+    /// the file's bytes of the monster's object are no longer its object: they may not be
+    /// copied as they stand.
+    static let rewritten = Flags(rawValue: 1 << 6)
 
     /// The field's string holds escapes, so that its bytes are not its text.
     @inline(__always)

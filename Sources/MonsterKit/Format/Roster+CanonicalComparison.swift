@@ -36,3 +36,16 @@ private func firstMismatch(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPoin
   else { return nil }
   return (0..<count).first { a[$0] != b[$0] }
 }
+
+extension Roster {
+  /// For a roster as read from bytes, before any edit, whether those bytes are its
+  /// canonical form; `nil` for a roster that was not read from bytes (the seeded roster
+  /// of a missing file, or one made in code).
+  ///
+  /// An edit whose change returns this negated rewrites a file in canonical form only
+  /// when it is not in it already.
+  package var isReadFromCanonicalBytes: Bool? {
+    guard source.bytes.count > 0 else { return nil }
+    return source.isKnownCanonical || firstDifference(fromCanonical: source.bytes) == nil
+  }
+}

@@ -6,6 +6,16 @@ public struct RosterProblem: Hashable, Sendable {
   public var column: Int
   /// What is wrong, such as `monster 3 ('Cat-Bot'): unknown weapon 'axe'; ...`.
   public var message: String
+  /// Whether the file breaks a rule, or is valid but not in canonical form.
+  public var kind: Kind
+
+  /// What sort of problem a problem is.
+  public enum Kind: String, Hashable, Sendable {
+    /// The file breaks a rule: it is not a valid roster.
+    case invalid
+    /// The file is a valid roster, but not in canonical form.
+    case layout
+  }
 
   /// Creates a problem.
   ///
@@ -13,10 +23,12 @@ public struct RosterProblem: Hashable, Sendable {
   ///   - line: The line, counting from 1.
   ///   - column: The column, counting characters from 1.
   ///   - message: What is wrong.
-  public init(line: Int, column: Int, message: String) {
+  ///   - kind: Whether the file breaks a rule (the default) or only the canonical layout.
+  public init(line: Int, column: Int, message: String, kind: Kind = .invalid) {
     self.line = line
     self.column = column
     self.message = message
+    self.kind = kind
   }
 }
 

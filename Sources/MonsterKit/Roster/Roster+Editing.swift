@@ -46,15 +46,7 @@ extension Roster {
       try checkName(new.name, replacing: slot)
       unindexName(at: slot)
     }
-    switch slots[Int(slot)].content {
-    case .record:
-      slots[Int(slot)] = .edited(edited.count)
-      edited.append(new)
-    case .edited(let entry):
-      edited[entry] = new
-    case .removed:
-      preconditionFailure("a name never finds a removed monster")
-    }
+    replaceMonster(atSlot: Int(slot), with: new)
     if new.name != old.name {
       indexName(at: slot)
     }

@@ -77,7 +77,8 @@ extension RosterFile {
       RosterProblem(
         line: position.line, column: 1,
         message: "the file is valid but not in canonical form from this line on; "
-          + "the next edit writes it in canonical form")
+          + "the next edit writes it in canonical form",
+        kind: .layout)
     ]
   }
 }

@@ -13,6 +13,11 @@ enum AddCommand {
     help: "The name's colour: black, red, green, yellow, blue, magenta, cyan, white or "
       + "#RRGGBB.")
 
+  static let ifMissingOption = OptionSpec(
+    "if-missing",
+    help: "Do nothing, with a note, when a monster has the name already, rather than fail: "
+      + "for scripts that run again.")
+
   static let subcommand = Subcommand(name: "add", run: run, edit: edit) { name in
     CommandSpec(
       name: name,
@@ -20,10 +25,14 @@ enum AddCommand {
       discussion: """
         Names are unique ignoring case (STRASSE is Straße), not empty, free of control \
         and invisible format characters, and without white space at either end. \
-        Without --icon, Robo-Bot gets meetrobobot.png, as in the tutorial.
+        Without --icon, Robo-Bot gets meetrobobot.png, as in the tutorial. A name that is \
+        taken fails, unless --if-missing: then the monster that has it is left as it is.
         """,
       arguments: [ArgumentSpec(name: "name", kind: .text, help: "The new monster's name.")],
-      options: [weaponOption, descriptionOption, iconOption, nameColorOption, .dryRun])
+      options: [
+        weaponOption, descriptionOption, iconOption, nameColorOption, ifMissingOption, .dryRun,
+        .exitCode,
+      ])
   }
 
   /// Adds the monster through the one edit path, and says so.
@@ -36,12 +45,12 @@ enum AddCommand {
     guard let weapon = try invocation.weapon(weaponOption) else {
       throw invocation.usageError(.missingOption(weaponOption))
     }
-    return .add(
-      Monster(
-        name: try invocation.requiredArgument(0),
-        description: invocation.value(descriptionOption) ?? "",
-        icon: invocation.value(iconOption),
-        weapon: weapon,
-        nameColor: try invocation.nameColor(nameColorOption) ?? nil))
+    let monster = Monster(
+      name: try invocation.requiredArgument(0),
+      description: invocation.value(descriptionOption) ?? "",
+      icon: invocation.value(iconOption),
+      weapon: weapon,
+      nameColor: try invocation.nameColor(nameColorOption) ?? nil)
+    return invocation.has(ifMissingOption) ? .addIfMissing(monster) : .add(monster)
   }
 }

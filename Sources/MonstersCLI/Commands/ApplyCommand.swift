@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// `monsters apply`: many edits, from a script, as one change.
@@ -9,18 +8,21 @@ enum ApplyCommand {
       abstract: "Make many edits as one change, from a script.",
       discussion: """
         The script holds one edit a line, in the command line's own words without the \
-        leading 'monsters': set, add, remove or rename, such as 'set Cat-Bot --weapon \
-        fire'. Quote as in a shell; blank lines and lines starting with # are skipped.
+        leading 'monsters': set, add, remove or rename, with their options, such as 'set \
+        Cat-Bot --weapon fire' or 'remove --where weapon=smoke --if-exists'. Quote as in \
+        a shell; blank lines and lines starting with # are skipped, and a # starting a \
+        word starts a comment, so quote a colour: --name-color '#FF8800'.
 
         All the edits land in one write, or none does: the first line that fails is \
-        named, with its error, and the file is left as it was.
+        named, with its error, and the file is left as it was. Each edit is reported as \
+        its command would report it; edits that cancel out leave the file as it was.
         """,
       arguments: [
         ArgumentSpec(
           name: "script", kind: .path, isOptional: true,
           help: "The script's path, or - for standard input (the default).")
       ],
-      options: [.dryRun])
+      options: [.dryRun, .exitCode])
   }
 
   /// The subcommands a script line may use.
@@ -28,42 +30,34 @@ enum ApplyCommand {
     Subcommand.all.filter { $0.edit != nil }
   }
 
+  /// The options of `apply` itself, which a line may not carry.
+  static let runOptions = [OptionSpec.dryRun, .exitCode]
+
   /// Reads the script, makes each line's edit, and applies them all as one change.
   static func run(_ context: CommandContext) throws(CommandFailure) {
+    try context.checkExitCodeOption()
     let path = context.invocation.argument(0) ?? "-"
     let name = path == "-" ? "<stdin>" : path
     let lines = try scriptLines(path: path, name: name, console: context.console)
     var edits: [RosterEdit] = []
     for line in lines {
       do throws(CommandFailure) {
-        edits.append(try edit(for: line.words))
+        edits.append(try edit(for: line))
       } catch {
         throw .scriptLine(path: name, line: line.number, failure: error)
       }
     }
-    var failedLine: Int?
-    let update: RosterUpdate
-    do throws(RosterError) {
-      update = try context.file.update(dryRun: context.invocation.has(.dryRun)) {
-        (roster) throws(RosterError) in
-        var changed = false
-        for (edit, line) in zip(edits, lines) {
-          failedLine = line.number
-          if try roster.apply(edit) { changed = true }
-        }
-        // What fails from here on, such as the write on a full disk, is no line's doing.
-        failedLine = nil
-        return changed
-      }
+    let outcome: EditOutcome
+    do throws(EditFailure) {
+      outcome = try context.perform(edits)
     } catch {
-      let failure = CommandFailure(refusedEdit: error, command: nil)
-      guard let failedLine else { throw failure }
-      throw .scriptLine(path: name, line: failedLine, failure: failure)
+      let failure = CommandFailure(refusedEdit: error.error, command: nil)
+      guard let position = error.edit else { throw failure }
+      throw .scriptLine(path: name, line: lines[position].number, failure: failure)
     }
-    guard update.changed, !context.invocation.has(.dryRun) else {
-      try EditReport.report(edits, update, context: context)
-      return
-    }
+    let prefix = escapedForMessage(name)
+    try context.report(outcome) { "\(prefix):\(lines[$0].number): " }
+    guard outcome.update.changed, !context.invocation.has(.dryRun) else { return }
     let count = edits.count
     context.output.writeLine(
       "Applied \(count) \(count == 1 ? "edit" : "edits") to "
@@ -74,13 +68,7 @@ enum ApplyCommand {
   private static func scriptLines(path: String, name: String, console: Console)
     throws(CommandFailure) -> [ApplyScript.Line]
   {
-    let contents: [UInt8]?
-    do throws(SystemCallError) {
-      contents = try path == "-" ? console.input.readAll() : SystemFileSystem().contents(of: path)
-    } catch {
-      throw .unreadableInput(path: name, errno: error.code)
-    }
-    guard let bytes = contents else { throw .missingInput(path: path) }
+    let bytes = try InputFile.contents(of: path, console: console)
     do throws(ApplyScript.SyntaxError) {
       return try ApplyScript.lines(of: bytes)
     } catch {
@@ -89,15 +77,38 @@ enum ApplyCommand {
     }
   }
 
-  /// The edit one line of a script asks for.
-  static func edit(for words: [String]) throws(CommandFailure) -> RosterEdit {
-    let invocation = try Invocation(parsing: words, commands: editing)
+  /// The edit one line of a script asks for, with a hint for a line written as a whole
+  /// command (`monsters set ...`) or a value a `#` cut off.
+  static func edit(for line: ApplyScript.Line) throws(CommandFailure) -> RosterEdit {
+    do throws(CommandFailure) {
+      return try edit(for: line.words)
+    } catch {
+      if line.words.first == "monsters" {
+        // The example's own `monsters` is the one to drop.
+        let rest = CommandExample(purpose: "", arguments: Array(line.words.dropFirst()))
+          .commandLine.drop { $0 != " " }.dropFirst()
+        throw .hinted(error, hint: "Drop the leading 'monsters': \(escapedForMessage(rest))")
+      }
+      guard case .usage(.missingValue(let option), _) = error, let comment = line.comment,
+        let value = comment.split(separator: " ").first
+      else { throw error }
+      throw .hinted(
+        error,
+        hint: "A # starts a comment; quote the value: --\(option.name) "
+          + CommandExample.shellQuoted("#" + value))
+    }
+  }
+
+  /// The edit one line of a script asks for, from its words.
+  static func edit(for words: some Collection<String>) throws(CommandFailure) -> RosterEdit {
+    let invocation = try Invocation(parsing: Array(words), commands: editing)
     guard let command = invocation.command,
       let edit = editing.first(where: { $0.name == command.name })?.edit
     else {
       throw CommandFailure.usage(.missingCommand, command: nil)
     }
-    let lineOptions = command.options.map { $0.name }.filter { $0 != OptionSpec.dryRun.name }
+    let runOptionNames = runOptions.map(\.name)
+    let lineOptions = command.options.map { $0.name }.filter { !runOptionNames.contains($0) }
     if let foreign = invocation.options.map({ $0.name }).sorted().first(where: {
       !lineOptions.contains($0)
     }) {

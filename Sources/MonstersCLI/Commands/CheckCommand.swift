@@ -1,37 +1,146 @@
 import MonsterKit
 
-/// `monsters check`: validates the roster file, reporting every problem, for CI.
+/// `monsters check`: validates roster files, reporting every problem, for CI.
 enum CheckCommand {
+  static let formats = ["text", "json", "github"]
+  static let formatOption = OptionSpec(
+    "format", value: .choice(formats), valueName: "format", defaultValue: "text",
+    help: "text (path:line:column: message), json (an array of problems with file, line, "
+      + "column, kind and message) or github (GitHub Actions annotations) (default: text).")
+
   static let subcommand = Subcommand(name: "check", run: run) { name in
     CommandSpec(
       name: name,
-      abstract: "Check the roster file and report every problem, for CI.",
+      abstract: "Check roster files and report every problem, for CI.",
       discussion: """
-        Prints each problem on a line of its own, as path:line:column: message: unknown \
-        weapons, duplicate names, empty names, bad colours, a newer version, missing \
-        fields, and a valid file that is not in canonical form. A JSON syntax error \
-        stops the check at the first one. Exits 0 when the file is clean, 1 when there \
-        are problems, and 66 when there is no file.
-        """)
+        Checks the files named, or the roster file. Prints each problem on a line of its \
+        own: unknown weapons, duplicate names, empty names, bad colours, a newer version, \
+        missing fields, and a valid file that is not in canonical form (which 'monsters \
+        fmt' fixes). A JSON syntax error stops the check of its file at the first one. \
+        In json, each problem's kind is syntax, invalid (a broken rule) or layout (valid, \
+        not canonical).
+
+        Exits 0 when every file is clean, 1 when there are problems, 66 when a file does \
+        not exist and 74 when one cannot be read (the others are checked all the same).
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "file", kind: .path, isOptional: true, isRepeating: true,
+          help: "The roster files to check (default: the roster file).")
+      ],
+      options: [formatOption])
   }
 
-  /// Prints every problem of the roster file, one a line, and fails when there is any.
+  /// A problem of one file.
+  struct Finding {
+    var path: String
+    var line: Int
+    var column: Int
+    var kind: String
+    var message: String
+  }
+
+  /// Prints every problem of each file, and fails when there is any.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let path = escapedForMessage(context.file.path)
-    let problems: [String]
-    do throws(RosterError) {
-      problems = try context.file.problems().map { "\(path):\($0)" }
-    } catch {
-      guard case .syntax = error else { throw .roster(error) }
-      problems = [error.description]
+    let format = try context.invocation.choice(formatOption)
+    let arguments = context.invocation.arguments
+    var findings: [(path: String, problems: [Finding]?)] = []
+    var failures: [CommandFailure] = []
+    for path in arguments.isEmpty ? [context.file.path] : arguments {
+      var file = context.file
+      file.path = path
+      do throws(RosterError) {
+        let problems = try file.problems().map { problem in
+          Finding(
+            path: path, line: problem.line, column: problem.column, kind: problem.kind.rawValue,
+            message: problem.kind == .layout
+              ? problem.message + ", or 'monsters fmt' now" : problem.message)
+        }
+        findings.append((path, problems))
+      } catch {
+        guard case .syntax(_, let line, let column, let message) = error else {
+          // A file that cannot be checked is an error of its own; the others are checked.
+          let failure = CommandFailure.roster(error)
+          failure.message.map { context.console.errors.writeLine("Error: " + $0) }
+          failures.append(failure)
+          findings.append((path, nil))
+          continue
+        }
+        let syntax = Finding(
+          path: path, line: line, column: column, kind: "syntax", message: message)
+        findings.append((path, [syntax]))
+      }
     }
-    guard !problems.isEmpty else {
-      context.output.writeLine("\(path): a valid roster, in canonical form.")
-      return
+    try write(findings, format: format, to: context.output)
+    if let failure = failures.first { throw .reported(failure) }
+    let troubled = findings.filter { $0.problems?.isEmpty == false }
+    guard troubled.isEmpty else {
+      throw .problemsFound(
+        count: troubled.reduce(0) { $0 + ($1.problems?.count ?? 0) }, paths: troubled.map(\.path))
     }
-    for problem in problems {
-      context.output.writeLine(problem)
+  }
+
+  /// Prints the problems of each file in a format; `nil` problems for a file that could
+  /// not be checked.
+  private static func write(
+    _ findings: [(path: String, problems: [Finding]?)], format: String, to output: OutputChannel
+  ) throws(CommandFailure) {
+    let all = findings.flatMap { $0.problems ?? [] }
+    switch format {
+    case "json":
+      let objects = all.map { finding in
+        JSONValue.object([
+          JSONMember("file", .string(finding.path)),
+          JSONMember("line", .number(String(finding.line))),
+          JSONMember("column", .number(String(finding.column))),
+          JSONMember("kind", .string(finding.kind)),
+          JSONMember("message", .string(finding.message)),
+        ])
+      }
+      try output.append { buffer in
+        buffer.appendJSON(.array(objects), indent: 0, forTerminal: output.isTerminal)
+        buffer.append(UInt8(ascii: "\n"))
+      }
+    case "github":
+      for finding in all {
+        output.writeLine(
+          "::error file=\(annotationProperty(escapedForTerminal(finding.path))),"
+            + "line=\(finding.line),col=\(finding.column)::\(annotationData(finding.message))")
+      }
+    default:
+      for (path, problems) in findings {
+        guard let problems else { continue }
+        let shown = escapedForTerminal(path)
+        if problems.isEmpty { output.writeLine("\(shown): a valid roster, in canonical form.") }
+        for finding in problems {
+          output.writeLine("\(shown):\(finding.line):\(finding.column): \(finding.message)")
+        }
+      }
     }
-    throw .problemsFound(count: problems.count, path: context.file.path)
+  }
+
+  /// A message as the data of a GitHub Actions workflow command: `%`, carriage return and
+  /// line feed encoded, so that it stays one command.
+  static func annotationData(_ text: String) -> String {
+    escaping(text) { scalar in
+      switch scalar {
+      case "%": "%25"
+      case "\r": "%0D"
+      case "\n": "%0A"
+      default: nil
+      }
+    }
+  }
+
+  /// A value of a workflow command's property, such as a file's path: as its data, with
+  /// `:` and `,` encoded too, which end a property.
+  static func annotationProperty(_ text: String) -> String {
+    escaping(annotationData(text)) { scalar in
+      switch scalar {
+      case ":": "%3A"
+      case ",": "%2C"
+      default: nil
+      }
+    }
   }
 }

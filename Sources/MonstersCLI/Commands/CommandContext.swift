@@ -81,12 +81,6 @@ struct CommandContext {
     }
   }
 
-  /// Makes an edit through the one edit path and says what it did, or with `--dry-run`
-  /// prints the diff of what it would do.
-  func applyAndReport(_ edit: RosterEdit) throws(CommandFailure) {
-    try EditReport.report([edit], apply([edit]), context: self)
-  }
-
   /// Makes edits through the one edit path, or with `--dry-run` works out what they would do
   /// and writes nothing.
   func apply(_ edits: [RosterEdit]) throws(CommandFailure) -> RosterUpdate {

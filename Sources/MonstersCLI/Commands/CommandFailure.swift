@@ -11,12 +11,24 @@ indirect enum CommandFailure: Error {
   case missingInput(path: String)
   /// An input file could not be read: the path and the `errno`.
   case unreadableInput(path: String, errno: Int32)
-  /// `check` found problems, and has printed them.
-  case problemsFound(count: Int, path: String)
+  /// `check` or `fmt --check` found problems in these files, and has printed them.
+  case problemsFound(count: Int, paths: [String])
   /// Standard output could not be written: the `errno`.
   case outputFailed(Int32)
-  /// A line of an `apply` script failed.
+  /// An `import` input cannot be read as monsters: its name, and where and why.
+  case invalidInput(path: String, MonsterImportError)
+  /// A line of an `apply` script, or of an `import` input, failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
+  /// `fmt --check` found files that are not in canonical form, and has listed them.
+  case notCanonical(paths: [String])
+  /// `--dry-run --exit-code` found that the edit would change the file, and has printed
+  /// the diff.
+  case wouldChange
+  /// A failure already reported on standard error, as one of several (one per file); its
+  /// exit code is the run's.
+  case reported(CommandFailure)
+  /// A failure, with a hint at what was meant after its message.
+  case hinted(CommandFailure, hint: String)
 
   /// The failure of an edit the roster refused: a name it cannot take is a value the command
   /// line should not have given, a usage error; any other error is ``roster(_:)``.
@@ -51,6 +63,10 @@ indirect enum CommandFailure: Error {
     case .problemsFound: .failure
     case .outputFailed(let code): code == EPIPE ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
+    case .wouldChange, .notCanonical: .failure
+    case .invalidInput: .dataError
+    case .reported(let failure): failure.exitCode
+    case .hinted(let failure, _): failure.exitCode
     }
   }
 
@@ -62,13 +78,21 @@ indirect enum CommandFailure: Error {
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
       "Cannot read \(escapedForMessage(path)): \(String(cString: strerror(code)))."
-    case .problemsFound(let count, let path):
-      "\(count) \(count == 1 ? "problem" : "problems") in \(escapedForMessage(path))."
+    case .problemsFound(let count, let paths):
+      "\(count) \(count == 1 ? "problem" : "problems") in "
+        + (paths.count == 1 ? escapedForMessage(paths[0]) : "\(paths.count) files") + "."
     case .outputFailed(let code):
       // A reader that stopped reading (`| head -1`) is no error.
       code == EPIPE ? nil : "Cannot write the output: \(String(cString: strerror(code)))."
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
+    case .invalidInput(let path, let error): "\(escapedForMessage(path)):\(error)"
+    case .notCanonical(let paths):
+      paths.count == 1
+        ? "\(escapedForMessage(paths[0])) is not in canonical form; 'monsters fmt' writes it."
+        : "\(paths.count) files are not in canonical form; 'monsters fmt' writes them."
+    case .wouldChange, .reported: nil
+    case .hinted(let failure, let hint): failure.message.map { $0 + " " + hint }
     }
   }
 
@@ -78,6 +102,7 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(_, let command): .some(command)
     case .scriptLine(_, _, let failure): failure.usageCommand
+    case .hinted(let failure, _): failure.usageCommand
     default: nil
     }
   }

@@ -1,11 +1,18 @@
 import MonsterKit
 
-/// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON or TSV.
+/// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON, TSV or a
+/// Markdown table.
 enum ListCommand {
-  static let formats = ["table", "names", "json", "ndjson", "tsv"]
+  static let formats = ["table", "names", "json", "ndjson", "tsv", "markdown"]
   static let formatOption = OptionSpec.format(formats, default: "table")
 
   static let weaponOption = OptionSpec.weapon(help: "Only the monsters that carry this weapon.")
+  static let whereOption = OptionSpec.whereCondition(
+    help: "Only the monsters whose field has the value. " + OptionSpec.whereFields)
+  static let fieldsOption = OptionSpec(
+    "fields", value: .fieldList, valueName: "field,...",
+    help: "The fields to show, in order: the columns of table, tsv and markdown, the keys of "
+      + "json and ndjson (default: all keys; name, weapon, description for the tables).")
 
   static let subcommand = Subcommand(name: "list", run: run) { name in
     CommandSpec(
@@ -16,92 +23,93 @@ enum ListCommand {
         prints one name a line; 'json' an array of monster objects as in the file; \
         'ndjson' one compact object a line; 'tsv' a header line (name, weapon, \
         description, icon, nameColor) and one monster a line, with tab, line break, \
-        carriage return and backslash written \\t, \\n, \\r and \\\\.
+        carriage return and backslash written \\t, \\n, \\r and \\\\, which 'monsters \
+        import' reads back. 'markdown' is a GitHub-flavoured table, escaped, for a pull \
+        request's comment.
         """,
-      options: [
-        weaponOption,
-        formatOption,
-      ])
+      options: [weaponOption, whereOption, fieldsOption, formatOption])
   }
 
-  /// Lists the monsters that carry the weapon asked for (all by default), in the format
-  /// asked for.
+  /// Lists the monsters picked (all by default), with the fields and in the format asked
+  /// for.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(formatOption)
-    let weapon = try context.invocation.weapon(weaponOption)
+    let invocation = context.invocation
+    let format = try invocation.choice(formatOption)
+    var conditions = try invocation.weapon(weaponOption).map { [MonsterCondition.weapon($0)] } ?? []
+    conditions += try invocation.conditions(whereOption)
+    let fields = try invocation.fieldList(fieldsOption)
+    if fields != nil && format == "names" {
+      throw context.usageError(
+        .invalidValue(
+          "'--\(fieldsOption.name)' chooses the fields of table, tsv, markdown, json and "
+            + "ndjson; 'names' prints names only."))
+    }
     let roster = try context.readRoster()
-    let selected = selection(of: roster, carrying: weapon)
+    let selected = roster.indices(matching: conditions)
+    let output = context.output
+    let isTerminal = context.style.isTerminal
     switch format {
     case "names":
-      try writeNames(of: selected, in: roster, to: context.output)
+      try writeNames(of: selected, in: roster, to: output)
     case "json":
-      try writeJSON(of: selected, in: roster, context: context)
+      output.write("[")
+      for (offset, index) in selected.enumerated() {
+        try output.append { buffer in
+          buffer.append(contentsOf: (offset == 0 ? "\n  " : ",\n  ").utf8)
+          appendJSON(of: index, in: roster, fields: fields, indent: 1, isTerminal, &buffer)
+        }
+      }
+      output.writeLine(selected.isEmpty ? "]" : "\n]")
     case "ndjson":
       for index in selected {
-        try context.output.append { buffer in
-          roster.appendJSON(
-            ofMonsterAt: index, indent: nil, forTerminal: context.style.isTerminal, to: &buffer)
+        try output.append { buffer in
+          appendJSON(of: index, in: roster, fields: fields, indent: nil, isTerminal, &buffer)
           buffer.append(UInt8(ascii: "\n"))
         }
       }
     case "tsv":
-      try writeTSV(of: selected, in: roster, context: context)
+      try writeTSV(of: selected, in: roster, fields: fields ?? MonsterKey.listed, context: context)
+    case "markdown":
+      try MonsterTable.writeMarkdown(
+        selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, output: output)
     default:
-      try writeTable(of: selected, in: roster, context: context)
+      try MonsterTable.writeTable(
+        selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, context: context)
     }
   }
 
-  /// The positions of the monsters to list: those that carry `weapon`, or all of them.
-  static func selection(of roster: Roster, carrying weapon: WeaponType?) -> [Roster.Index] {
-    // A loop rather than `roster.indices.filter`: a generic collection of a `Roster` costs
-    // the runtime more to set up, at every start, than listing a small roster does.
-    var selected: [Roster.Index] = []
-    var index = roster.startIndex
-    while index != roster.endIndex {
-      if weapon == nil || roster.weapon(at: index) == weapon { selected.append(index) }
-      index = roster.index(after: index)
+  /// Appends the JSON object of a monster: as the file holds it, or only the fields asked
+  /// for.
+  private static func appendJSON(
+    of index: Roster.Index, in roster: Roster, fields: [MonsterKey]?, indent: Int?,
+    _ isTerminal: Bool, _ buffer: inout [UInt8]
+  ) {
+    if let fields {
+      roster.appendJSON(
+        ofMonsterAt: index, keys: fields, indent: indent, forTerminal: isTerminal, to: &buffer)
+    } else {
+      roster.appendJSON(ofMonsterAt: index, indent: indent, forTerminal: isTerminal, to: &buffer)
     }
-    return selected
   }
 
-  /// An array of monster objects, as the file holds them.
-  static func writeJSON(
-    of selected: [Roster.Index], in roster: Roster, context: CommandContext
-  ) throws(CommandFailure) {
-    context.output.write("[")
-    for (offset, index) in selected.enumerated() {
-      try context.output.append { buffer in
-        buffer.append(offset == 0 ? "\n  " : ",\n  ")
-        roster.appendJSON(
-          ofMonsterAt: index, indent: 1, forTerminal: context.style.isTerminal, to: &buffer)
-      }
-    }
-    context.output.writeLine(selected.isEmpty ? "]" : "\n]")
-  }
-
-  /// A header line, then one monster a line, tab-separated.
+  /// A header line of the fields' names, then one monster a line, tab-separated.
   static func writeTSV(
-    of selected: [Roster.Index], in roster: Roster, context: CommandContext
+    of selected: [Roster.Index], in roster: Roster, fields: [MonsterKey], context: CommandContext
   ) throws(CommandFailure) {
-    context.output.writeLine("name\tweapon\tdescription\ticon\tnameColor")
+    context.output.writeLine(fields.map(\.fieldName).joined(separator: "\t"))
     let isTerminal = context.style.isTerminal
     for index in selected {
       try context.output.append { buffer in
-        func appendField(_ text: String) {
-          buffer.append(contentsOf: text.utf8)
-          buffer.append(UInt8(ascii: "\t"))
-        }
-        func appendField(_ field: MonsterTextField) {
-          roster.withUTF8(field, at: index) {
-            appendTSVField($0, forTerminal: isTerminal, to: &buffer)
+        for (position, key) in fields.enumerated() {
+          if position > 0 { buffer.append(UInt8(ascii: "\t")) }
+          if let field = key.textField {
+            roster.withUTF8(field, at: index) {
+              appendTSVField($0, forTerminal: isTerminal, to: &buffer)
+            }
+          } else {
+            buffer.append(contentsOf: MonsterTable.value(of: key, at: index, in: roster).utf8)
           }
-          buffer.append(UInt8(ascii: "\t"))
         }
-        appendField(.name)
-        appendField(roster.weapon(at: index).rawValue)
-        appendField(.description)
-        appendField(.icon)
-        buffer.append(contentsOf: (roster.nameColor(at: index)?.description ?? "").utf8)
         buffer.append(UInt8(ascii: "\n"))
       }
     }
@@ -144,51 +152,6 @@ enum ListCommand {
     for index in selected {
       try output.append { buffer in
         roster.withUTF8(.name, at: index) { buffer.append(contentsOf: $0) }
-        buffer.append(UInt8(ascii: "\n"))
-      }
-    }
-  }
-
-  /// Aligned columns NAME, WEAPON and DESCRIPTION.
-  static func writeTable(
-    of selected: [Roster.Index], in roster: Roster, context: CommandContext
-  ) throws(CommandFailure) {
-    let style = context.style
-    var nameWidth = displayWidth("NAME")
-    for index in selected {
-      nameWidth = max(nameWidth, roster.withUTF8(.name, at: index) { displayWidth(ofUTF8: $0) })
-    }
-    let weaponWidth = WeaponType.longestNameWidth
-    context.output.writeLine(
-      style.header(
-        padded("NAME", toWidth: nameWidth) + "  " + padded("WEAPON", toWidth: weaponWidth)
-          + "  DESCRIPTION"))
-    let space = UInt8(ascii: " ")
-    for index in selected {
-      try context.output.append { buffer in
-        roster.withUTF8(.name, at: index) { name in
-          if style.usesColor {
-            buffer.append(
-              contentsOf: style.name(text(name), color: roster.nameColor(at: index)).utf8)
-          } else {
-            buffer.append(contentsOf: name)
-          }
-          buffer.append(
-            contentsOf: repeatElement(space, count: nameWidth - displayWidth(ofUTF8: name) + 2))
-        }
-        let weapon = roster.weapon(at: index).rawValue
-        buffer.append(contentsOf: weapon.utf8)
-        // No spaces at the end of a row without a description.
-        roster.withUTF8(.description, at: index) { description in
-          guard !description.isEmpty else { return }
-          buffer.append(
-            contentsOf: repeatElement(space, count: weaponWidth - weapon.utf8.count + 2))
-          if holdsTerminalControl(description) {
-            buffer.append(contentsOf: escapedForTerminal(text(description)).utf8)
-          } else {
-            buffer.append(contentsOf: description)
-          }
-        }
         buffer.append(UInt8(ascii: "\n"))
       }
     }

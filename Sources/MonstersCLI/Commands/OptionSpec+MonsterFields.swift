@@ -22,3 +22,17 @@ extension OptionSpec {
       "name-color", value: allowsNone ? .colorOrNone : .color, valueName: "color", help: help)
   }
 }
+
+// The options that pick monsters by their fields, or choose which fields to print.
+extension OptionSpec {
+  /// `--where <field=value>...`, which may be repeated.
+  static func whereCondition(help: String) -> OptionSpec {
+    OptionSpec(
+      "where", value: .condition, valueName: "field=value", isRepeatable: true, help: help)
+  }
+
+  /// The help of `--where` after what the command does with the monsters it picks.
+  static let whereFields =
+    "Fields: name (any case), weapon (forgiving), description, icon (exactly), nameColor "
+    + "(none for no colour). Repeat it: all must hold."
+}

@@ -14,7 +14,7 @@ enum RenameCommand {
         .monster,
         ArgumentSpec(name: "new-name", kind: .text, help: "The monster's new name."),
       ],
-      options: [.dryRun])
+      options: [.dryRun, .exitCode])
   }
 
   /// Renames the monster through the one edit path, and says so.

@@ -1,6 +1,6 @@
 import MonsterKit
 
-/// `monsters set`: changes fields of one monster.
+/// `monsters set`: changes fields of one monster or of several, in one edit.
 enum SetCommand {
   static let weaponOption = OptionSpec.weapon(
     help: "The new weapon: blowgun, ninjaStar, fire, sword or smoke (any case; "
@@ -11,32 +11,58 @@ enum SetCommand {
     allowsNone: true,
     help: "The name's colour: black, red, green, yellow, blue, magenta, cyan, white, "
       + "#RRGGBB, or none to remove it.")
+  static let whereOption = OptionSpec.whereCondition(
+    help: "Change every monster whose field has the value, instead of naming them. "
+      + OptionSpec.whereFields)
 
   static let subcommand = Subcommand(name: "set", run: run, edit: edit) { name in
     CommandSpec(
       name: name,
-      abstract: "Change a monster's weapon, description, icon or name colour.",
+      abstract: "Change the weapon, description, icon or name colour of monsters.",
       discussion: """
-        Give one or more fields to set. Setting a field to the value it has already \
-        changes nothing and does not rewrite the file.
+        Name one monster or several, or pick them with --where; give one or more fields \
+        to set. All the monsters change in one edit, or, when one is not on the roster, \
+        none does. --where that picks no monster changes nothing and says so. Setting a \
+        field to the value it has already changes nothing and does not rewrite the file.
         """,
-      arguments: [.monster],
-      options: [weaponOption, descriptionOption, iconOption, nameColorOption, .dryRun])
+      arguments: [
+        ArgumentSpec(
+          name: "monster", kind: .monster, isOptional: true, isRepeating: true,
+          help: "The monsters' names, in any case (or --where instead).")
+      ],
+      options: [
+        weaponOption, descriptionOption, iconOption, nameColorOption, whereOption, .dryRun,
+        .exitCode,
+      ])
   }
 
-  /// Changes the monster through the one edit path, and says what changed.
+  /// Changes the monsters through the one edit path, and says what changed.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    try context.applyAndReport(edit(context.invocation))
+    do throws(CommandFailure) {
+      try context.applyAndReport(edit(context.invocation))
+    } catch {
+      throw MonsterNameHint.adding(to: error, context: context)
+    }
   }
 
-  /// The change the command line asks for: the fields given, of the monster named.
+  /// The change the command line asks for: the fields given, of the monsters named or
+  /// picked.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
     var changes = RosterEdit.Changes()
     changes.weapon = try invocation.weapon(weaponOption)
     changes.description = invocation.value(descriptionOption)
     changes.icon = invocation.value(iconOption)
     changes.nameColor = try invocation.nameColor(nameColorOption)
-    guard !changes.isEmpty else { throw invocation.usageError(.nothingToSet) }
-    return .set(try invocation.requiredArgument(0), changes)
+    guard !changes.isEmpty else {
+      let failure = invocation.usageError(.nothingToSet)
+      let words = invocation.arguments.dropFirst()
+      guard
+        let hint = MonsterNameHint.option(for: words, options: invocation.command?.options ?? [])
+      else {
+        throw failure
+      }
+      throw .hinted(failure, hint: hint)
+    }
+    return .setEach(try invocation.selection(where: whereOption), changes)
   }
 }

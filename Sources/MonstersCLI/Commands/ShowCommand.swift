@@ -1,9 +1,14 @@
 import MonsterKit
 
-/// `monsters show`: one monster, as the tutorial's detail pane shows it, or as JSON.
+/// `monsters show`: one monster, as the tutorial's detail pane shows it, as JSON, or one
+/// field's bare value.
 enum ShowCommand {
   static let formats = ["text", "json"]
   static let formatOption = OptionSpec.format(formats, default: "text")
+  static let fieldOption = OptionSpec(
+    "field", value: .field, valueName: "field",
+    help: "Print only this field's value, bare, for a script: name, weapon, description, "
+      + "icon or nameColor (an empty line for no colour).")
 
   static let subcommand = Subcommand(name: "show", run: run) { name in
     CommandSpec(
@@ -14,12 +19,19 @@ enum ShowCommand {
         weapon with its image. 'json' prints the monster's object as the file holds it.
         """,
       arguments: [.monster],
-      options: [formatOption])
+      options: [formatOption, fieldOption])
   }
 
-  /// Prints the monster named, as a card or as its JSON object.
+  /// Prints the monster named, as a card, as its JSON object, or one field.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)
+    let field = try context.invocation.field(fieldOption)
+    if field != nil && context.invocation.value(formatOption) != nil {
+      throw context.usageError(
+        .invalidValue(
+          "'--\(fieldOption.name)' prints one bare value; give it without '--\(formatOption.name)'."
+        ))
+    }
     let name = try context.invocation.requiredArgument(0)
     let roster = try context.readRoster()
     let index: Roster.Index
@@ -27,6 +39,11 @@ enum ShowCommand {
       index = try roster.existingIndex(named: name)
     } catch {
       throw .roster(error)
+    }
+    if let field {
+      let value = MonsterTable.value(of: field, at: index, in: roster)
+      context.output.writeLine(context.style.isTerminal ? escapedForTerminal(value) : value)
+      return
     }
     if format == "json" {
       try context.output.append { buffer in

@@ -33,10 +33,12 @@ struct Subcommand: Sendable {
     self.makeSpec = spec
   }
 
-  /// The arguments, options and help. Made when asked for, so that a start makes the spec
-  /// of the subcommand it runs and no other.
+  /// The arguments, options, help and examples. Made when asked for, so that a start makes
+  /// the spec of the subcommand it runs and no other.
   var spec: CommandSpec {
-    makeSpec(name)
+    var spec = makeSpec(name)
+    spec.examples = CommandExamples.of(name)
+    return spec
   }
 
   /// Every subcommand, in the order help lists them.
@@ -48,9 +50,11 @@ struct Subcommand: Sendable {
     AddCommand.subcommand,
     RemoveCommand.subcommand,
     RenameCommand.subcommand,
+    ImportCommand.subcommand,
     WeaponsCommand.subcommand,
     InitCommand.subcommand,
     CheckCommand.subcommand,
+    FmtCommand.subcommand,
     ApplyCommand.subcommand,
     CompletionsCommand.subcommand,
     HelpCommand.subcommand,

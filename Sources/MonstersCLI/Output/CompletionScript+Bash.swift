@@ -13,7 +13,8 @@ extension CompletionScript {
     }
     let positionalCases = commands.filter { !$0.arguments.isEmpty }.map { command in
       let arguments = command.arguments.enumerated().map { position, argument in
-        "        \(position)) kind=\"\(bashWords(argument.values))\" ;;"
+        "        \(argument.isRepeating ? "*" : String(position))) "
+          + "kind=\"\(bashWords(argument.values))\" ;;"
       }
       return "      \(command.name))\n        case $position in\n"
         + arguments.joined(separator: "\n") + "\n        esac ;;"

@@ -8,6 +8,7 @@ extension CompletionScript {
         command.options.map(zshSpec)
         + command.arguments.enumerated().map { position, argument in
           let action = zshAction(argument.values)
+          if argument.isRepeating { return "'*:\(argument.name):\(action)'" }
           return argument.isOptional
             ? "'::\(argument.name):\(action)'" : "'\(position + 1):\(argument.name):\(action)'"
         }
@@ -93,6 +94,7 @@ extension CompletionScript {
       return "'\(long)\(help)'"
     }
     let value = ":\(option.valueName):\(zshAction(values))"
+    if option.isRepeatable { return "'*\(long)=\(help)\(value)'" }
     if let short = option.shortName {
       return "'(-\(short) \(long))'{-\(short)+,\(long)=}'\(help)\(value)'"
     }

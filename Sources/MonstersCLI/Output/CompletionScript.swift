@@ -43,6 +43,8 @@ struct CompletionScript {
     var valueName: String
     /// How its value is completed, or `nil` for a flag.
     var values: Values?
+    /// Whether it may be given more than once.
+    var isRepeatable = false
   }
 
   /// An argument, as completion offers it.
@@ -51,6 +53,8 @@ struct CompletionScript {
     var name: String
     /// Whether it may be left out.
     var isOptional: Bool
+    /// Whether it takes every word left, so that every later position completes as it.
+    var isRepeating = false
     /// How it is completed.
     var values: Values
   }
@@ -92,20 +96,26 @@ struct CompletionScript {
       case .colorOrNone: .words(NameColor.named.map { $0.description } + [ValueKind.noColorWord])
       case .choice(let words): .words(words)
       case .subcommand: .words(names)
+      case .field: .words(MonsterKey.listed.map(\.fieldName))
+      case .condition: .words(MonsterKey.listed.map { $0.fieldName + "=" })
+      case .fieldList: .nothing
       }
     }
     func option(_ option: OptionSpec) -> Option {
       Option(
         name: option.name, shortName: option.shortName,
         spellings: ["--\(option.name)"] + (option.shortName.map { ["-\($0)"] } ?? []),
-        help: option.help, valueName: option.valueName, values: option.value.map(values))
+        help: option.help, valueName: option.valueName, values: option.value.map(values),
+        isRepeatable: option.isRepeatable)
     }
     commands = specs.map { spec in
       Command(
         name: spec.name, abstract: spec.abstract, options: spec.options.map(option),
         allOptions: spec.allOptions.map(option),
         arguments: spec.arguments.map {
-          Argument(name: $0.name, isOptional: $0.isOptional, values: values($0.kind))
+          Argument(
+            name: $0.name, isOptional: $0.isOptional, isRepeating: $0.isRepeating,
+            values: values($0.kind))
         })
     }
     topLevelOptions = OptionSpec.topLevel.map(option)

@@ -1,52 +1,129 @@
 import MonsterKit
 
-/// What `set`, `add`, `remove`, `rename` and `pick` print once an edit is saved.
+/// What an edit prints once it is saved: a line on standard output for each monster it
+/// changed, a note on standard error for what it skipped, and with `--dry-run` the diff of
+/// the file instead.
 enum EditReport {
-  /// One line on what an edit did, such as `Cat-Bot: weapon sword -> fire.`
+  /// The line a change prints on standard output, such as `Cat-Bot: weapon sword -> fire.`;
+  /// `nil` for a skip, which has a ``note(for:)`` instead.
+  static func line(for change: RosterChange) -> String? {
+    var bytes: [UInt8] = []
+    guard appendLine(for: change, to: &bytes) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the line a change prints, without its line break: text built byte by byte,
+  /// as an edit of 200,000 monsters prints 200,000 of them.
+  ///
+  /// - Returns: `false`, with nothing appended, for a skip.
+  static func appendLine(for change: RosterChange, to buffer: inout [UInt8]) -> Bool {
+    switch change {
+    case .changed(let change):
+      if let newName = change.newName {
+        buffer.append(contentsOf: "Renamed ".utf8)
+        append(escapedForMessage(change.name), to: &buffer)
+        buffer.append(contentsOf: " to ".utf8)
+        append(escapedForMessage(newName), to: &buffer)
+        if hasFieldChanges(change) { buffer.append(contentsOf: "; ".utf8) }
+      } else {
+        append(escapedForMessage(change.name), to: &buffer)
+        buffer.append(contentsOf: ": ".utf8)
+      }
+      appendFields(of: change, to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .added(let name):
+      buffer.append(contentsOf: "Added ".utf8)
+      append(escapedForMessage(name), to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .removed(let name):
+      buffer.append(contentsOf: "Removed ".utf8)
+      append(escapedForMessage(name), to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .skippedExisting, .skippedMissing, .noMatch:
+      return false
+    }
+    return true
+  }
+
+  private static func append(_ text: String, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: text.utf8)
+  }
+
+  private static func hasFieldChanges(_ change: MonsterChange) -> Bool {
+    change.weapon != nil || change.description != nil || change.icon != nil
+      || change.nameColor != nil || !change.otherFields.isEmpty
+  }
+
+  /// Appends the fields that changed, as `weapon sword -> fire, name colour none -> red`.
+  private static func appendFields(of change: MonsterChange, to buffer: inout [UInt8]) {
+    var isFirst = true
+    func start(_ label: String) {
+      if !isFirst { buffer.append(contentsOf: ", ".utf8) }
+      isFirst = false
+      buffer.append(contentsOf: label.utf8)
+    }
+    func arrow(_ old: String, _ new: String) {
+      append(old, to: &buffer)
+      buffer.append(contentsOf: " -> ".utf8)
+      append(new, to: &buffer)
+    }
+    if let weapon = change.weapon {
+      start("weapon ")
+      arrow(weapon.old.rawValue, weapon.new.rawValue)
+    }
+    if let description = change.description {
+      start("description ")
+      arrow(
+        "'\(escapedForMessage(description.old))'", "'\(escapedForMessage(description.new))'")
+    }
+    if let icon = change.icon {
+      start("icon ")
+      arrow(escapedForMessage(icon.old), escapedForMessage(icon.new))
+    }
+    if let color = change.nameColor {
+      start("name colour ")
+      arrow(
+        color.old?.description ?? ValueKind.noColorWord,
+        color.new?.description ?? ValueKind.noColorWord)
+    }
+    for member in change.otherFields {
+      let key = (member.new ?? member.old)?.key ?? ""
+      start("key '\(escapedForMessage(key))' ")
+      append(member.old == nil ? "added" : member.new == nil ? "removed" : "changed", to: &buffer)
+    }
+  }
+
+  /// The note a skip prints on standard error, such as `Nothing to add: there is a monster
+  /// named 'Cat-Bot' already.`; `nil` for a change.
+  static func note(for change: RosterChange) -> String? {
+    switch change {
+    case .skippedExisting(let name, let holder):
+      return name == holder
+        ? "Nothing to add: there is a monster named '\(escapedForMessage(name))' already."
+        : "Nothing to add: the name '\(escapedForMessage(name))' is taken by "
+          + "'\(escapedForMessage(holder))' (names are compared ignoring case)."
+    case .skippedMissing(let name):
+      return "Nothing to remove: no monster named '\(escapedForMessage(name))'."
+    case .noMatch(let conditions):
+      let text = conditions.map(conditionText).joined(separator: " and ")
+      return "Nothing to change: no monster has \(escapedForMessage(text))."
+    case .changed, .added, .removed:
+      return nil
+    }
+  }
+
+  /// One line on what an edit did, from the rosters before and after it: what the picker
+  /// shows once a pick is saved.
   ///
   /// - Parameters:
   ///   - edit: The edit.
   ///   - before: The roster before it.
   ///   - after: The roster after it.
   static func describe(_ edit: RosterEdit, before: Roster, after: Roster) -> String {
-    switch edit {
-    case .set(let name, _):
-      guard let old = before.monster(named: name), let new = after.monster(named: name) else {
-        return "Changed \(escapedForMessage(name))."
-      }
-      return "\(escapedForMessage(new.name)): "
-        + differences(from: old, to: new).joined(separator: ", ") + "."
-    case .add(let monster):
-      return "Added \(escapedForMessage(monster.name))."
-    case .remove(let name):
-      let removed = before.monster(named: name)?.name ?? name
-      return "Removed \(escapedForMessage(removed))."
-    case .rename(let name, let newName):
-      let old = before.monster(named: name)?.name ?? name
-      return "Renamed \(escapedForMessage(old)) to \(escapedForMessage(newName))."
-    }
-  }
-
-  /// The fields that differ between two versions of a monster, as `weapon sword -> fire`.
-  static func differences(from old: Monster, to new: Monster) -> [String] {
-    var lines: [String] = []
-    if old.weapon != new.weapon {
-      lines.append("weapon \(old.weapon.type.rawValue) -> \(new.weapon.type.rawValue)")
-    }
-    if old.description != new.description {
-      lines.append(
-        "description '\(escapedForMessage(old.description))' -> "
-          + "'\(escapedForMessage(new.description))'")
-    }
-    if old.icon != new.icon {
-      lines.append("icon \(escapedForMessage(old.icon)) -> \(escapedForMessage(new.icon))")
-    }
-    if old.nameColor != new.nameColor {
-      lines.append(
-        "name colour \(old.nameColor?.description ?? "none") -> "
-          + (new.nameColor?.description ?? "none"))
-    }
-    return lines
+    var roster = before
+    let changes = (try? roster.applyReporting(edit)) ?? []
+    let lines = changes.compactMap { line(for: $0) ?? note(for: $0) }
+    return lines.isEmpty ? "Nothing changed." : lines.joined(separator: " ")
   }
 
   /// A diff as a terminal may show it: JSON allows DEL, the C1 controls and the
@@ -63,28 +140,60 @@ enum EditReport {
     }
   }
 
-  /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the
-  /// file as it would be; otherwise the change on standard output; and a note on standard
-  /// error when they changed nothing.
+  /// Prints what edits did, as ``report(_:context:notePrefix:)`` does, for edits saved
+  /// without their changes collected (the picker's).
   static func report(
     _ edits: [RosterEdit], _ update: RosterUpdate, context: CommandContext
   ) throws(CommandFailure) {
+    var roster = update.before
+    let changes = edits.map { (try? roster.applyReporting($0)) ?? [] }
+    try report(EditOutcome(update: update, changes: changes), context: context)
+  }
+
+  /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the
+  /// file as it would be; otherwise a line on standard output for each change. Either way,
+  /// a note on standard error for each skip, and one when nothing changed.
+  ///
+  /// - Parameters:
+  ///   - outcome: The update and each edit's changes.
+  ///   - context: The command's context.
+  ///   - notePrefix: What goes before the notes of each edit, by its position, such as the
+  ///     script line it came from (`edits.txt:3: `).
+  /// - Throws: ``CommandFailure/outputFailed(_:)`` when the output cannot be written.
+  static func report(
+    _ outcome: EditOutcome, context: CommandContext, notePrefix: (Int) -> String = { _ in "" }
+  ) throws(CommandFailure) {
+    let update = outcome.update
+    let isDryRun = context.invocation.has(.dryRun)
+    var noted = false
+    var printed = false
+    for (position, changes) in outcome.changes.enumerated() {
+      for change in changes {
+        if let note = note(for: change) {
+          context.console.errors.writeLine(notePrefix(position) + note)
+          noted = true
+        } else if !isDryRun {
+          try context.output.append { buffer in
+            if appendLine(for: change, to: &buffer) { buffer.append(UInt8(ascii: "\n")) }
+          }
+          printed = true
+        }
+      }
+    }
+    let path = escapedForMessage(context.file.path)
     guard update.changed else {
-      context.console.errors.writeLine(
-        "Nothing to change: \(escapedForMessage(context.file.path)) is as asked.")
+      if printed {
+        context.console.errors.writeLine("Nothing to change: the edits leave \(path) as it was.")
+      } else if !noted {
+        context.console.errors.writeLine("Nothing to change: \(path) is as asked.")
+      }
       return
     }
-    if context.invocation.has(.dryRun) {
-      let path = context.file.path
-      let original = update.originalBytes
-      let diff = UnifiedDiff.text(
-        old: original ?? [], new: update.after.canonicalJSON(),
-        oldName: original == nil ? "/dev/null" : path, newName: path)
-      context.output.write(context.style.isTerminal ? escapingControls(diff) : diff)
-      return
-    }
-    for edit in edits {
-      context.output.writeLine(describe(edit, before: update.before, after: update.after))
-    }
+    guard isDryRun else { return }
+    let original = update.originalBytes
+    let diff = UnifiedDiff.text(
+      old: original ?? [], new: update.after.canonicalJSON(),
+      oldName: original == nil ? "/dev/null" : context.file.path, newName: context.file.path)
+    context.output.write(context.style.isTerminal ? escapingControls(diff) : diff)
   }
 }

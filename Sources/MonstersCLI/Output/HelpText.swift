@@ -36,6 +36,15 @@ enum HelpText {
     for option in command?.allOptions ?? OptionSpec.topLevel {
       lines.append(contentsOf: entry(option.label, option.help))
     }
+    if let command, !command.examples.isEmpty {
+      lines.append("")
+      lines.append("EXAMPLES:")
+      for (position, example) in command.examples.enumerated() {
+        if position > 0 { lines.append("") }
+        lines.append(contentsOf: wrap(example.purpose, indent: 4).map { "  #" + $0.dropFirst(3) })
+        lines.append("  " + example.commandLine)
+      }
+    }
     if command == nil {
       lines.append("")
       lines.append("SUBCOMMANDS:")

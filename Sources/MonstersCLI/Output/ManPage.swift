@@ -54,6 +54,11 @@ enum ManPage {
       for option in command.options {
         page.tagged(label(of: option), option.help)
       }
+      for example in command.examples {
+        page.paragraph()
+        page.plain(example.purpose)
+        page.example(example.commandLine)
+      }
     }
 
     page.section("GLOBAL OPTIONS")
@@ -181,31 +186,7 @@ enum ManPage {
   ]
 
   /// A use of `monsters`, for EXAMPLES.
-  struct Example {
-    /// What the example does.
-    var purpose: String
-    /// The arguments after `monsters`.
-    var arguments: [String]
-    /// Shell text after the command, such as a redirection.
-    var shellSuffix = ""
-
-    /// The line as typed in a shell, each argument quoted where the shell needs it.
-    var commandLine: String {
-      (["monsters"] + arguments.map(Self.shellQuoted)).joined(separator: " ")
-        + (shellSuffix.isEmpty ? "" : " " + shellSuffix)
-    }
-
-    /// A word quoted for a POSIX shell where it needs it: `'#FF8800'`, `Cat-Bot` as it is.
-    static func shellQuoted(_ word: String) -> String {
-      let plain =
-        !word.isEmpty
-        && word.unicodeScalars.allSatisfy { scalar in
-          scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-            || "-_./:=,@%+".unicodeScalars.contains(scalar)
-        }
-      return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
-    }
-  }
+  typealias Example = CommandExample
 
   /// The examples, each a command line the specs accept.
   static let examples = [
@@ -251,16 +232,19 @@ extension ExitCode {
         + "away (monsters list | head -1)."
     case .failure:
       "The command could not do it: no such monster, the name is taken, init over a file "
-        + "that exists, check found problems."
+        + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
+        + "the edit would change the file."
     case .usage:
       "Usage: an unknown command or option, a missing or extra argument, a value that is "
         + "not allowed, pick without a terminal, an argument or MONSTERS_FILE that is not "
         + "UTF-8."
     case .dataError:
       "The roster file is not a valid roster (bad JSON, with line and column; a broken "
-        + "rule; a newer version). Nothing was written."
+        + "rule; a newer version), or an import input cannot be read as monsters (its line "
+        + "is named). Nothing was written."
     case .noInput:
-      "An input that must exist does not: check on a missing file, apply on a missing script."
+      "An input that must exist does not: check or fmt on a missing file, apply on a "
+        + "missing script, import of a missing file."
     case .ioError:
       "A file could not be read or written (permissions, a full disk, a folder); the roster "
         + "is as it was. Or the output could not be written."
@@ -285,7 +269,7 @@ extension Roff {
     }
     request(".SY \"monsters \(Roff.escaped(command.name))\"")
     for argument in command.arguments {
-      let name = Roff.italic(argument.name)
+      let name = Roff.italic(argument.name) + (argument.isRepeating ? "..." : "")
       text(argument.isOptional ? "[\(name)]" : name)
     }
     for option in command.options {

@@ -11,10 +11,12 @@
 /// is skipped. A script with bytes that are not UTF-8, a NUL byte, or a carriage return
 /// that does not end a line (outside quotes) is refused, naming the line.
 struct ApplyScript {
-  /// A line that holds an edit: its number (the first, for a joined line) and its words.
+  /// A line that holds an edit: its number (the first, for a joined line), its words, and
+  /// the comment that ends it, if any, without its `#`.
   struct Line: Equatable {
     var number: Int
     var words: [String]
+    var comment: String? = nil
   }
 
   /// A script line that cannot be split into words.
@@ -72,9 +74,9 @@ struct ApplyScript {
       word = ""
       inWord = false
     }
-    func endLine() {
+    func endLine(comment: String? = nil) {
       endWord()
-      if !words.isEmpty { lines.append(Line(number: startLine, words: words)) }
+      if !words.isEmpty { lines.append(Line(number: startLine, words: words, comment: comment)) }
       words = []
     }
     /// Whether the next scalars are a line break, LF or CRLF, which are then read.
@@ -146,12 +148,18 @@ struct ApplyScript {
         inWord = true
       case "#" where !inWord:
         // A comment: skip to the end of the line.
-        while let skipped = characters.peek(), skipped != "\n" {
+        var comment = ""
+        while let skipped = characters.peek(), skipped != "\n",
+          !characters.peek(twoAhead: ("\r", "\n"))
+        {
           if skipped == "\0" {
             throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
           }
+          comment.unicodeScalars.append(skipped)
           _ = characters.next()
         }
+        // The line break after it ends the line.
+        endLine(comment: comment)
       default:
         word.unicodeScalars.append(character)
         inWord = true

@@ -6,12 +6,17 @@ struct ArgumentSpec: Equatable, Sendable {
   var kind: ValueKind
   /// Whether the argument may be left out.
   var isOptional = false
+  /// Whether the argument takes every word left, one or more (none when it is optional):
+  /// only the last argument may.
+  var isRepeating = false
   /// What the argument is, for help.
   var help: String
 
-  /// `<monster>`, or `[<monster>]` when it may be left out.
+  /// `<monster>`, or `[<monster>]` when it may be left out; `<monster>...` when it takes
+  /// several.
   var synopsis: String {
-    isOptional ? "[<\(name)>]" : "<\(name)>"
+    let word = "<\(name)>" + (isRepeating ? "..." : "")
+    return isOptional ? "[\(word)]" : word
   }
 }
 

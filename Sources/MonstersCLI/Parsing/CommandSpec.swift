@@ -10,6 +10,8 @@ struct CommandSpec: Equatable, Sendable {
   var arguments: [ArgumentSpec] = []
   /// The command's own options.
   var options: [OptionSpec] = []
+  /// Uses of the command, for the EXAMPLES of its help and of the manual page.
+  var examples: [CommandExample] = []
 
   /// The command's options and the global ones, as help lists them.
   var allOptions: [OptionSpec] {

@@ -31,9 +31,14 @@ extension Invocation {
     let allowsNone = option.value == .colorOrNone
     if allowsNone && text.lowercased() == ValueKind.noColorWord { return .some(nil) }
     if let color = NameColor(parsing: text) { return .some(color) }
+    throw unknownColor(text, allowsNone: allowsNone)
+  }
+
+  /// The usage error for a colour that is not one; `allowsNone` when `none` is allowed.
+  func unknownColor(_ text: String, allowsNone: Bool) -> CommandFailure {
     let names =
       NameColor.named.map { $0.description } + (allowsNone ? [ValueKind.noColorWord] : [])
-    throw usageError(
+    return usageError(
       .invalidValue(
         "Unknown colour '\(escapedForMessage(text))'."
           + didYouMean(closestMatch(to: text, among: names))

@@ -6,7 +6,7 @@ struct Invocation: Equatable {
   var command: CommandSpec?
   /// The arguments, in order.
   var arguments: [String] = []
-  /// The options given, in order, each once.
+  /// The options given, in order, each once but those that may be repeated.
   var options: [Option] = []
 
   /// An option as given on the line.
@@ -22,12 +22,18 @@ struct Invocation: Equatable {
     options.first { $0.name == option.name }?.value
   }
 
+  /// Every value of an option that may be repeated, in the order given.
+  func values(_ option: OptionSpec) -> [String] {
+    options.compactMap { $0.name == option.name ? $0.value : nil }
+  }
+
   /// Whether a flag was given.
   func has(_ flag: OptionSpec) -> Bool {
     options.contains { $0.name == flag.name }
   }
 
-  /// The values of the options given with one, by long name.
+  /// The values of the options given with one, by long name (the last, for an option
+  /// given more than once).
   var values: [String: String] {
     var values: [String: String] = [:]
     for option in options {
@@ -128,7 +134,7 @@ extension Invocation {
         value = words[index]
         index += 1
       }
-      guard !options.contains(where: { $0.name == option.name }) else {
+      guard option.isRepeatable || !options.contains(where: { $0.name == option.name }) else {
         throw fail(.repeatedOption(option))
       }
       options.append(Option(name: option.name, value: value))
@@ -146,7 +152,10 @@ extension Invocation {
     func unknown(_ name: String) -> CommandFailure {
       let candidates = known.map { "--\($0.name)" }
       return .usage(
-        .unknownOption(name, suggestion: closestMatch(to: name, among: candidates)),
+        .unknownOption(
+          name,
+          suggestion: formatSuggestion(for: name, among: known)
+            ?? closestMatch(to: name, among: candidates)),
         command: command)
     }
     if word.hasPrefix("--") {
@@ -169,6 +178,16 @@ extension Invocation {
     return (option, String(rest.hasPrefix("=") ? rest.dropFirst() : rest))
   }
 
+  /// For an option named after a format (`--json`), the `--format` that gives it.
+  private static func formatSuggestion(for word: String, among known: [OptionSpec]) -> String? {
+    guard word.hasPrefix("--"),
+      let format = known.first(where: { $0.name == "format" }),
+      case .choice(let formats) = format.value
+    else { return nil }
+    let name = word.dropFirst(2).lowercased()
+    return formats.first { $0 == name }.map { "--\(format.name) \($0)" }
+  }
+
   /// Whether a word after an option that needs a value is another option rather than the
   /// value: `set Cat-Bot --weapon --dry-run` is missing its weapon.
   private static func looksLikeOption(_ word: String, among known: [OptionSpec]) -> Bool {
@@ -189,9 +208,32 @@ extension Invocation {
     if let missing = command.arguments.dropFirst(arguments.count).first(where: { !$0.isOptional }) {
       throw CommandFailure.usage(.missingArgument(missing), command: command)
     }
-    if arguments.count > command.arguments.count {
-      throw CommandFailure.usage(
-        .unexpectedArgument(arguments[command.arguments.count]), command: command)
+    if arguments.count > command.arguments.count && command.arguments.last?.isRepeating != true {
+      throw CommandFailure.usage(unexpectedArgumentError(of: command), command: command)
     }
+  }
+
+  /// The error for arguments past the last a subcommand takes. When that last one is a
+  /// name, the extra words are likely the rest of a name with spaces: the error shows the
+  /// line with the name quoted.
+  private func unexpectedArgumentError(of command: CommandSpec) -> UsageError {
+    let extra = arguments[command.arguments.count]
+    let takesName = command.arguments.last.map { [.monster, .text].contains($0.kind) } ?? false
+    guard takesName, let nameStart = command.arguments.indices.last,
+      !arguments[nameStart...].contains(where: { $0.hasPrefix("-") })
+    else { return .unexpectedArgument(extra) }
+    let name = arguments[nameStart...].joined(separator: " ")
+    return .unquotedName(extra, line: words(withArguments: arguments[..<nameStart] + [name]))
+  }
+
+  /// The words of this command line after `monsters`, with other arguments: for a hint
+  /// that shows the line as it was meant.
+  func words(withArguments arguments: [String]) -> [String] {
+    var words = (command.map { [$0.name] } ?? []) + arguments
+    for option in options {
+      words.append("--" + option.name)
+      if let value = option.value { words.append(value) }
+    }
+    return words
   }
 }

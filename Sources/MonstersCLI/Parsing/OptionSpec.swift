@@ -14,11 +14,13 @@ struct OptionSpec: Equatable, Sendable {
   var isRequired: Bool
   /// The value the subcommand takes when the option is not given, if it has one.
   var defaultValue: String?
+  /// Whether the option may be given more than once, each time with a value of its own.
+  var isRepeatable: Bool
 
   init(
     _ name: String, short shortName: Character? = nil, value: ValueKind? = nil,
     valueName: String? = nil, isRequired: Bool = false, defaultValue: String? = nil,
-    help: String
+    isRepeatable: Bool = false, help: String
   ) {
     self.name = name
     self.shortName = shortName
@@ -26,12 +28,14 @@ struct OptionSpec: Equatable, Sendable {
     self.valueName = valueName ?? name
     self.isRequired = isRequired
     self.defaultValue = defaultValue
+    self.isRepeatable = isRepeatable
     self.help = help
   }
 
-  /// `--weapon <weapon>`, or `--dry-run` for a flag.
+  /// `--weapon <weapon>`, or `--dry-run` for a flag; `--where <field=value>...` for one
+  /// that may be repeated.
   var synopsis: String {
-    value == nil ? "--\(name)" : "--\(name) <\(valueName)>"
+    (value == nil ? "--\(name)" : "--\(name) <\(valueName)>") + (isRepeatable ? "..." : "")
   }
 
   /// `-f, --file <path>`, as help lists options.
@@ -62,6 +66,10 @@ extension OptionSpec {
 
   static let dryRun = OptionSpec(
     "dry-run", help: "Write nothing; print what the file would become, as a diff.")
+  static let exitCode = OptionSpec(
+    "exit-code",
+    help: "With --dry-run: exit 1 when the file would change, 0 when not, as git diff "
+      + "--exit-code does.")
 
   /// `--format <format>`, one of `formats`, with `fallback` when it is not given: its help
   /// reads `table, names or json (default: table).`

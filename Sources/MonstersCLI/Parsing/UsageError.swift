@@ -20,6 +20,10 @@ enum UsageError: Error, Equatable {
   case missingArgument(ArgumentSpec)
   /// There are more arguments than the subcommand takes.
   case unexpectedArgument(String)
+  /// There are more arguments than the subcommand takes, and they look like the rest of a
+  /// name with spaces: the first extra word, and the command line with the name as one
+  /// word.
+  case unquotedName(String, line: [String])
   /// A value is not one of the words allowed: the value, what it is (`weapon`), and the
   /// words.
   case unknownWord(String, kind: String, choices: [String])
@@ -57,6 +61,9 @@ extension UsageError: CustomStringConvertible {
       "Missing expected argument '<\(argument.name)>'."
     case .unexpectedArgument(let argument):
       "Unexpected argument '\(escapedForMessage(argument))'."
+    case .unquotedName(let argument, let line):
+      "Unexpected argument '\(escapedForMessage(argument))'; quote a name with spaces: "
+        + escapedForMessage(CommandExample(purpose: "", arguments: line).commandLine)
     case .unknownWord(let word, let kind, let choices):
       "Unknown \(kind) '\(escapedForMessage(word))'."
         + didYouMean(closestMatch(to: word, among: choices))
@@ -75,9 +82,12 @@ extension UsageError: CustomStringConvertible {
 }
 
 extension UsageError {
-  /// A subcommand that is not one of `names`, with the closest of them as a suggestion.
+  /// A subcommand that is not one of `names`, with the closest of them as a suggestion,
+  /// or `--version` for `version`, which is an option.
   static func unknownCommand(_ name: String, among names: [String]) -> UsageError {
-    .unknownCommand(name, suggestion: closestMatch(to: name, among: names))
+    let version = OptionSpec.version.name
+    return .unknownCommand(
+      name, suggestion: name == version ? "--" + version : closestMatch(to: name, among: names))
   }
 }
 

@@ -19,6 +19,12 @@ enum ValueKind: Equatable, Sendable {
   case seconds
   /// Any text.
   case text
+  /// A condition on a monster's field, `FIELD=VALUE`.
+  case condition
+  /// One of a monster's fields.
+  case field
+  /// Monster fields, separated by commas.
+  case fieldList
 }
 
 extension ValueKind {

@@ -35,10 +35,14 @@ import Testing
   @Test func slotsTellEditedMonstersFromRecordsAsTheRosterChanges() throws {
     var roster = try readRoster(bytes: try Fixture.seeded())
     #expect(roster.slots.map(\.content) == (0..<6).map { .record($0) })
-    try roster.apply(.set("Dog-Bot", .init(weapon: .fire)))
+    try roster.apply(.set("Dog-Bot", .init(description: "Bark")))
     try roster.apply(.add(Monster(name: "Robo-Bot", description: "", weapon: .smoke)))
     try roster.apply(.remove("Cat-Bot"))
     try roster.apply(.set("Dog-Bot", .init(description: "Woof")))
+    // A change of weapon or colour alone is made to the record itself.
+    try roster.apply(.set("Ice-Bot", .init(weapon: .smoke, nameColor: .some(.red))))
+    #expect(roster.source.records[4].flags.contains(.rewritten))
+    #expect(roster.monster(named: "Ice-Bot")?.weapon.type == .smoke)
     #expect(
       roster.slots.map(\.content) == [
         .removed, .edited(0), .record(2), .record(3), .record(4), .record(5), .edited(1),

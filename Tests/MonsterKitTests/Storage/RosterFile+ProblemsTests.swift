@@ -95,7 +95,9 @@ import Testing
     try write(changed, to: path)
     #expect(
       try RosterFile(path: path).problems() == [
-        RosterProblem(line: kind.firstDifferingLine, column: 1, message: Self.notCanonicalMessage)
+        RosterProblem(
+          line: kind.firstDifferingLine, column: 1, message: Self.notCanonicalMessage,
+          kind: .layout)
       ])
   }
 
@@ -112,7 +114,7 @@ import Testing
       to: path)
     #expect(
       try RosterFile(path: path).problems() == [
-        RosterProblem(line: 9, column: 1, message: Self.notCanonicalMessage)
+        RosterProblem(line: 9, column: 1, message: Self.notCanonicalMessage, kind: .layout)
       ])
   }
 

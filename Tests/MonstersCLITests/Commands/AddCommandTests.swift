@@ -67,7 +67,8 @@ import Testing
       result.errors == """
         Error: Missing expected option '--weapon <weapon>'.
         Usage: monsters add <name> --weapon <weapon> [--description <text>]
-                            [--icon <file>] [--name-color <color>] [--dry-run]
+                            [--icon <file>] [--name-color <color>] [--if-missing]
+                            [--dry-run] [--exit-code]
           See 'monsters add --help' for more information.
 
         """)

@@ -17,7 +17,17 @@ import Testing
       """, to: harness.path("edits.txt"))
     let result = harness.run(["apply", harness.path("edits.txt")])
     #expect(
-      result == CommandResult(.success, output: "Applied 4 edits to \(harness.rosterPath).\n"))
+      result
+        == CommandResult(
+          .success,
+          output: """
+            Cat-Bot: weapon sword -> fire, name colour none -> #FF8800.
+            Added Space Bot.
+            Renamed Dog-Bot to Hound-Bot.
+            Removed Fire-Bot.
+            Applied 4 edits to \(harness.rosterPath).
+
+            """))
     let names = harness.run(["list", "--format", "names"]).output
     #expect(names == "Cat-Bot\nHound-Bot\nExplode-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace Bot\n")
     let cat = harness.run(["show", "cat-bot", "--format", "json"]).output
@@ -68,7 +78,7 @@ import Testing
     #expect(
       result.errors.hasPrefix(
         "Error: <stdin>:2: Unknown weapon 'axe'. Choose one of: blowgun, ninjaStar, fire, "
-          + "sword, smoke.\nUsage: monsters set <monster>"))
+          + "sword, smoke.\nUsage: monsters set [<monster>...]"))
     #expect(harness.rosterBytes() == nil)
   }
 
@@ -178,7 +188,11 @@ import Testing
       to: harness.path("edits.txt"))
     let result = harness.run(["apply", harness.path("edits.txt")])
     #expect(
-      result == CommandResult(.success, output: "Applied 2 edits to \(harness.rosterPath).\n"))
+      result
+        == CommandResult(
+          .success,
+          output: "Cat-Bot: weapon sword -> fire.\nDog-Bot: weapon blowgun -> smoke.\n"
+            + "Applied 2 edits to \(harness.rosterPath).\n"))
     #expect(
       harness.run(["show", "dog-bot", "--format", "json"]).output.contains(#""weapon": "smoke""#))
   }
@@ -205,5 +219,99 @@ import Testing
     #expect(result.code == .usage)
     #expect(result.errors.hasPrefix("Error: \(path):\(message)\n"), "\(result.errors)")
     #expect(harness.rosterText() == seededRosterText)
+  }
+}
+
+/// What `apply` says about each edit, and when it writes.
+@Suite struct ApplyReportTests {
+  @Test func editsThatCancelOutDoNotRewriteTheFile() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let before = try #require(FileIdentity(path: harness.rosterPath))
+    let result = harness.run(
+      ["apply"],
+      input: "set Cat-Bot --weapon fire\nadd Robo-Bot --weapon smoke\nremove robo-bot\n"
+        + "set cat-bot --weapon sword\n")
+    #expect(
+      result
+        == CommandResult(
+          .success,
+          output: "Cat-Bot: weapon sword -> fire.\nAdded Robo-Bot.\nRemoved Robo-Bot.\n"
+            + "Cat-Bot: weapon fire -> sword.\n",
+          errors: "Nothing to change: the edits leave \(harness.rosterPath) as it was.\n"))
+    #expect(FileIdentity(path: harness.rosterPath) == before)
+  }
+
+  @Test func notesNameTheLineTheyComeFrom() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(
+      ["apply"],
+      input: "# re-runnable\nadd Cat-Bot --weapon fire --if-missing\nremove Nobody --if-exists\n"
+        + "set --where weapon=axe-less --weapon fire\n")
+    #expect(result.code == .usage)
+    let notes = harness.run(
+      ["apply"],
+      input: "# re-runnable\nadd Cat-Bot --weapon fire --if-missing\nremove Nobody --if-exists\n"
+        + "set --where weapon=fire --where name=Cat-Bot --weapon smoke\n")
+    #expect(
+      notes
+        == CommandResult(
+          .success,
+          errors: "<stdin>:2: Nothing to add: there is a monster named 'Cat-Bot' already.\n"
+            + "<stdin>:3: Nothing to remove: no monster named 'Nobody'.\n"
+            + "<stdin>:4: Nothing to change: no monster has weapon=fire and name=Cat-Bot.\n"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func aLineMayEditSeveralMonsters() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(
+      ["apply"], input: "set --where weapon=ninjaStar --weapon fire\nremove cat-bot dog-bot\n")
+    #expect(
+      result.output
+        == "Fire-Bot: weapon ninjaStar -> fire.\nMini-Tomato-Bot: weapon ninjaStar -> fire.\n"
+        + "Removed Cat-Bot.\nRemoved Dog-Bot.\nApplied 2 edits to \(harness.rosterPath).\n")
+  }
+
+  @Test func dryRunExitCodeSaysWhetherTheScriptWouldChangeTheFile() throws {
+    let harness = try CommandLineHarness()
+    let change = harness.run(["apply", "--dry-run", "--exit-code"], input: "remove cat-bot\n")
+    #expect(change.code == .failure)
+    #expect(change.output.hasPrefix("--- /dev/null\n"))
+    let same = harness.run(
+      ["apply", "--dry-run", "--exit-code"],
+      input: "set cat-bot --weapon fire\nset cat-bot --weapon sword\n")
+    #expect(same.code == .success)
+    #expect(same.output.isEmpty)
+    #expect(harness.rosterBytes() == nil)
+    let bad = harness.run(["apply", "--exit-code"], input: "remove cat-bot\n")
+    #expect(bad.code == .usage)
+    #expect(harness.rosterBytes() == nil)
+    let onALine = harness.run(["apply"], input: "remove cat-bot --dry-run --exit-code\n")
+    #expect(
+      onALine.errors.hasPrefix(
+        "Error: <stdin>:1: '--dry-run' is an option of 'monsters apply', not of a script line."))
+  }
+
+  @Test func aLineWrittenAsAWholeCommandGetsAHint() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: "\nmonsters set 'Cat-Bot' --description 'A b'\n")
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: <stdin>:2: Unknown subcommand 'monsters'. Drop the leading 'monsters': set "
+          + "Cat-Bot --description 'A b'\n"))
+  }
+
+  @Test func aValueThatAHashCutOffGetsAHint() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: "set Cat-Bot --description #1 fan\n")
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: <stdin>:1: Missing value for '--description <text>'. A # starts a comment; "
+          + "quote the value: --description '#1'\n"))
+    #expect(
+      harness.run(["apply"], input: "set Cat-Bot --description '#1 fan'\n").code == .success)
   }
 }

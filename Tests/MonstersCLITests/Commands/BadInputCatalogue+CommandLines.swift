@@ -103,7 +103,8 @@ extension BadInputCatalogueTests {
       "Error: The option '--weapon' was given more than once."),
     BadInput(
       "an argument too many", .none, ["rename", "cat-bot", "Kit-Bot", "Kat-Bot"], .usage,
-      "Error: Unexpected argument 'Kat-Bot'."),
+      "Error: Unexpected argument 'Kat-Bot'; quote a name with spaces: monsters rename cat-bot "
+        + "'Kit-Bot Kat-Bot'"),
     BadInput(
       "an empty name to add", .none, ["add", "", "--weapon", "fire"], .usage,
       "Error: '' cannot be a monster's name: it is empty."),

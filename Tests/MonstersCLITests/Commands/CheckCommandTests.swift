@@ -58,7 +58,7 @@ import Testing
     #expect(
       result.output
         == "\(harness.rosterPath):11:1: the file is valid but not in canonical form from this "
-        + "line on; the next edit writes it in canonical form\n")
+        + "line on; the next edit writes it in canonical form, or 'monsters fmt' now\n")
   }
 
   @Test func aSyntaxErrorStopsTheCheckAtTheFirstOne() throws {

@@ -148,12 +148,13 @@ import Testing
     #expect(
       harness.run(["list", "--format", "xml"])
         == usageFailure(
-          "Unknown format 'xml'. Choose one of: table, names, json, ndjson, tsv.", command: "list"))
+          "Unknown format 'xml'. Choose one of: table, names, json, ndjson, tsv, markdown.",
+          command: "list"))
     #expect(
       harness.run(["list", "--format", "nmes"])
         == usageFailure(
           "Unknown format 'nmes'. Did you mean 'names'? "
-            + "Choose one of: table, names, json, ndjson, tsv.",
+            + "Choose one of: table, names, json, ndjson, tsv, markdown.",
           command: "list"))
   }
 

@@ -133,7 +133,9 @@ import Testing
         == usageFailure("Missing expected argument '<monster>'.", command: "show"))
     #expect(
       harness.run(["show", "cat-bot", "dog-bot"])
-        == usageFailure("Unexpected argument 'dog-bot'.", command: "show"))
+        == usageFailure(
+          "Unexpected argument 'dog-bot'; quote a name with spaces: "
+            + "monsters show 'cat-bot dog-bot'", command: "show"))
   }
 
   @Test func jsonOnATerminalEscapesDeleteAndC1Controls() throws {

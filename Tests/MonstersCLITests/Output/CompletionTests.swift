@@ -164,8 +164,11 @@ import Testing
     // Options are still offered where a dash starts an option.
     let options = try bashComplete(["monsters", "set", "-"], harness: harness)
     #expect(options.contains("--weapon") && options.contains("-- -Bot"))
+    // set takes several names, so after one a dash may start an option or the next name.
     #expect(
-      try bashComplete(["monsters", "set", "Cat-Bot", "--w"], harness: harness) == ["--weapon"])
+      try bashComplete(["monsters", "set", "Cat-Bot", "--w"], harness: harness) == [
+        "--weapon", "--where", "-- --weapon",
+      ])
   }
 
   @Test func fishOffersANameThatStartsWithADashOnlyAfterDoubleDash() throws {
@@ -190,5 +193,48 @@ import Testing
     #expect(try complete("monsters show ") == "Cat-Bot\n")
     #expect(try complete("monsters show -- ") == "Cat-Bot\n-Bot\n")
     #expect(try complete("monsters show -- -") == "-Bot\n")
+  }
+}
+
+extension CompletionTests {
+  @Test func bashCompletesNamesAtEveryPositionOfACommandThatTakesSeveral() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      try bashComplete(["monsters", "set", "cat-bot", "dog-bot", "ice"], harness: harness) == [
+        "Ice-Bot"
+      ])
+    #expect(
+      try bashComplete(["monsters", "remove", "cat-bot", "Fi"], harness: harness) == ["Fire-Bot"])
+    #expect(try bashComplete(["monsters", "show", "cat-bot", "Fi"], harness: harness) == [])
+  }
+
+  @Test func bashCompletesTheNewCommandsOptionsAndFields() throws {
+    let harness = try CommandLineHarness()
+    #expect(try bashComplete(["monsters", "im"], harness: harness) == ["import"])
+    #expect(try bashComplete(["monsters", "fm"], harness: harness) == ["fmt"])
+    #expect(
+      try bashComplete(["monsters", "list", "--where", "we"], harness: harness) == ["weapon="])
+    #expect(
+      try bashComplete(["monsters", "show", "cat-bot", "--field", "n"], harness: harness)
+        == ["name", "nameColor"])
+    #expect(
+      try bashComplete(["monsters", "check", "--format", "g"], harness: harness) == ["github"])
+    #expect(
+      try bashComplete(["monsters", "import", "--format", ""], harness: harness)
+        == ["tsv", "ndjson", "json"])
+    #expect(
+      try bashComplete(["monsters", "add", "X", "--if"], harness: harness) == ["--if-missing"])
+    #expect(
+      try bashComplete(["monsters", "remove", "--if"], harness: harness) == ["--if-exists"])
+    #expect(
+      try bashComplete(["monsters", "set", "--dry-run", "--ex"], harness: harness)
+        == ["--exit-code"])
+  }
+
+  @Test func zshRepeatsWhereAndTheNames() throws {
+    let text = try script("zsh")
+    #expect(text.contains("'*--where=["))
+    #expect(text.contains("'*:monster:_monsters_names'"))
+    #expect(text.contains("'*:file:_files'"))
   }
 }

@@ -162,3 +162,33 @@ import Testing
     #expect(harness.run(["list", "--help"]) == result)
   }
 }
+
+extension HelpTests {
+  @Test(arguments: subcommandNames)
+  func everySubcommandsHelpEndsWithExamplesThatParse(_ name: String) throws {
+    let spec = try #require(Subcommand.all.first { $0.spec.name == name }).spec
+    #expect(!spec.examples.isEmpty, "\(name) has no examples")
+    let page = try CommandLineHarness().run(["help", name]).output
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex(of: "EXAMPLES:"))
+    for example in spec.examples {
+      #expect(lines[start...].contains(Substring("  " + example.commandLine)), "\(example)")
+      #expect(example.arguments.contains(name) || example.arguments.first == "--file")
+      do throws(CommandFailure) {
+        let invocation = try Invocation(parsing: example.arguments, commands: Subcommand.specs)
+        #expect(invocation.command?.name == name)
+      } catch {
+        Issue.record("\(name): '\(example.commandLine)' does not parse: \(error.message ?? "")")
+      }
+    }
+  }
+
+  @Test func examplesAreInTheManualPage() throws {
+    let page = ManPage.page(commands: Subcommand.specs)
+    for spec in Subcommand.specs {
+      for example in spec.examples {
+        #expect(page.contains(Roff.escaped(example.commandLine)), "\(example.commandLine)")
+      }
+    }
+  }
+}

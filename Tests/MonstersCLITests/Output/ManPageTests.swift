@@ -109,7 +109,7 @@ import Testing
       #expect(text.contains(Roff.escaped(paragraph)), "\(name): \(paragraph)")
     }
     for argument in spec.arguments {
-      let italic = Roff.italic(argument.name)
+      let italic = Roff.italic(argument.name) + (argument.isRepeating ? "..." : "")
       #expect(lines.contains(Substring(argument.isOptional ? "[\(italic)]" : italic)))
       #expect(
         text.contains(".TP\n\\fI\(Roff.escaped(argument.name))\\fR\n"), "\(name) <\(argument.name)>"
@@ -214,7 +214,7 @@ import Testing
       }
     }
     for expected in [
-      "monsters set monster [--weapon weapon] [--description text]",
+      "monsters set [monster...] [--weapon weapon] [--description text]",
       "monsters add name --weapon weapon [--description text]",
       "monsters set cat-bot --weapon ninja-star --name-color red",
     ] {

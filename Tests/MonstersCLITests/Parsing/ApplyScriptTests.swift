@@ -159,3 +159,11 @@ import Testing
     }
   }
 }
+
+extension ApplyScriptTests {
+  @Test func aLineKeepsTheCommentThatEndsIt() throws {
+    let lines = try ApplyScript.lines(
+      of: "set X --name-color #FF8800 later\n# alone\nremove Y\nremove Z # gone\n")
+    #expect(lines.map(\.comment) == ["FF8800 later", nil, " gone"])
+  }
+}

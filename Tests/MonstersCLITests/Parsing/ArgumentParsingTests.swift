@@ -119,7 +119,9 @@ import Testing
     let before = try #require(harness.rosterBytes())
     #expect(
       harness.run(["set", "--", "-x-", "--weapon", "fire"])
-        == usageFailure("Unexpected argument '--weapon'.", command: "set"))
+        == usageFailure(
+          "Nothing to set: give --weapon, --description, --icon or --name-color. Did you mean "
+            + "'--weapon fire'?", command: "set"))
     #expect(harness.rosterBytes() == before)
     #expect(
       harness.run(["set", "--weapon", "fire", "--", "-x-"])

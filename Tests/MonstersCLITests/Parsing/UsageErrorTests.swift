@@ -84,9 +84,13 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     // Arguments.
     UsageCase(["show"], "Missing expected argument '<monster>'.", usage: "show"),
     UsageCase(["set", "--weapon", "fire"], "Missing expected argument '<monster>'.", usage: "set"),
-    UsageCase(["show", "cat-bot", "extra"], "Unexpected argument 'extra'.", usage: "show"),
     UsageCase(
-      ["set", "cat-bot", "dog-bot", "--weapon", "fire"], "Unexpected argument 'dog-bot'.",
+      ["show", "cat-bot", "extra"],
+      "Unexpected argument 'extra'; quote a name with spaces: monsters show 'cat-bot extra'",
+      usage: "show"),
+    UsageCase(
+      ["set", "cat-bot", "--where", "weapon=fire", "--weapon", "smoke"],
+      "Name the monsters or pick them with --where, not both: 'cat-bot' is named.",
       usage: "set"),
     UsageCase(["list", "all"], "Unexpected argument 'all'.", usage: "list"),
     UsageCase(["help", "list", "show"], "Unexpected argument 'show'.", usage: "help"),
@@ -114,7 +118,7 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     UsageCase(
       ["list", "--format", "tables"],
       "Unknown format 'tables'. Did you mean 'table'? Choose one of: table, names, json, ndjson, "
-        + "tsv.", usage: "list"),
+        + "tsv, markdown.", usage: "list"),
     UsageCase(
       ["set", "cat-bot"], "Nothing to set: give --weapon, --description, --icon or --name-color.",
       usage: "set"),
@@ -171,7 +175,10 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
   }
 
   @Test(arguments: [
-    (["list", "--format", "xml"], "list", "format 'xml'", "table, names, json, ndjson, tsv"),
+    (
+      ["list", "--format", "xml"], "list", "format 'xml'",
+      "table, names, json, ndjson, tsv, markdown"
+    ),
     (["show", "Cat-Bot", "--format", "tsv"], "show", "format 'tsv'", "text, json"),
     (
       ["weapons", "--format", "jsn"], "weapons", "format 'jsn'. Did you mean 'json'?",

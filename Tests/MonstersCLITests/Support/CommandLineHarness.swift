@@ -159,12 +159,14 @@ struct MonsterFields {
 let usageTrailer: [String: String] = [
   "": "Usage: monsters [--file <path>] <subcommand> [<options>]\n"
     + "  See 'monsters --help' for more information.\n",
-  "list": "Usage: monsters list [--weapon <weapon>] [--format <format>]\n"
+  "list": "Usage: monsters list [--weapon <weapon>] [--where <field=value>...]\n"
+    + "                     [--fields <field,...>] [--format <format>]\n"
     + "  See 'monsters list --help' for more information.\n",
-  "show": "Usage: monsters show <monster> [--format <format>]\n"
+  "show": "Usage: monsters show <monster> [--format <format>] [--field <field>]\n"
     + "  See 'monsters show --help' for more information.\n",
-  "set": "Usage: monsters set <monster> [--weapon <weapon>] [--description <text>]\n"
-    + "                    [--icon <file>] [--name-color <color>] [--dry-run]\n"
+  "set": "Usage: monsters set [<monster>...] [--weapon <weapon>] [--description <text>]\n"
+    + "                    [--icon <file>] [--name-color <color>]\n"
+    + "                    [--where <field=value>...] [--dry-run] [--exit-code]\n"
     + "  See 'monsters set --help' for more information.\n",
   "weapons": "Usage: monsters weapons [--format <format>]\n"
     + "  See 'monsters weapons --help' for more information.\n",
@@ -183,4 +185,22 @@ func usageErrorText(_ message: String, command: String) -> String {
 /// A usage error's result: exit code 64, nothing on standard output.
 func usageFailure(_ message: String, command: String) -> CommandResult {
   CommandResult(.usage, errors: usageErrorText(message, command: command))
+}
+
+// MARK: - Whether a file was rewritten
+
+/// What tells a file apart from one written in its place: its inode and modification time.
+struct FileIdentity: Equatable {
+  var inode: UInt
+  var seconds: Int
+  var nanoseconds: Int
+
+  /// The identity of the file at a path, or `nil` when there is none.
+  init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    inode = UInt(status.st_ino)
+    seconds = status.st_mtim.tv_sec
+    nanoseconds = status.st_mtim.tv_nsec
+  }
 }

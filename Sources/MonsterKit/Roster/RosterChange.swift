@@ -1,0 +1,33 @@
+/// One thing an edit did to a roster, or chose not to do: what a front end reports, one
+/// line each.
+///
+/// ``Roster/applyReporting(_:)`` gives the changes of one edit, in order:
+///
+/// ```swift
+/// var roster = Roster.seeded
+/// let changes = try roster.applyReporting(.set("cat-bot", .init(weapon: .fire)))
+/// // [.changed(Cat-Bot: weapon sword -> fire)]
+/// ```
+public enum RosterChange: Hashable, Sendable {
+  /// A monster's fields changed, its name perhaps too.
+  case changed(MonsterChange)
+  /// A monster was added at the end: its name.
+  case added(String)
+  /// A monster was removed: its name.
+  case removed(String)
+  /// A monster was not added because one has its name already, ignoring case: the name
+  /// asked for, and the name of the monster that has it.
+  case skippedExisting(String, holder: String)
+  /// A monster was not removed or changed because no monster has the name.
+  case skippedMissing(String)
+  /// No monster meets the conditions, so nothing was changed.
+  case noMatch([MonsterCondition])
+
+  /// Whether the roster changed: a change, an addition or a removal, rather than a skip.
+  public var changesRoster: Bool {
+    switch self {
+    case .changed, .added, .removed: true
+    case .skippedExisting, .skippedMissing, .noMatch: false
+    }
+  }
+}

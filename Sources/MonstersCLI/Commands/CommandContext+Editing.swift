@@ -1,0 +1,75 @@
+import MonsterKit
+
+// Making edits through the one edit path and reporting them: what every editing command
+// shares, `--dry-run` and `--exit-code` included.
+
+extension CommandContext {
+  /// Makes edits, in order, through the one edit path as one change, collecting what each
+  /// did; with `--dry-run`, works out what they would do and writes nothing.
+  ///
+  /// The file is written only when the roster changed: edits that change nothing, or whose
+  /// changes cancel out, leave it as it was.
+  ///
+  /// - Parameter edits: The edits.
+  /// - Returns: The update and each edit's changes.
+  /// - Throws: ``EditFailure``, naming the edit that failed.
+  func perform(_ edits: [RosterEdit]) throws(EditFailure) -> EditOutcome {
+    var changes: [[RosterChange]] = []
+    var failed: Int?
+    do throws(RosterError) {
+      let update = try file.update(dryRun: invocation.has(.dryRun)) {
+        (roster) throws(RosterError) in
+        changes = []
+        let before = roster
+        var changedAny = false
+        for (position, edit) in edits.enumerated() {
+          failed = position
+          let result = try roster.applyReporting(edit)
+          if result.contains(where: \.changesRoster) { changedAny = true }
+          changes.append(result)
+        }
+        // What fails from here on, such as the write on a full disk, is no edit's doing.
+        failed = nil
+        return changedAny && (edits.count == 1 || !roster.hasSameMonsters(as: before))
+      }
+      return EditOutcome(update: update, changes: changes)
+    } catch {
+      throw EditFailure(error: error, edit: failed)
+    }
+  }
+
+  /// Makes one edit through the one edit path and reports it: a line for each change, a
+  /// note for each skip, or with `--dry-run` the diff.
+  func applyAndReport(_ edit: RosterEdit) throws(CommandFailure) {
+    try checkExitCodeOption()
+    let outcome: EditOutcome
+    do throws(EditFailure) {
+      outcome = try perform([edit])
+    } catch {
+      throw CommandFailure(refusedEdit: error.error, command: invocation.command)
+    }
+    try report(outcome)
+  }
+
+  /// Reports what edits did, and with `--dry-run --exit-code` fails quietly when they
+  /// would change the file.
+  ///
+  /// - Parameters:
+  ///   - outcome: What the edits did.
+  ///   - notePrefix: What goes before the notes of each edit, by its position.
+  func report(_ outcome: EditOutcome, notePrefix: (Int) -> String = { _ in "" })
+    throws(CommandFailure)
+  {
+    try EditReport.report(outcome, context: self, notePrefix: notePrefix)
+    if invocation.has(.exitCode) && outcome.update.changed { throw .wouldChange }
+  }
+
+  /// Refuses `--exit-code` without `--dry-run`, before anything is written.
+  func checkExitCodeOption() throws(CommandFailure) {
+    if invocation.has(.exitCode) && !invocation.has(.dryRun) {
+      throw usageError(
+        .invalidValue("'--exit-code' goes with '--dry-run': it says whether the file would change.")
+      )
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import MonsterKit
+
+/// `monsters import`: adds monsters read from TSV, NDJSON or a JSON array, in one edit.
+enum ImportCommand {
+  static let formatOption = OptionSpec(
+    "format", value: .choice(MonsterImport.Format.allCases.map(\.rawValue)),
+    valueName: "format",
+    help: "tsv, ndjson or json (default: told from the input: '[' starts json, '{' ndjson, "
+      + "anything else tsv).")
+  static let updateOption = OptionSpec(
+    "update",
+    help: "Replace the fields the input gives of a monster that is there already (matched by "
+      + "name, ignoring case), rather than fail; other fields stay as they are.")
+
+  static let subcommand = Subcommand(name: "import", run: run) { name in
+    CommandSpec(
+      name: name,
+      abstract: "Add monsters from TSV, NDJSON or JSON, in one edit.",
+      discussion: """
+        Reads what 'monsters list' prints: TSV with a header line (--format tsv), one \
+        JSON object a line (ndjson), or a JSON array of objects (json). The columns or \
+        keys are name, weapon, description, icon and nameColor; name and weapon are \
+        needed. A new monster gets an empty description, the icon add gives it, and no \
+        colour for what is left out; an empty nameColor, or null, is no colour. Keys \
+        monsters does not know are kept.
+
+        All the monsters land in one write, or none does: a line that cannot be read, or \
+        a name that is taken (without --update), is named with its error and the file is \
+        left as it was. Importing a roster's own listing changes nothing and does not \
+        rewrite the file.
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "input", kind: .path, isOptional: true,
+          help: "The file to read, or - for standard input (the default).")
+      ],
+      options: [formatOption, updateOption, .dryRun, .exitCode])
+  }
+
+  /// Reads the input, and adds (or with `--update` changes) its monsters in one edit.
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    try context.checkExitCodeOption()
+    let invocation = context.invocation
+    // No format given is no format: the input's first byte tells it.
+    let format = MonsterImport.Format(rawValue: try invocation.choice(formatOption))
+    let path = invocation.argument(0) ?? "-"
+    let name = path == "-" ? "<stdin>" : path
+    let bytes = try InputFile.contents(of: path, console: context.console)
+    let monsters: [ImportedMonster]
+    do throws(MonsterImportError) {
+      monsters = try MonsterImport.read(bytes, format: format)
+    } catch {
+      throw .invalidInput(path: name, error)
+    }
+    if monsters.isEmpty {
+      context.console.errors.writeLine(
+        "Nothing to import: \(escapedForMessage(name)) lists no monster.")
+      return
+    }
+    let updates = invocation.has(updateOption)
+    let edits = monsters.map { imported in
+      updates ? RosterEdit.addOrSet(imported.monster, imported.changes) : .add(imported.monster)
+    }
+    let outcome: EditOutcome
+    do throws(EditFailure) {
+      outcome = try context.perform(edits)
+    } catch {
+      let failure = CommandFailure(refusedEdit: error.error, command: nil)
+      guard let position = error.edit else { throw failure }
+      let line = monsters[position].line
+      guard case .nameTaken = error.error else {
+        throw .scriptLine(path: name, line: line, failure: failure)
+      }
+      throw .scriptLine(
+        path: name, line: line,
+        failure: .hinted(failure, hint: "Use --\(updateOption.name) to replace its fields."))
+    }
+    try context.report(outcome)
+  }
+}

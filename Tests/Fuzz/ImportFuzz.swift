@@ -1,0 +1,209 @@
+// A libFuzzer harness for `import`'s reader and for the values of `--where` and `--fields`.
+//
+// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address` together with the sources of
+// MonstersCLI, as one module that imports MonsterKit. It is not a SwiftPM target, and
+// defines no `main`: libFuzzer's is the program's. Nothing is read or written.
+//
+// The input is one byte of settings (its low two bits choose the format: told from the
+// input, TSV, NDJSON or JSON), then the input to import, up to a byte 0x00, then the value
+// of a `--where`, up to a byte 0x00, then the value of a `--fields`.
+//
+// Reading must return monsters or throw an error whose line (and column) lie inside the
+// input, never trap. The monsters read, added to a roster, must read back from the roster's
+// own listings, in each format, to the same monsters: the import reads what `list` writes.
+//
+// `--where` and `--fields` values must parse or throw a usage error with a message free of
+// raw control characters; the conditions must pick exactly the monsters a plain filter of
+// the roster's monsters picks, and the fields must print as a Markdown table of one row a
+// monster, each row with one cell a field.
+
+import MonsterKit
+
+/// The lines of an input: its line breaks, plus one.
+private func lineCount(_ bytes: [UInt8]) -> Int {
+  bytes.count { $0 == UInt8(ascii: "\n") } + 1
+}
+
+/// Stops the run with what went wrong and the input.
+private func violated(_ property: String, _ input: [UInt8]) -> Never {
+  fatalError("\(property)\ninput: \(String(decoding: input, as: UTF8.self).debugDescription)")
+}
+
+/// A roster's listing, as `list` writes it for a pipe, in one format.
+private func listing(_ roster: Roster, as format: MonsterImport.Format) -> [UInt8] {
+  var bytes: [UInt8] = []
+  switch format {
+  case .tsv:
+    bytes += Array(MonsterKey.listed.map(\.fieldName).joined(separator: "\t").utf8) + [10]
+    for index in roster.indices {
+      for (position, key) in MonsterKey.listed.enumerated() {
+        if position > 0 { bytes.append(UInt8(ascii: "\t")) }
+        if let field = key.textField {
+          roster.withUTF8(field, at: index) {
+            ListCommand.appendTSVField($0, forTerminal: false, to: &bytes)
+          }
+        } else {
+          bytes += Array(MonsterTable.value(of: key, at: index, in: roster).utf8)
+        }
+      }
+      bytes.append(10)
+    }
+  case .ndjson:
+    for index in roster.indices {
+      roster.appendJSON(ofMonsterAt: index, indent: nil, to: &bytes)
+      bytes.append(10)
+    }
+  case .json:
+    bytes.append(UInt8(ascii: "["))
+    for (offset, index) in roster.indices.enumerated() {
+      bytes += Array((offset == 0 ? "\n  " : ",\n  ").utf8)
+      roster.appendJSON(ofMonsterAt: index, indent: 1, to: &bytes)
+    }
+    bytes += Array((roster.isEmpty ? "]\n" : "\n]\n").utf8)
+  }
+  return bytes
+}
+
+/// Checks the reader on one input, and the round trip of what it read.
+private func checkImport(_ bytes: [UInt8], format: MonsterImport.Format?) -> Roster? {
+  let monsters: [ImportedMonster]
+  do throws(MonsterImportError) {
+    monsters = try MonsterImport.read(bytes, format: format)
+  } catch {
+    if error.line < 1 || error.line > lineCount(bytes) || (error.column ?? 1) < 1 {
+      violated("an error at \(error.line):\(error.column ?? 0) is outside the input", bytes)
+    }
+    _ = error.description
+    return nil
+  }
+  var lastLine = 0
+  var roster = Roster()
+  for monster in monsters {
+    if monster.line <= lastLine || monster.line > lineCount(bytes) {
+      violated("monster on line \(monster.line) after line \(lastLine)", bytes)
+    }
+    lastLine = monster.line
+    if monster.changes.weapon != monster.monster.weapon.type {
+      violated("the changes of \(monster.monster.name) have another weapon", bytes)
+    }
+    // A name the input gives twice is the roster's to refuse.
+    try? roster.add(monster.monster)
+  }
+  for listed in MonsterImport.Format.allCases {
+    let text = listing(roster, as: listed)
+    guard let again = try? MonsterImport.read(text, format: nil) else {
+      violated("the \(listed) listing of what was read does not read back", bytes)
+    }
+    var expected = roster.monsters
+    if listed == .tsv {
+      for index in expected.indices { expected[index].otherFields = [] }
+    }
+    if again.map(\.monster) != expected {
+      violated("the \(listed) listing reads back to other monsters", bytes)
+    }
+  }
+  return roster
+}
+
+/// Whether text holds a control character but a line break.
+private func holdsRawControl(_ text: String) -> Bool {
+  text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }
+}
+
+/// Checks a `--where` and a `--fields` value against a roster.
+private func checkValues(_ condition: String, _ fields: String, roster: Roster, input: [UInt8]) {
+  let invocation: Invocation
+  do throws(CommandFailure) {
+    invocation = try Invocation(
+      parsing: ["list", "--where", condition, "--fields", fields], commands: Subcommand.all)
+  } catch {
+    if let message = error.message, holdsRawControl(message) {
+      violated("a raw control character in: \(message.debugDescription)", input)
+    }
+    return
+  }
+  do throws(CommandFailure) {
+    let conditions = try invocation.conditions(ListCommand.whereOption)
+    let picked = roster.indices(matching: conditions)
+    let expected = roster.indices.filter { index in
+      let monster = roster[index]
+      return conditions.allSatisfy { condition in
+        switch condition {
+        case .name(let name): roster.index(named: name) == index
+        case .weapon(let weapon): monster.weapon.type == weapon
+        case .description(let text): Array(monster.description.utf8) == Array(text.utf8)
+        case .icon(let text): Array(monster.icon.utf8) == Array(text.utf8)
+        case .nameColor(let color): monster.nameColor == color
+        }
+      }
+    }
+    if picked != expected {
+      violated("--where \(condition.debugDescription) picks \(picked) not \(expected)", input)
+    }
+    for condition in conditions { _ = conditionText(condition) }
+  } catch {
+    if let message = error.message, holdsRawControl(message) {
+      violated("a raw control character in: \(message.debugDescription)", input)
+    }
+  }
+  do throws(CommandFailure) {
+    guard let keys = try invocation.fieldList(ListCommand.fieldsOption) else {
+      violated("--fields given and read as not given", input)
+    }
+    if keys.isEmpty || Set(keys).count != keys.count {
+      violated("--fields \(fields.debugDescription) gives \(keys)", input)
+    }
+    for index in roster.indices {
+      let row =
+        "| "
+        + keys.map { key in
+          key.textField.map { field in
+            roster.withUTF8(field, at: index) { MonsterTable.markdownCell(text($0)) }
+          } ?? MonsterTable.value(of: key, at: index, in: roster)
+        }.joined(separator: " | ") + " |"
+      var bars = 0
+      var escaped = false
+      for scalar in row.unicodeScalars {
+        if escaped {
+          escaped = false
+        } else if scalar == "\\" {
+          escaped = true
+        } else if scalar == "|" {
+          bars += 1
+        }
+        if scalar == "\n" || scalar == "\r" || holdsRawControl(String(scalar)) {
+          violated(
+            "a raw line break or control character in a Markdown row: \(row.debugDescription)",
+            input)
+        }
+      }
+      if bars != keys.count + 1 {
+        violated("a Markdown row of \(keys.count) fields has \(bars - 1) cells: \(row)", input)
+      }
+    }
+  } catch {
+    if let message = error.message, holdsRawControl(message) {
+      violated("a raw control character in: \(message.debugDescription)", input)
+    }
+  }
+}
+
+/// Checks one input.
+private func check(_ bytes: [UInt8]) {
+  guard let settings = bytes.first else { return }
+  let formats: [MonsterImport.Format?] = [nil, .tsv, .ndjson, .json]
+  let parts = bytes.dropFirst().split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+  let input = Array(parts[0])
+  let roster = checkImport(input, format: formats[Int(settings & 3)]) ?? Roster.seeded
+  let condition = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "weapon=fire"
+  let fields = parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : "name"
+  checkValues(condition, fields, roster: roster, input: bytes)
+}
+
+/// libFuzzer's entry point: one input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  check(bytes)
+  return 0
+}

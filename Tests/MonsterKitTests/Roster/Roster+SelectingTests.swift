@@ -1,0 +1,300 @@
+import TestSupport
+import Testing
+
+@testable import MonsterKit
+
+/// Picking monsters by name or by their fields, and edits of several monsters at once.
+@Suite struct RosterSelectingTests {
+  private func names(_ roster: Roster, _ indices: [Roster.Index]) -> [String] {
+    indices.map { roster[$0].name }
+  }
+
+  /// The seeded roster as the file holds it, so that records, not built monsters, are
+  /// picked.
+  private func seededFromFile() throws -> Roster {
+    try readRoster(bytes: try Fixture.seeded())
+  }
+
+  // MARK: - Conditions
+
+  @Test func aWeaponPicksEveryMonsterThatCarriesIt() throws {
+    let roster = try seededFromFile()
+    #expect(
+      names(roster, roster.indices(matching: [.weapon(.ninjaStar)]))
+        == ["Fire-Bot", "Mini-Tomato-Bot"])
+    #expect(roster.indices(matching: []).count == 6)
+  }
+
+  @Test func aNameIsComparedAsTheRosterComparesNames() throws {
+    var roster = try seededFromFile()
+    #expect(names(roster, roster.indices(matching: [.name("cAT-bOT")])) == ["Cat-Bot"])
+    try roster.add(Monster(name: "Café", description: "", weapon: .fire))
+    #expect(names(roster, roster.indices(matching: [.name("CAFÉ")])) == ["Café"])
+    #expect(roster.indices(matching: [.name("Cat")]).isEmpty)
+  }
+
+  @Test func descriptionAndIconMustBeExactlyTheText() throws {
+    let roster = try seededFromFile()
+    #expect(names(roster, roster.indices(matching: [.description("MEE-OW")])) == ["Cat-Bot"])
+    #expect(roster.indices(matching: [.description("mee-ow")]).isEmpty)
+    #expect(roster.indices(matching: [.description("MEE-OW ")]).isEmpty)
+    #expect(names(roster, roster.indices(matching: [.icon("meetdogbot.png")])) == ["Dog-Bot"])
+  }
+
+  @Test func escapedTextInTheFileIsComparedAsItsText() throws {
+    let roster = try readRoster(
+      #"{"version": 1, "monsters": [{"name": "A", "description": "tab\there \u00e9", "icon": "a\/b.png", "weapon": "fire"}]}"#
+    )
+    #expect(roster.indices(matching: [.description("tab\there é")]).count == 1)
+    #expect(roster.indices(matching: [.icon("a/b.png")]).count == 1)
+  }
+
+  @Test func aColourOrNoColourPicksByTheNameColour() throws {
+    var roster = try seededFromFile()
+    try roster.apply(.set("Ice-Bot", .init(nameColor: .some(.rgb(red: 255, green: 136, blue: 0)))))
+    #expect(
+      names(roster, roster.indices(matching: [.nameColor(.rgb(red: 255, green: 136, blue: 0))]))
+        == ["Ice-Bot"])
+    #expect(roster.indices(matching: [.nameColor(nil)]).count == 5)
+    #expect(roster.indices(matching: [.nameColor(.red)]).isEmpty)
+  }
+
+  @Test func everyConditionMustHold() throws {
+    let roster = try seededFromFile()
+    #expect(
+      names(
+        roster, roster.indices(matching: [.weapon(.ninjaStar), .description("Extremely Handsome")]))
+        == ["Mini-Tomato-Bot"])
+    #expect(roster.indices(matching: [.weapon(.ninjaStar), .name("Cat-Bot")]).isEmpty)
+    #expect(roster.indices(matching: [.weapon(.fire), .weapon(.smoke)]).isEmpty)
+    #expect(roster.indices(matching: [.name("Cat-Bot"), .name("Dog-Bot")]).isEmpty)
+    #expect(roster.indices(matching: [.name("Cat-Bot"), .name("CAT-BOT")]).count == 1)
+  }
+
+  @Test func removedMonstersAreNeverPicked() throws {
+    var roster = try seededFromFile()
+    try roster.apply(.remove("Fire-Bot"))
+    #expect(names(roster, roster.indices(matching: [.weapon(.ninjaStar)])) == ["Mini-Tomato-Bot"])
+  }
+
+  // MARK: - Editing several monsters
+
+  @Test func setEachChangesEveryMonsterPickedAndSaysHow() throws {
+    var roster = try seededFromFile()
+    let changes = try roster.applyReporting(
+      .setEach(.matching([.weapon(.ninjaStar)]), .init(weapon: .fire)))
+    var expected = ["Fire-Bot", "Mini-Tomato-Bot"].map { MonsterChange(name: $0) }
+    for index in expected.indices { expected[index].weapon = .init(.ninjaStar, .fire) }
+    #expect(changes == expected.map { .changed($0) })
+    #expect(roster.indices(matching: [.weapon(.ninjaStar)]).isEmpty)
+    #expect(roster.indices(matching: [.weapon(.fire)]).count == 3)
+    #expect(roster.monster(named: "Fire-Bot")?.weapon.type == .fire)
+  }
+
+  @Test func aWeaponOrColourChangeToRecordsWritesTheMonstersChanged() throws {
+    var roster = try seededFromFile()
+    let changes = try roster.applyReporting(
+      .setEach(.names(["ice-bot", "cat-bot"]), .init(weapon: .smoke, nameColor: .some(.red))))
+    var ice = MonsterChange(name: "Ice-Bot")
+    ice.weapon = .init(.fire, .smoke)
+    ice.nameColor = .init(nil, .red)
+    #expect(changes.first == .changed(ice))
+    let expected = text(try Fixture.seeded())
+      .replacing(
+        "\"icon\": \"meeticebot.png\",\n      \"weapon\": \"fire\"",
+        with:
+          "\"icon\": \"meeticebot.png\",\n      \"weapon\": \"smoke\",\n      \"nameColor\": \"red\""
+      )
+      .replacing(
+        "\"icon\": \"meetcatbot.png\",\n      \"weapon\": \"sword\"",
+        with:
+          "\"icon\": \"meetcatbot.png\",\n      \"weapon\": \"smoke\",\n      \"nameColor\": \"red\""
+      )
+    #expect(text(roster.canonicalJSON()) == expected)
+    #expect(try readRoster(bytes: roster.canonicalJSON()) == roster)
+    // And back: the same monsters as the file, though the records were changed.
+    try roster.apply(.set("Ice-Bot", .init(weapon: .fire, nameColor: .some(nil))))
+    try roster.apply(.set("Cat-Bot", .init(weapon: .sword, nameColor: .some(nil))))
+    #expect(roster.canonicalJSON() == (try Fixture.seeded()))
+    #expect(roster.hasSameMonsters(as: try seededFromFile()))
+  }
+
+  @Test func aChangedRecordIsNotTheSameAsTheFilesRecord() throws {
+    let roster = try seededFromFile()
+    var edited = roster
+    try edited.apply(.set("Dog-Bot", .init(weapon: .fire)))
+    #expect(!edited.hasSameMonsters(as: roster))
+    #expect(!roster.hasSameMonsters(as: edited))
+    #expect(roster.monster(named: "Dog-Bot")?.weapon.type == .blowgun)
+  }
+
+  @Test func aMonsterAsAskedAlreadyGivesNoChange() throws {
+    var roster = try seededFromFile()
+    #expect(try roster.applyReporting(.setEach(.names(["Cat-Bot"]), .init(weapon: .sword))) == [])
+    #expect(!(try roster.apply(.setEach(.matching([.weapon(.sword)]), .init(weapon: .sword)))))
+  }
+
+  @Test func aMissingNameChangesNone() throws {
+    var roster = try seededFromFile()
+    let before = roster
+    #expect(throws: RosterError.noSuchMonster("Nobody", suggestion: nil)) {
+      try roster.apply(.setEach(.names(["Cat-Bot", "Nobody"]), .init(weapon: .fire)))
+    }
+    #expect(roster == before)
+    #expect(throws: RosterError.noSuchMonster("Nobody", suggestion: nil)) {
+      try roster.apply(.removeEach(.names(["Cat-Bot", "Nobody"])))
+    }
+    #expect(roster == before)
+  }
+
+  @Test func aNameGivenTwicePicksItsMonsterOnce() throws {
+    var roster = try seededFromFile()
+    #expect(try roster.applyReporting(.removeEach(.names(["cat-bot", "CAT-BOT"]))).count == 1)
+    #expect(roster.count == 5)
+  }
+
+  @Test func namesIfPresentSkipEachMissingNameOnce() throws {
+    var roster = try seededFromFile()
+    let changes = try roster.applyReporting(
+      .removeEach(.namesIfPresent(["Robo-Bot", "Dog-Bot", "Robo-Bot"])))
+    #expect(changes.count == 2)
+    #expect(changes.first == .skippedMissing("Robo-Bot"))
+    #expect(changes.last == .removed("Dog-Bot"))
+    #expect(roster.count == 5)
+  }
+
+  @Test func conditionsThatPickNoneSaySoAndChangeNothing() throws {
+    var roster = try seededFromFile()
+    let conditions: [MonsterCondition] = [.weapon(.fire), .name("Cat-Bot")]
+    #expect(
+      try roster.applyReporting(.setEach(.matching(conditions), .init(weapon: .smoke)))
+        == [.noMatch(conditions)])
+    #expect(!(try roster.apply(.removeEach(.matching(conditions)))))
+    #expect(roster.count == 6)
+  }
+
+  @Test func removeEachRemovesEveryMonsterPickedAndFreesTheirNames() throws {
+    var roster = try seededFromFile()
+    let changes = try roster.applyReporting(.removeEach(.matching([.weapon(.ninjaStar)])))
+    #expect(changes.count == 2)
+    #expect(roster.count == 4)
+    #expect(roster.monster(named: "fire-bot") == nil)
+    try roster.add(Monster(name: "FIRE-BOT", description: "", weapon: .fire))
+    #expect(roster.monster(named: "Fire-Bot")?.name == "FIRE-BOT")
+  }
+
+  // MARK: - Adding
+
+  @Test func addIfMissingAddsOrSkips() throws {
+    var roster = try seededFromFile()
+    let robo = Monster(name: "Robo-Bot", description: "", weapon: .fire)
+    #expect(try roster.applyReporting(.addIfMissing(robo)) == [.added("Robo-Bot")])
+    let other = Monster(name: "ROBO-BOT", description: "x", weapon: .smoke)
+    #expect(
+      try roster.applyReporting(.addIfMissing(other)) == [
+        .skippedExisting("ROBO-BOT", holder: "Robo-Bot")
+      ])
+    #expect(roster.monster(named: "robo-bot") == robo)
+  }
+
+  @Test func addOrSetChangesOnlyTheFieldsGivenAndKeepsTheName() throws {
+    var roster = try seededFromFile()
+    let tags = JSONMember("tags", .array([.string("boss")]))
+    let changes = RosterEdit.Changes(weapon: .fire, otherFields: [tags])
+    let new = Monster(name: "cat-bot", description: "", weapon: .fire, otherFields: [tags])
+    let result = try roster.applyReporting(.addOrSet(new, changes))
+    let cat = try #require(roster.monster(named: "Cat-Bot"))
+    #expect(cat.name == "Cat-Bot")
+    #expect(cat.description == "MEE-OW")
+    #expect(cat.weapon.type == .fire)
+    #expect(cat.otherFields == [tags])
+    #expect(result.count == 1)
+    #expect(try roster.applyReporting(.addOrSet(new, changes)) == [])
+    let robo = Monster(name: "Robo-Bot", description: "", weapon: .smoke)
+    #expect(
+      try roster.applyReporting(.addOrSet(robo, .init(weapon: .smoke))) == [.added("Robo-Bot")])
+  }
+
+  @Test func otherFieldsThatAreSetReplaceTheirKeyWhereItStands() {
+    var monster = Monster(
+      name: "A", description: "", weapon: .fire,
+      otherFields: [JSONMember("a", .number("1")), JSONMember("b", .null)])
+    RosterEdit.Changes(otherFields: [JSONMember("a", .number("2")), JSONMember("c", .bool(true))])
+      .apply(to: &monster)
+    #expect(
+      monster.otherFields == [
+        JSONMember("a", .number("2")), JSONMember("b", .null), JSONMember("c", .bool(true)),
+      ])
+  }
+
+  @Test func renameReportsTheNameBeforeAndAfter() throws {
+    var roster = try seededFromFile()
+    var expected = MonsterChange(name: "Dog-Bot")
+    expected.newName = "Hound-Bot"
+    #expect(try roster.applyReporting(.rename("dog-bot", to: "Hound-Bot")) == [.changed(expected)])
+    #expect(try roster.applyReporting(.rename("hound-bot", to: "Hound-Bot")) == [])
+  }
+
+  @Test func aChangeBetweenTwoMonstersNamesEachFieldThatChanged() {
+    let old = Monster(
+      name: "A", description: "d", icon: "a.png", weapon: .fire,
+      otherFields: [JSONMember("x", .null), JSONMember("y", .null)])
+    var new = old
+    new.description = "e"
+    new.nameColor = .blue
+    new.otherFields = [JSONMember("x", .bool(true)), JSONMember("z", .null)]
+    let change = MonsterChange(from: old, to: new)
+    #expect(change.name == "A" && change.newName == nil)
+    #expect(change.weapon == nil && change.icon == nil)
+    #expect(change.description == .init("d", "e"))
+    #expect(change.nameColor == .init(nil, .blue))
+    #expect(
+      change.otherFields == [
+        .init(JSONMember("x", .null), JSONMember("x", .bool(true))),
+        .init(JSONMember("y", .null), nil), .init(nil, JSONMember("z", .null)),
+      ])
+    #expect(!change.isEmpty)
+    #expect(MonsterChange(from: old, to: old).isEmpty)
+  }
+
+  // MARK: - Comparing
+
+  @Test func editsThatCancelOutLeaveTheSameMonsters() throws {
+    let roster = try seededFromFile()
+    var edited = roster
+    try edited.apply(.set("Cat-Bot", .init(weapon: .fire)))
+    #expect(!edited.hasSameMonsters(as: roster))
+    try edited.apply(.set("Cat-Bot", .init(weapon: .sword)))
+    #expect(edited.hasSameMonsters(as: roster))
+    #expect(edited == roster)
+    try edited.apply(.remove("Cat-Bot"))
+    #expect(!edited.hasSameMonsters(as: roster))
+    #expect(roster.hasSameMonsters(as: try seededFromFile()))
+    #expect(roster.hasSameMonsters(as: Roster.seeded))
+    var other = roster
+    other.otherFields = [JSONMember("x", .null)]
+    #expect(!other.hasSameMonsters(as: roster))
+  }
+
+  // MARK: - Canonical bytes
+
+  @Test func aRosterKnowsWhetherItWasReadFromItsCanonicalForm() throws {
+    #expect(try seededFromFile().isReadFromCanonicalBytes == true)
+    let compact = try readRoster(
+      #"{"version": 1, "monsters": [{"name": "A", "description": "", "icon": "a.png", "weapon": "fire"}]}"#
+    )
+    #expect(compact.isReadFromCanonicalBytes == false)
+    let canonical = try readRoster(bytes: compact.canonicalJSON())
+    #expect(canonical.isReadFromCanonicalBytes == true)
+    #expect(Roster.seeded.isReadFromCanonicalBytes == nil)
+    #expect(Roster().isReadFromCanonicalBytes == nil)
+  }
+
+  @Test func aFileWithUnknownKeysInCanonicalFormIsCanonical() throws {
+    let roster = try readRoster(
+      #"{"version": 1, "monsters": [{"name": "A", "description": "", "icon": "a.png", "weapon": "fire", "x": [1, {"y": null}]}], "z": "w"}"#
+    )
+    #expect(roster.isReadFromCanonicalBytes == false)
+    #expect(try readRoster(bytes: roster.canonicalJSON()).isReadFromCanonicalBytes == true)
+  }
+}

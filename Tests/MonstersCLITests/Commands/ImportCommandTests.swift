@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct ImportCommandTests {
+  private let header = "name\tweapon\tdescription\ticon\tnameColor\n"
+
+  @Test func importsTSVInOneEditAndSaysWhatItAdded() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let input = header + "Robo-Bot\tfire\tBeep\tr.png\tred\nZap-Bot\tninja-star\t\tz.png\t\n"
+    #expect(
+      harness.run(["import"], input: input)
+        == CommandResult(.success, output: "Added Robo-Bot.\nAdded Zap-Bot.\n"))
+    #expect(
+      harness.run(["list", "--format", "tsv", "--where", "weapon=fire"]).output
+        == header + "Ice-Bot\tfire\tHas A Chilling Effect\tmeeticebot.png\t\n"
+        + "Robo-Bot\tfire\tBeep\tr.png\tred\n")
+    #expect(harness.run(["show", "zap-bot", "--field", "weapon"]).output == "ninjaStar\n")
+  }
+
+  @Test(arguments: ["tsv", "json", "ndjson"])
+  func aRostersOwnListingChangesNothingAndDoesNotRewriteTheFile(_ format: String) throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      rosterJSON([
+        MonsterFields(
+          name: "Tab-Bot", description: "a\tb\\c\nd \u{1B} \"q\"", nameColor: "#FF8800"),
+        MonsterFields(name: "Café", icon: "é.png", weapon: "ninjaStar"),
+        MonsterFields(name: "Plain-Bot", nameColor: "red"),
+      ]).replacing(
+        "\"weapon\": \"ninjaStar\"", with: "\"weapon\": \"ninjaStar\",\n      \"x\": [1]"))
+    let before = try #require(FileIdentity(path: harness.rosterPath))
+    let bytes = harness.rosterBytes()
+    let listing = harness.run(["list", "--format", format])
+    #expect(listing.code == .success)
+    let result = harness.run(["import", "--update", "-"], input: listing.output)
+    #expect(
+      result
+        == CommandResult(
+          .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+    #expect(FileIdentity(path: harness.rosterPath) == before)
+    #expect(harness.rosterBytes() == bytes)
+  }
+
+  @Test func updateReplacesTheFieldsGivenAndKeepsTheRest() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    #expect(harness.run(["set", "cat-bot", "--name-color", "red"]).code == .success)
+    let result = harness.run(
+      ["import", "--update"],
+      input: "NAME\tweapon\tnameColor\ncat-bot\tfire\t\nRobo-Bot\tsmoke\tblue\n")
+    #expect(
+      result
+        == CommandResult(
+          .success,
+          output: "Cat-Bot: weapon sword -> fire, name colour red -> none.\nAdded Robo-Bot.\n"))
+    let cat = harness.run(["show", "Cat-Bot", "--format", "json"]).output
+    #expect(cat.contains(#""name": "Cat-Bot""#) && cat.contains(#""description": "MEE-OW""#))
+    #expect(!cat.contains("nameColor"))
+    let json = harness.run(
+      ["import", "--update"], input: #"{"name": "robo-bot", "weapon": "smoke", "tags": [1]}"#)
+    #expect(json == CommandResult(.success, output: "Robo-Bot: key 'tags' added.\n"))
+    #expect(harness.run(["show", "robo-bot", "--field", "nameColor"]).output == "blue\n")
+  }
+
+  @Test func aTakenNameIsAnErrorNamingItsLineAndNothingIsWritten() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let input = header + "Robo-Bot\tfire\t\tr.png\t\nCAT-BOT\tfire\t\tc.png\t\n"
+    #expect(
+      harness.run(["import", "-"], input: input)
+        == CommandResult(
+          .failure,
+          errors: "Error: <stdin>:3: The name 'CAT-BOT' is taken: there is a monster named "
+            + "'Cat-Bot' (names are compared ignoring case). Use --update to replace its "
+            + "fields.\n"))
+    #expect(harness.rosterText() == seededRosterText)
+    let twice = harness.run(["import"], input: "name\tweapon\nA\tfire\n\na\tsmoke\n")
+    #expect(twice.code == .failure)
+    #expect(twice.errors.hasPrefix("Error: <stdin>:4: The name 'a' is taken"))
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
+  @Test(arguments: [
+    (
+      "name\tweapon\nAxe-Bot\taxe\n",
+      "<stdin>:2: unknown weapon 'axe'; the weapons are blowgun, ninjaStar, fire, sword, smoke"
+    ),
+    ("name\tweapon\tdescription\nA\tfire\n", "<stdin>:2: 2 fields where the header has 3"),
+    ("name\tdescription\nA\tx\n", "<stdin>:1: the header has no 'weapon' column"),
+    (
+      "[{\"name\": \"A\", \"weapon\": \"fire\"},\n {\"name\": 1}]",
+      "<stdin>:2:11: 'name' must be a string"
+    ),
+    (
+      "{\"name\": \"A\"\n",
+      "<stdin>:2:1: unexpected end of file; expected ',' or '}' after an object member"
+    ),
+  ])
+  func anInputThatCannotBeReadIs65AndWritesNothing(_ input: String, _ message: String) throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["import"], input: input)
+    #expect(result.code == .dataError)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("Error: " + message), "\(result.errors)")
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func theFormatMayBeGiven() throws {
+    let harness = try CommandLineHarness()
+    let object = #"{"name": "A", "weapon": "fire"}"#
+    #expect(harness.run(["import", "--format", "ndjson"], input: object).code == .success)
+    let asArray = harness.run(["import", "--format", "json"], input: object)
+    #expect(asArray.code == .dataError)
+    #expect(asArray.errors.hasPrefix("Error: <stdin>:1:1: expected a JSON array"))
+    let asTSV = harness.run(["import", "--format", "tsv"], input: object)
+    #expect(asTSV.code == .dataError)
+    let bad = harness.run(["import", "--format", "csv"], input: object)
+    #expect(bad.code == .usage)
+    #expect(
+      bad.errors.hasPrefix(
+        "Error: Unknown format 'csv'. Did you mean 'tsv'? Choose one of: tsv, ndjson, json."))
+  }
+
+  @Test func anInputFileIsReadAndAMissingOneIs66() throws {
+    let harness = try CommandLineHarness()
+    try harness.write("name\tweapon\nA\tfire\n", to: harness.path("new.tsv"))
+    #expect(harness.run(["import", harness.path("new.tsv")]).output == "Added A.\n")
+    let missing = harness.run(["import", harness.path("nope.tsv")])
+    #expect(
+      missing
+        == CommandResult(.noInput, errors: "Error: \(harness.path("nope.tsv")): no such file.\n"))
+    let folder = harness.run(["import", harness.folder])
+    #expect(folder.code == .ioError)
+  }
+
+  @Test func anEmptyListingImportsNothingAndCreatesNoFile() throws {
+    let harness = try CommandLineHarness()
+    for input in ["", "name\tweapon\n", "[]", "\n"] {
+      #expect(
+        harness.run(["import"], input: input)
+          == CommandResult(.success, errors: "Nothing to import: <stdin> lists no monster.\n"))
+    }
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test func dryRunPrintsTheDiffAndExitCodeSaysWhetherItWouldChange() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let result = harness.run(
+      ["import", "--dry-run", "--exit-code"], input: "name\tweapon\nRobo-Bot\tfire\n")
+    #expect(result.code == .failure)
+    #expect(result.output.contains("+      \"name\": \"Robo-Bot\","))
+    #expect(result.errors.isEmpty)
+    #expect(harness.rosterText() == seededRosterText)
+    let same = harness.run(
+      ["import", "--update", "--dry-run", "--exit-code"], input: "name\tweapon\nCat-Bot\tsword\n")
+    #expect(same.code == .success)
+    #expect(same.output.isEmpty)
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import MonstersCLI
+
+/// `list --fields`, `list --format markdown` and `show --field`.
+@Suite struct ListFieldsTests {
+  @Test func fieldsChooseTheColumnsOfTheTableInTheirOrder() throws {
+    let harness = try CommandLineHarness()
+    #expect(harness.run(["set", "ice-bot", "--name-color", "cyan"]).code == .success)
+    #expect(
+      harness.run(["list", "--fields", "nameColor,name", "--where", "weapon=fire"])
+        == CommandResult(.success, output: "NAME COLOUR  NAME\ncyan         Ice-Bot\n"))
+    #expect(
+      harness.run(["list", "--fields", "icon, Weapon", "--where", "name=cat-bot"]).output
+        == "ICON            WEAPON\nmeetcatbot.png  sword\n")
+    // A row ends at its last cell with text, with no spaces after it.
+    #expect(
+      harness.run(["list", "--fields", "name,nameColor,weapon", "--where", "name=dog-bot"]).output
+        == "NAME     NAME COLOUR  WEAPON\nDog-Bot               blowgun\n")
+  }
+
+  @Test func fieldsChooseTheColumnsOfTSVAndTheKeysOfJSON() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["list", "--fields", "weapon,name", "--format", "tsv", "--weapon", "smoke"])
+        .output
+        == "weapon\tname\nsmoke\tExplode-Bot\n")
+    #expect(
+      harness.run(["list", "--fields", "name,nameColor", "--format", "ndjson", "--weapon", "smoke"])
+        .output == "{\"name\":\"Explode-Bot\"}\n")
+    #expect(
+      harness.run(["list", "--fields", "name", "--format", "json", "--weapon", "smoke"]).output
+        == "[\n  {\n    \"name\": \"Explode-Bot\"\n  }\n]\n")
+    #expect(harness.run(["list", "--format", "json", "--where", "weapon=axe-bot"]).code == .usage)
+    #expect(harness.run(["list", "--format", "json", "--where", "name=nobody"]).output == "[]\n")
+  }
+
+  @Test func markdownIsAGitHubTable() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["list", "--format", "markdown", "--weapon", "ninjaStar"])
+        == CommandResult(
+          .success,
+          output: """
+            | Name | Weapon | Description |
+            |---|---|---|
+            | Fire-Bot | ninjaStar | Will Make You Steamed |
+            | Mini-Tomato-Bot | ninjaStar | Extremely Handsome |
+
+            """))
+    #expect(
+      harness.run([
+        "list", "--format", "markdown", "--fields", "name,nameColor", "--where", "name=Cat-Bot",
+      ]).output
+        == "| Name | Name colour |\n|---|---|\n| Cat-Bot |  |\n")
+  }
+
+  @Test(arguments: [
+    ("a|b", "a\\|b"), ("back\\slash", "back\\\\slash"), ("<script>&", "&lt;script>&amp;"),
+    ("two\nlines\r\nthree\rfour", "two<br>lines<br>three<br>four"),
+    ("  padded ", "&#32;&#32;padded&#32;"),
+    ("   ", "&#32;&#32;&#32;"),
+    ("*em* _u_ `c` [l](x) ~s~", "\\*em\\* \\_u\\_ \\`c\\` \\[l\\](x) \\~s\\~"),
+    ("esc\u{1B}[2J", "esc\\u{1B}\\[2J"), ("tab\there", "tab\\there"), ("\u{9B}c1", "\\u{9B}c1"),
+    ("abc\u{202E}fed", "abc\\u{202E}fed"), ("\u{2066}iso\u{2069}", "\\u{2066}iso\\u{2069}"),
+    ("Café ünïcode", "Café ünïcode"), ("", ""),
+  ])
+  func aMarkdownCellIsEscaped(_ text: String, _ cell: String) {
+    #expect(MonsterTable.markdownCell(text) == cell)
+  }
+
+  @Test func markdownEscapesTheFilesText() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      rosterJSON([MonsterFields(name: "Pipe|Bot", description: "a\nb <i>", icon: " x.png")]))
+    #expect(
+      harness.run(["list", "--format", "markdown", "--fields", "name,description,icon"]).output
+        == "| Name | Description | Icon |\n|---|---|---|\n| Pipe\\|Bot | a<br>b &lt;i> | &#32;x.png |\n"
+    )
+  }
+
+  @Test func showFieldPrintsOneBareValue() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      rosterJSON([
+        MonsterFields(name: "Odd-Bot", description: "two\nlines \u{1B}", nameColor: "#FF8800")
+      ]))
+    #expect(harness.run(["show", "odd-bot", "--field", "name"]).output == "Odd-Bot\n")
+    #expect(harness.run(["show", "odd-bot", "--field", "NAMECOLOR"]).output == "#FF8800\n")
+    #expect(harness.run(["show", "odd-bot", "--field", "weapon"]).output == "fire\n")
+    #expect(
+      harness.run(["show", "odd-bot", "--field", "description"]).output == "two\nlines \u{1B}\n")
+    #expect(
+      harness.run(["show", "odd-bot", "--field", "description"], terminal: true).output
+        == "two\\nlines \\u{1B}\n")
+    try harness.writeRoster(rosterJSON([MonsterFields(name: "Plain")]))
+    #expect(
+      harness.run(["show", "plain", "--field", "nameColor"])
+        == CommandResult(.success, output: "\n"))
+    #expect(harness.run(["show", "nobody", "--field", "name"]).code == .failure)
+  }
+}
