@@ -72,6 +72,20 @@ public struct Roster: Sendable {
     self.otherFields = otherFields
   }
 
+  /// A roster of chosen records of a source and of other monsters, in the order `slots`
+  /// gives (a record, or `~index` of `edited`; none removed). Its names are not indexed
+  /// until ``indexNames()`` is called.
+  init(source: RosterSource, slots: [Int32], edited: [Monster], otherFields: [JSONMember]) {
+    self.source = source
+    self.slots = slots
+    self.edited = edited
+    self.names = NameIndex()
+    self.foldsUnicode =
+      !source.namesAreASCII || edited.contains { !$0.name.utf8.allSatisfy { $0 < 0x80 } }
+    self.liveCount = slots.count
+    self.otherFields = otherFields
+  }
+
   /// Indexes every name, and reports the names that are taken.
   ///
   /// - Returns: For each name equal to an earlier one, its position and the earlier one's.

@@ -166,6 +166,8 @@ extension RosterFile {
     do throws(JSONSyntaxError) {
       parsed = try RosterParser.parse(bytes)
     } catch {
+      let conflicts = bytes.withUnsafeBytes(ConflictMarkers.unresolvedLines(in:))
+      if !conflicts.isEmpty { throw .unresolvedConflict(path: path, lines: conflicts) }
       let location = bytes.withUnsafeBytes { lineAndColumn(of: [error.offset], in: $0)[0] }
       throw .syntax(
         path: path, line: location.line, column: location.column, message: error.message)

@@ -21,8 +21,12 @@ enum CheckCommand {
     do throws(RosterError) {
       problems = try context.file.problems().map { "\(path):\($0)" }
     } catch {
-      guard case .syntax = error else { throw .roster(error) }
-      problems = [error.description]
+      switch error {
+      case .syntax: problems = [error.description]
+      case .unresolvedConflict(_, let lines):
+        problems = lines.map { "\(path):\($0): unresolved merge conflict" }
+      default: throw .roster(error)
+      }
     }
     guard !problems.isEmpty else {
       context.output.writeLine("\(path): a valid roster, in canonical form.")

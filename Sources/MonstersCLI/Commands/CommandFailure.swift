@@ -35,6 +35,15 @@ indirect enum CommandFailure: Error {
   case outputFailed(Int32)
   /// A line of an `apply` script failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
+  /// Reading one of the rosters a command compares or merges failed: which one (`OLD`,
+  /// `OURS`), and how.
+  case side(String, failure: CommandFailure)
+  /// `diff` found differences, and has printed them.
+  case differencesFound
+  /// `merge` left conflicts, marked in the file, and has listed them.
+  case mergeConflicts(count: Int, path: String)
+  /// git is missing, or could not do what `setup-git` asked: what went wrong.
+  case git(String)
 
   /// The exit code this failure ends the run with.
   var exitCode: ExitCode {
@@ -44,7 +53,7 @@ indirect enum CommandFailure: Error {
       switch error {
       case .noSuchMonster, .nameTaken, .fileExists: .failure
       case .invalidName: .usage
-      case .syntax, .invalidRoster: .dataError
+      case .syntax, .invalidRoster, .unresolvedConflict: .dataError
       case .missingFile: .noInput
       case .fileTooLarge, .fileSystem, .notARegularFile, .changedWhileReading: .ioError
       case .lockTimeout: .lockBusy
@@ -54,6 +63,8 @@ indirect enum CommandFailure: Error {
     case .problemsFound: .failure
     case .outputFailed(let code): code == EPIPE ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
+    case .side(_, let failure): failure.exitCode
+    case .differencesFound, .mergeConflicts, .git: .failure
     }
   }
 
@@ -72,6 +83,15 @@ indirect enum CommandFailure: Error {
       code == EPIPE ? nil : "Cannot write the output: \(String(cString: strerror(code)))."
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForTerminal(path)):\(line): \($0)" }
+    case .side(let side, let failure):
+      failure.message.map { "\(side): \($0)" }
+    case .differencesFound:
+      nil
+    case .mergeConflicts(let count, let path):
+      "\(count) \(count == 1 ? "conflict" : "conflicts") in \(escapedForTerminal(path)), "
+        + "marked in the file; resolve \(count == 1 ? "it" : "them") and run 'monsters check'."
+    case .git(let message):
+      message
     }
   }
 
@@ -80,7 +100,7 @@ indirect enum CommandFailure: Error {
   var usageCommand: CommandSpec?? {
     switch self {
     case .usage(_, let command): .some(command)
-    case .scriptLine(_, _, let failure): failure.usageCommand
+    case .scriptLine(_, _, let failure), .side(_, let failure): failure.usageCommand
     default: nil
     }
   }

@@ -47,6 +47,9 @@ struct Subcommand: Sendable {
     InitCommand.subcommand,
     CheckCommand.subcommand,
     ApplyCommand.subcommand,
+    DiffCommand.subcommand,
+    MergeCommand.subcommand,
+    SetupGitCommand.subcommand,
     CompletionsCommand.subcommand,
     HelpCommand.subcommand,
   ]

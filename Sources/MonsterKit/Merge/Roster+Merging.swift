@@ -1,0 +1,169 @@
+// What diff and merge read of a roster's monsters without building their strings, and how
+// they assemble a roster from the monsters of others. This is the one file of the merge
+// code that knows how a roster keeps its monsters (records of the file's bytes, and edited
+// monsters).
+
+extension Roster {
+  /// The keys `monsters` does not know of the monster at a position, without building the
+  /// monster.
+  func otherFields(at index: Index) -> [JSONMember] {
+    let entry = slots[index.slot]
+    guard entry >= 0 else { return edited[Int(~entry)].otherFields }
+    let record = source.records[Int(entry)]
+    return record.otherFields < 0 ? [] : source.otherFields[Int(record.otherFields)]
+  }
+
+  /// Whether the monster at a position has keys `monsters` does not know.
+  func hasOtherFields(at index: Index) -> Bool {
+    let entry = slots[index.slot]
+    guard entry >= 0 else { return !edited[Int(~entry)].otherFields.isEmpty }
+    return source.records[Int(entry)].otherFields >= 0
+  }
+
+  /// The monster at a position as a slot of a roster assembled from this one's source: its
+  /// record, or `nil` when it is not one of the source's records.
+  func record(at index: Index) -> Int32? {
+    let entry = slots[index.slot]
+    return entry >= 0 ? entry : nil
+  }
+
+  /// A roster of monsters of this roster and others, in order, that reads the monsters of
+  /// this roster from the same bytes.
+  ///
+  /// - Parameters:
+  ///   - pieces: The monsters, each a position of this roster or a monster of its own.
+  ///   - otherFields: The new roster's keys that `monsters` does not know.
+  /// - Returns: The roster, and for each name equal to an earlier one (as ``Roster``
+  ///   compares names), the offsets of the two.
+  func assembling(_ pieces: [AssemblyPiece], otherFields: [JSONMember]) -> (
+    roster: Roster, duplicates: [(offset: Int, earlier: Int)]
+  ) {
+    var slots: [Int32] = []
+    slots.reserveCapacity(pieces.count)
+    var others: [Monster] = []
+    for piece in pieces {
+      switch piece {
+      case .position(let index):
+        if let record = record(at: index) {
+          slots.append(record)
+        } else {
+          slots.append(~Int32(truncatingIfNeeded: others.count))
+          others.append(self[index])
+        }
+      case .monster(let monster):
+        slots.append(~Int32(truncatingIfNeeded: others.count))
+        others.append(monster)
+      }
+    }
+    var roster = Roster(source: source, slots: slots, edited: others, otherFields: otherFields)
+    let duplicates = roster.indexNames().map { (offset: $0.position, earlier: $0.earlier) }
+    return (roster, duplicates)
+  }
+}
+
+extension Roster {
+  /// The position of the monster at an offset of a roster none of whose monsters was
+  /// removed, such as an assembled one, where positions and offsets are the same.
+  func index(atOffset offset: Int) -> Index {
+    assert(count == slots.count, "a roster with removed monsters")
+    return Index(slot: offset)
+  }
+}
+
+/// One monster of a roster being assembled: a position of the roster whose bytes it reads,
+/// or a monster of its own.
+enum AssemblyPiece {
+  case position(Roster.Index)
+  case monster(Monster)
+}
+
+/// The positions of a roster's monsters by offset, from 0 to `count - 1`, and back.
+struct RosterOffsets {
+  /// The position of each monster, in order.
+  let indices: [Roster.Index]
+  /// The offset of each slot, when slots and offsets differ (the roster has removed
+  /// monsters).
+  private let offsetsBySlot: [Int32]?
+
+  init(_ roster: Roster) {
+    indices = Array(roster.indices)
+    if roster.endIndex.slot == indices.count {
+      offsetsBySlot = nil
+    } else {
+      var offsets = [Int32](repeating: -1, count: roster.endIndex.slot)
+      for (offset, index) in indices.enumerated() {
+        offsets[index.slot] = Int32(truncatingIfNeeded: offset)
+      }
+      offsetsBySlot = offsets
+    }
+  }
+
+  var count: Int { indices.count }
+
+  subscript(offset: Int) -> Roster.Index {
+    indices[offset]
+  }
+
+  /// The offset of the monster at a position.
+  func offset(of index: Roster.Index) -> Int {
+    offsetsBySlot.map { Int($0[index.slot]) } ?? index.slot
+  }
+}
+
+// MARK: - Comparing monsters
+
+extension Roster {
+  /// The name of the monster at a position.
+  func name(at index: Index) -> String {
+    withUTF8(.name, at: index) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whether a text field of the monster at a position holds the same text as one of a
+  /// monster of another roster, byte for byte.
+  @inline(__always)
+  func sameText(
+    _ field: MonsterTextField, at index: Index, as other: Roster, at otherIndex: Index
+  ) -> Bool {
+    withUTF8(field, at: index) { mine in
+      other.withUTF8(field, at: otherIndex) { theirs in bytesEqual(mine, theirs) }
+    }
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every field
+  /// but the name: description, icon, weapon, name colour and unknown keys.
+  func sameFieldsButName(at index: Index, as other: Roster, at otherIndex: Index) -> Bool {
+    weapon(at: index) == other.weapon(at: otherIndex)
+      && nameColor(at: index) == other.nameColor(at: otherIndex)
+      && sameText(.description, at: index, as: other, at: otherIndex)
+      && sameText(.icon, at: index, as: other, at: otherIndex)
+      && hasOtherFields(at: index) == other.hasOtherFields(at: otherIndex)
+      && (!hasOtherFields(at: index) || otherFields(at: index) == other.otherFields(at: otherIndex))
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every field,
+  /// its name spelled the same byte for byte.
+  func sameMonster(at index: Index, as other: Roster, at otherIndex: Index) -> Bool {
+    sameText(.name, at: index, as: other, at: otherIndex)
+      && sameFieldsButName(at: index, as: other, at: otherIndex)
+  }
+}
+
+/// Whether two byte ranges hold the same bytes: eight at a time, then one by one.
+@inline(__always)
+func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  guard a.count == b.count else { return false }
+  var offset = 0
+  while offset + 8 <= a.count {
+    if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < a.count {
+    if a[offset] != b[offset] { return false }
+    offset += 1
+  }
+  return true
+}

@@ -1,0 +1,216 @@
+/// Which monster of one roster is which of another: the same monster by its name, or by
+/// its place and its other fields when it was renamed; and which monsters moved.
+///
+/// Names are matched as ``Roster`` finds a monster by name, so two names that the roster
+/// calls the same name match. Most monsters stand in the same order in both rosters, so the
+/// rosters are walked side by side, and a name is looked up only where they differ: a
+/// change costs a few lookups, and a million unchanged monsters a million byte
+/// comparisons.
+///
+/// A monster of the old roster that no name matches and one of the new roster that no name
+/// matches are the same monster, renamed, when they stand in the same place (between the
+/// same two matched monsters) and all their other fields are the same, or else, taken in
+/// order, their description or their icon is.
+struct RosterMatching {
+  /// The old roster's monsters by offset.
+  let old: RosterOffsets
+  /// The new roster's monsters by offset.
+  let new: RosterOffsets
+  /// For each monster of the old roster, by offset, the offset of the same monster in the
+  /// new roster, or -1 when it is not there.
+  private(set) var newOffset: [Int32]
+  /// For each monster of the new roster, by offset, the offset of the same monster in the
+  /// old roster, or -1 when it was not there.
+  private(set) var oldOffset: [Int32]
+  /// For each monster of the new roster, by offset, whether it moved: it is in both rosters
+  /// and not among the most monsters that kept their order.
+  private(set) var moved: [Bool]
+
+  /// Matches the monsters of two rosters.
+  init(old oldRoster: Roster, new newRoster: Roster) {
+    old = RosterOffsets(oldRoster)
+    new = RosterOffsets(newRoster)
+    newOffset = [Int32](repeating: -1, count: old.count)
+    oldOffset = [Int32](repeating: -1, count: new.count)
+    moved = []
+    matchNames(oldRoster, newRoster)
+    moved = Self.outOfOrder(oldOffset)
+    matchRenames(oldRoster, newRoster)
+    moved = Self.outOfOrder(oldOffset)
+  }
+
+  /// Whether the monster at a new offset was renamed: matched, with a name that is not
+  /// spelled the same.
+  func isRenamed(_ newOffset: Int, old oldRoster: Roster, new newRoster: Roster) -> Bool {
+    let match = oldOffset[newOffset]
+    return match >= 0
+      && !newRoster.sameText(.name, at: new[newOffset], as: oldRoster, at: old[Int(match)])
+  }
+
+  private mutating func link(_ oldIndex: Int, _ newIndex: Int) {
+    newOffset[oldIndex] = Int32(truncatingIfNeeded: newIndex)
+    oldOffset[newIndex] = Int32(truncatingIfNeeded: oldIndex)
+  }
+
+  // MARK: - Names
+
+  /// Matches monsters by name, walking both rosters in order.
+  private mutating func matchNames(_ oldRoster: Roster, _ newRoster: Roster) {
+    var i = 0
+    var j = 0
+    while j < new.count {
+      while i < old.count && newOffset[i] >= 0 { i += 1 }
+      if i < old.count, oldRoster.sameText(.name, at: old[i], as: newRoster, at: new[j]) {
+        link(i, j)
+        i += 1
+        j += 1
+        continue
+      }
+      // The rosters differ here: find the new monster in the old roster.
+      let name = newRoster.name(at: new[j])
+      guard let found = oldRoster.index(named: name).map(old.offset(of:)), newOffset[found] < 0
+      else {
+        j += 1
+        continue
+      }
+      if found <= i {
+        link(found, j)
+        j += 1
+        continue
+      }
+      // It stands further on in the old roster. Either the old monster here went elsewhere
+      // (or away), or the new one came from further on: skip whichever moved further.
+      let goesTo = newRoster.index(named: oldRoster.name(at: old[i])).map(new.offset(of:))
+      if let goesTo, goesTo > j, goesTo - j < found - i {
+        link(found, j)
+        j += 1
+      } else {
+        i += 1
+      }
+    }
+  }
+
+  // MARK: - Order
+
+  /// For each new offset, whether its monster is matched and not on a longest run of
+  /// matched monsters whose old offsets increase (patience sorting, with the common case of
+  /// a monster that follows the last one in constant time).
+  static func outOfOrder(_ oldOffset: [Int32]) -> [Bool] {
+    // The new offset that ends the best run of each length, and each one's predecessor.
+    var tails: [Int32] = []
+    var previous = [Int32](repeating: -1, count: oldOffset.count)
+    for (newIndex, match) in oldOffset.enumerated() where match >= 0 {
+      if let last = tails.last, oldOffset[Int(last)] >= match {
+        var low = 0
+        var high = tails.count - 1
+        while low < high {
+          let middle = (low + high) / 2
+          if oldOffset[Int(tails[middle])] < match { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[newIndex] = tails[low - 1] }
+        tails[low] = Int32(truncatingIfNeeded: newIndex)
+      } else {
+        if let last = tails.last { previous[newIndex] = last }
+        tails.append(Int32(truncatingIfNeeded: newIndex))
+      }
+    }
+    var moved = oldOffset.map { $0 >= 0 }
+    var kept = tails.last ?? -1
+    while kept >= 0 {
+      moved[Int(kept)] = false
+      kept = previous[Int(kept)]
+    }
+    return moved
+  }
+
+  // MARK: - Renames
+
+  /// Pairs monsters that no name matched, place by place.
+  private mutating func matchRenames(_ oldRoster: Roster, _ newRoster: Roster) {
+    // A place is the old offset of the last matched monster, in order, before it.
+    var oldByPlace: [Int: [Int]] = [:]
+    var place = -1
+    for i in 0..<old.count {
+      let match = newOffset[i]
+      if match < 0 {
+        oldByPlace[place, default: []].append(i)
+      } else if !moved[Int(match)] {
+        place = i
+      }
+    }
+    guard !oldByPlace.isEmpty else { return }
+    var newByPlace: [Int: [Int]] = [:]
+    place = -1
+    for j in 0..<new.count {
+      let match = oldOffset[j]
+      if match < 0 {
+        if oldByPlace[place] != nil { newByPlace[place, default: []].append(j) }
+      } else if !moved[j] {
+        place = Int(match)
+      }
+    }
+    for (place, newcomers) in newByPlace {
+      guard let leavers = oldByPlace[place] else { continue }
+      pairRenames(leavers, newcomers, oldRoster, newRoster)
+    }
+  }
+
+  /// Pairs the monsters of one place: first those equal in every field but the name, then,
+  /// in order, those with the same description or the same icon.
+  private mutating func pairRenames(
+    _ leavers: [Int], _ newcomers: [Int], _ oldRoster: Roster, _ newRoster: Roster
+  ) {
+    var byFields: [MonsterFields: [Int]] = [:]
+    for i in leavers.reversed() {
+      byFields[MonsterFields(oldRoster[old[i]]), default: []].append(i)
+    }
+    var unpaired: [Int] = []
+    for j in newcomers {
+      let fields = MonsterFields(newRoster[new[j]])
+      if let i = byFields[fields]?.popLast() {
+        link(i, j)
+      } else {
+        unpaired.append(j)
+      }
+    }
+    guard !unpaired.isEmpty else { return }
+    var byDescription: [String: [Int]] = [:]
+    var byIcon: [String: [Int]] = [:]
+    for i in leavers.reversed() where newOffset[i] < 0 {
+      let monster = oldRoster[old[i]]
+      byDescription[monster.description, default: []].append(i)
+      byIcon[monster.icon, default: []].append(i)
+    }
+    for j in unpaired {
+      let monster = newRoster[new[j]]
+      func take(_ candidates: inout [Int]?) -> Int? {
+        while let last = candidates?.last {
+          if newOffset[last] < 0 { return last }
+          candidates?.removeLast()
+        }
+        return nil
+      }
+      let byDescriptionMatch = take(&byDescription[monster.description])
+      let byIconMatch = take(&byIcon[monster.icon])
+      let choice = [byDescriptionMatch, byIconMatch].compactMap { $0 }.min()
+      if let choice { link(choice, j) }
+    }
+  }
+}
+
+/// A monster's fields but its name, for finding a renamed monster by the rest.
+private struct MonsterFields: Hashable {
+  var description: String
+  var icon: String
+  var weapon: WeaponType
+  var nameColor: NameColor?
+  var otherFields: [JSONMember]
+
+  init(_ monster: Monster) {
+    description = monster.description
+    icon = monster.icon
+    weapon = monster.weapon.type
+    nameColor = monster.nameColor
+    otherFields = monster.otherFields
+  }
+}

@@ -1,0 +1,220 @@
+/// A three-way merge of rosters: the changes from a common ancestor to theirs, made to ours.
+///
+/// Monsters are matched by name as ``Roster`` compares names, and renames are followed
+/// (see ``RosterDiff``), so edits of different monsters or of different fields of one,
+/// additions on both sides (ours first, then theirs; a monster added the same on both
+/// sides is one), removals, renames and keys `monsters` does not know merge without
+/// conflict. What cannot be merged is a ``MergeConflict``: one field given two values,
+/// one name added twice differently, a change to a monster the other side removed, and
+/// names that would become the same name.
+///
+/// ```swift
+/// var ours = Roster.seeded
+/// try ours.apply(.set("Cat-Bot", .init(weapon: .fire)))
+/// var theirs = Roster.seeded
+/// try theirs.apply(.rename("Cat-Bot", to: "Kitty-Bot"))
+/// let merge = RosterMerge(base: .seeded, ours: ours, theirs: theirs)
+/// merge.result?.monster(named: "Kitty-Bot")?.weapon.type  // .fire
+/// ```
+public struct RosterMerge: Sendable {
+  /// What the sides did that cannot both be had; none for a clean merge.
+  public let conflicts: [MergeConflict]
+  /// The merged roster with every conflict resolved as ours has it: the result, when the
+  /// merge is clean.
+  let oursVersion: Roster
+  /// The merged roster with every conflict resolved as theirs has it.
+  let theirsVersion: Roster
+  /// For each monster of the merged file, where it is in each version and whether it is in
+  /// conflict; empty for a clean merge.
+  let entries: [MarkedEntry]
+  /// Whether the result is ours as it was read: the same monsters, from the same bytes, in
+  /// the same order.
+  let keepsOurs: Bool
+
+  /// Whether the sides merged without a conflict.
+  public var isClean: Bool {
+    conflicts.isEmpty
+  }
+
+  /// The merged roster, valid, when the merge is clean; `nil` when there are conflicts.
+  public var result: Roster? {
+    isClean ? oursVersion : nil
+  }
+
+  /// Merges two rosters.
+  ///
+  /// - Parameters:
+  ///   - base: The common ancestor (an empty roster when there is none).
+  ///   - ours: Our roster, which the result replaces.
+  ///   - theirs: Their roster.
+  public init(base: Roster, ours: Roster, theirs: Roster) {
+    let identities = MergeIdentities(base: base, ours: ours, theirs: theirs)
+    var outcomes: [Outcome] = []
+    outcomes.reserveCapacity(identities.count)
+    var monsters: [Monster] = []
+    var conflicted: [Int: ConflictedMonster] = [:]
+    var conflicts: [MergeConflict] = []
+    for identity in 0..<identities.count {
+      func version(_ roster: Roster, _ matching: RosterMatching, _ offset: Int32)
+        -> MonsterMerge.Version?
+      {
+        offset < 0 ? nil : MonsterMerge.Version(roster: roster, index: matching.new[Int(offset)])
+      }
+      let baseVersion =
+        identity < identities.baseCount
+        ? MonsterMerge.Version(roster: base, index: identities.toOurs.old[identity]) : nil
+      let oursVersion = version(ours, identities.toOurs, identities.ours[identity])
+      let theirsVersion = version(theirs, identities.toTheirs, identities.theirs[identity])
+      switch MonsterMerge.merge(base: baseVersion, ours: oursVersion, theirs: theirsVersion) {
+      case .removed: outcomes.append(.removed)
+      case .ours: outcomes.append(.ours)
+      case .theirs: outcomes.append(.theirs)
+      case .merged(let monster):
+        outcomes.append(.merged(Int32(truncatingIfNeeded: monsters.count)))
+        monsters.append(monster)
+      case .conflict(let mine, let other, let reasons):
+        outcomes.append(.conflicted)
+        conflicted[identity] = ConflictedMonster(ours: mine, theirs: other)
+        let name = (baseVersion ?? oursVersion ?? theirsVersion).map { $0.monster.name }
+        conflicts += reasons.map { MergeConflict(monster: name, reason: $0) }
+      }
+    }
+    let fields = mergeMembers(
+      base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
+    for key in fields.conflicts {
+      func value(_ members: [JSONMember]) -> JSONValue? { members.first { $0.key == key }?.value }
+      conflicts.append(
+        MergeConflict(
+          monster: nil,
+          reason: .rosterField(
+            key, ours: value(ours.otherFields), theirs: value(theirs.otherFields))
+        ))
+    }
+    let order = identities.order { outcomes[$0] != .removed }
+
+    // Assemble each side's version. Names that would be the same name make both monsters
+    // conflicts named as each side names them, which changes the versions, until no two
+    // names are the same: each round names at least one more monster so, and once all
+    // are, each version's names are one side's, all different.
+    let assembly = MergeAssembly(
+      identities: identities, outcomes: outcomes, merged: monsters, ours: ours, theirs: theirs)
+    var ownNamed: Set<Int> = []
+    while true {
+      let oursSide = assembly.version(
+        of: order, side: .ours, conflicted: conflicted, otherFields: fields.ours)
+      let theirsSide =
+        conflicted.isEmpty && fields.conflicts.isEmpty
+        ? oursSide
+        : assembly.version(
+          of: order, side: .theirs, conflicted: conflicted, otherFields: fields.theirs)
+      var renamed = false
+      for side in [oursSide, theirsSide] {
+        for (offset, earlier) in side.duplicates {
+          let pair = [side.identities[earlier], side.identities[offset]]
+          for identity in pair where ownNamed.insert(identity).inserted {
+            conflicted[identity] = assembly.ownNamedVersions(of: identity, conflicted[identity])
+            renamed = true
+          }
+          let names = [earlier, offset].map {
+            side.roster.name(at: side.roster.index(atOffset: $0))
+          }
+          let conflict = MergeConflict(monster: names[0], reason: .sameName(names[1]))
+          if !conflicts.contains(conflict) { conflicts.append(conflict) }
+        }
+      }
+      guard !renamed else { continue }
+      self.conflicts = conflicts
+      oursVersion = oursSide.roster
+      theirsVersion = theirsSide.roster
+      entries = conflicts.isEmpty ? [] : Self.entries(order, oursSide, theirsSide, conflicted)
+      keepsOurs =
+        conflicts.isEmpty && fields.ours == ours.otherFields && order.count == ours.count
+        && order.enumerated().allSatisfy { offset, identity in
+          outcomes[Int(identity)] == .ours && identities.ours[Int(identity)] == offset
+        }
+      return
+    }
+  }
+
+  /// Where each monster of the marked file is in the two versions, in the order of the
+  /// result.
+  private static func entries(
+    _ order: [Int32], _ ours: MergeAssembly.Side, _ theirs: MergeAssembly.Side,
+    _ conflicted: [Int: ConflictedMonster]
+  ) -> [MarkedEntry] {
+    var entries: [MarkedEntry] = []
+    entries.reserveCapacity(order.count)
+    var (oursOffset, theirsOffset): (Int32, Int32) = (0, 0)
+    for identity in order {
+      let inOurs = ours.offsets[Int(identity)] >= 0
+      let inTheirs = theirs.offsets[Int(identity)] >= 0
+      entries.append(
+        MarkedEntry(
+          ours: inOurs ? oursOffset : -1, theirs: inTheirs ? theirsOffset : -1,
+          isConflicted: conflicted[Int(identity)] != nil))
+      if inOurs { oursOffset += 1 }
+      if inTheirs { theirsOffset += 1 }
+    }
+    return entries
+  }
+}
+
+/// What becomes of one monster of a merge.
+enum Outcome: Equatable {
+  case removed
+  case ours
+  case theirs
+  /// A monster of fields from both sides, by its index among the merged monsters.
+  case merged(Int32)
+  case conflicted
+}
+
+/// The two versions of a monster in conflict; `nil` where a side has no monster.
+struct ConflictedMonster {
+  var ours: Monster?
+  var theirs: Monster?
+}
+
+/// A monster of a marked file: its offset in each version (-1 where a version lacks it),
+/// and whether it is in conflict.
+struct MarkedEntry {
+  var ours: Int32
+  var theirs: Int32
+  var isConflicted: Bool
+}
+
+// MARK: - The merged file
+
+extension RosterMerge {
+  /// Writes the merged file, a chunk at a time: the result's canonical form when the merge
+  /// is clean; otherwise the canonical form of the merge with each conflict's monsters
+  /// between markers, ours' versions then theirs', with everything else merged.
+  ///
+  /// - Parameters:
+  ///   - markers: The conflict markers.
+  ///   - chunkSize: About how many bytes to hand over at once.
+  ///   - sink: Takes each chunk, in order.
+  /// - Throws: Whatever `sink` throws.
+  public func write<Failure: Error>(
+    markers: ConflictMarkers, chunkSize: Int = 1 << 20,
+    to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    if isClean {
+      try oursVersion.writeCanonical(chunkSize: chunkSize, to: sink)
+    } else {
+      try MarkedRosterWriter(
+        ours: oursVersion, theirs: theirsVersion, entries: entries, markers: markers
+      ).write(chunkSize: chunkSize, to: sink)
+    }
+  }
+
+  /// The merged file's bytes, as ``write(markers:chunkSize:to:)`` writes them.
+  ///
+  /// - Parameter markers: The conflict markers.
+  /// - Returns: The bytes.
+  public func fileBytes(markers: ConflictMarkers = ConflictMarkers()) -> [UInt8] {
+    var bytes: [UInt8] = []
+    write(markers: markers) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+}
