@@ -33,31 +33,71 @@ struct MergeAssembly {
     of order: [Int32], side: MergeSide, conflicted: [Int: ConflictedMonster],
     otherFields: [JSONMember]
   ) -> Side {
-    var pieces: [AssemblyPiece] = []
-    pieces.reserveCapacity(order.count)
+    var assembly = RosterAssembly(from: ours, capacity: order.count)
     var pieceIdentities: [Int] = []
     pieceIdentities.reserveCapacity(order.count)
     var offsets = [Int32](repeating: -1, count: identities.count)
+    // The monsters not named as ours names them: only these can have another's name.
+    var renamed: [(identity: Int, name: String)] = []
     for identity in order.lazy.map(Int.init) {
-      let piece: AssemblyPiece?
+      let count = assembly.count
+      var monster: Monster?
       if let versions = conflicted[identity] {
-        piece = (side == .ours ? versions.ours : versions.theirs).map(AssemblyPiece.monster)
+        monster = side == .ours ? versions.ours : versions.theirs
       } else {
         switch outcomes[identity] {
-        case .ours: piece = .position(identities.toOurs.new[Int(identities.ours[identity])])
-        case .theirs: piece = .monster(theirsMonster(identity))
-        case .merged(let index): piece = .monster(merged[Int(index)])
-        case .removed, .conflicted: piece = nil
+        case .ours:
+          assembly.append(positionOf: identities.toOurs.new[Int(identities.ours[identity])])
+        case .theirs: monster = theirsMonster(identity)
+        case .merged(let index): monster = merged[Int(index)]
+        case .removed, .conflicted: break
         }
       }
-      guard let piece else { continue }
-      offsets[identity] = Int32(truncatingIfNeeded: pieces.count)
-      pieces.append(piece)
+      if let monster {
+        assembly.append(monster)
+        renamed.append((identity, monster.name))
+      }
+      guard assembly.count > count else { continue }
+      offsets[identity] = Int32(truncatingIfNeeded: count)
       pieceIdentities.append(identity)
     }
-    let (roster, duplicates) = ours.assembling(pieces, otherFields: otherFields)
     return Side(
-      roster: roster, identities: pieceIdentities, offsets: offsets, duplicates: duplicates)
+      roster: assembly.roster(otherFields: otherFields), identities: pieceIdentities,
+      offsets: offsets,
+      duplicates: duplicates(among: renamed, offsets: offsets, conflicted: conflicted))
+  }
+
+  /// The names of a version that are the same name as an earlier one, as ``Roster``
+  /// compares names, by the offsets of both.
+  ///
+  /// Ours' names are all different, so a name can only be another's when one of the two is
+  /// not ours' name for its monster: each such name is looked up among ours' names, and
+  /// among the others like it. A million monsters that keep ours' names cost nothing.
+  private func duplicates(
+    among renamed: [(identity: Int, name: String)], offsets: [Int32],
+    conflicted: [Int: ConflictedMonster]
+  ) -> [(offset: Int, earlier: Int)] {
+    var duplicates: [(offset: Int, earlier: Int)] = []
+    func pair(_ a: Int, _ b: Int) {
+      duplicates.append((max(a, b), min(a, b)))
+    }
+    var names = Roster()
+    var nameIdentities: [Int] = []
+    for (identity, name) in renamed {
+      let offset = Int(offsets[identity])
+      if let index = ours.index(named: name) {
+        let holder = Int(identities.ofOurs[identities.toOurs.new.offset(of: index)])
+        if holder != identity, conflicted[holder] == nil, outcomes[holder] == .ours {
+          pair(offset, Int(offsets[holder]))
+        }
+      }
+      if let earlier = names.index(named: name) {
+        pair(offset, Int(offsets[nameIdentities[earlier.slot]]))
+      } else if (try? names.add(Monster(name: name, description: "", weapon: .fire))) != nil {
+        nameIdentities.append(identity)
+      }
+    }
+    return duplicates
   }
 
   /// The monster an identity has in the result, when the merge decides it: ours', theirs'

@@ -16,36 +16,43 @@ enum MonsterMerge {
     case conflict(ours: Monster?, theirs: Monster?, [MergeConflict.Reason])
   }
 
-  /// A monster on one of the rosters of a merge.
-  struct Version {
-    var roster: Roster
-    var index: Roster.Index
-
-    var monster: Monster { roster[index] }
-
-    func same(as other: Version) -> Bool {
-      roster.sameMonster(at: index, as: other.roster, at: other.index)
-    }
+  /// The three rosters of a merge.
+  struct Rosters {
+    var base: RosterView
+    var ours: RosterView
+    var theirs: RosterView
   }
 
-  /// Merges one monster. Most monsters are the same on a side as in the ancestor, which is
-  /// told from the file's bytes without building the monster.
-  static func merge(base: Version?, ours: Version?, theirs: Version?) -> Outcome {
+  /// Merges one monster, given its position on each roster that has it. Most monsters are
+  /// the same on a side as in the ancestor, which is told from the file's bytes without
+  /// building the monster.
+  ///
+  /// - Parameters:
+  ///   - oursUnchanged: Whether ours is known to be the ancestor's monster as it was.
+  ///   - theirsUnchanged: Whether theirs is.
+  static func merge(
+    _ rosters: Rosters, base: Roster.Index?, ours: Roster.Index?, theirs: Roster.Index?,
+    oursUnchanged: Bool, theirsUnchanged: Bool
+  ) -> Outcome {
+    func same(_ a: RosterView, _ i: Roster.Index, _ b: RosterView, _ j: Roster.Index) -> Bool {
+      a.sameMonster(at: i, as: b, at: j)
+    }
     switch (base, ours, theirs) {
-    case (let base?, let ours?, let theirs?):
-      if theirs.same(as: base) { return .ours }
-      if ours.same(as: base) { return .theirs }
-      if ours.same(as: theirs) { return .ours }
-      return merge(base.monster, ours.monster, theirs.monster)
-    case (let base?, let ours?, nil):
-      return ours.same(as: base)
-        ? .removed : .conflict(ours: ours.monster, theirs: nil, [.removed(by: .theirs)])
-    case (let base?, nil, let theirs?):
-      return theirs.same(as: base)
-        ? .removed : .conflict(ours: nil, theirs: theirs.monster, [.removed(by: .ours)])
-    case (nil, let ours?, let theirs?):
-      return ours.same(as: theirs)
-        ? .ours : .conflict(ours: ours.monster, theirs: theirs.monster, [.addedTwice])
+    case (let b?, let o?, let t?):
+      if theirsUnchanged || same(rosters.theirs, t, rosters.base, b) { return .ours }
+      if oursUnchanged || same(rosters.ours, o, rosters.base, b) { return .theirs }
+      if same(rosters.ours, o, rosters.theirs, t) { return .ours }
+      return merge(rosters.base.roster[b], rosters.ours.roster[o], rosters.theirs.roster[t])
+    case (let b?, let o?, nil):
+      return same(rosters.ours, o, rosters.base, b)
+        ? .removed : .conflict(ours: rosters.ours.roster[o], theirs: nil, [.removed(by: .theirs)])
+    case (let b?, nil, let t?):
+      return same(rosters.theirs, t, rosters.base, b)
+        ? .removed : .conflict(ours: nil, theirs: rosters.theirs.roster[t], [.removed(by: .ours)])
+    case (nil, let o?, let t?):
+      return same(rosters.ours, o, rosters.theirs, t)
+        ? .ours
+        : .conflict(ours: rosters.ours.roster[o], theirs: rosters.theirs.roster[t], [.addedTwice])
     case (_, _?, nil):
       return .ours
     case (_, nil, _?):

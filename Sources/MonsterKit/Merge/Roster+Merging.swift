@@ -27,41 +27,6 @@ extension Roster {
     return entry >= 0 ? entry : nil
   }
 
-  /// A roster of monsters of this roster and others, in order, that reads the monsters of
-  /// this roster from the same bytes.
-  ///
-  /// - Parameters:
-  ///   - pieces: The monsters, each a position of this roster or a monster of its own.
-  ///   - otherFields: The new roster's keys that `monsters` does not know.
-  /// - Returns: The roster, and for each name equal to an earlier one (as ``Roster``
-  ///   compares names), the offsets of the two.
-  func assembling(_ pieces: [AssemblyPiece], otherFields: [JSONMember]) -> (
-    roster: Roster, duplicates: [(offset: Int, earlier: Int)]
-  ) {
-    var slots: [Int32] = []
-    slots.reserveCapacity(pieces.count)
-    var others: [Monster] = []
-    for piece in pieces {
-      switch piece {
-      case .position(let index):
-        if let record = record(at: index) {
-          slots.append(record)
-        } else {
-          slots.append(~Int32(truncatingIfNeeded: others.count))
-          others.append(self[index])
-        }
-      case .monster(let monster):
-        slots.append(~Int32(truncatingIfNeeded: others.count))
-        others.append(monster)
-      }
-    }
-    var roster = Roster(source: source, slots: slots, edited: others, otherFields: otherFields)
-    let duplicates = roster.indexNames().map { (offset: $0.position, earlier: $0.earlier) }
-    return (roster, duplicates)
-  }
-}
-
-extension Roster {
   /// The position of the monster at an offset of a roster none of whose monsters was
   /// removed, such as an assembled one, where positions and offsets are the same.
   func index(atOffset offset: Int) -> Index {
@@ -70,43 +35,161 @@ extension Roster {
   }
 }
 
-/// One monster of a roster being assembled: a position of the roster whose bytes it reads,
-/// or a monster of its own.
-enum AssemblyPiece {
-  case position(Roster.Index)
-  case monster(Monster)
+/// A roster being assembled from the monsters of another, whose bytes it reads, and
+/// monsters of its own.
+struct RosterAssembly {
+  /// The roster whose bytes the new one reads.
+  let source: Roster
+  private var slots: [Int32] = []
+  private var others: [Monster] = []
+
+  init(from source: Roster, capacity: Int) {
+    self.source = source
+    slots.reserveCapacity(capacity)
+  }
+
+  /// The number of monsters added so far.
+  var count: Int { slots.count }
+
+  /// Adds the source's monster at a position.
+  mutating func append(positionOf index: Roster.Index) {
+    if let record = source.record(at: index) {
+      slots.append(record)
+    } else {
+      append(source[index])
+    }
+  }
+
+  /// Adds a monster of its own.
+  mutating func append(_ monster: Monster) {
+    slots.append(~Int32(truncatingIfNeeded: others.count))
+    others.append(monster)
+  }
+
+  /// The roster, its names not yet indexed: it can be written, and its names are indexed
+  /// by ``Roster/indexNames()`` before it is searched.
+  func roster(otherFields: [JSONMember]) -> Roster {
+    Roster(source: source.source, slots: slots, edited: others, otherFields: otherFields)
+  }
 }
 
-/// The positions of a roster's monsters by offset, from 0 to `count - 1`, and back.
+/// The positions of a roster's monsters by offset, from 0 to `count - 1`, and back. For a
+/// roster with no monster removed, as one read from a file, they are the same numbers, and
+/// nothing is stored.
 struct RosterOffsets {
-  /// The position of each monster, in order.
-  let indices: [Roster.Index]
-  /// The offset of each slot, when slots and offsets differ (the roster has removed
-  /// monsters).
+  /// The number of monsters.
+  let count: Int
+  /// The position of each monster, when positions and offsets differ.
+  private let indices: [Roster.Index]?
+  /// The offset of each slot, when positions and offsets differ.
   private let offsetsBySlot: [Int32]?
 
   init(_ roster: Roster) {
-    indices = Array(roster.indices)
-    if roster.endIndex.slot == indices.count {
+    count = roster.count
+    if roster.endIndex.slot == roster.count {
+      indices = nil
       offsetsBySlot = nil
     } else {
+      let indices = Array(roster.indices)
       var offsets = [Int32](repeating: -1, count: roster.endIndex.slot)
       for (offset, index) in indices.enumerated() {
         offsets[index.slot] = Int32(truncatingIfNeeded: offset)
       }
+      self.indices = indices
       offsetsBySlot = offsets
     }
   }
 
-  var count: Int { indices.count }
-
+  @inline(__always)
   subscript(offset: Int) -> Roster.Index {
-    indices[offset]
+    indices?[offset] ?? Roster.Index(slot: offset)
   }
 
   /// The offset of the monster at a position.
   func offset(of index: Roster.Index) -> Int {
     offsetsBySlot.map { Int($0[index.slot]) } ?? index.slot
+  }
+}
+
+// MARK: - Comparing many monsters
+
+/// A roster's bytes, records and slots, held for comparing many monsters without a closure
+/// or a copy per comparison. It lives only inside ``Roster/withView(_:)``.
+struct RosterView {
+  let roster: Roster
+  let file: UnsafeRawBufferPointer
+  let records: UnsafeBufferPointer<MonsterRecord>
+  let slots: UnsafeBufferPointer<Int32>
+
+  /// The record of the monster at a position, when it is one of the source's.
+  @inline(__always)
+  func record(at index: Roster.Index) -> MonsterRecord? {
+    let entry = slots[index.slot]
+    return entry >= 0 ? records[Int(entry)] : nil
+  }
+
+  /// A text field's bytes in the file, when they are its text (no escapes).
+  @inline(__always)
+  func text(_ field: MonsterTextField, of record: MonsterRecord) -> UnsafeRawBufferPointer? {
+    record.isEscaped(field) ? nil : UnsafeRawBufferPointer(rebasing: file[record.span(field).range])
+  }
+
+  /// Whether the monster at a position has the same text in a field as one of another
+  /// roster, byte for byte.
+  @inline(__always)
+  func sameText(
+    _ field: MonsterTextField, at index: Roster.Index, as other: RosterView,
+    at otherIndex: Roster.Index
+  ) -> Bool {
+    if let mine = record(at: index), let theirs = other.record(at: otherIndex),
+      let a = text(field, of: mine), let b = other.text(field, of: theirs)
+    {
+      return bytesEqual(a, b)
+    }
+    return roster.sameText(field, at: index, as: other.roster, at: otherIndex)
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every
+  /// field, its name spelled the same byte for byte.
+  @inline(__always)
+  func sameMonster(at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index)
+    -> Bool
+  {
+    sameText(.name, at: index, as: other, at: otherIndex)
+      && sameFieldsButName(at: index, as: other, at: otherIndex)
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every field
+  /// but the name.
+  @inline(__always)
+  func sameFieldsButName(
+    at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index
+  ) -> Bool {
+    guard let mine = record(at: index), let theirs = other.record(at: otherIndex),
+      mine.otherFields < 0, theirs.otherFields < 0, mine.escapes == 0, theirs.escapes == 0
+    else {
+      return roster.sameFieldsButName(at: index, as: other.roster, at: otherIndex)
+    }
+    return mine.weapon == theirs.weapon && mine.nameColor == theirs.nameColor
+      && bytesEqual(
+        UnsafeRawBufferPointer(rebasing: file[mine.description.range]),
+        UnsafeRawBufferPointer(rebasing: other.file[theirs.description.range]))
+      && bytesEqual(
+        UnsafeRawBufferPointer(rebasing: file[mine.icon.range]),
+        UnsafeRawBufferPointer(rebasing: other.file[theirs.icon.range]))
+  }
+}
+
+extension Roster {
+  /// Calls `body` with a view of the roster's bytes, records and slots.
+  func withView<Result>(_ body: (RosterView) throws -> Result) rethrows -> Result {
+    try source.bytes.withUnsafeBytes { file in
+      try source.records.withUnsafeBufferPointer { records in
+        try slots.withUnsafeBufferPointer { slots in
+          try body(RosterView(roster: self, file: file, records: records, slots: slots))
+        }
+      }
+    }
   }
 }
 

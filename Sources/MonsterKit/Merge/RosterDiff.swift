@@ -50,6 +50,22 @@ public struct RosterDiff: Sendable {
   ///   - new: The roster after.
   public init(from old: Roster, to new: Roster) {
     let matching = RosterMatching(old: old, new: new)
+    var changes = old.withView { old in
+      new.withView { new in Self.monsterChanges(matching, old, new) }
+    }
+    for key in Self.keys([old.otherFields, new.otherFields]) {
+      let from = old.otherFields.first { $0.key == key }?.value
+      let to = new.otherFields.first { $0.key == key }?.value
+      if from != to { changes.append(.rosterField(key, from: from, to: to)) }
+    }
+    self.changes = changes
+  }
+
+  /// The changes of the monsters, in order.
+  private static func monsterChanges(
+    _ matching: RosterMatching, _ oldView: RosterView, _ newView: RosterView
+  ) -> [Change] {
+    let (old, new) = (oldView.roster, newView.roster)
     var changes: [Change] = []
     var nextOld = 0
     func removals(upTo end: Int) {
@@ -84,8 +100,12 @@ public struct RosterDiff: Sendable {
       }
       let oldIndex = matching.old[match]
       let newIndex = matching.new[j]
-      let renamed = !new.sameText(.name, at: newIndex, as: old, at: oldIndex)
-      if renamed || !new.sameFieldsButName(at: newIndex, as: old, at: oldIndex) {
+      let renamed =
+        !matching.unchanged[j] && !newView.sameText(.name, at: newIndex, as: oldView, at: oldIndex)
+      if renamed
+        || !(matching.unchanged[j]
+          || newView.sameFieldsButName(at: newIndex, as: oldView, at: oldIndex))
+      {
         let before = old[oldIndex]
         let after = new[newIndex]
         if renamed { changes.append(.renamed(from: before.name, to: after.name)) }
@@ -97,12 +117,7 @@ public struct RosterDiff: Sendable {
       if matching.moved[j] { changes.append(.moved(new.name(at: newIndex))) }
     }
     removals(upTo: old.count)
-    for key in Self.keys([old.otherFields, new.otherFields]) {
-      let from = old.otherFields.first { $0.key == key }?.value
-      let to = new.otherFields.first { $0.key == key }?.value
-      if from != to { changes.append(.rosterField(key, from: from, to: to)) }
-    }
-    self.changes = changes
+    return changes
   }
 
   /// The fields two versions of a monster have, known ones first.

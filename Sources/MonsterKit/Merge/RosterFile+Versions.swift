@@ -4,6 +4,9 @@ import Glibc
 // result over a file.
 
 extension RosterFile {
+  /// The most bytes one `write(2)` of a merge's result hands over.
+  static let writePiece = 1 << 18
+
   /// Reads the roster a file holds now, to compare or merge it: from a regular file (mapped
   /// when large and ``mapsLargeFiles``), a pipe, a device or a process substitution such
   /// as `/dev/fd/63`, read to its end. A missing file is an error, never the seeded roster.
@@ -98,10 +101,13 @@ extension RosterFile {
       }
       try merge.write(markers: markers, chunkSize: Self.chunkSize) {
         (chunk) throws(SystemCallError) in
+        // A quarter of a megabyte at a time: on Linux, one write of a hundred megabytes
+        // (a run of unchanged monsters, straight from the mapped file) costs several times
+        // as much as the same bytes in pieces.
         var offset = 0
         while offset < chunk.count {
-          let written = try fileSystem.write(
-            descriptor, UnsafeRawBufferPointer(rebasing: chunk[offset...]))
+          let piece = chunk[offset..<min(offset + Self.writePiece, chunk.count)]
+          let written = try fileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: piece))
           if written == 0 { throw SystemCallError(EIO) }
           offset += written
         }

@@ -25,6 +25,10 @@ struct RosterMatching {
   /// For each monster of the new roster, by offset, whether it moved: it is in both rosters
   /// and not among the most monsters that kept their order.
   private(set) var moved: [Bool]
+  /// For each monster of the new roster, by offset, whether it is known to be the same in
+  /// every field as its match, its name spelled the same: found so as the rosters are
+  /// walked side by side. `false` says nothing either way.
+  private(set) var unchanged: [Bool]
 
   /// Matches the monsters of two rosters.
   init(old oldRoster: Roster, new newRoster: Roster) {
@@ -33,10 +37,12 @@ struct RosterMatching {
     newOffset = [Int32](repeating: -1, count: old.count)
     oldOffset = [Int32](repeating: -1, count: new.count)
     moved = []
+    unchanged = [Bool](repeating: false, count: new.count)
     matchNames(oldRoster, newRoster)
     moved = Self.outOfOrder(oldOffset)
-    matchRenames(oldRoster, newRoster)
-    moved = Self.outOfOrder(oldOffset)
+    if matchRenames(oldRoster, newRoster) {
+      moved = Self.outOfOrder(oldOffset)
+    }
   }
 
   /// Whether the monster at a new offset was renamed: matched, with a name that is not
@@ -56,12 +62,20 @@ struct RosterMatching {
 
   /// Matches monsters by name, walking both rosters in order.
   private mutating func matchNames(_ oldRoster: Roster, _ newRoster: Roster) {
+    oldRoster.withView { oldView in
+      newRoster.withView { newView in matchNames(oldView, newView) }
+    }
+  }
+
+  private mutating func matchNames(_ oldView: RosterView, _ newView: RosterView) {
+    let (oldRoster, newRoster) = (oldView.roster, newView.roster)
     var i = 0
     var j = 0
     while j < new.count {
       while i < old.count && newOffset[i] >= 0 { i += 1 }
-      if i < old.count, oldRoster.sameText(.name, at: old[i], as: newRoster, at: new[j]) {
+      if i < old.count, oldView.sameText(.name, at: old[i], as: newView, at: new[j]) {
         link(i, j)
+        unchanged[j] = newView.sameFieldsButName(at: new[j], as: oldView, at: old[i])
         i += 1
         j += 1
         continue
@@ -126,7 +140,9 @@ struct RosterMatching {
   // MARK: - Renames
 
   /// Pairs monsters that no name matched, place by place.
-  private mutating func matchRenames(_ oldRoster: Roster, _ newRoster: Roster) {
+  ///
+  /// - Returns: Whether it paired any.
+  private mutating func matchRenames(_ oldRoster: Roster, _ newRoster: Roster) -> Bool {
     // A place is the old offset of the last matched monster, in order, before it.
     var oldByPlace: [Int: [Int]] = [:]
     var place = -1
@@ -138,7 +154,7 @@ struct RosterMatching {
         place = i
       }
     }
-    guard !oldByPlace.isEmpty else { return }
+    guard !oldByPlace.isEmpty else { return false }
     var newByPlace: [Int: [Int]] = [:]
     place = -1
     for j in 0..<new.count {
@@ -149,17 +165,20 @@ struct RosterMatching {
         place = Int(match)
       }
     }
+    var paired = false
     for (place, newcomers) in newByPlace {
       guard let leavers = oldByPlace[place] else { continue }
-      pairRenames(leavers, newcomers, oldRoster, newRoster)
+      paired = pairRenames(leavers, newcomers, oldRoster, newRoster) || paired
     }
+    return paired
   }
 
   /// Pairs the monsters of one place: first those equal in every field but the name, then,
   /// in order, those with the same description or the same icon.
   private mutating func pairRenames(
     _ leavers: [Int], _ newcomers: [Int], _ oldRoster: Roster, _ newRoster: Roster
-  ) {
+  ) -> Bool {
+    var paired = false
     var byFields: [MonsterFields: [Int]] = [:]
     for i in leavers.reversed() {
       byFields[MonsterFields(oldRoster[old[i]]), default: []].append(i)
@@ -169,11 +188,12 @@ struct RosterMatching {
       let fields = MonsterFields(newRoster[new[j]])
       if let i = byFields[fields]?.popLast() {
         link(i, j)
+        paired = true
       } else {
         unpaired.append(j)
       }
     }
-    guard !unpaired.isEmpty else { return }
+    guard !unpaired.isEmpty else { return paired }
     var byDescription: [String: [Int]] = [:]
     var byIcon: [String: [Int]] = [:]
     for i in leavers.reversed() where newOffset[i] < 0 {
@@ -193,8 +213,12 @@ struct RosterMatching {
       let byDescriptionMatch = take(&byDescription[monster.description])
       let byIconMatch = take(&byIcon[monster.icon])
       let choice = [byDescriptionMatch, byIconMatch].compactMap { $0 }.min()
-      if let choice { link(choice, j) }
+      if let choice {
+        link(choice, j)
+        paired = true
+      }
     }
+    return paired
   }
 }
 

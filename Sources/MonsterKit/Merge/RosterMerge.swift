@@ -20,9 +20,10 @@ public struct RosterMerge: Sendable {
   /// What the sides did that cannot both be had; none for a clean merge.
   public let conflicts: [MergeConflict]
   /// The merged roster with every conflict resolved as ours has it: the result, when the
-  /// merge is clean.
+  /// merge is clean. Its names are not indexed.
   let oursVersion: Roster
-  /// The merged roster with every conflict resolved as theirs has it.
+  /// The merged roster with every conflict resolved as theirs has it. Its names are not
+  /// indexed.
   let theirsVersion: Roster
   /// For each monster of the merged file, where it is in each version and whether it is in
   /// conflict; empty for a clean merge.
@@ -37,8 +38,14 @@ public struct RosterMerge: Sendable {
   }
 
   /// The merged roster, valid, when the merge is clean; `nil` when there are conflicts.
+  ///
+  /// Its names are indexed when it is asked for, which takes time in proportion to the
+  /// roster: keep the value rather than ask again. Writing the merged file needs no index.
   public var result: Roster? {
-    isClean ? oursVersion : nil
+    guard isClean else { return nil }
+    var roster = oursVersion
+    _ = roster.indexNames()
+    return roster
   }
 
   /// Merges two rosters.
@@ -49,34 +56,12 @@ public struct RosterMerge: Sendable {
   ///   - theirs: Their roster.
   public init(base: Roster, ours: Roster, theirs: Roster) {
     let identities = MergeIdentities(base: base, ours: ours, theirs: theirs)
-    var outcomes: [Outcome] = []
-    outcomes.reserveCapacity(identities.count)
-    var monsters: [Monster] = []
-    var conflicted: [Int: ConflictedMonster] = [:]
-    var conflicts: [MergeConflict] = []
-    for identity in 0..<identities.count {
-      func version(_ roster: Roster, _ matching: RosterMatching, _ offset: Int32)
-        -> MonsterMerge.Version?
-      {
-        offset < 0 ? nil : MonsterMerge.Version(roster: roster, index: matching.new[Int(offset)])
-      }
-      let baseVersion =
-        identity < identities.baseCount
-        ? MonsterMerge.Version(roster: base, index: identities.toOurs.old[identity]) : nil
-      let oursVersion = version(ours, identities.toOurs, identities.ours[identity])
-      let theirsVersion = version(theirs, identities.toTheirs, identities.theirs[identity])
-      switch MonsterMerge.merge(base: baseVersion, ours: oursVersion, theirs: theirsVersion) {
-      case .removed: outcomes.append(.removed)
-      case .ours: outcomes.append(.ours)
-      case .theirs: outcomes.append(.theirs)
-      case .merged(let monster):
-        outcomes.append(.merged(Int32(truncatingIfNeeded: monsters.count)))
-        monsters.append(monster)
-      case .conflict(let mine, let other, let reasons):
-        outcomes.append(.conflicted)
-        conflicted[identity] = ConflictedMonster(ours: mine, theirs: other)
-        let name = (baseVersion ?? oursVersion ?? theirsVersion).map { $0.monster.name }
-        conflicts += reasons.map { MergeConflict(monster: name, reason: $0) }
+    var (outcomes, monsters, conflicted, conflicts) = base.withView { base in
+      ours.withView { ours in
+        theirs.withView { theirs in
+          Self.mergeMonsters(
+            identities, MonsterMerge.Rosters(base: base, ours: ours, theirs: theirs))
+        }
       }
     }
     let fields = mergeMembers(
@@ -134,6 +119,48 @@ public struct RosterMerge: Sendable {
         }
       return
     }
+  }
+
+  /// Merges each monster: what becomes of it, the monsters with fields from both sides,
+  /// the versions of those in conflict, and the conflicts.
+  private static func mergeMonsters(_ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters)
+    -> ([Outcome], [Monster], [Int: ConflictedMonster], [MergeConflict])
+  {
+    var outcomes: [Outcome] = []
+    outcomes.reserveCapacity(identities.count)
+    var monsters: [Monster] = []
+    var conflicted: [Int: ConflictedMonster] = [:]
+    var conflicts: [MergeConflict] = []
+    for identity in 0..<identities.count {
+      let baseIndex = identity < identities.baseCount ? identities.toOurs.old[identity] : nil
+      let oursOffset = Int(identities.ours[identity])
+      let theirsOffset = Int(identities.theirs[identity])
+      let oursIndex = oursOffset < 0 ? nil : identities.toOurs.new[oursOffset]
+      let theirsIndex = theirsOffset < 0 ? nil : identities.toTheirs.new[theirsOffset]
+      let outcome = MonsterMerge.merge(
+        rosters, base: baseIndex, ours: oursIndex, theirs: theirsIndex,
+        oursUnchanged: baseIndex != nil && oursOffset >= 0
+          && identities.toOurs.unchanged[oursOffset],
+        theirsUnchanged: baseIndex != nil && theirsOffset >= 0
+          && identities.toTheirs.unchanged[theirsOffset])
+      switch outcome {
+      case .removed: outcomes.append(.removed)
+      case .ours: outcomes.append(.ours)
+      case .theirs: outcomes.append(.theirs)
+      case .merged(let monster):
+        outcomes.append(.merged(Int32(truncatingIfNeeded: monsters.count)))
+        monsters.append(monster)
+      case .conflict(let mine, let other, let reasons):
+        outcomes.append(.conflicted)
+        conflicted[identity] = ConflictedMonster(ours: mine, theirs: other)
+        let name =
+          baseIndex.map(rosters.base.roster.name(at:))
+          ?? oursIndex.map(rosters.ours.roster.name(at:))
+          ?? theirsIndex.map(rosters.theirs.roster.name(at:))
+        conflicts += reasons.map { MergeConflict(monster: name, reason: $0) }
+      }
+    }
+    return (outcomes, monsters, conflicted, conflicts)
   }
 
   /// Where each monster of the marked file is in the two versions, in the order of the

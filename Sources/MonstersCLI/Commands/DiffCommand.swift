@@ -57,8 +57,8 @@ enum DiffCommand {
     let old = RosterSide(label: "OLD", path: try invocation.requiredArgument(0))
     let new = RosterSide(label: "NEW", path: try invocation.requiredArgument(1))
     try RosterSide.checkOneStandardInput([old, new], context)
-    let diff = RosterDiff(
-      from: try old.read(from: context.console), to: try new.read(from: context.console))
+    let rosters = try RosterSide.read([(old, false), (new, false)], from: context.console)
+    let diff = RosterDiff(from: rosters[0], to: rosters[1])
     switch format {
     case "json":
       try context.output.append {

@@ -59,10 +59,9 @@ enum MergeCommand {
         .invalidValue("<ours> cannot be '-': the result is written to it."))
     }
     try RosterSide.checkOneStandardInput([base, theirs], context)
-    let merge = RosterMerge(
-      base: try base.read(from: context.console, allowingEmpty: true),
-      ours: try ours.read(from: context.console),
-      theirs: try theirs.read(from: context.console))
+    let rosters = try RosterSide.read(
+      [(base, allowingEmpty: true), (ours, false), (theirs, false)], from: context.console)
+    let merge = RosterMerge(base: rosters[0], ours: rosters[1], theirs: rosters[2])
     let markers = ConflictMarkers(
       size: size, oursLabel: name.map { "ours (\($0))" } ?? "ours",
       theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
