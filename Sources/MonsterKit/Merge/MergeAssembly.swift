@@ -85,8 +85,8 @@ struct MergeAssembly {
     var nameIdentities: [Int] = []
     for (identity, name) in renamed {
       let offset = Int(offsets[identity])
-      if let index = ours.index(named: name) {
-        let holder = Int(identities.ofOurs[identities.toOurs.new.offset(of: index)])
+      if let found = identities.toOurs.newOffset(named: name) {
+        let holder = Int(identities.ofOurs[found])
         if holder != identity, conflicted[holder] == nil, outcomes[holder] == .ours {
           pair(offset, Int(offsets[holder]))
         }

@@ -18,9 +18,12 @@ struct MergeIdentities {
   /// For each offset in theirs, its identity.
   private(set) var ofTheirs: [Int32]
 
-  init(base: Roster, ours oursRoster: Roster, theirs theirsRoster: Roster) {
-    toOurs = RosterMatching(old: base, new: oursRoster)
-    toTheirs = RosterMatching(old: base, new: theirsRoster)
+  init(
+    ours oursRoster: Roster, _ toOurs: RosterMatching, theirs theirsRoster: Roster,
+    _ toTheirs: RosterMatching
+  ) {
+    self.toOurs = toOurs
+    self.toTheirs = toTheirs
     baseCount = toOurs.old.count
     ours = toOurs.newOffset
     theirs = toTheirs.newOffset
@@ -33,7 +36,7 @@ struct MergeIdentities {
     }
     for offset in ofTheirs.indices where ofTheirs[offset] < 0 {
       let name = theirsRoster.name(at: toTheirs.new[offset])
-      if let found = oursRoster.index(named: name).map(toOurs.new.offset(of:)),
+      if let found = toOurs.newOffset(named: name),
         toOurs.oldOffset[found] < 0, theirs[Int(ofOurs[found])] < 0
       {
         ofTheirs[offset] = ofOurs[found]

@@ -134,6 +134,25 @@ struct RosterView {
     record.isEscaped(field) ? nil : UnsafeRawBufferPointer(rebasing: file[record.span(field).range])
   }
 
+  /// Whether the monster at a position is the same as one of another roster, told by one
+  /// comparison of their objects' bytes, when both are records of files in canonical form
+  /// (where equal monsters are equal bytes); `nil` when it cannot be told so.
+  @inline(__always)
+  func sameObject(at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index)
+    -> Bool?
+  {
+    guard roster.source.isKnownCanonical, other.roster.source.isKnownCanonical else {
+      return nil
+    }
+    let mine = slots[index.slot]
+    let theirs = other.slots[otherIndex.slot]
+    guard mine >= 0, theirs >= 0 else { return nil }
+    let a = roster.source.objectBytes(Int(mine)...Int(mine))
+    let b = other.roster.source.objectBytes(Int(theirs)...Int(theirs))
+    return bytesEqual(
+      UnsafeRawBufferPointer(rebasing: file[a]), UnsafeRawBufferPointer(rebasing: other.file[b]))
+  }
+
   /// Whether the monster at a position has the same text in a field as one of another
   /// roster, byte for byte.
   @inline(__always)

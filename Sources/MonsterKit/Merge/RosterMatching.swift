@@ -11,7 +11,11 @@
 /// matches are the same monster, renamed, when they stand in the same place (between the
 /// same two matched monsters) and all their other fields are the same, or else, taken in
 /// order, their description or their icon is.
-struct RosterMatching {
+///
+/// Only the old roster's names need be indexed: the new roster's are looked up through it
+/// (see ``newOffset(named:)``), and found to be all different through it (see
+/// ``sameNames``), so that a new roster read for a merge needs no index of its own.
+struct RosterMatching: Sendable {
   /// The old roster's monsters by offset.
   let old: RosterOffsets
   /// The new roster's monsters by offset.
@@ -29,6 +33,19 @@ struct RosterMatching {
   /// every field as its match, its name spelled the same: found so as the rosters are
   /// walked side by side. `false` says nothing either way.
   private(set) var unchanged: [Bool]
+  /// For each monster of the new roster, by offset, whether it has the name of its match,
+  /// spelled the same.
+  private(set) var keepsName: [Bool]
+  /// The names of the new roster's monsters that do not keep their match's name, as
+  /// monsters of their own, to look names up among; and the new offset of each.
+  private(set) var otherNames = Roster()
+  private(set) var otherNameOffsets: [Int32] = []
+  /// Two monsters of the new roster, by offset, that have the same name as ``Roster``
+  /// compares names, if any: a roster read without an index of its names has not been
+  /// checked for them.
+  private(set) var sameNames: (Int, Int)?
+  /// The old roster, whose index of names finds the new roster's names.
+  private let oldRoster: Roster
 
   /// Matches the monsters of two rosters.
   init(old oldRoster: Roster, new newRoster: Roster) {
@@ -38,10 +55,40 @@ struct RosterMatching {
     oldOffset = [Int32](repeating: -1, count: new.count)
     moved = []
     unchanged = [Bool](repeating: false, count: new.count)
+    keepsName = [Bool](repeating: false, count: new.count)
+    self.oldRoster = oldRoster
     matchNames(oldRoster, newRoster)
     moved = Self.outOfOrder(oldOffset)
     if matchRenames(oldRoster, newRoster) {
       moved = Self.outOfOrder(oldOffset)
+    }
+    indexOtherNames(newRoster)
+  }
+
+  /// The offset of the new roster's monster with a name, as ``Roster`` compares names: the
+  /// old roster's monster of that name, where the new roster keeps its name, or one of the
+  /// new roster's other names.
+  func newOffset(named name: String) -> Int? {
+    if let found = oldRoster.index(named: name).map(old.offset(of:)) {
+      let match = Int(newOffset[found])
+      if match >= 0 && keepsName[match] { return match }
+    }
+    return otherNames.index(named: name).map { Int(otherNameOffsets[$0.slot]) }
+  }
+
+  /// Indexes the new roster's names that are not its match's, and finds two that are the
+  /// same name. The names it keeps are all different, as the old roster's are; another name
+  /// can only be the same as one of those, found through the old roster's index, or as
+  /// another of these.
+  private mutating func indexOtherNames(_ newRoster: Roster) {
+    for j in 0..<new.count where !keepsName[j] {
+      let name = newRoster.name(at: new[j])
+      if sameNames == nil, let holder = newOffset(named: name) {
+        sameNames = (holder, j)
+      }
+      if (try? otherNames.add(Monster(name: name, description: "", weapon: .fire))) != nil {
+        otherNameOffsets.append(Int32(truncatingIfNeeded: j))
+      }
     }
   }
 
@@ -73,9 +120,18 @@ struct RosterMatching {
     var j = 0
     while j < new.count {
       while i < old.count && newOffset[i] >= 0 { i += 1 }
+      if i < old.count, newView.sameObject(at: new[j], as: oldView, at: old[i]) == true {
+        link(i, j)
+        unchanged[j] = true
+        keepsName[j] = true
+        i += 1
+        j += 1
+        continue
+      }
       if i < old.count, oldView.sameText(.name, at: old[i], as: newView, at: new[j]) {
         link(i, j)
         unchanged[j] = newView.sameFieldsButName(at: new[j], as: oldView, at: old[i])
+        keepsName[j] = true
         i += 1
         j += 1
         continue
@@ -87,21 +143,33 @@ struct RosterMatching {
         j += 1
         continue
       }
-      if found <= i {
-        link(found, j)
-        j += 1
+      if found > i && !comesSoon(old[i], after: j, oldView, newView) {
+        // The old monster here went away, or far on: skip it. (If it is further on, its
+        // name finds it when the walk gets there.)
+        i += 1
         continue
       }
-      // It stands further on in the old roster. Either the old monster here went elsewhere
-      // (or away), or the new one came from further on: skip whichever moved further.
-      let goesTo = newRoster.index(named: oldRoster.name(at: old[i])).map(new.offset(of:))
-      if let goesTo, goesTo > j, goesTo - j < found - i {
-        link(found, j)
-        j += 1
-      } else {
-        i += 1
-      }
+      link(found, j)
+      keepsName[j] = newView.sameText(.name, at: new[j], as: oldView, at: old[found])
+      j += 1
     }
+  }
+
+  /// How far ahead the walk looks for an old monster that the new roster has a little
+  /// later: a few monsters inserted or moved in before it.
+  static let lookahead = 8
+
+  /// Whether the new roster has an old monster's name, spelled the same, a few monsters
+  /// after an offset.
+  private func comesSoon(
+    _ oldIndex: Roster.Index, after j: Int, _ oldView: RosterView, _ newView: RosterView
+  ) -> Bool {
+    var next = j + 1
+    while next < min(new.count, j + 1 + Self.lookahead) {
+      if oldView.sameText(.name, at: oldIndex, as: newView, at: new[next]) { return true }
+      next += 1
+    }
+    return false
   }
 
   // MARK: - Order

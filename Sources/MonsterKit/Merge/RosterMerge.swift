@@ -48,6 +48,51 @@ public struct RosterMerge: Sendable {
     return roster
   }
 
+  /// One side of a merge, its monsters matched with the common ancestor's.
+  ///
+  /// Matching a side is most of a merge's work apart from reading the rosters; the two
+  /// sides can be matched apart, at once, or while the other is read.
+  public struct Side: Sendable {
+    /// The side's roster; read for a merge (``RosterFile/readSide(of:)``), its names are
+    /// not indexed.
+    let roster: Roster
+    /// How the ancestor's monsters are found in it.
+    let matching: RosterMatching
+
+    /// Matches a side's monsters with the common ancestor's.
+    ///
+    /// - Parameters:
+    ///   - roster: The side's roster.
+    ///   - base: The common ancestor.
+    public init(_ roster: Roster, base: Roster) {
+      self.roster = roster
+      matching = RosterMatching(old: base, new: roster)
+    }
+  }
+
+  /// One side of a merge as read from its file (``RosterFile/readSide()``), before it is
+  /// matched with the common ancestor: its names are not yet known to be all different.
+  public struct ReadSide: Sendable {
+    /// The roster, its names not indexed.
+    let roster: Roster
+    /// The file it was read from.
+    let file: RosterFile
+
+    /// Matches the side's monsters with the common ancestor's, which also finds whether two
+    /// of its names are the same name.
+    ///
+    /// - Parameter base: The common ancestor.
+    /// - Returns: The side, to merge.
+    /// - Throws: ``RosterError/invalidRoster(path:problems:)``, as the reader says it, for
+    ///   two monsters of the same name.
+    public func matched(with base: Roster) throws(RosterError) -> Side {
+      let side = Side(roster, base: base)
+      guard side.matching.sameNames != nil else { return side }
+      // The reader says which names, and where, as it does for every command.
+      return Side(try file.roster(from: roster.source.bytes), base: base)
+    }
+  }
+
   /// Merges two rosters.
   ///
   /// - Parameters:
@@ -55,7 +100,22 @@ public struct RosterMerge: Sendable {
   ///   - ours: Our roster, which the result replaces.
   ///   - theirs: Their roster.
   public init(base: Roster, ours: Roster, theirs: Roster) {
-    let identities = MergeIdentities(base: base, ours: ours, theirs: theirs)
+    self.init(base: base, ours: Side(ours, base: base), theirs: Side(theirs, base: base))
+  }
+
+  /// Merges two sides matched with the common ancestor.
+  ///
+  /// - Parameters:
+  ///   - base: The common ancestor the sides were matched with.
+  ///   - oursSide: Our side, which the result replaces.
+  ///   - theirsSide: Their side.
+  public init(base: Roster, ours oursSide: Side, theirs theirsSide: Side) {
+    precondition(
+      oursSide.matching.old.count == base.count && theirsSide.matching.old.count == base.count,
+      "sides matched with another ancestor")
+    let (ours, theirs) = (oursSide.roster, theirsSide.roster)
+    let identities = MergeIdentities(
+      ours: ours, oursSide.matching, theirs: theirs, theirsSide.matching)
     var (outcomes, monsters, conflicted, conflicts) = base.withView { base in
       ours.withView { ours in
         theirs.withView { theirs in

@@ -1,3 +1,4 @@
+import Glibc
 import MonsterKit
 
 /// `monsters merge`: a three-way merge of rosters, as git's merge driver.
@@ -59,9 +60,12 @@ enum MergeCommand {
         .invalidValue("<ours> cannot be '-': the result is written to it."))
     }
     try RosterSide.checkOneStandardInput([base, theirs], context)
-    let rosters = try RosterSide.read(
-      [(base, allowingEmpty: true), (ours, false), (theirs, false)], from: context.console)
-    let merge = RosterMerge(base: rosters[0], ours: rosters[1], theirs: rosters[2])
+    // The result replaces <ours>: a pipe or a device there would be read for nothing.
+    var status = stat()
+    if stat(ours.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw .side(ours.label, failure: .roster(.notARegularFile(path: ours.path)))
+    }
+    let merge = try merged(base: base, ours: ours, theirs: theirs, console: context.console)
     let markers = ConflictMarkers(
       size: size, oursLabel: name.map { "ours (\($0))" } ?? "ours",
       theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
@@ -77,6 +81,39 @@ enum MergeCommand {
         "\(escapedForTerminal(shownName)): conflict: \(MergeReport.line(for: conflict))")
     }
     throw .mergeConflicts(count: merge.conflicts.count, path: shownName)
+  }
+
+  /// Reads the three rosters and merges them: the ancestor and theirs at once, then ours
+  /// while theirs is matched with the ancestor, then ours is matched. A side read from
+  /// standard input is read first.
+  private static func merged(
+    base: RosterSide, ours: RosterSide, theirs: RosterSide, console: Console
+  ) throws(CommandFailure) -> RosterMerge {
+    let pipedBase = base.isStandardInput ? try base.read(from: console, allowingEmpty: true) : nil
+    let pipedTheirs = theirs.isStandardInput ? try theirs.read(from: console) : nil
+    let (readBase, readTheirs) = RosterSide.both(
+      { @Sendable in
+        pipedBase.map { .success($0) }
+          ?? Result { () throws(CommandFailure) in try base.readFile(allowingEmpty: true) }
+      },
+      { @Sendable in
+        Result { () throws(CommandFailure) -> RosterMerge.ReadSide? in
+          pipedTheirs == nil ? try theirs.readSide() : nil
+        }
+      })
+    let ancestor = try readBase.get()
+    let unmatched = try readTheirs.get()
+    let (oursSide, theirsSide) = RosterSide.both(
+      { @Sendable in
+        Result { () throws(CommandFailure) in try ours.match(try ours.readSide(), with: ancestor) }
+      },
+      { @Sendable in
+        Result { () throws(CommandFailure) in
+          if let unmatched { return try theirs.match(unmatched, with: ancestor) }
+          return RosterMerge.Side(pipedTheirs ?? Roster(), base: ancestor)
+        }
+      })
+    return RosterMerge(base: ancestor, ours: try oursSide.get(), theirs: try theirsSide.get())
   }
 
   private static func markerSize(_ context: CommandContext) throws(CommandFailure) -> Int {

@@ -40,8 +40,8 @@ struct RosterSide {
     }
   }
 
-  /// Reads several sides, the files at once on threads of their own (a roster of a million
-  /// monsters takes a core a fifth of a second to read), standard input first.
+  /// Reads several sides, the files at once (a roster of a million monsters takes a core a
+  /// fifth of a second to read), standard input first.
   ///
   /// - Parameters:
   ///   - sides: The sides, each with whether an empty file is an empty roster.
@@ -51,42 +51,86 @@ struct RosterSide {
   static func read(_ sides: [(side: RosterSide, allowingEmpty: Bool)], from console: Console)
     throws(CommandFailure) -> [Roster]
   {
-    var results = [Result<Roster, CommandFailure>?](repeating: nil, count: sides.count)
+    var read: [Int: Roster] = [:]
     for (offset, side) in sides.enumerated() where side.side.isStandardInput {
-      results[offset] = Result { () throws(CommandFailure) in
-        try side.side.read(from: console, allowingEmpty: side.allowingEmpty)
-      }
+      read[offset] = try side.side.read(from: console, allowingEmpty: side.allowingEmpty)
     }
-    let files = sides.indices.filter { results[$0] == nil }
-    if #available(macOS 15, *) {
-      let read = Mutex<[Int: Result<Roster, CommandFailure>]>([:])
-      DispatchQueue.concurrentPerform(iterations: files.count) { iteration in
-        let offset = files[iteration]
-        let result = Result { () throws(CommandFailure) in
-          try sides[offset].side.readFile(allowingEmpty: sides[offset].allowingEmpty)
+    let files = sides.indices.filter { read[$0] == nil }
+    let results = concurrently(
+      files.map { offset in
+        { @Sendable in
+          Result { () throws(CommandFailure) in
+            try sides[offset].side.readFile(allowingEmpty: sides[offset].allowingEmpty)
+          }
         }
-        read.withLock { $0[offset] = result }
-      }
-      read.withLock { read in
-        for (offset, result) in read { results[offset] = result }
-      }
-    } else {
-      for offset in files {
-        results[offset] = Result { () throws(CommandFailure) in
-          try sides[offset].side.readFile(allowingEmpty: sides[offset].allowingEmpty)
-        }
+      })
+    for (offset, result) in zip(files, results) {
+      read[offset] = try result.get()
+    }
+    return sides.indices.compactMap { read[$0] }
+  }
+
+  /// Runs pieces of work at once, on threads of their own where the machine has cores for
+  /// them, and gives each one's result, in order.
+  static func concurrently<Value: Sendable>(
+    _ work: [@Sendable () -> Result<Value, CommandFailure>]
+  ) -> [Result<Value, CommandFailure>] {
+    guard work.count > 1, #available(macOS 15, *) else { return work.map { $0() } }
+    let results = Mutex<[Int: Result<Value, CommandFailure>]>([:])
+    DispatchQueue.concurrentPerform(iterations: work.count) { index in
+      let result = work[index]()
+      results.withLock { $0[index] = result }
+    }
+    return results.withLock { results in work.indices.compactMap { results[$0] } }
+  }
+
+  /// Runs two pieces of work at once, as ``concurrently(_:)`` does.
+  static func both<First: Sendable, Second: Sendable>(
+    _ first: @escaping @Sendable () -> Result<First, CommandFailure>,
+    _ second: @escaping @Sendable () -> Result<Second, CommandFailure>
+  ) -> (Result<First, CommandFailure>, Result<Second, CommandFailure>) {
+    guard #available(macOS 15, *) else { return (first(), second()) }
+    let firstResult = Mutex<Result<First, CommandFailure>?>(nil)
+    let secondResult = Mutex<Result<Second, CommandFailure>?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      if index == 0 {
+        let result = first()
+        firstResult.withLock { $0 = result }
+      } else {
+        let result = second()
+        secondResult.withLock { $0 = result }
       }
     }
-    var rosters: [Roster] = []
-    for result in results {
-      guard let result else { continue }
-      rosters.append(try result.get())
+    guard let a = firstResult.withLock({ $0 }), let b = secondResult.withLock({ $0 }) else {
+      return (first(), second())
     }
-    return rosters
+    return (a, b)
+  }
+
+  /// Reads the side's file as one side of a merge, its names checked when it is matched.
+  func readSide() throws(CommandFailure) -> RosterMerge.ReadSide {
+    var file = RosterFile(path: path)
+    file.mapsLargeFiles = true
+    do throws(RosterError) {
+      return try file.readSide()
+    } catch {
+      throw .side(label, failure: .roster(error))
+    }
+  }
+
+  /// Matches a side read for a merge with the ancestor.
+  func match(_ side: RosterMerge.ReadSide, with base: Roster) throws(CommandFailure)
+    -> RosterMerge.Side
+  {
+    do throws(RosterError) {
+      return try side.matched(with: base)
+    } catch {
+      throw .side(label, failure: .roster(error))
+    }
   }
 
   /// Reads the side's file.
-  private func readFile(allowingEmpty: Bool) throws(CommandFailure) -> Roster {
+  func readFile(allowingEmpty: Bool) throws(CommandFailure) -> Roster {
     var file = RosterFile(path: path)
     file.mapsLargeFiles = true
     do throws(RosterError) {

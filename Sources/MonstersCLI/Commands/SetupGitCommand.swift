@@ -177,6 +177,11 @@ enum SetupGitCommand {
     throws(CommandFailure) -> Bool
   {
     let fileSystem = SystemFileSystem()
+    if let status = try? fileSystem.lstat(path), status.st_mode & S_IFMT == S_IFLNK {
+      throw .git(
+        "\(escapedForTerminal(path)) is a symbolic link, which git does not read attributes "
+          + "through; make it a file.")
+    }
     let existing: [UInt8]
     do throws(SystemCallError) {
       existing = try fileSystem.contents(of: path) ?? []
@@ -195,8 +200,10 @@ enum SetupGitCommand {
     let addition =
       (existing.isEmpty || existing.last == UInt8(ascii: "\n") ? "" : "\n") + line + "\n"
     do throws(SystemCallError) {
+      // Not through a symbolic link, which git does not follow for .gitattributes either:
+      // a repository cannot make this write to another file.
       let descriptor = try fileSystem.open(
-        path, flags: O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode: 0o666)
+        path, flags: O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode: 0o666)
       defer { fileSystem.close(descriptor) }
       var bytes = Array(addition.utf8)[...]
       while !bytes.isEmpty {

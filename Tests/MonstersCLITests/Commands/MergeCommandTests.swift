@@ -153,6 +153,18 @@ import Testing
             + "newer than this monsters reads (1); use a newer monsters\n"))
   }
 
+  @Test func oursMustBeARegularFile() throws {
+    let harness = try sides(ours: "", theirs: "")
+    let fifo = harness.path("fifo.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(
+      harness.run(["merge", harness.path("base.json"), fifo, harness.path("theirs.json")])
+        == CommandResult(
+          .ioError, errors: "Error: OURS: \(fifo) is not a regular file; a roster is kept in one.\n"
+        )
+    )
+  }
+
   @Test func pathsWithSpacesWork() throws {
     let harness = try sides(
       ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon fire", folder: "a b/")

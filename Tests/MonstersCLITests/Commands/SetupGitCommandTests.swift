@@ -126,6 +126,20 @@ import Testing
         "driver = monsters merge --marker-size=%L --path=%P -- %O %A %B") == true)
   }
 
+  @Test func anAttributesFileThatIsALinkIsNotWrittenThrough() throws {
+    let repository = try Repository()
+    let target = repository.harness.path("elsewhere")
+    try FileManager.default.createSymbolicLink(
+      atPath: repository.harness.folder + "/.gitattributes", withDestinationPath: target)
+    #expect(
+      repository.run(["setup-git"])
+        == CommandResult(
+          .failure,
+          errors: "Error: \(repository.harness.folder)/.gitattributes is a symbolic link, which "
+            + "git does not read attributes through; make it a file.\n"))
+    #expect(!FileManager.default.fileExists(atPath: target))
+  }
+
   @Test func outsideARepositoryItSaysSo() throws {
     let harness = try CommandLineHarness()
     let result = harness.run(
