@@ -19,8 +19,9 @@
 //
 // For rosters that read, whatever they hold:
 //
-// - a side read as a merge reads it (its names not indexed but checked through the
-//   ancestor) is refused exactly when the reader refuses it, and merges the same;
+// - a side read as a merge or a diff reads it (its names not indexed but checked through
+//   the ancestor) is refused exactly when the reader refuses it, and merges and compares
+//   the same;
 // - a roster compared with itself, or with its canonical form read back, has no changes;
 // - a merge never crashes; a clean merge's file is a valid roster in canonical form, the
 //   merge's result; a merge with conflicts gives a file that every reader reports as an
@@ -253,7 +254,7 @@ private func checkOneSided(_ base: Roster, _ changed: Roster, way: Int, _ input:
 /// through the ancestor) are refused exactly when the reader refuses them, and merge as the
 /// sides read by the reader do.
 private func checkReadSides(_ base: Roster, _ parts: [ArraySlice<UInt8>], _ input: [UInt8]) {
-  var matched: [RosterMerge.Side] = []
+  var matched: [MatchedRoster] = []
   var read: [Roster] = []
   for part in 1..<3 {
     let bytes = part < parts.count ? parts[part] : parts[0]
@@ -262,13 +263,16 @@ private func checkReadSides(_ base: Roster, _ parts: [ArraySlice<UInt8>], _ inpu
       if full != nil { violated("a side the reader reads is refused unindexed", input) }
       return
     }
-    let side = try? RosterMerge.ReadSide(roster: unindexed, file: fuzzFile).matched(with: base)
+    let side = try? UnmatchedRoster(roster: unindexed, file: fuzzFile).matched(with: base)
     if (side == nil) != (full == nil) {
       violated(
         "a side read unindexed is \(side == nil ? "refused" : "taken") where the reader "
           + "\(full == nil ? "refuses" : "takes") it", input)
     }
     guard let side, let full else { return }
+    if RosterDiff(from: base, to: side).changes != RosterDiff(from: base, to: full).changes {
+      violated("a diff with a side read unindexed differs from one with the roster read", input)
+    }
     matched.append(side)
     read.append(full)
   }

@@ -5,7 +5,7 @@
 /// result of a million monsters is written as runs of ours' file.
 struct MergeAssembly {
   let identities: MergeIdentities
-  let outcomes: [Outcome]
+  let outcomes: [MergedMonster]
   /// The monsters with fields from both sides, by the index their outcome gives.
   let merged: [Monster]
   let ours: Roster

@@ -18,10 +18,8 @@ struct MergeIdentities {
   /// For each offset in theirs, its identity.
   private(set) var ofTheirs: [Int32]
 
-  init(
-    ours oursRoster: Roster, _ toOurs: RosterMatching, theirs theirsRoster: Roster,
-    _ toTheirs: RosterMatching
-  ) {
+  /// Makes the identities of two sides matched with the ancestor.
+  init(_ toOurs: RosterMatching, theirs theirsRoster: Roster, _ toTheirs: RosterMatching) {
     self.toOurs = toOurs
     self.toTheirs = toTheirs
     baseCount = toOurs.old.count

@@ -49,7 +49,17 @@ public struct RosterDiff: Sendable {
   ///   - old: The roster before.
   ///   - new: The roster after.
   public init(from old: Roster, to new: Roster) {
-    let matching = RosterMatching(old: old, new: new)
+    self.init(from: old, to: MatchedRoster(new, with: old))
+  }
+
+  /// Compares a roster with an earlier one it was matched with.
+  ///
+  /// - Parameters:
+  ///   - old: The roster before.
+  ///   - matched: The roster after, matched with `old`.
+  public init(from old: Roster, to matched: MatchedRoster) {
+    precondition(matched.matching.old.count == old.count, "a roster matched with another")
+    let (new, matching) = (matched.roster, matched.matching)
     var changes = old.withView { old in
       new.withView { new in Self.monsterChanges(matching, old, new) }
     }

@@ -22,17 +22,18 @@ extension RosterFile {
     try readVersion(allowingEmpty: allowingEmpty, indexingNames: true)
   }
 
-  /// Reads one side of a merge, as ``readVersion(allowingEmpty:)`` reads, to be matched
-  /// with the common ancestor (``RosterMerge/ReadSide/matched(with:)``).
+  /// Reads a roster, as ``readVersion(allowingEmpty:)`` reads, to be matched with an
+  /// earlier one (``UnmatchedRoster/matched(with:)``): a side of a merge, or the new roster
+  /// of a diff.
   ///
-  /// The side's names are not indexed: they are looked up, and found to be all different,
-  /// through the ancestor's index and the matching, which for a side that changed a few of
-  /// a million monsters costs a few lookups rather than a million.
+  /// Its names are not indexed: they are looked up, and found to be all different, through
+  /// the earlier roster's index and the matching, which for a roster that changed a few of a
+  /// million monsters costs a few lookups rather than a million.
   ///
-  /// - Returns: The side, to match.
+  /// - Returns: The roster, to match.
   /// - Throws: What ``readVersion(allowingEmpty:)`` throws.
-  public func readSide() throws(RosterError) -> RosterMerge.ReadSide {
-    RosterMerge.ReadSide(
+  public func readForMatching() throws(RosterError) -> UnmatchedRoster {
+    UnmatchedRoster(
       roster: try readVersion(allowingEmpty: false, indexingNames: false), file: self)
   }
 

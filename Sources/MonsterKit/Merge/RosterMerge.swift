@@ -48,51 +48,6 @@ public struct RosterMerge: Sendable {
     return roster
   }
 
-  /// One side of a merge, its monsters matched with the common ancestor's.
-  ///
-  /// Matching a side is most of a merge's work apart from reading the rosters; the two
-  /// sides can be matched apart, at once, or while the other is read.
-  public struct Side: Sendable {
-    /// The side's roster; read for a merge (``RosterFile/readSide(of:)``), its names are
-    /// not indexed.
-    let roster: Roster
-    /// How the ancestor's monsters are found in it.
-    let matching: RosterMatching
-
-    /// Matches a side's monsters with the common ancestor's.
-    ///
-    /// - Parameters:
-    ///   - roster: The side's roster.
-    ///   - base: The common ancestor.
-    public init(_ roster: Roster, base: Roster) {
-      self.roster = roster
-      matching = RosterMatching(old: base, new: roster)
-    }
-  }
-
-  /// One side of a merge as read from its file (``RosterFile/readSide()``), before it is
-  /// matched with the common ancestor: its names are not yet known to be all different.
-  public struct ReadSide: Sendable {
-    /// The roster, its names not indexed.
-    let roster: Roster
-    /// The file it was read from.
-    let file: RosterFile
-
-    /// Matches the side's monsters with the common ancestor's, which also finds whether two
-    /// of its names are the same name.
-    ///
-    /// - Parameter base: The common ancestor.
-    /// - Returns: The side, to merge.
-    /// - Throws: ``RosterError/invalidRoster(path:problems:)``, as the reader says it, for
-    ///   two monsters of the same name.
-    public func matched(with base: Roster) throws(RosterError) -> Side {
-      let side = Side(roster, base: base)
-      guard side.matching.sameNames != nil else { return side }
-      // The reader says which names, and where, as it does for every command.
-      return Side(try file.roster(from: roster.source.bytes), base: base)
-    }
-  }
-
   /// Merges two rosters.
   ///
   /// - Parameters:
@@ -100,22 +55,23 @@ public struct RosterMerge: Sendable {
   ///   - ours: Our roster, which the result replaces.
   ///   - theirs: Their roster.
   public init(base: Roster, ours: Roster, theirs: Roster) {
-    self.init(base: base, ours: Side(ours, base: base), theirs: Side(theirs, base: base))
+    self.init(
+      base: base, ours: MatchedRoster(ours, with: base), theirs: MatchedRoster(theirs, with: base))
   }
 
-  /// Merges two sides matched with the common ancestor.
+  /// Merges two rosters matched with the common ancestor.
   ///
   /// - Parameters:
   ///   - base: The common ancestor the sides were matched with.
   ///   - oursSide: Our side, which the result replaces.
   ///   - theirsSide: Their side.
-  public init(base: Roster, ours oursSide: Side, theirs theirsSide: Side) {
+  public init(base: Roster, ours oursSide: MatchedRoster, theirs theirsSide: MatchedRoster) {
     precondition(
       oursSide.matching.old.count == base.count && theirsSide.matching.old.count == base.count,
       "sides matched with another ancestor")
     let (ours, theirs) = (oursSide.roster, theirsSide.roster)
     let identities = MergeIdentities(
-      ours: ours, oursSide.matching, theirs: theirs, theirsSide.matching)
+      oursSide.matching, theirs: theirs, theirsSide.matching)
     var (outcomes, monsters, conflicted, conflicts) = base.withView { base in
       ours.withView { ours in
         theirs.withView { theirs in
@@ -184,9 +140,9 @@ public struct RosterMerge: Sendable {
   /// Merges each monster: what becomes of it, the monsters with fields from both sides,
   /// the versions of those in conflict, and the conflicts.
   private static func mergeMonsters(_ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters)
-    -> ([Outcome], [Monster], [Int: ConflictedMonster], [MergeConflict])
+    -> ([MergedMonster], [Monster], [Int: ConflictedMonster], [MergeConflict])
   {
-    var outcomes: [Outcome] = []
+    var outcomes: [MergedMonster] = []
     outcomes.reserveCapacity(identities.count)
     var monsters: [Monster] = []
     var conflicted: [Int: ConflictedMonster] = [:]
@@ -244,30 +200,6 @@ public struct RosterMerge: Sendable {
     }
     return entries
   }
-}
-
-/// What becomes of one monster of a merge.
-enum Outcome: Equatable {
-  case removed
-  case ours
-  case theirs
-  /// A monster of fields from both sides, by its index among the merged monsters.
-  case merged(Int32)
-  case conflicted
-}
-
-/// The two versions of a monster in conflict; `nil` where a side has no monster.
-struct ConflictedMonster {
-  var ours: Monster?
-  var theirs: Monster?
-}
-
-/// A monster of a marked file: its offset in each version (-1 where a version lacks it),
-/// and whether it is in conflict.
-struct MarkedEntry {
-  var ours: Int32
-  var theirs: Int32
-  var isConflicted: Bool
 }
 
 // MARK: - The merged file

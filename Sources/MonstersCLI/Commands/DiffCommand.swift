@@ -57,8 +57,7 @@ enum DiffCommand {
     let old = RosterSide(label: "OLD", path: try invocation.requiredArgument(0))
     let new = RosterSide(label: "NEW", path: try invocation.requiredArgument(1))
     try RosterSide.checkOneStandardInput([old, new], context)
-    let rosters = try RosterSide.read([(old, false), (new, false)], from: context.console)
-    let diff = RosterDiff(from: rosters[0], to: rosters[1])
+    let diff = try compared(old, new, console: context.console)
     switch format {
     case "json":
       try context.output.append {
@@ -72,6 +71,33 @@ enum DiffCommand {
       }
     }
     if !diff.isEmpty { throw .differencesFound }
+  }
+
+  /// Reads the two rosters at once and compares them. A side read from standard input is
+  /// read first.
+  private static func compared(_ old: RosterSide, _ new: RosterSide, console: Console)
+    throws(CommandFailure) -> RosterDiff
+  {
+    let pipedOld = old.isStandardInput ? try old.read(from: console) : nil
+    let pipedNew = new.isStandardInput ? try new.read(from: console) : nil
+    let (readOld, readNew) = RosterSide.both(
+      { @Sendable in
+        pipedOld.map { .success($0) }
+          ?? Result { () throws(CommandFailure) in try old.readFile(allowingEmpty: false) }
+      },
+      { @Sendable in
+        Result { () throws(CommandFailure) -> UnmatchedRoster? in
+          pipedNew == nil ? try new.readForMatching() : nil
+        }
+      })
+    let earlier = try readOld.get()
+    let matched =
+      if let unmatched = try readNew.get() {
+        try new.match(unmatched, with: earlier)
+      } else {
+        MatchedRoster(pipedNew ?? Roster(), with: earlier)
+      }
+    return RosterDiff(from: earlier, to: matched)
   }
 
   /// Prints a roster one monster a line for git's line diff, or the file as it is when it

@@ -97,20 +97,22 @@ enum MergeCommand {
           ?? Result { () throws(CommandFailure) in try base.readFile(allowingEmpty: true) }
       },
       { @Sendable in
-        Result { () throws(CommandFailure) -> RosterMerge.ReadSide? in
-          pipedTheirs == nil ? try theirs.readSide() : nil
+        Result { () throws(CommandFailure) -> UnmatchedRoster? in
+          pipedTheirs == nil ? try theirs.readForMatching() : nil
         }
       })
     let ancestor = try readBase.get()
     let unmatched = try readTheirs.get()
     let (oursSide, theirsSide) = RosterSide.both(
       { @Sendable in
-        Result { () throws(CommandFailure) in try ours.match(try ours.readSide(), with: ancestor) }
+        Result { () throws(CommandFailure) in
+          try ours.match(try ours.readForMatching(), with: ancestor)
+        }
       },
       { @Sendable in
         Result { () throws(CommandFailure) in
           if let unmatched { return try theirs.match(unmatched, with: ancestor) }
-          return RosterMerge.Side(pipedTheirs ?? Roster(), base: ancestor)
+          return MatchedRoster(pipedTheirs ?? Roster(), with: ancestor)
         }
       })
     return RosterMerge(base: ancestor, ours: try oursSide.get(), theirs: try theirsSide.get())

@@ -40,51 +40,9 @@ struct RosterSide {
     }
   }
 
-  /// Reads several sides, the files at once (a roster of a million monsters takes a core a
-  /// fifth of a second to read), standard input first.
-  ///
-  /// - Parameters:
-  ///   - sides: The sides, each with whether an empty file is an empty roster.
-  ///   - console: Where `-` is read from.
-  /// - Returns: The rosters, in order.
-  /// - Throws: The failure of the first side, in order, that could not be read.
-  static func read(_ sides: [(side: RosterSide, allowingEmpty: Bool)], from console: Console)
-    throws(CommandFailure) -> [Roster]
-  {
-    var read: [Int: Roster] = [:]
-    for (offset, side) in sides.enumerated() where side.side.isStandardInput {
-      read[offset] = try side.side.read(from: console, allowingEmpty: side.allowingEmpty)
-    }
-    let files = sides.indices.filter { read[$0] == nil }
-    let results = concurrently(
-      files.map { offset in
-        { @Sendable in
-          Result { () throws(CommandFailure) in
-            try sides[offset].side.readFile(allowingEmpty: sides[offset].allowingEmpty)
-          }
-        }
-      })
-    for (offset, result) in zip(files, results) {
-      read[offset] = try result.get()
-    }
-    return sides.indices.compactMap { read[$0] }
-  }
-
-  /// Runs pieces of work at once, on threads of their own where the machine has cores for
-  /// them, and gives each one's result, in order.
-  static func concurrently<Value: Sendable>(
-    _ work: [@Sendable () -> Result<Value, CommandFailure>]
-  ) -> [Result<Value, CommandFailure>] {
-    guard work.count > 1, #available(macOS 15, *) else { return work.map { $0() } }
-    let results = Mutex<[Int: Result<Value, CommandFailure>]>([:])
-    DispatchQueue.concurrentPerform(iterations: work.count) { index in
-      let result = work[index]()
-      results.withLock { $0[index] = result }
-    }
-    return results.withLock { results in work.indices.compactMap { results[$0] } }
-  }
-
-  /// Runs two pieces of work at once, as ``concurrently(_:)`` does.
+  /// Runs two pieces of work at once, on threads of their own where the machine has cores
+  /// for them (a roster of a million monsters takes a core a fifth of a second to read),
+  /// and gives each one's result.
   static func both<First: Sendable, Second: Sendable>(
     _ first: @escaping @Sendable () -> Result<First, CommandFailure>,
     _ second: @escaping @Sendable () -> Result<Second, CommandFailure>
@@ -108,19 +66,19 @@ struct RosterSide {
   }
 
   /// Reads the side's file as one side of a merge, its names checked when it is matched.
-  func readSide() throws(CommandFailure) -> RosterMerge.ReadSide {
+  func readForMatching() throws(CommandFailure) -> UnmatchedRoster {
     var file = RosterFile(path: path)
     file.mapsLargeFiles = true
     do throws(RosterError) {
-      return try file.readSide()
+      return try file.readForMatching()
     } catch {
       throw .side(label, failure: .roster(error))
     }
   }
 
   /// Matches a side read for a merge with the ancestor.
-  func match(_ side: RosterMerge.ReadSide, with base: Roster) throws(CommandFailure)
-    -> RosterMerge.Side
+  func match(_ side: UnmatchedRoster, with base: Roster) throws(CommandFailure)
+    -> MatchedRoster
   {
     do throws(RosterError) {
       return try side.matched(with: base)

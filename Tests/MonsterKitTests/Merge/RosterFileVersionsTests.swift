@@ -42,6 +42,43 @@ import Testing
     #expect(try file.readVersion() == roster)
   }
 
+  @Test func aSideReadForAMergeMergesAsTheRosterRead() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("theirs.json")
+    var theirs = Roster.seeded
+    try theirs.apply(.rename("Cat-Bot", to: "Kitty-Bot"))
+    try theirs.apply(.add(Monster(name: "Robo-Bot", description: "", weapon: .fire)))
+    try write(theirs.canonicalJSON(), to: path)
+    let side = try RosterFile(path: path).readForMatching().matched(with: .seeded)
+    let ours = MatchedRoster(try seeded(.set("Cat-Bot", .init(weapon: .fire))), with: .seeded)
+    let merge = RosterMerge(base: .seeded, ours: ours, theirs: side)
+    let expected = RosterMerge(
+      base: .seeded, ours: try seeded(.set("Cat-Bot", .init(weapon: .fire))), theirs: theirs)
+    #expect(merge.fileBytes() == expected.fileBytes())
+    #expect(merge.result?.monster(named: "Kitty-Bot")?.weapon.type == .fire)
+  }
+
+  @Test(arguments: [["Cat-Bot", "CAT-BOT"], ["Robo-Bot", "robo-bot"], ["K-Bot", "\u{212A}-Bot"]])
+  func aSideWithTwoOfTheSameNameIsRefusedAsTheReaderRefusesIt(_ names: [String]) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("theirs.json")
+    let text = rosterText(
+      names.map { #"{"name": "\#($0)", "description": "", "icon": "", "weapon": "fire"}"# }
+        .joined(separator: ",\n    "))
+    try write(text, to: path)
+    let base = try seeded(.add(newMonster("K-Bot")))
+    var caught: RosterError?
+    do throws(RosterError) {
+      _ = try RosterFile(path: path).readForMatching().matched(with: base)
+    } catch {
+      caught = error
+    }
+    #expect(caught != nil)
+    #expect(throws: caught ?? .missingFile(path: "no error")) {
+      try RosterFile(path: path).roster(from: Array(text.utf8))
+    }
+  }
+
   @Test func savingAMergeReplacesTheFileAndLeavesNothingBeside() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("ours.json")

@@ -1,0 +1,98 @@
+/// A roster's bytes, records and slots, held for comparing many monsters without a closure
+/// or a copy per comparison. It lives only inside ``Roster/withView(_:)``.
+struct RosterView {
+  let roster: Roster
+  let file: UnsafeRawBufferPointer
+  let records: UnsafeBufferPointer<MonsterRecord>
+  let slots: UnsafeBufferPointer<Int32>
+
+  /// The record of the monster at a position, when it is one of the source's.
+  @inline(__always)
+  func record(at index: Roster.Index) -> MonsterRecord? {
+    let entry = slots[index.slot]
+    return entry >= 0 ? records[Int(entry)] : nil
+  }
+
+  /// A text field's bytes in the file, when they are its text (no escapes).
+  @inline(__always)
+  func text(_ field: MonsterTextField, of record: MonsterRecord) -> UnsafeRawBufferPointer? {
+    record.isEscaped(field) ? nil : UnsafeRawBufferPointer(rebasing: file[record.span(field).range])
+  }
+
+  /// Whether the monster at a position is the same as one of another roster, told by one
+  /// comparison of their objects' bytes, when both are records of files in canonical form
+  /// (where equal monsters are equal bytes); `nil` when it cannot be told so.
+  @inline(__always)
+  func sameObject(at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index)
+    -> Bool?
+  {
+    guard roster.source.isKnownCanonical, other.roster.source.isKnownCanonical else {
+      return nil
+    }
+    let mine = slots[index.slot]
+    let theirs = other.slots[otherIndex.slot]
+    guard mine >= 0, theirs >= 0 else { return nil }
+    let a = roster.source.objectBytes(Int(mine)...Int(mine))
+    let b = other.roster.source.objectBytes(Int(theirs)...Int(theirs))
+    return bytesEqual(
+      UnsafeRawBufferPointer(rebasing: file[a]), UnsafeRawBufferPointer(rebasing: other.file[b]))
+  }
+
+  /// Whether the monster at a position has the same text in a field as one of another
+  /// roster, byte for byte.
+  @inline(__always)
+  func sameText(
+    _ field: MonsterTextField, at index: Roster.Index, as other: RosterView,
+    at otherIndex: Roster.Index
+  ) -> Bool {
+    if let mine = record(at: index), let theirs = other.record(at: otherIndex),
+      let a = text(field, of: mine), let b = other.text(field, of: theirs)
+    {
+      return bytesEqual(a, b)
+    }
+    return roster.sameText(field, at: index, as: other.roster, at: otherIndex)
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every
+  /// field, its name spelled the same byte for byte.
+  @inline(__always)
+  func sameMonster(at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index)
+    -> Bool
+  {
+    sameText(.name, at: index, as: other, at: otherIndex)
+      && sameFieldsButName(at: index, as: other, at: otherIndex)
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every field
+  /// but the name.
+  @inline(__always)
+  func sameFieldsButName(
+    at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index
+  ) -> Bool {
+    guard let mine = record(at: index), let theirs = other.record(at: otherIndex),
+      mine.otherFields < 0, theirs.otherFields < 0, mine.escapes == 0, theirs.escapes == 0
+    else {
+      return roster.sameFieldsButName(at: index, as: other.roster, at: otherIndex)
+    }
+    return mine.weapon == theirs.weapon && mine.nameColor == theirs.nameColor
+      && bytesEqual(
+        UnsafeRawBufferPointer(rebasing: file[mine.description.range]),
+        UnsafeRawBufferPointer(rebasing: other.file[theirs.description.range]))
+      && bytesEqual(
+        UnsafeRawBufferPointer(rebasing: file[mine.icon.range]),
+        UnsafeRawBufferPointer(rebasing: other.file[theirs.icon.range]))
+  }
+}
+
+extension Roster {
+  /// Calls `body` with a view of the roster's bytes, records and slots.
+  func withView<Result>(_ body: (RosterView) throws -> Result) rethrows -> Result {
+    try source.bytes.withUnsafeBytes { file in
+      try source.records.withUnsafeBufferPointer { records in
+        try slots.withUnsafeBufferPointer { slots in
+          try body(RosterView(roster: self, file: file, records: records, slots: slots))
+        }
+      }
+    }
+  }
+}
