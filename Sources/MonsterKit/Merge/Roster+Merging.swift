@@ -91,3 +91,25 @@ func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Boo
   }
   return true
 }
+
+/// How many bytes at the start of two byte ranges of one length are the same: 32 at a time
+/// while they are, then one by one.
+func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+  let count = min(a.count, b.count)
+  var offset = 0
+  while offset + 32 <= count {
+    let difference =
+      (a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+    if difference != 0 { break }
+    offset += 32
+  }
+  while offset < count && a[offset] == b[offset] { offset += 1 }
+  return offset
+}

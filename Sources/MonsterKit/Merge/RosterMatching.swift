@@ -100,6 +100,26 @@ struct RosterMatching: Sendable {
       && !newRoster.sameText(.name, at: new[newOffset], as: oldRoster, at: old[Int(match)])
   }
 
+  /// Links runs of monsters that are the same, name and all, in both rosters.
+  private mutating func linkRun(from oldStart: Int, _ newStart: Int, count: Int) {
+    newOffset.withUnsafeMutableBufferPointer { newOffset in
+      for step in 0..<count {
+        newOffset[oldStart + step] = Int32(truncatingIfNeeded: newStart + step)
+      }
+    }
+    oldOffset.withUnsafeMutableBufferPointer { oldOffset in
+      for step in 0..<count {
+        oldOffset[newStart + step] = Int32(truncatingIfNeeded: oldStart + step)
+      }
+    }
+    unchanged.withUnsafeMutableBufferPointer {
+      $0[newStart..<newStart + count].update(repeating: true)
+    }
+    keepsName.withUnsafeMutableBufferPointer {
+      $0[newStart..<newStart + count].update(repeating: true)
+    }
+  }
+
   private mutating func link(_ oldIndex: Int, _ newIndex: Int) {
     newOffset[oldIndex] = Int32(truncatingIfNeeded: newIndex)
     oldOffset[newIndex] = Int32(truncatingIfNeeded: oldIndex)
@@ -120,6 +140,13 @@ struct RosterMatching: Sendable {
     var j = 0
     while j < new.count {
       while i < old.count && newOffset[i] >= 0 { i += 1 }
+      // Most monsters stand the same in both rosters: a run of them is linked at once.
+      if let run = oldView.sameRun(from: i, as: newView, from: j), run > 1 {
+        let end = (i..<i + run).first { newOffset[$0] >= 0 } ?? i + run
+        linkRun(from: i, j, count: end - i)
+        (i, j) = (end, j + end - i)
+        continue
+      }
       if i < old.count, newView.sameObject(at: new[j], as: oldView, at: old[i]) == true {
         link(i, j)
         unchanged[j] = true
