@@ -250,18 +250,22 @@ private func checkOneSided(_ base: Roster, _ changed: Roster, way: Int, _ input:
   }
 }
 
-/// Stops the run unless the sides read as a merge reads them (names not indexed, checked
-/// through the ancestor) are refused exactly when the reader refuses them, and merge as the
-/// sides read by the reader do.
-private func checkReadSides(_ base: Roster, _ parts: [ArraySlice<UInt8>], _ input: [UInt8]) {
+/// Reads the two sides as the reader does and as a merge reads them (names not indexed,
+/// checked through the ancestor), and stops the run unless the second way refuses a side
+/// exactly when the reader does, and compares it with the ancestor the same.
+///
+/// - Returns: The sides read both ways; `nil` when one is not a roster.
+private func readSides(_ base: Roster, _ parts: [ArraySlice<UInt8>], _ input: [UInt8])
+  -> (rosters: [Roster], matched: [MatchedRoster])?
+{
+  var rosters: [Roster] = []
   var matched: [MatchedRoster] = []
-  var read: [Roster] = []
   for part in 1..<3 {
     let bytes = part < parts.count ? parts[part] : parts[0]
     let full = roster(bytes)
     guard let unindexed = try? fuzzFile.unindexedRoster(from: RosterBytes(Array(bytes))) else {
       if full != nil { violated("a side the reader reads is refused unindexed", input) }
-      return
+      return nil
     }
     let side = try? UnmatchedRoster(roster: unindexed, file: fuzzFile).matched(with: base)
     if (side == nil) != (full == nil) {
@@ -269,18 +273,14 @@ private func checkReadSides(_ base: Roster, _ parts: [ArraySlice<UInt8>], _ inpu
         "a side read unindexed is \(side == nil ? "refused" : "taken") where the reader "
           + "\(full == nil ? "refuses" : "takes") it", input)
     }
-    guard let side, let full else { return }
+    guard let side, let full else { return nil }
     if RosterDiff(from: base, to: side).changes != RosterDiff(from: base, to: full).changes {
       violated("a diff with a side read unindexed differs from one with the roster read", input)
     }
+    rosters.append(full)
     matched.append(side)
-    read.append(full)
   }
-  let fromSides = RosterMerge(base: base, ours: matched[0], theirs: matched[1])
-  let fromRosters = RosterMerge(base: base, ours: read[0], theirs: read[1])
-  if file(fromSides) != file(fromRosters) || fromSides.conflicts != fromRosters.conflicts {
-    violated("a merge of sides read unindexed differs from one of the rosters read", input)
-  }
+  return (rosters, matched)
 }
 
 /// Checks the properties above for one input.
@@ -290,26 +290,28 @@ private func check(_ input: [UInt8]) {
     separator: 0x01, maxSplits: 2, omittingEmptySubsequences: false)
   // An empty ancestor is none, as git gives it for two versions added on both sides.
   guard let base = parts[0].isEmpty ? Roster() : roster(parts[0]) else { return }
-  if settings & 1 == 0 {
-    checkReadSides(base, parts, input)
-  }
   var sides: [Roster] = []
-  for part in 1..<3 {
-    let bytes = part < parts.count ? parts[part] : parts[0]
-    if settings & 1 == 1 {
-      sides.append(edited(base, by: bytes))
-    } else if let side = roster(bytes) {
-      sides.append(side)
-    } else {
-      return
+  var matched: [MatchedRoster]?
+  if settings & 1 == 1 {
+    for part in 1..<3 {
+      sides.append(edited(base, by: part < parts.count ? parts[part] : parts[0]))
     }
+  } else {
+    guard let read = readSides(base, parts, input) else { return }
+    (sides, matched) = (read.rosters, read.matched)
   }
   var rosters = [base] + sides
   if settings & 2 == 2 {
     rosters = rosters.map { (try? fuzzFile.roster(from: canonical($0))) ?? $0 }
   }
   checkDiffOfItself(rosters[Int(settings >> 2) % 3], input)
-  _ = checkMerge(rosters[0], rosters[1], rosters[2], input)
+  let merge = checkMerge(rosters[0], rosters[1], rosters[2], input)
+  if let matched, settings & 2 == 0 {
+    let fromSides = RosterMerge(base: base, ours: matched[0], theirs: matched[1])
+    if file(fromSides) != file(merge) || fromSides.conflicts != merge.conflicts {
+      violated("a merge of sides read unindexed differs from one of the rosters read", input)
+    }
+  }
   checkOneSided(rosters[0], rosters[1], way: Int(settings >> 4) % 3, input)
 }
 
