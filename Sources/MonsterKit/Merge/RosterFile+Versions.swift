@@ -8,8 +8,9 @@ extension RosterFile {
   static let writePiece = 1 << 18
 
   /// Reads the roster a file holds now, to compare or merge it: from a regular file (mapped
-  /// when large and ``mapsLargeFiles``), a pipe, a device or a process substitution such
-  /// as `/dev/fd/63`, read to its end. A missing file is an error, never the seeded roster.
+  /// when large and ``mapsLargeFiles``), a pipe or a process substitution such as
+  /// `/dev/fd/63`, read to its end. A missing file is an error, never the seeded roster; so
+  /// is a device.
   ///
   /// - Parameter allowingEmpty: Whether an empty file is an empty roster: git gives an empty
   ///   file as the common ancestor of two versions that have none.
@@ -17,6 +18,7 @@ extension RosterFile {
   /// - Throws: ``RosterError/missingFile(path:)``; ``RosterError/syntax(path:line:column:message:)``,
   ///   ``RosterError/invalidRoster(path:problems:)`` or
   ///   ``RosterError/unresolvedConflict(path:lines:)`` for a file that is not a valid roster;
+  ///   ``RosterError/notARegularFile(path:)`` for a device;
   ///   ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func readVersion(allowingEmpty: Bool = false) throws(RosterError) -> Roster {
     try readVersion(allowingEmpty: allowingEmpty, indexingNames: true)
@@ -49,7 +51,11 @@ extension RosterFile {
     }
     guard let (descriptor, status) = opened else { throw .missingFile(path: path) }
     defer { fileSystem.close(descriptor) }
-    let isRegular = status.st_mode & S_IFMT == S_IFREG
+    // A device would be read for ever (/dev/zero) or wait on a person (/dev/tty); a pipe or
+    // a socket ends when its writer does.
+    let kind = status.st_mode & S_IFMT
+    if kind == S_IFCHR || kind == S_IFBLK { throw .notARegularFile(path: path) }
+    let isRegular = kind == S_IFREG
     let size = isRegular ? Int(status.st_size) : 0
     let bytes: RosterBytes
     if mapsLargeFiles, size >= Self.mappingThreshold,

@@ -70,7 +70,9 @@ enum MergeCommand {
       size: size, oursLabel: name.map { "ours (\($0))" } ?? "ours",
       theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
     do throws(RosterError) {
-      try RosterFile(path: ours.path).save(merge, markers: markers)
+      _ = try holdingSignals { () throws(RosterError) in
+        try RosterFile(path: ours.path).save(merge, markers: markers)
+      }
     } catch {
       throw .roster(error)
     }
@@ -116,6 +118,22 @@ enum MergeCommand {
         }
       })
     return RosterMerge(base: ancestor, ours: try oursSide.get(), theirs: try theirsSide.get())
+  }
+
+  /// Runs `body` with the signals that would end the process held until it returns, so
+  /// that an interrupted merge leaves no temporary file beside <ours>, and with a file too
+  /// large for the size limit a failed write (an error) rather than `SIGXFSZ` (the end).
+  private static func holdingSignals<Value>(
+    _ body: () throws(RosterError) -> Value
+  ) throws(RosterError) -> Value {
+    signal(SIGXFSZ, SIG_IGN)
+    var held = sigset_t()
+    sigemptyset(&held)
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&held, number) }
+    var saved = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &held, &saved)
+    defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+    return try body()
   }
 
   private static func markerSize(_ context: CommandContext) throws(CommandFailure) -> Int {

@@ -15,6 +15,12 @@ import Testing
     #expect(try RosterFile(path: "/dev/fd/\(ends[0])").readVersion() == Roster.seeded)
   }
 
+  @Test func aDeviceIsRefusedRatherThanReadForEver() {
+    #expect(throws: RosterError.notARegularFile(path: "/dev/zero")) {
+      try RosterFile(path: "/dev/zero").readVersion()
+    }
+  }
+
   @Test func aMissingFileIsNeverTheSeededRoster() {
     #expect(throws: RosterError.missingFile(path: "/nonexistent/monsters.json")) {
       try RosterFile(path: "/nonexistent/monsters.json").readVersion()
