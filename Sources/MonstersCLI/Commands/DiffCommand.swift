@@ -6,7 +6,7 @@ enum DiffCommand {
 
   static let textconvOption = OptionSpec(
     "textconv",
-    help: "Print the one roster <old> one monster a line, for git's diff driver.")
+    help: "Print <old> alone, one monster a line, for git's diff driver.")
 
   static let subcommand = Subcommand(
     spec: CommandSpec(
@@ -33,7 +33,7 @@ enum DiffCommand {
         ArgumentSpec(name: "old", kind: .path, help: "The roster before, or - for standard input."),
         ArgumentSpec(
           name: "new", kind: .path, isOptional: true,
-          help: "The roster after, or - for standard input (needed but with --textconv)."),
+          help: "The roster after, or - for standard input (none with --textconv)."),
       ],
       options: [
         .format(formats, help: "text, json or markdown (default: text)."),
