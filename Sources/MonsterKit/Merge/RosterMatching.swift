@@ -92,14 +92,6 @@ struct RosterMatching: Sendable {
     }
   }
 
-  /// Whether the monster at a new offset was renamed: matched, with a name that is not
-  /// spelled the same.
-  func isRenamed(_ newOffset: Int, old oldRoster: Roster, new newRoster: Roster) -> Bool {
-    let match = oldOffset[newOffset]
-    return match >= 0
-      && !newRoster.sameText(.name, at: new[newOffset], as: oldRoster, at: old[Int(match)])
-  }
-
   /// Links runs of monsters that are the same, name and all, in both rosters.
   private mutating func linkRun(from oldStart: Int, _ newStart: Int, count: Int) {
     newOffset.withUnsafeMutableBufferPointer { newOffset in
