@@ -84,16 +84,20 @@ struct Bench {
       let path = folder + "/roster-\(size).json"
       let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
       guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
-      for workload in workloads(path: path, size: size) {
+      let merges = MergeBench(monsters: monsters, folder: folder)
+      for workload in workloads(path: path, size: size)
+        + (try merges.workloads(path: path, size: size))
+      {
         results.append(measure(workload))
       }
       try checkEdits(path: path, size: size)
       ciRows += try ci.measure(path: path, size: size)
+      try merges.checkMerges(size: size)
     }
     print(Report.table(results))
     print(CIBench.table(ciRows))
     print(Report.growth(results))
-    print(Report.goals(results))
+    print(Report.goals(results) + MergeBench.goals(results))
   }
 
   // MARK: - The work

@@ -4,7 +4,8 @@
 // MonsterKit, as one module, so that it can reach the reader's internal parts. It is not a
 // SwiftPM target.
 //
-// For any bytes, reading them as a roster file must either refuse them (a syntax error or
+// For any bytes, reading them as a roster file must either refuse them (a syntax error,
+// unresolved conflict markers or
 // broken rules) or give a roster such that:
 //
 // - its canonical form reads back to an equal roster, whose canonical form is the same
@@ -179,6 +180,9 @@ private func check(_ bytes: [UInt8]) {
       checkLocation(line, column, bytes)
       accepted = nil
     case .invalidRoster: accepted = nil
+    case .unresolvedConflict(_, let lines):
+      for line in lines { checkLocation(line, 1, bytes) }
+      accepted = nil
     default: violated("the reader threw an error other than a roster error: \(error)", bytes)
     }
     _ = error.description

@@ -13,6 +13,9 @@ struct RosterSource: Sendable {
   var isKnownCanonical = false
   /// In a file known to be canonical, the offset where the last monster's object ends.
   var monstersEnd = 0
+  /// Whether an edit changed a record in place (see ``MonsterRecord/Flags/rewritten``), so
+  /// that the bytes no longer hold every record's object as it stands.
+  var hasRewrittenRecords = false
 
   static let empty = RosterSource(
     bytes: .empty, records: [], otherFields: [], namesAreASCII: true)

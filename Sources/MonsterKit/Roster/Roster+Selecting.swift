@@ -140,6 +140,7 @@ extension Roster {
         guard record.weapon != weapon || record.nameColor != nameColor else { continue }
         record.flags.insert(.rewritten)
         source.records[position] = record
+        source.hasRewrittenRecords = true
         var change = MonsterChange(name: source.text(.name, of: record))
         if record.weapon != weapon { change.weapon = .init(weapon, record.weapon) }
         if record.nameColor != nameColor { change.nameColor = .init(nameColor, record.nameColor) }

@@ -70,6 +70,17 @@ public struct Roster: Sendable {
     self.otherFields = otherFields
   }
 
+  /// A roster of chosen records of a source and of other monsters, in the order `slots`
+  /// gives (none removed). Its names are not indexed until ``indexNames()`` is called.
+  init(source: RosterSource, slots: [Slot], edited: [Monster], otherFields: [JSONMember]) {
+    self.source = source
+    self.slots = slots
+    self.edited = edited
+    self.names = NameIndex()
+    self.liveCount = slots.count
+    self.otherFields = otherFields
+  }
+
   /// Puts a monster in a new slot at the end, and indexes its name. The caller has checked
   /// the name.
   mutating func append(_ monster: Monster) {

@@ -14,6 +14,8 @@ public enum RosterError: Error, Hashable, Sendable {
   case syntax(path: String, line: Int, column: Int, message: String)
   /// The file at the path is JSON but breaks the roster's rules: every problem found.
   case invalidRoster(path: String, problems: [RosterProblem])
+  /// The file at the path holds the markers of a merge's conflicts: the line of each.
+  case unresolvedConflict(path: String, lines: [Int])
   /// There is no file at the path, and the operation needs one.
   case missingFile(path: String)
   /// There is a file at the path already, and the operation would replace it.
@@ -52,6 +54,9 @@ extension RosterError: CustomStringConvertible {
     case .invalidRoster(let path, let problems):
       problems.first.map { "\(escapedForMessage(path)):\($0)" + moreProblems(problems.count - 1) }
         ?? "\(escapedForMessage(path)): not a valid roster"
+    case .unresolvedConflict(let path, let lines):
+      "\(escapedForMessage(path)):\(lines.first ?? 1): unresolved merge conflict"
+        + moreConflicts(lines.count - 1)
     case .missingFile(let path):
       "\(escapedForMessage(path)): no such file."
     case .fileExists(let path):
@@ -79,6 +84,14 @@ private func moreProblems(_ count: Int) -> String {
   case 0: ""
   case 1: " (and 1 more problem; run 'monsters check')"
   default: " (and \(count) more problems; run 'monsters check')"
+  }
+}
+
+private func moreConflicts(_ count: Int) -> String {
+  switch count {
+  case 0: ""
+  case 1: " (and 1 more; run 'monsters check')"
+  default: " (and \(count) more; run 'monsters check')"
   }
 }
 

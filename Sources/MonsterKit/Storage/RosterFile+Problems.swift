@@ -14,14 +14,18 @@ extension RosterFile {
 
   /// Reads a file's bytes, collecting every roster rule they break.
   ///
-  /// - Throws: ``RosterError/syntax(path:line:column:message:)`` at the first place the
-  ///   bytes are not JSON.
+  /// - Throws: ``RosterError/unresolvedConflict(path:lines:)`` for bytes that are not JSON
+  ///   and hold a merge's conflict markers, otherwise
+  ///   ``RosterError/syntax(path:line:column:message:)`` at the first place the bytes are
+  ///   not JSON.
   func parse(_ bytes: RosterBytes) throws(RosterError) -> (Roster, [RosterProblem]) {
     guard bytes.count <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
     let parsed: ParsedRoster
     do throws(JSONSyntaxError) {
       parsed = try RosterParser.parse(bytes)
     } catch {
+      let conflicts = bytes.withUnsafeBytes(ConflictMarkers.unresolvedLines(in:))
+      if !conflicts.isEmpty { throw .unresolvedConflict(path: path, lines: conflicts) }
       let position = bytes.withUnsafeBytes { TextPosition(of: error.offset, in: $0) }
       throw .syntax(
         path: path, line: position.line, column: position.column, message: error.message)

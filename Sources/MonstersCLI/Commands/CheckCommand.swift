@@ -16,8 +16,9 @@ enum CheckCommand {
         Checks the files named, or the roster file. Prints each problem on a line of its \
         own: unknown weapons, duplicate names, empty names, bad colours, a newer version, \
         missing fields, and a valid file that is not in canonical form (which 'monsters \
-        fmt' fixes). A JSON syntax error stops the check of its file at the first one. \
-        In json, each problem's kind is syntax, invalid (a broken rule) or layout (valid, \
+        fmt' fixes). A JSON syntax error stops the check of its file at the first one; a \
+        file with a merge's conflict markers has each conflict listed instead. In json, \
+        each problem's kind is syntax, conflict, invalid (a broken rule) or layout (valid, \
         not canonical).
 
         Exits 0 when every file is clean, 1 when there are problems, 66 when a file does \
@@ -31,11 +32,11 @@ enum CheckCommand {
       options: [formatOption])
   }
 
-  /// A problem of one file.
+  /// A problem of one file. A merge's conflict has a line and no column.
   struct Finding {
     var path: String
     var line: Int
-    var column: Int
+    var column: Int?
     var kind: String
     var message: String
   }
@@ -58,17 +59,25 @@ enum CheckCommand {
         }
         findings.append((path, problems))
       } catch {
-        guard case .syntax(_, let line, let column, let message) = error else {
+        switch error {
+        case .syntax(_, let line, let column, let message):
+          let syntax = Finding(
+            path: path, line: line, column: column, kind: "syntax", message: message)
+          findings.append((path, [syntax]))
+        case .unresolvedConflict(_, let lines):
+          let conflicts = lines.map { line in
+            Finding(
+              path: path, line: line, column: nil, kind: "conflict",
+              message: "unresolved merge conflict")
+          }
+          findings.append((path, conflicts))
+        default:
           // A file that cannot be checked is an error of its own; the others are checked.
           let failure = CommandFailure.roster(error)
           failure.message.map { context.console.errors.writeLine("Error: " + $0) }
           failures.append(failure)
           findings.append((path, nil))
-          continue
         }
-        let syntax = Finding(
-          path: path, line: line, column: column, kind: "syntax", message: message)
-        findings.append((path, [syntax]))
       }
     }
     try write(findings, format: format, to: context.output)
@@ -92,7 +101,7 @@ enum CheckCommand {
         JSONValue.object([
           JSONMember("file", .string(finding.path)),
           JSONMember("line", .number(String(finding.line))),
-          JSONMember("column", .number(String(finding.column))),
+          JSONMember("column", finding.column.map { .number(String($0)) } ?? .null),
           JSONMember("kind", .string(finding.kind)),
           JSONMember("message", .string(finding.message)),
         ])
@@ -105,7 +114,8 @@ enum CheckCommand {
       for finding in all {
         output.writeLine(
           "::error file=\(annotationProperty(escapedForTerminal(finding.path))),"
-            + "line=\(finding.line),col=\(finding.column)::\(annotationData(finding.message))")
+            + "line=\(finding.line)\(finding.column.map { ",col=\($0)" } ?? "")::"
+            + annotationData(finding.message))
       }
     default:
       for (path, problems) in findings {
@@ -113,7 +123,8 @@ enum CheckCommand {
         let shown = escapedForTerminal(path)
         if problems.isEmpty { output.writeLine("\(shown): a valid roster, in canonical form.") }
         for finding in problems {
-          output.writeLine("\(shown):\(finding.line):\(finding.column): \(finding.message)")
+          let place = "\(finding.line)" + (finding.column.map { ":\($0)" } ?? "")
+          output.writeLine("\(shown):\(place): \(finding.message)")
         }
       }
     }

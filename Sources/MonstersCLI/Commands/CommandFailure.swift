@@ -44,6 +44,15 @@ indirect enum CommandFailure: Error {
       self = .roster(error)
     }
   }
+  /// Reading one of the rosters a command compares or merges failed: which one (`OLD`,
+  /// `OURS`), and how.
+  case side(String, failure: CommandFailure)
+  /// `diff` found differences, and has printed them.
+  case differencesFound
+  /// `merge` left conflicts, marked in the file, and has listed them.
+  case mergeConflicts(count: Int, path: String)
+  /// git is missing, or could not do what `setup-git` asked: what went wrong.
+  case git(String)
 
   /// The exit code this failure ends the run with.
   var exitCode: ExitCode {
@@ -53,7 +62,7 @@ indirect enum CommandFailure: Error {
       switch error {
       case .noSuchMonster, .nameTaken, .fileExists: .failure
       case .invalidName: .usage
-      case .syntax, .invalidRoster: .dataError
+      case .syntax, .invalidRoster, .unresolvedConflict: .dataError
       case .missingFile: .noInput
       case .fileTooLarge, .fileSystem, .notARegularFile, .changedWhileReading: .ioError
       case .lockTimeout: .lockBusy
@@ -67,6 +76,8 @@ indirect enum CommandFailure: Error {
     case .invalidInput: .dataError
     case .reported(let failure): failure.exitCode
     case .hinted(let failure, _): failure.exitCode
+    case .side(_, let failure): failure.exitCode
+    case .differencesFound, .mergeConflicts, .git: .failure
     }
   }
 
@@ -93,6 +104,15 @@ indirect enum CommandFailure: Error {
         : "\(paths.count) files are not in canonical form; 'monsters fmt' writes them."
     case .wouldChange, .reported: nil
     case .hinted(let failure, let hint): failure.message.map { $0 + " " + hint }
+    case .side(let side, let failure):
+      failure.message.map { "\(side): \($0)" }
+    case .differencesFound:
+      nil
+    case .mergeConflicts(let count, let path):
+      "\(count) \(count == 1 ? "conflict" : "conflicts") in \(escapedForMessage(path)), "
+        + "marked in the file; resolve \(count == 1 ? "it" : "them") and run 'monsters check'."
+    case .git(let message):
+      message
     }
   }
 
@@ -101,7 +121,7 @@ indirect enum CommandFailure: Error {
   var usageCommand: CommandSpec?? {
     switch self {
     case .usage(_, let command): .some(command)
-    case .scriptLine(_, _, let failure): failure.usageCommand
+    case .scriptLine(_, _, let failure), .side(_, let failure): failure.usageCommand
     case .hinted(let failure, _): failure.usageCommand
     default: nil
     }

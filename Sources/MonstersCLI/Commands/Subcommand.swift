@@ -56,6 +56,9 @@ struct Subcommand: Sendable {
     CheckCommand.subcommand,
     FmtCommand.subcommand,
     ApplyCommand.subcommand,
+    DiffCommand.subcommand,
+    MergeCommand.subcommand,
+    SetupGitCommand.subcommand,
     CompletionsCommand.subcommand,
     HelpCommand.subcommand,
   ]

@@ -1,0 +1,141 @@
+/// Writes a merged roster file with conflicts: the canonical form of the merged roster, in
+/// which each run of monsters in conflict stands between conflict markers, ours' versions
+/// then theirs'.
+///
+/// The file is written as two canonical files would be, one with every conflict resolved
+/// ours' way and one theirs' way, cut into pieces a line or an object long: the opening,
+/// each monster's object with its comma, the closing of the array, each of the roster's own
+/// keys. Pieces the two files share are written once; the others, each run of them, go
+/// between markers. So keeping one side of every conflict, and deleting the markers, leaves
+/// that side's canonical file: the comma after an object that is last on one side only is
+/// part of the conflict, and so is that object.
+struct MarkedRosterWriter {
+  let ours: Roster
+  let theirs: Roster
+  let entries: [MarkedEntry]
+  let markers: ConflictMarkers
+
+  /// The lines that open a roster file, before its monsters.
+  private static let head: StaticString = "{\n  \"version\": 1,\n"
+  private static let monstersKey: StaticString = "  \"monsters\": ["
+  private static let objectIndent: StaticString = "    "
+  private static let arrayClosing: StaticString = "  ]"
+  private static let memberIndent: StaticString = "  "
+  private static let tail: StaticString = "}\n"
+
+  /// A piece of the file that the two sides may write differently.
+  private enum Piece {
+    /// The `monsters` key and the array's opening.
+    case opening
+    /// The object of the monster at a position of ``entries``.
+    case monster(Int)
+    /// The array's closing.
+    case closing
+    /// A key of the roster's object that `monsters` does not know.
+    case member(String)
+  }
+
+  /// One side's file, as the pieces need it.
+  private struct Side {
+    var roster: Roster
+    /// The position in ``entries`` of the last monster this side has.
+    var last: Int?
+    var fields: [JSONMember] { roster.otherFields }
+
+    func append(
+      _ piece: Piece, of entries: [MarkedEntry], side: MergeSide, to output: inout [UInt8]
+    ) {
+      switch piece {
+      case .opening:
+        output.append(MarkedRosterWriter.monstersKey)
+        if last != nil {
+          output.append("\n")
+        } else {
+          output.append(fields.isEmpty ? "]\n" : "],\n")
+        }
+      case .monster(let position):
+        let offset = side == .ours ? entries[position].ours : entries[position].theirs
+        guard offset >= 0 else { return }
+        output.append(MarkedRosterWriter.objectIndent)
+        roster.appendJSON(ofMonsterAt: roster.index(atOffset: Int(offset)), indent: 2, to: &output)
+        output.append(position == last ? "\n" : ",\n")
+      case .closing:
+        guard last != nil else { return }
+        output.append(MarkedRosterWriter.arrayClosing)
+        output.append(fields.isEmpty ? "\n" : ",\n")
+      case .member(let key):
+        guard let index = fields.firstIndex(where: { $0.key == key }) else { return }
+        output.append(MarkedRosterWriter.memberIndent)
+        output.appendJSONString(key)
+        output.append(": ")
+        output.appendJSON(fields[index].value, indent: 1)
+        output.append(index == fields.count - 1 ? "\n" : ",\n")
+      }
+    }
+  }
+
+  /// Writes the file, a chunk at a time.
+  func write<Failure: Error>(
+    chunkSize: Int, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    let mine = Side(roster: ours, last: entries.lastIndex { $0.ours >= 0 })
+    let other = Side(roster: theirs, last: entries.lastIndex { $0.theirs >= 0 })
+    var output: [UInt8] = []
+    var oursBlock: [UInt8] = []
+    var theirsBlock: [UInt8] = []
+    func closeBlock() {
+      guard !oursBlock.isEmpty || !theirsBlock.isEmpty else { return }
+      markers.appendOpening(to: &output)
+      output.append(contentsOf: oursBlock)
+      markers.appendSeparator(to: &output)
+      output.append(contentsOf: theirsBlock)
+      markers.appendClosing(to: &output)
+      oursBlock.removeAll(keepingCapacity: true)
+      theirsBlock.removeAll(keepingCapacity: true)
+    }
+    func write(_ piece: Piece, shared: Bool) throws(Failure) {
+      if shared {
+        closeBlock()
+        mine.append(piece, of: entries, side: .ours, to: &output)
+      } else {
+        mine.append(piece, of: entries, side: .ours, to: &oursBlock)
+        other.append(piece, of: entries, side: .theirs, to: &theirsBlock)
+      }
+      guard output.count >= chunkSize else { return }
+      try hand(output, to: sink)
+      output.removeAll(keepingCapacity: true)
+    }
+    output.append(Self.head)
+    let sameShape =
+      (mine.last != nil) == (other.last != nil) && mine.fields.isEmpty == other.fields.isEmpty
+    try write(.opening, shared: sameShape)
+    for (position, entry) in entries.enumerated() {
+      try write(
+        .monster(position),
+        shared: !entry.isConflicted && (position == mine.last) == (position == other.last))
+    }
+    try write(.closing, shared: sameShape)
+    for key in RosterDiff.keys([mine.fields, other.fields]) {
+      let (a, b) = (mine.fields, other.fields)
+      guard let i = a.firstIndex(where: { $0.key == key }),
+        let j = b.firstIndex(where: { $0.key == key }),
+        a[i] == b[j], (i == a.count - 1) == (j == b.count - 1)
+      else {
+        try write(.member(key), shared: false)
+        continue
+      }
+      try write(.member(key), shared: true)
+    }
+    closeBlock()
+    output.append(Self.tail)
+    try hand(output, to: sink)
+  }
+
+  private func hand<Failure: Error>(
+    _ bytes: [UInt8], to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try bytes.withUnsafeBytes { bytes in
+      Result { () throws(Failure) in try sink(bytes) }
+    }.get()
+  }
+}

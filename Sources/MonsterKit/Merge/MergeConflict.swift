@@ -1,0 +1,45 @@
+/// One of the two rosters a merge brings together: ours, whose file takes the result, or
+/// theirs.
+public enum MergeSide: Hashable, Sendable {
+  /// The roster merged into.
+  case ours
+  /// The roster merged in.
+  case theirs
+}
+
+/// A change that one side of a merge made and the other contradicts, so that the merge
+/// cannot decide: the merged file shows both versions between conflict markers.
+public struct MergeConflict: Hashable, Sendable {
+  /// Why the two sides cannot both be had.
+  public enum Reason: Hashable, Sendable {
+    /// Each side gave the field its own value (for the name: each side renamed the
+    /// monster). The values are as ``MonsterField/value(in:)`` gives them.
+    case field(MonsterField, ours: JSONValue?, theirs: JSONValue?)
+    /// Each side added a monster of this name, and the two differ.
+    case addedTwice
+    /// One side removed the monster, which the other side changed.
+    case removed(by: MergeSide)
+    /// The monster would have the same name as another one, as ``Roster`` compares names:
+    /// that other monster's name. Both are marked.
+    case sameName(String)
+    /// Each side gave the roster's key that `monsters` does not know its own value (`nil`
+    /// for none).
+    case rosterField(String, ours: JSONValue?, theirs: JSONValue?)
+  }
+
+  /// The monster: as the common ancestor names it, else as the side that has it does;
+  /// `nil` for a key of the roster itself.
+  public var monster: String?
+  /// Why the merge cannot decide.
+  public var reason: Reason
+
+  /// Creates a conflict.
+  ///
+  /// - Parameters:
+  ///   - monster: The monster's name, or `nil` for a key of the roster itself.
+  ///   - reason: Why the merge cannot decide.
+  public init(monster: String?, reason: Reason) {
+    self.monster = monster
+    self.reason = reason
+  }
+}

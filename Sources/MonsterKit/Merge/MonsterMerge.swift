@@ -1,0 +1,158 @@
+/// The three-way merge of one monster: its version in the common ancestor (if any) and on
+/// each side (if there), field by field.
+enum MonsterMerge {
+  /// What becomes of a monster.
+  enum Outcome {
+    /// It is not in the result: removed on one side and unchanged, or removed on both.
+    case removed
+    /// Ours, as it is.
+    case ours
+    /// Theirs, as it is.
+    case theirs
+    /// A monster with fields from both sides.
+    case merged(Monster)
+    /// The sides cannot both be had: each side's version, with every field that could be
+    /// merged merged (`nil` where that side has no monster), and why.
+    case conflict(ours: Monster?, theirs: Monster?, [MergeConflict.Reason])
+  }
+
+  /// The three rosters of a merge.
+  struct Rosters {
+    var base: RosterView
+    var ours: RosterView
+    var theirs: RosterView
+  }
+
+  /// Merges one monster, given its position on each roster that has it. Most monsters are
+  /// the same on a side as in the ancestor, which is told from the file's bytes without
+  /// building the monster.
+  ///
+  /// - Parameters:
+  ///   - oursUnchanged: Whether ours is known to be the ancestor's monster as it was.
+  ///   - theirsUnchanged: Whether theirs is.
+  static func merge(
+    _ rosters: Rosters, base: Roster.Index?, ours: Roster.Index?, theirs: Roster.Index?,
+    oursUnchanged: Bool, theirsUnchanged: Bool
+  ) -> Outcome {
+    func same(_ a: RosterView, _ i: Roster.Index, _ b: RosterView, _ j: Roster.Index) -> Bool {
+      a.sameMonster(at: i, as: b, at: j)
+    }
+    switch (base, ours, theirs) {
+    case (let b?, let o?, let t?):
+      if theirsUnchanged || same(rosters.theirs, t, rosters.base, b) { return .ours }
+      if oursUnchanged || same(rosters.ours, o, rosters.base, b) { return .theirs }
+      if same(rosters.ours, o, rosters.theirs, t) { return .ours }
+      return merge(rosters.base.roster[b], rosters.ours.roster[o], rosters.theirs.roster[t])
+    case (let b?, let o?, nil):
+      return same(rosters.ours, o, rosters.base, b)
+        ? .removed : .conflict(ours: rosters.ours.roster[o], theirs: nil, [.removed(by: .theirs)])
+    case (let b?, nil, let t?):
+      return same(rosters.theirs, t, rosters.base, b)
+        ? .removed : .conflict(ours: nil, theirs: rosters.theirs.roster[t], [.removed(by: .ours)])
+    case (nil, let o?, let t?):
+      return same(rosters.ours, o, rosters.theirs, t)
+        ? .ours
+        : .conflict(ours: rosters.ours.roster[o], theirs: rosters.theirs.roster[t], [.addedTwice])
+    case (_, _?, nil):
+      return .ours
+    case (_, nil, _?):
+      return .theirs
+    case (_, nil, nil):
+      return .removed
+    }
+  }
+
+  /// Merges the fields of a monster that both sides changed.
+  static func merge(_ base: Monster, _ ours: Monster, _ theirs: Monster) -> Outcome {
+    var reasons: [MergeConflict.Reason] = []
+    var oursVersion = ours
+    var theirsVersion = ours
+    func field<Value: Equatable>(
+      _ field: MonsterField, _ path: WritableKeyPath<Monster, Value>
+    ) {
+      switch threeWay(base[keyPath: path], ours[keyPath: path], theirs[keyPath: path]) {
+      case .agreed(let value):
+        oursVersion[keyPath: path] = value
+        theirsVersion[keyPath: path] = value
+      case .conflict(let mine, let other):
+        oursVersion[keyPath: path] = mine
+        theirsVersion[keyPath: path] = other
+        reasons.append(
+          .field(field, ours: field.value(in: ours), theirs: field.value(in: theirs)))
+      }
+    }
+    field(.name, \.name)
+    field(.description, \.description)
+    field(.icon, \.icon)
+    field(.weapon, \.weapon)
+    field(.nameColor, \.nameColor)
+    let members = mergeMembers(
+      base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
+    oursVersion.otherFields = members.ours
+    theirsVersion.otherFields = members.theirs
+    for key in members.conflicts {
+      let field = MonsterField.other(key)
+      reasons.append(.field(field, ours: field.value(in: ours), theirs: field.value(in: theirs)))
+    }
+    guard reasons.isEmpty else {
+      return .conflict(ours: oursVersion, theirs: theirsVersion, reasons)
+    }
+    return .merged(oursVersion)
+  }
+}
+
+// MARK: - Values
+
+/// What a three-way merge of one value gives.
+enum ThreeWay<Value> {
+  /// The sides agree, or only one changed the value: the value to keep.
+  case agreed(Value)
+  /// Each side changed the value its own way.
+  case conflict(ours: Value, theirs: Value)
+}
+
+/// Merges one value: a side that left it as it was takes the other side's.
+func threeWay<Value: Equatable>(_ base: Value, _ ours: Value, _ theirs: Value) -> ThreeWay<Value> {
+  if ours == theirs || theirs == base { return .agreed(ours) }
+  if ours == base { return .agreed(theirs) }
+  return .conflict(ours: ours, theirs: theirs)
+}
+
+/// Merges the members of an object key by key: a key one side added, removed or changed is
+/// added, removed or changed, and a key both sides changed differently is a conflict.
+///
+/// The members keep the order of the side that reordered them, ours if both did; keys
+/// only the other side has follow, in its order.
+///
+/// - Returns: The members with every conflict resolved ours' way and theirs' way (the same
+///   when there is no conflict), and the keys in conflict.
+func mergeMembers(base: [JSONMember], ours: [JSONMember], theirs: [JSONMember]) -> (
+  ours: [JSONMember], theirs: [JSONMember], conflicts: [String]
+) {
+  if ours == theirs || theirs == base { return (ours, ours, []) }
+  if ours == base { return (theirs, theirs, []) }
+  func value(_ key: String, _ members: [JSONMember]) -> JSONValue? {
+    members.first { $0.key == key }?.value
+  }
+  let keysInOrder = { (members: [JSONMember]) in members.map(\.key) }
+  let primary = keysInOrder(ours) == keysInOrder(base) ? theirs : ours
+  let secondary = keysInOrder(ours) == keysInOrder(base) ? ours : theirs
+  let keys = RosterDiff.keys([primary, secondary])
+  var mine: [JSONMember] = []
+  var other: [JSONMember] = []
+  var conflicts: [String] = []
+  for key in keys {
+    switch threeWay(value(key, base), value(key, ours), value(key, theirs)) {
+    case .agreed(let value):
+      if let value {
+        mine.append(JSONMember(key, value))
+        other.append(JSONMember(key, value))
+      }
+    case .conflict(let oursValue, let theirsValue):
+      conflicts.append(key)
+      if let oursValue { mine.append(JSONMember(key, oursValue)) }
+      if let theirsValue { other.append(JSONMember(key, theirsValue)) }
+    }
+  }
+  return (mine, other, conflicts)
+}

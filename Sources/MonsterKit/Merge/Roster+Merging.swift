@@ -1,0 +1,108 @@
+// What diff and merge read of a roster's monsters without building their strings. The
+// merge code that knows how a roster keeps its monsters (records of the file's bytes, and
+// edited monsters) is this file, RosterView, RosterAssembly and RosterOffsets.
+
+extension Roster {
+  /// Whether the monster at a position has keys `monsters` does not know.
+  func hasOtherFields(at index: Index) -> Bool {
+    switch slots[index.slot].content {
+    case .record(let record): source.records[record].otherFieldsIndex != nil
+    case .edited(let entry): !edited[entry].otherFields.isEmpty
+    case .removed: preconditionFailure("no monster stands at a removed monster's position")
+    }
+  }
+
+  /// The monster at a position as a slot of a roster assembled from this one's source: its
+  /// record, or `nil` when it is not one of the source's records.
+  func record(at index: Index) -> Slot? {
+    guard case .record = slots[index.slot].content else { return nil }
+    return slots[index.slot]
+  }
+
+  /// The position of the monster at an offset of a roster none of whose monsters was
+  /// removed, such as an assembled one, where positions and offsets are the same.
+  func index(atOffset offset: Int) -> Index {
+    assert(count == slots.count, "a roster with removed monsters")
+    return Index(slot: offset)
+  }
+}
+
+// MARK: - Comparing monsters
+
+extension Roster {
+  /// The name of the monster at a position.
+  func name(at index: Index) -> String {
+    withUTF8(.name, at: index) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whether a text field of the monster at a position holds the same text as one of a
+  /// monster of another roster, byte for byte.
+  @inline(__always)
+  func sameText(
+    _ field: MonsterTextField, at index: Index, as other: Roster, at otherIndex: Index
+  ) -> Bool {
+    withUTF8(field, at: index) { mine in
+      other.withUTF8(field, at: otherIndex) { theirs in bytesEqual(mine, theirs) }
+    }
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every field
+  /// but the name: description, icon, weapon, name colour and unknown keys.
+  func sameFieldsButName(at index: Index, as other: Roster, at otherIndex: Index) -> Bool {
+    weapon(at: index) == other.weapon(at: otherIndex)
+      && nameColor(at: index) == other.nameColor(at: otherIndex)
+      && sameText(.description, at: index, as: other, at: otherIndex)
+      && sameText(.icon, at: index, as: other, at: otherIndex)
+      && hasOtherFields(at: index) == other.hasOtherFields(at: otherIndex)
+      && (!hasOtherFields(at: index) || otherFields(at: index) == other.otherFields(at: otherIndex))
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every field,
+  /// its name spelled the same byte for byte.
+  func sameMonster(at index: Index, as other: Roster, at otherIndex: Index) -> Bool {
+    sameText(.name, at: index, as: other, at: otherIndex)
+      && sameFieldsButName(at: index, as: other, at: otherIndex)
+  }
+}
+
+/// Whether two byte ranges hold the same bytes: eight at a time, then one by one.
+@inline(__always)
+func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  guard a.count == b.count else { return false }
+  var offset = 0
+  while offset + 8 <= a.count {
+    if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < a.count {
+    if a[offset] != b[offset] { return false }
+    offset += 1
+  }
+  return true
+}
+
+/// How many bytes at the start of two byte ranges of one length are the same: 32 at a time
+/// while they are, then one by one.
+func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+  let count = min(a.count, b.count)
+  var offset = 0
+  while offset + 32 <= count {
+    let difference =
+      (a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+    if difference != 0 { break }
+    offset += 32
+  }
+  while offset < count && a[offset] == b[offset] { offset += 1 }
+  return offset
+}

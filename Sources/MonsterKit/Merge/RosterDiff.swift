@@ -1,0 +1,147 @@
+/// What changed from one roster to another, monster by monster.
+///
+/// Monsters are matched by name, as ``Roster`` compares names; a monster renamed in place
+/// with its other fields kept is matched by its place (see ``RosterMatching``), so a rename
+/// reads as a rename, not as a removal and an addition:
+///
+/// ```swift
+/// var new = Roster.seeded
+/// try new.apply(.rename("Fire-Bot", to: "Blaze-Bot"))
+/// try new.apply(.set("Cat-Bot", .init(weapon: .fire)))
+/// RosterDiff(from: .seeded, to: new).changes
+/// // [.changed("Cat-Bot", .weapon, from: .string("sword"), to: .string("fire")),
+/// //  .renamed(from: "Fire-Bot", to: "Blaze-Bot")]
+/// ```
+public struct RosterDiff: Sendable {
+  /// One change.
+  public enum Change: Hashable, Sendable {
+    /// A monster that the old roster did not have.
+    case added(Monster)
+    /// A monster that the new roster does not have.
+    case removed(Monster)
+    /// A monster given a new name.
+    case renamed(from: String, to: String)
+    /// A field of a monster, named as the new roster names it, with its old and new value as
+    /// ``MonsterField/value(in:)`` gives them (`nil` for none).
+    case changed(String, MonsterField, from: JSONValue?, to: JSONValue?)
+    /// A monster, named as the new roster names it, that stands elsewhere in the order.
+    case moved(String)
+    /// A key of the roster's object that `monsters` does not know, with its old and new
+    /// value (`nil` for none).
+    case rosterField(String, from: JSONValue?, to: JSONValue?)
+  }
+
+  /// The changes: the new roster's monsters in order, each removed monster where it stood,
+  /// then the roster's own keys.
+  public let changes: [Change]
+
+  /// Whether the rosters hold the same monsters in the same order, with the same fields.
+  ///
+  /// The order of unknown keys in an object, and the bytes of a file (its layout, escapes),
+  /// are not changes.
+  public var isEmpty: Bool {
+    changes.isEmpty
+  }
+
+  /// Compares two rosters.
+  ///
+  /// - Parameters:
+  ///   - old: The roster before.
+  ///   - new: The roster after.
+  public init(from old: Roster, to new: Roster) {
+    self.init(from: old, to: MatchedRoster(new, with: old))
+  }
+
+  /// Compares a roster with an earlier one it was matched with.
+  ///
+  /// - Parameters:
+  ///   - old: The roster before.
+  ///   - matched: The roster after, matched with `old`.
+  public init(from old: Roster, to matched: MatchedRoster) {
+    precondition(matched.matching.old.count == old.count, "a roster matched with another")
+    let (new, matching) = (matched.roster, matched.matching)
+    var changes = old.withView { old in
+      new.withView { new in Self.monsterChanges(matching, old, new) }
+    }
+    for key in Self.keys([old.otherFields, new.otherFields]) {
+      let from = old.otherFields.first { $0.key == key }?.value
+      let to = new.otherFields.first { $0.key == key }?.value
+      if from != to { changes.append(.rosterField(key, from: from, to: to)) }
+    }
+    self.changes = changes
+  }
+
+  /// The changes of the monsters, in order.
+  private static func monsterChanges(
+    _ matching: RosterMatching, _ oldView: RosterView, _ newView: RosterView
+  ) -> [Change] {
+    let (old, new) = (oldView.roster, newView.roster)
+    var changes: [Change] = []
+    var nextOld = 0
+    func removals(upTo end: Int) {
+      while nextOld < end {
+        if matching.newOffset[nextOld] < 0 {
+          changes.append(.removed(old[matching.old[nextOld]]))
+        }
+        nextOld += 1
+      }
+    }
+    // The new offset of the next monster that kept its place, found once per run of
+    // monsters that did not: the monsters removed before it are listed before those added.
+    var nextKept = 0
+    for j in 0..<matching.new.count {
+      let match = Int(matching.oldOffset[j])
+      if match >= 0 && !matching.moved[j] {
+        removals(upTo: match)
+        nextOld = max(nextOld, match + 1)
+      } else if match < 0 {
+        if nextKept <= j {
+          nextKept = j + 1
+          while nextKept < matching.new.count
+            && (matching.oldOffset[nextKept] < 0 || matching.moved[nextKept])
+          {
+            nextKept += 1
+          }
+        }
+        removals(
+          upTo: nextKept < matching.new.count ? Int(matching.oldOffset[nextKept]) : old.count)
+        changes.append(.added(new[matching.new[j]]))
+        continue
+      }
+      let oldIndex = matching.old[match]
+      let newIndex = matching.new[j]
+      let renamed =
+        !matching.unchanged[j] && !newView.sameText(.name, at: newIndex, as: oldView, at: oldIndex)
+      if renamed
+        || !(matching.unchanged[j]
+          || newView.sameFieldsButName(at: newIndex, as: oldView, at: oldIndex))
+      {
+        let before = old[oldIndex]
+        let after = new[newIndex]
+        if renamed { changes.append(.renamed(from: before.name, to: after.name)) }
+        for field in Self.fields(of: before, after) where field != .name {
+          let (from, to) = (field.value(in: before), field.value(in: after))
+          if from != to { changes.append(.changed(after.name, field, from: from, to: to)) }
+        }
+      }
+      if matching.moved[j] { changes.append(.moved(new.name(at: newIndex))) }
+    }
+    removals(upTo: old.count)
+    return changes
+  }
+
+  /// The fields two versions of a monster have, known ones first.
+  static func fields(of monsters: Monster...) -> [MonsterField] {
+    MonsterField.known + keys(monsters.map(\.otherFields)).map(MonsterField.other)
+  }
+
+  /// The keys of several objects' members, each once, in the order they first appear.
+  static func keys(_ members: [[JSONMember]]) -> [String] {
+    var seen: Set<String> = []
+    var keys: [String] = []
+    for member in members.joined() where seen.insert(member.key).inserted {
+      keys.append(member.key)
+    }
+    return keys
+  }
+}

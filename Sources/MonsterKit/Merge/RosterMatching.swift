@@ -1,0 +1,327 @@
+/// Which monster of one roster is which of another: the same monster by its name, or by
+/// its place and its other fields when it was renamed; and which monsters moved.
+///
+/// Names are matched as ``Roster`` finds a monster by name, so two names that the roster
+/// calls the same name match. Most monsters stand in the same order in both rosters, so the
+/// rosters are walked side by side, and a name is looked up only where they differ: a
+/// change costs a few lookups, and a million unchanged monsters a million byte
+/// comparisons.
+///
+/// A monster of the old roster that no name matches and one of the new roster that no name
+/// matches are the same monster, renamed, when they stand in the same place (between the
+/// same two matched monsters) and all their other fields are the same, or else, taken in
+/// order, their description or their icon is.
+///
+/// Only the old roster's names need be indexed: the new roster's are looked up through it
+/// (see ``newOffset(named:)``), and found to be all different through it (see
+/// ``sameNames``), so that a new roster read for a merge needs no index of its own.
+struct RosterMatching: Sendable {
+  /// The old roster's monsters by offset.
+  let old: RosterOffsets
+  /// The new roster's monsters by offset.
+  let new: RosterOffsets
+  /// For each monster of the old roster, by offset, the offset of the same monster in the
+  /// new roster, or -1 when it is not there.
+  private(set) var newOffset: [Int32]
+  /// For each monster of the new roster, by offset, the offset of the same monster in the
+  /// old roster, or -1 when it was not there.
+  private(set) var oldOffset: [Int32]
+  /// For each monster of the new roster, by offset, whether it moved: it is in both rosters
+  /// and not among the most monsters that kept their order.
+  private(set) var moved: [Bool]
+  /// For each monster of the new roster, by offset, whether it is known to be the same in
+  /// every field as its match, its name spelled the same: found so as the rosters are
+  /// walked side by side. `false` says nothing either way.
+  private(set) var unchanged: [Bool]
+  /// For each monster of the new roster, by offset, whether it has the name of its match,
+  /// spelled the same.
+  private(set) var keepsName: [Bool]
+  /// The names of the new roster's monsters that do not keep their match's name, as
+  /// monsters of their own, to look names up among; and the new offset of each.
+  private(set) var otherNames = Roster()
+  private(set) var otherNameOffsets: [Int32] = []
+  /// Two monsters of the new roster, by offset, that have the same name as ``Roster``
+  /// compares names, if any: a roster read without an index of its names has not been
+  /// checked for them.
+  private(set) var sameNames: (Int, Int)?
+  /// The old roster, whose index of names finds the new roster's names.
+  private let oldRoster: Roster
+
+  /// Matches the monsters of two rosters.
+  init(old oldRoster: Roster, new newRoster: Roster) {
+    old = RosterOffsets(oldRoster)
+    new = RosterOffsets(newRoster)
+    newOffset = [Int32](repeating: -1, count: old.count)
+    oldOffset = [Int32](repeating: -1, count: new.count)
+    moved = []
+    unchanged = [Bool](repeating: false, count: new.count)
+    keepsName = [Bool](repeating: false, count: new.count)
+    self.oldRoster = oldRoster
+    matchNames(oldRoster, newRoster)
+    moved = Self.outOfOrder(oldOffset)
+    if matchRenames(oldRoster, newRoster) {
+      moved = Self.outOfOrder(oldOffset)
+    }
+    indexOtherNames(newRoster)
+  }
+
+  /// The offset of the new roster's monster with a name, as ``Roster`` compares names: the
+  /// old roster's monster of that name, where the new roster keeps its name, or one of the
+  /// new roster's other names.
+  func newOffset(named name: String) -> Int? {
+    if let found = oldRoster.index(named: name).map(old.offset(of:)) {
+      let match = Int(newOffset[found])
+      if match >= 0 && keepsName[match] { return match }
+    }
+    return otherNames.index(named: name).map { Int(otherNameOffsets[$0.slot]) }
+  }
+
+  /// Indexes the new roster's names that are not its match's, and finds two that are the
+  /// same name. The names it keeps are all different, as the old roster's are; another name
+  /// can only be the same as one of those, found through the old roster's index, or as
+  /// another of these.
+  private mutating func indexOtherNames(_ newRoster: Roster) {
+    for j in 0..<new.count where !keepsName[j] {
+      let name = newRoster.name(at: new[j])
+      if sameNames == nil, let holder = newOffset(named: name) {
+        sameNames = (holder, j)
+      }
+      if (try? otherNames.add(Monster(name: name, description: "", weapon: .fire))) != nil {
+        otherNameOffsets.append(Int32(truncatingIfNeeded: j))
+      }
+    }
+  }
+
+  /// Links runs of monsters that are the same, name and all, in both rosters.
+  private mutating func linkRun(from oldStart: Int, _ newStart: Int, count: Int) {
+    newOffset.withUnsafeMutableBufferPointer { newOffset in
+      for step in 0..<count {
+        newOffset[oldStart + step] = Int32(truncatingIfNeeded: newStart + step)
+      }
+    }
+    oldOffset.withUnsafeMutableBufferPointer { oldOffset in
+      for step in 0..<count {
+        oldOffset[newStart + step] = Int32(truncatingIfNeeded: oldStart + step)
+      }
+    }
+    unchanged.withUnsafeMutableBufferPointer {
+      $0[newStart..<newStart + count].update(repeating: true)
+    }
+    keepsName.withUnsafeMutableBufferPointer {
+      $0[newStart..<newStart + count].update(repeating: true)
+    }
+  }
+
+  private mutating func link(_ oldIndex: Int, _ newIndex: Int) {
+    newOffset[oldIndex] = Int32(truncatingIfNeeded: newIndex)
+    oldOffset[newIndex] = Int32(truncatingIfNeeded: oldIndex)
+  }
+
+  // MARK: - Names
+
+  /// Matches monsters by name, walking both rosters in order.
+  private mutating func matchNames(_ oldRoster: Roster, _ newRoster: Roster) {
+    oldRoster.withView { oldView in
+      newRoster.withView { newView in matchNames(oldView, newView) }
+    }
+  }
+
+  private mutating func matchNames(_ oldView: RosterView, _ newView: RosterView) {
+    let (oldRoster, newRoster) = (oldView.roster, newView.roster)
+    var i = 0
+    var j = 0
+    while j < new.count {
+      while i < old.count && newOffset[i] >= 0 { i += 1 }
+      // Most monsters stand the same in both rosters: a run of them is linked at once.
+      if let run = oldView.sameRun(from: i, as: newView, from: j), run > 1 {
+        let end = (i..<i + run).first { newOffset[$0] >= 0 } ?? i + run
+        linkRun(from: i, j, count: end - i)
+        (i, j) = (end, j + end - i)
+        continue
+      }
+      if i < old.count, newView.sameObject(at: new[j], as: oldView, at: old[i]) == true {
+        link(i, j)
+        unchanged[j] = true
+        keepsName[j] = true
+        i += 1
+        j += 1
+        continue
+      }
+      if i < old.count, oldView.sameText(.name, at: old[i], as: newView, at: new[j]) {
+        link(i, j)
+        unchanged[j] = newView.sameFieldsButName(at: new[j], as: oldView, at: old[i])
+        keepsName[j] = true
+        i += 1
+        j += 1
+        continue
+      }
+      // The rosters differ here: find the new monster in the old roster.
+      let name = newRoster.name(at: new[j])
+      guard let found = oldRoster.index(named: name).map(old.offset(of:)), newOffset[found] < 0
+      else {
+        j += 1
+        continue
+      }
+      if found > i && !comesSoon(old[i], after: j, oldView, newView) {
+        // The old monster here went away, or far on: skip it. (If it is further on, its
+        // name finds it when the walk gets there.)
+        i += 1
+        continue
+      }
+      link(found, j)
+      keepsName[j] = newView.sameText(.name, at: new[j], as: oldView, at: old[found])
+      j += 1
+    }
+  }
+
+  /// How far ahead the walk looks for an old monster that the new roster has a little
+  /// later: a few monsters inserted or moved in before it.
+  static let lookahead = 8
+
+  /// Whether the new roster has an old monster's name, spelled the same, a few monsters
+  /// after an offset.
+  private func comesSoon(
+    _ oldIndex: Roster.Index, after j: Int, _ oldView: RosterView, _ newView: RosterView
+  ) -> Bool {
+    var next = j + 1
+    while next < min(new.count, j + 1 + Self.lookahead) {
+      if oldView.sameText(.name, at: oldIndex, as: newView, at: new[next]) { return true }
+      next += 1
+    }
+    return false
+  }
+
+  // MARK: - Order
+
+  /// For each new offset, whether its monster is matched and not on a longest run of
+  /// matched monsters whose old offsets increase (patience sorting, with the common case of
+  /// a monster that follows the last one in constant time).
+  static func outOfOrder(_ oldOffset: [Int32]) -> [Bool] {
+    // The new offset that ends the best run of each length, and each one's predecessor.
+    var tails: [Int32] = []
+    var previous = [Int32](repeating: -1, count: oldOffset.count)
+    for (newIndex, match) in oldOffset.enumerated() where match >= 0 {
+      if let last = tails.last, oldOffset[Int(last)] >= match {
+        var low = 0
+        var high = tails.count - 1
+        while low < high {
+          let middle = (low + high) / 2
+          if oldOffset[Int(tails[middle])] < match { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[newIndex] = tails[low - 1] }
+        tails[low] = Int32(truncatingIfNeeded: newIndex)
+      } else {
+        if let last = tails.last { previous[newIndex] = last }
+        tails.append(Int32(truncatingIfNeeded: newIndex))
+      }
+    }
+    var moved = oldOffset.map { $0 >= 0 }
+    var kept = tails.last ?? -1
+    while kept >= 0 {
+      moved[Int(kept)] = false
+      kept = previous[Int(kept)]
+    }
+    return moved
+  }
+
+  // MARK: - Renames
+
+  /// Pairs monsters that no name matched, place by place.
+  ///
+  /// - Returns: Whether it paired any.
+  private mutating func matchRenames(_ oldRoster: Roster, _ newRoster: Roster) -> Bool {
+    // A place is the old offset of the last matched monster, in order, before it.
+    var oldByPlace: [Int: [Int]] = [:]
+    var place = -1
+    for i in 0..<old.count {
+      let match = newOffset[i]
+      if match < 0 {
+        oldByPlace[place, default: []].append(i)
+      } else if !moved[Int(match)] {
+        place = i
+      }
+    }
+    guard !oldByPlace.isEmpty else { return false }
+    var newByPlace: [Int: [Int]] = [:]
+    place = -1
+    for j in 0..<new.count {
+      let match = oldOffset[j]
+      if match < 0 {
+        if oldByPlace[place] != nil { newByPlace[place, default: []].append(j) }
+      } else if !moved[j] {
+        place = Int(match)
+      }
+    }
+    var paired = false
+    for (place, newcomers) in newByPlace {
+      guard let leavers = oldByPlace[place] else { continue }
+      paired = pairRenames(leavers, newcomers, oldRoster, newRoster) || paired
+    }
+    return paired
+  }
+
+  /// Pairs the monsters of one place: first those equal in every field but the name, then,
+  /// in order, those with the same description or the same icon.
+  private mutating func pairRenames(
+    _ leavers: [Int], _ newcomers: [Int], _ oldRoster: Roster, _ newRoster: Roster
+  ) -> Bool {
+    var paired = false
+    var byFields: [MonsterFields: [Int]] = [:]
+    for i in leavers.reversed() {
+      byFields[MonsterFields(oldRoster[old[i]]), default: []].append(i)
+    }
+    var unpaired: [Int] = []
+    for j in newcomers {
+      let fields = MonsterFields(newRoster[new[j]])
+      if let i = byFields[fields]?.popLast() {
+        link(i, j)
+        paired = true
+      } else {
+        unpaired.append(j)
+      }
+    }
+    guard !unpaired.isEmpty else { return paired }
+    var byDescription: [String: [Int]] = [:]
+    var byIcon: [String: [Int]] = [:]
+    for i in leavers.reversed() where newOffset[i] < 0 {
+      let monster = oldRoster[old[i]]
+      byDescription[monster.description, default: []].append(i)
+      byIcon[monster.icon, default: []].append(i)
+    }
+    for j in unpaired {
+      let monster = newRoster[new[j]]
+      func take(_ candidates: inout [Int]?) -> Int? {
+        while let last = candidates?.last {
+          if newOffset[last] < 0 { return last }
+          candidates?.removeLast()
+        }
+        return nil
+      }
+      let byDescriptionMatch = take(&byDescription[monster.description])
+      let byIconMatch = take(&byIcon[monster.icon])
+      let choice = [byDescriptionMatch, byIconMatch].compactMap { $0 }.min()
+      if let choice {
+        link(choice, j)
+        paired = true
+      }
+    }
+    return paired
+  }
+}
+
+/// A monster's fields but its name, for finding a renamed monster by the rest.
+private struct MonsterFields: Hashable {
+  var description: String
+  var icon: String
+  var weapon: WeaponType
+  var nameColor: NameColor?
+  var otherFields: [JSONMember]
+
+  init(_ monster: Monster) {
+    description = monster.description
+    icon = monster.icon
+    weapon = monster.weapon.type
+    nameColor = monster.nameColor
+    otherFields = monster.otherFields
+  }
+}

@@ -1,0 +1,136 @@
+/// A roster's bytes, records and slots, held for comparing many monsters without a closure
+/// or a copy per comparison. It lives only inside ``Roster/withView(_:)``.
+struct RosterView {
+  let roster: Roster
+  let file: UnsafeRawBufferPointer
+  let records: UnsafeBufferPointer<MonsterRecord>
+  let slots: UnsafeBufferPointer<Slot>
+
+  /// The record of the monster at a position, when it is one of the source's.
+  @inline(__always)
+  func record(at index: Roster.Index) -> MonsterRecord? {
+    guard case .record(let record) = slots[index.slot].content else { return nil }
+    return records[record]
+  }
+
+  /// A text field's bytes in the file, when they are its text (no escapes).
+  @inline(__always)
+  func text(_ field: MonsterTextField, of record: MonsterRecord) -> UnsafeRawBufferPointer? {
+    record.isEscaped(field) ? nil : UnsafeRawBufferPointer(rebasing: file[record.span(field).range])
+  }
+
+  /// Whether the roster is its file's canonical form as read: its monsters are the
+  /// records, in order, none edited or removed, so that monster `k` is record `k` and a
+  /// run of monsters is a run of the file's bytes.
+  var isCanonicalFileAsRead: Bool {
+    roster.source.isKnownCanonical && !roster.source.hasRewrittenRecords
+      && roster.edited.isEmpty && slots.count == records.count
+      && roster.count == records.count
+  }
+
+  /// How many monsters, from an offset of this roster and one of another, are the same,
+  /// byte for byte, when both are their canonical files as read: the two runs of bytes are
+  /// compared at once, a word at a time, and the first difference counted in monsters.
+  /// `nil` when it cannot be told so.
+  func sameRun(from i: Int, as other: RosterView, from j: Int) -> Int? {
+    guard isCanonicalFileAsRead, other.isCanonicalFileAsRead, i < records.count,
+      j < other.records.count
+    else { return nil }
+    let source = roster.source
+    let start = source.objectBytes(i...i).lowerBound
+    let otherStart = other.roster.source.objectBytes(j...j).lowerBound
+    let length = min(source.monstersEnd - start, other.roster.source.monstersEnd - otherStart)
+    let same = commonPrefix(
+      UnsafeRawBufferPointer(rebasing: file[start..<start + length]),
+      UnsafeRawBufferPointer(rebasing: other.file[otherStart..<otherStart + length]))
+    // The monsters whose objects end within the bytes that are the same.
+    var low = i
+    var high = min(records.count, i + other.records.count - j)
+    while low < high {
+      let middle = (low + high) / 2
+      if source.objectBytes(middle...middle).upperBound - start <= same {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low - i
+  }
+
+  /// Whether the monster at a position is the same as one of another roster, told by one
+  /// comparison of their objects' bytes, when both are records of files in canonical form
+  /// (where equal monsters are equal bytes); `nil` when it cannot be told so.
+  @inline(__always)
+  func sameObject(at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index)
+    -> Bool?
+  {
+    guard roster.source.isKnownCanonical, other.roster.source.isKnownCanonical,
+      case .record(let mine) = slots[index.slot].content,
+      case .record(let theirs) = other.slots[otherIndex.slot].content,
+      !records[mine].flags.contains(.rewritten),
+      !other.records[theirs].flags.contains(.rewritten)
+    else { return nil }
+    let a = roster.source.objectBytes(mine...mine)
+    let b = other.roster.source.objectBytes(theirs...theirs)
+    return bytesEqual(
+      UnsafeRawBufferPointer(rebasing: file[a]), UnsafeRawBufferPointer(rebasing: other.file[b]))
+  }
+
+  /// Whether the monster at a position has the same text in a field as one of another
+  /// roster, byte for byte.
+  @inline(__always)
+  func sameText(
+    _ field: MonsterTextField, at index: Roster.Index, as other: RosterView,
+    at otherIndex: Roster.Index
+  ) -> Bool {
+    if let mine = record(at: index), let theirs = other.record(at: otherIndex),
+      let a = text(field, of: mine), let b = other.text(field, of: theirs)
+    {
+      return bytesEqual(a, b)
+    }
+    return roster.sameText(field, at: index, as: other.roster, at: otherIndex)
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every
+  /// field, its name spelled the same byte for byte.
+  @inline(__always)
+  func sameMonster(at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index)
+    -> Bool
+  {
+    sameText(.name, at: index, as: other, at: otherIndex)
+      && sameFieldsButName(at: index, as: other, at: otherIndex)
+  }
+
+  /// Whether the monster at a position is the same as one of another roster in every field
+  /// but the name.
+  @inline(__always)
+  func sameFieldsButName(
+    at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index
+  ) -> Bool {
+    guard let mine = record(at: index), let theirs = other.record(at: otherIndex),
+      mine.isPlain, theirs.isPlain
+    else {
+      return roster.sameFieldsButName(at: index, as: other.roster, at: otherIndex)
+    }
+    return mine.weapon == theirs.weapon && mine.nameColor == theirs.nameColor
+      && bytesEqual(
+        UnsafeRawBufferPointer(rebasing: file[mine.description.range]),
+        UnsafeRawBufferPointer(rebasing: other.file[theirs.description.range]))
+      && bytesEqual(
+        UnsafeRawBufferPointer(rebasing: file[mine.icon.range]),
+        UnsafeRawBufferPointer(rebasing: other.file[theirs.icon.range]))
+  }
+}
+
+extension Roster {
+  /// Calls `body` with a view of the roster's bytes, records and slots.
+  func withView<Result>(_ body: (RosterView) throws -> Result) rethrows -> Result {
+    try source.bytes.withUnsafeBytes { file in
+      try source.records.withUnsafeBufferPointer { records in
+        try slots.withUnsafeBufferPointer { slots in
+          try body(RosterView(roster: self, file: file, records: records, slots: slots))
+        }
+      }
+    }
+  }
+}

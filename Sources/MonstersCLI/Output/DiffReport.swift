@@ -1,0 +1,216 @@
+import MonsterKit
+
+/// How `diff` shows a roster's changes: one line a change in the roster's words, a table
+/// for a pull request's comment, or JSON for scripts.
+enum DiffReport {
+  // MARK: - Text
+
+  /// One line a change, such as `Cat-Bot: weapon sword -> fire`.
+  static func text(_ diff: RosterDiff) -> String {
+    diff.changes.map { line(for: $0) + "\n" }.joined()
+  }
+
+  /// A change in the roster's words.
+  static func line(for change: RosterDiff.Change) -> String {
+    switch change {
+    case .added(let monster): "added \(shown(monster.name))"
+    case .removed(let monster): "removed \(shown(monster.name))"
+    case .renamed(let old, let new): "renamed \(shown(old)) -> \(shown(new))"
+    case .changed(let name, let field, let old, let new):
+      "\(shown(name)): \(fieldName(field)) \(value(old, of: field)) -> \(value(new, of: field))"
+    case .moved(let name): "\(shown(name)): moved"
+    case .rosterField(let key, let old, let new):
+      "roster key '\(shown(key))': \(json(old)) -> \(json(new))"
+    }
+  }
+
+  /// A field as `set` names it: `weapon`, `name colour`, or `key 'tags'` for one `monsters`
+  /// does not know.
+  static func fieldName(_ field: MonsterField) -> String {
+    switch field {
+    case .name: "name"
+    case .description: "description"
+    case .icon: "icon"
+    case .weapon: "weapon"
+    case .nameColor: "name colour"
+    case .other(let key): "key '\(shown(key))'"
+    }
+  }
+
+  /// A field's value as `set` shows it: a description in quotes, no colour as `none`, a
+  /// value of an unknown key as compact JSON.
+  static func value(_ value: JSONValue?, of field: MonsterField) -> String {
+    switch (field, value) {
+    case (.other, _): json(value)
+    case (_, nil): "none"
+    case (.description, .string(let text)?): "'\(shown(text))'"
+    case (_, .string(let text)?): shown(text)
+    case (_, let value?): json(value)
+    }
+  }
+
+  /// A JSON value, compact and escaped for a terminal, or `none`.
+  static func json(_ value: JSONValue?) -> String {
+    guard let value else { return "none" }
+    var bytes: [UInt8] = []
+    bytes.appendJSON(value, indent: nil, forTerminal: true)
+    return shown(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Text from a roster, safe to show: control characters as `\n` or `\u{1B}` and format
+  /// characters (bidirectional overrides, zero-width joiners, the byte order mark) as
+  /// `\u{202E}`, so that no change can take more than a line or hide in another's text.
+  static func shown(_ text: String) -> String {
+    escapingFormatCharacters(escapedForTerminal(text))
+  }
+
+  /// Text with each format character written `\u{202E}`, as ``escapedForTerminal(_:)``
+  /// writes control characters.
+  static func escapingFormatCharacters(_ text: String) -> String {
+    escaping(text) { scalar in
+      guard scalar.properties.generalCategory == .format else { return nil }
+      return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+  }
+
+  // MARK: - Markdown
+
+  /// A summary and a table of the changes, GitHub-flavoured, for a pull request's comment.
+  static func markdown(_ diff: RosterDiff) -> String {
+    guard !diff.isEmpty else { return "No changes to the roster.\n" }
+    var counts: [(String, Int)] = [
+      ("added", 0), ("removed", 0), ("renamed", 0), ("changed", 0), ("moved", 0),
+    ]
+    var rows: [(String, String)] = []
+    for change in diff.changes {
+      switch change {
+      case .added(let monster):
+        counts[0].1 += 1
+        rows.append((code(monster.name), "added"))
+      case .removed(let monster):
+        counts[1].1 += 1
+        rows.append((code(monster.name), "removed"))
+      case .renamed(let old, let new):
+        counts[2].1 += 1
+        rows.append((code(new), "renamed from \(code(old))"))
+      case .changed(let name, let field, let old, let new):
+        counts[3].1 += 1
+        rows.append(
+          (code(name), "\(fieldName(field)): \(cell(old, of: field)) → \(cell(new, of: field))"))
+      case .moved(let name):
+        counts[4].1 += 1
+        rows.append((code(name), "moved"))
+      case .rosterField(let key, let old, let new):
+        counts[3].1 += 1
+        rows.append(("*the roster*", "key \(code(key)): \(code(json(old))) → \(code(json(new)))"))
+      }
+    }
+    let total = diff.changes.count
+    let summary = counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+    var lines = [
+      "**\(total) \(total == 1 ? "change" : "changes") to the roster:** \(summary)", "",
+      "| Monster | Change |", "| --- | --- |",
+    ]
+    lines += rows.map { "| \($0.0) | \($0.1) |" }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func cell(_ value: JSONValue?, of field: MonsterField) -> String {
+    switch (field, value) {
+    case (.other, _), (_, .some(.array)), (_, .some(.object)): code(json(value))
+    case (_, nil): "none"
+    case (_, .string(let text)?): code(text)
+    case (_, let value?): code(json(value))
+    }
+  }
+
+  /// Text as a Markdown code span, safe in a table cell: shown as ``shown(_:)`` shows it,
+  /// `|` escaped, between enough backticks. In a code span, `@name` mentions nobody and
+  /// `<b>` is text.
+  static func code(_ text: String) -> String {
+    let safe = shown(text).replacingAll("|", with: "\\|")
+    var longest = 0
+    var run = 0
+    for character in safe {
+      run = character == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    let padding = safe.hasPrefix("`") || safe.hasSuffix("`") || safe.isEmpty ? " " : ""
+    return fence + padding + safe + padding + fence
+  }
+
+  // MARK: - JSON
+
+  /// A JSON array of the changes, one object a line, for scripts.
+  static func json(_ diff: RosterDiff, forTerminal: Bool) -> [UInt8] {
+    var bytes: [UInt8] = Array("[".utf8)
+    for (offset, change) in diff.changes.enumerated() {
+      bytes.append(contentsOf: (offset == 0 ? "\n  " : ",\n  ").utf8)
+      bytes.appendJSON(.object(members(of: change)), indent: nil, forTerminal: forTerminal)
+    }
+    bytes.append(contentsOf: (diff.isEmpty ? "]\n" : "\n]\n").utf8)
+    return forTerminal ? escapingFormatCharacters(bytes) : bytes
+  }
+
+  private static func members(of change: RosterDiff.Change) -> [JSONMember] {
+    func member(_ key: String, _ value: JSONValue?) -> [JSONMember] {
+      value.map { [JSONMember(key, $0)] } ?? []
+    }
+    switch change {
+    case .added(let monster):
+      return [
+        JSONMember("change", .string("added")), JSONMember("name", .string(monster.name)),
+        JSONMember("monster", .object(monster.jsonMembers)),
+      ]
+    case .removed(let monster):
+      return [
+        JSONMember("change", .string("removed")), JSONMember("name", .string(monster.name)),
+        JSONMember("monster", .object(monster.jsonMembers)),
+      ]
+    case .renamed(let old, let new):
+      return [
+        JSONMember("change", .string("renamed")), JSONMember("from", .string(old)),
+        JSONMember("to", .string(new)),
+      ]
+    case .changed(let name, let field, let old, let new):
+      return [
+        JSONMember("change", .string("changed")), JSONMember("name", .string(name)),
+        JSONMember("field", .string(field.key)),
+      ] + member("old", old) + member("new", new)
+    case .moved(let name):
+      return [JSONMember("change", .string("moved")), JSONMember("name", .string(name))]
+    case .rosterField(let key, let old, let new):
+      return [JSONMember("change", .string("roster")), JSONMember("key", .string(key))]
+        + member("old", old) + member("new", new)
+    }
+  }
+
+  /// JSON text with each format character in its strings (where alone they can stand)
+  /// written as a `\u` escape, for a terminal.
+  static func escapingFormatCharacters(_ json: [UInt8]) -> [UInt8] {
+    guard json.contains(where: { $0 >= 0x80 }) else { return json }
+    let text = String(decoding: json, as: UTF8.self)
+    let escaped = escaping(text) { scalar in
+      guard scalar.properties.generalCategory == .format else { return nil }
+      return String(
+        scalar.utf16.map { unit in
+          let hex = String(unit, radix: 16)
+          return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }.joined())
+    }
+    return Array(escaped.utf8)
+  }
+}
+
+extension String {
+  /// The string with every `target` replaced.
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    guard contains(target) else { return self }
+    var result = ""
+    for character in self {
+      if character == target { result += replacement } else { result.append(character) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,61 @@
+import MonsterKit
+import Testing
+
+@Suite struct ConflictMarkersTests {
+  private func lines(_ text: String) -> [Int] {
+    do {
+      _ = try readRoster(text)
+      return []
+    } catch {
+      guard case .unresolvedConflict(_, let lines) = error else { return [] }
+      return lines
+    }
+  }
+
+  @Test func eachConflictIsFoundByTheLineThatOpensIt() {
+    let text = """
+      {
+      <<<<<<< ours
+        "version": 1,
+      ||||||| base
+        "version": 1 ,
+      =======
+        "version": 1,
+      >>>>>>> theirs
+        "monsters": []
+      <<<<<<<<<< HEAD:monsters.json
+      ==========
+      >>>>>>>>>> feature
+      }
+      """
+    #expect(lines(text) == [2, 10])
+  }
+
+  @Test func markersLeftOutsideAConflictAreFoundToo() {
+    #expect(lines("{\n=======\n>>>>>>> theirs\n}\n") == [2, 3])
+    #expect(lines("{\n>>>>>>>\r\n}\n") == [2])
+  }
+
+  @Test func linesThatOnlyLookLikeMarkersAreJSONErrors() {
+    for text in [
+      "{\n<<<<<<\n}\n", "{\n<<<<<<<x\n}\n", "{\n =======\n}\n", "{\n=======\n}\n",
+      "{\"a\": \"<<<<<<< ours\"\n}\n",
+    ] {
+      #expect(throws: RosterError.self) { try readRoster(text) }
+      #expect(lines(text).isEmpty, "\(text.debugDescription)")
+    }
+  }
+
+  @Test func theMessageNamesTheFirstLineAndCountsTheRest() {
+    #expect(
+      RosterError.unresolvedConflict(path: "m.json", lines: [4]).description
+        == "m.json:4: unresolved merge conflict")
+    #expect(
+      RosterError.unresolvedConflict(path: "m.json", lines: [4, 9, 12]).description
+        == "m.json:4: unresolved merge conflict (and 2 more; run 'monsters check')")
+  }
+
+  @Test func aValidRosterIsNeverReadAsAConflict() throws {
+    #expect(try readRoster(text(Roster.seeded.canonicalJSON())) == Roster.seeded)
+  }
+}

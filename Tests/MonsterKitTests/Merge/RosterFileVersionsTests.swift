@@ -1,0 +1,146 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import MonsterKit
+
+@Suite struct RosterFileVersionsTests {
+  @Test func aVersionIsReadFromAPipe() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let bytes = Roster.seeded.canonicalJSON()
+    #expect(bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
+    close(ends[1])
+    defer { close(ends[0]) }
+    #expect(try RosterFile(path: "/dev/fd/\(ends[0])").readVersion() == Roster.seeded)
+  }
+
+  @Test func aDeviceIsRefusedRatherThanReadForEver() {
+    #expect(throws: RosterError.notARegularFile(path: "/dev/zero")) {
+      try RosterFile(path: "/dev/zero").readVersion()
+    }
+  }
+
+  @Test func aMissingFileIsNeverTheSeededRoster() {
+    #expect(throws: RosterError.missingFile(path: "/nonexistent/monsters.json")) {
+      try RosterFile(path: "/nonexistent/monsters.json").readVersion()
+    }
+  }
+
+  @Test func anEmptyFileIsAnEmptyRosterOnlyWhenAllowed() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("empty.json")
+    try write([], to: path)
+    #expect(try RosterFile(path: path).readVersion(allowingEmpty: true) == Roster())
+    #expect(throws: RosterError.self) { try RosterFile(path: path).readVersion() }
+  }
+
+  @Test func aLargeFileIsMappedAndReadTheSame() throws {
+    let folder = try TemporaryFolder()
+    var roster = Roster()
+    for number in 0..<8000 {
+      try roster.add(Monster(name: "Bot-\(number)", description: "number \(number)", weapon: .fire))
+    }
+    let path = folder.file("large.json")
+    try write(roster.canonicalJSON(), to: path)
+    var file = RosterFile(path: path)
+    file.mapsLargeFiles = true
+    #expect(try file.readVersion() == roster)
+  }
+
+  @Test func aSideReadForAMergeMergesAsTheRosterRead() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("theirs.json")
+    var theirs = Roster.seeded
+    try theirs.apply(.rename("Cat-Bot", to: "Kitty-Bot"))
+    try theirs.apply(.add(Monster(name: "Robo-Bot", description: "", weapon: .fire)))
+    try write(theirs.canonicalJSON(), to: path)
+    let side = try RosterFile(path: path).readForMatching().matched(with: .seeded)
+    let ours = MatchedRoster(try seeded(.set("Cat-Bot", .init(weapon: .fire))), with: .seeded)
+    let merge = RosterMerge(base: .seeded, ours: ours, theirs: side)
+    let expected = RosterMerge(
+      base: .seeded, ours: try seeded(.set("Cat-Bot", .init(weapon: .fire))), theirs: theirs)
+    #expect(merge.fileBytes() == expected.fileBytes())
+    #expect(merge.result?.monster(named: "Kitty-Bot")?.weapon.type == .fire)
+  }
+
+  @Test(arguments: [["Cat-Bot", "CAT-BOT"], ["Robo-Bot", "robo-bot"], ["K-Bot", "\u{212A}-Bot"]])
+  func aSideWithTwoOfTheSameNameIsRefusedAsTheReaderRefusesIt(_ names: [String]) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("theirs.json")
+    let text = rosterText(
+      names.map { #"{"name": "\#($0)", "description": "", "icon": "", "weapon": "fire"}"# }
+        .joined(separator: ",\n    "))
+    try write(text, to: path)
+    let base = try seeded(.add(newMonster("K-Bot")))
+    var caught: RosterError?
+    do throws(RosterError) {
+      _ = try RosterFile(path: path).readForMatching().matched(with: base)
+    } catch {
+      caught = error
+    }
+    #expect(caught != nil)
+    #expect(throws: caught ?? .missingFile(path: "no error")) {
+      try RosterFile(path: path).roster(from: Array(text.utf8))
+    }
+  }
+
+  @Test func savingAMergeReplacesTheFileAndLeavesNothingBeside() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("ours.json")
+    var ours = Roster.seeded
+    try ours.apply(.set("Cat-Bot", .init(weapon: .fire)))
+    try write(ours.canonicalJSON(), to: path)
+    chmod(path, 0o604)
+    var theirs = Roster.seeded
+    try theirs.apply(.remove("Dog-Bot"))
+    let merge = RosterMerge(base: .seeded, ours: ours, theirs: theirs)
+    #expect(try RosterFile(path: path).save(merge, markers: ConflictMarkers()))
+    #expect(try contents(of: path) == merge.fileBytes())
+    #expect(try folder.entries() == ["ours.json"])
+    var status = stat()
+    stat(path, &status)
+    #expect(status.st_mode & 0o777 == 0o604)
+  }
+
+  @Test func savingAMergeThatKeepsOursWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("ours.json")
+    let ours = try readRoster(bytes: Roster.seeded.canonicalJSON())
+    try write(Roster.seeded.canonicalJSON(), to: path)
+    let merge = RosterMerge(base: .seeded, ours: ours, theirs: .seeded)
+    #expect(try !RosterFile(path: path).save(merge, markers: ConflictMarkers()))
+  }
+
+  @Test(arguments: [
+    SystemCall.openTemporary, .fchmod, .write, .fsync, .rename,
+  ])
+  func aFailedSaveLeavesTheFileAsItWasAndNothingBeside(_ call: SystemCall) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("ours.json")
+    try write(Roster.seeded.canonicalJSON(), to: path)
+    let merge = RosterMerge(base: Roster(), ours: .seeded, theirs: try seededWithRobot())
+    let fileSystem = FaultyFileSystem(fault: .init(call: call, number: 1, errno: ENOSPC))
+    let file = RosterFile(path: path, fileSystem: fileSystem)
+    #expect(throws: RosterError.self) { try file.save(merge, markers: ConflictMarkers()) }
+    #expect(fileSystem.faultHappened)
+    #expect(try contents(of: path) == Roster.seeded.canonicalJSON())
+    #expect(try folder.entries() == ["ours.json"])
+  }
+
+  @Test func aSaveWrittenAFewBytesACallIsWhole() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("ours.json")
+    try write(Roster.seeded.canonicalJSON(), to: path)
+    let merge = RosterMerge(base: Roster(), ours: .seeded, theirs: try seededWithRobot())
+    let file = RosterFile(path: path, fileSystem: FaultyFileSystem(maximumWrite: 7))
+    #expect(try file.save(merge, markers: ConflictMarkers()))
+    #expect(try contents(of: path) == (try seededWithRobot()).canonicalJSON())
+  }
+
+  private func seededWithRobot() throws -> Roster {
+    var roster = Roster.seeded
+    try roster.add(Monster(name: "Robo-Bot", description: "", weapon: .fire))
+    return roster
+  }
+}

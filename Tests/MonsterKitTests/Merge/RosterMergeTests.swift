@@ -1,0 +1,272 @@
+import MonsterKit
+import Testing
+
+@Suite struct RosterMergeTests {
+  // MARK: - Clean merges
+
+  @Test func editsOfDifferentMonstersMerge() throws {
+    let merge = try merged(
+      .seeded, try seeded(.set("Cat-Bot", .init(weapon: .fire))),
+      try seeded(.set("Dog-Bot", .init(description: "Woof"))))
+    #expect(merge.isClean)
+    #expect(
+      merge.result
+        == (try seeded(
+          .set("Cat-Bot", .init(weapon: .fire)), .set("Dog-Bot", .init(description: "Woof")))))
+  }
+
+  @Test func editsOfDifferentFieldsOfOneMonsterMerge() throws {
+    let merge = try merged(
+      .seeded, try seeded(.set("Cat-Bot", .init(weapon: .fire))),
+      try seeded(.set("Cat-Bot", .init(description: "Purr", nameColor: .some(.red)))))
+    #expect(merge.isClean)
+    let cat = try #require(merge.result?.monster(named: "Cat-Bot"))
+    #expect(cat.weapon.type == .fire)
+    #expect(cat.description == "Purr")
+    #expect(cat.nameColor == .red)
+  }
+
+  @Test func monstersAddedOnBothSidesGoOursFirstThenTheirs() throws {
+    let merge = try merged(
+      .seeded, try seeded(.add(newMonster("Robo-Bot")), .add(newMonster("Zap-Bot"))),
+      try seeded(.add(newMonster("Space-Bot"))))
+    #expect(merge.isClean)
+    #expect(
+      nameList(merge.result) == nameList(.seeded) + ["Robo-Bot", "Zap-Bot", "Space-Bot"])
+  }
+
+  @Test func theSameMonsterAddedIdenticallyOnBothSidesIsOne() throws {
+    let merge = try merged(
+      .seeded, try seeded(.add(newMonster("Robo-Bot")), .add(newMonster("Zap-Bot"))),
+      try seeded(.add(newMonster("Space-Bot")), .add(newMonster("Robo-Bot"))))
+    #expect(merge.isClean)
+    // Each side's order is kept: theirs has Space-Bot before Robo-Bot, ours Zap-Bot after.
+    #expect(
+      nameList(merge.result) == nameList(.seeded) + ["Space-Bot", "Robo-Bot", "Zap-Bot"])
+  }
+
+  @Test func removalsMergeWithEditsOfOtherMonsters() throws {
+    let merge = try merged(
+      .seeded, try seeded(.remove("Dog-Bot"), .remove("Ice-Bot")),
+      try seeded(.remove("Ice-Bot"), .set("Cat-Bot", .init(weapon: .smoke))))
+    #expect(merge.isClean)
+    #expect(
+      merge.result
+        == (try seeded(
+          .remove("Dog-Bot"), .remove("Ice-Bot"), .set("Cat-Bot", .init(weapon: .smoke)))))
+  }
+
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aRenameIsFollowedThroughTheOtherSidesEdits(_ renamer: MergeSide) throws {
+    let renamed = try seeded(.rename("Fire-Bot", to: "Blaze-Bot"))
+    let edited = try seeded(.set("Fire-Bot", .init(weapon: .fire, description: "Hot")))
+    let merge =
+      renamer == .ours
+      ? try merged(.seeded, renamed, edited) : try merged(.seeded, edited, renamed)
+    #expect(merge.isClean)
+    #expect(
+      merge.result
+        == (try seeded(
+          .rename("Fire-Bot", to: "Blaze-Bot"),
+          .set("Blaze-Bot", .init(weapon: .fire, description: "Hot")))))
+  }
+
+  @Test func aRenameWithAnEditOfItsOwnIsStillFollowed() throws {
+    let merge = try merged(
+      .seeded,
+      try seeded(.rename("Fire-Bot", to: "Blaze-Bot"), .set("Blaze-Bot", .init(icon: "b.png"))),
+      try seeded(.set("Fire-Bot", .init(weapon: .smoke))))
+    #expect(merge.isClean)
+    let blaze = try #require(merge.result?.monster(named: "Blaze-Bot"))
+    #expect(blaze.icon == "b.png")
+    #expect(blaze.weapon.type == .smoke)
+    #expect(merge.result?.monster(named: "Fire-Bot") == nil)
+  }
+
+  @Test func theSameEditOnBothSidesIsOneEdit() throws {
+    let edit = try seeded(.rename("Fire-Bot", to: "Blaze-Bot"), .remove("Dog-Bot"))
+    let merge = try merged(.seeded, edit, edit)
+    #expect(merge.isClean)
+    #expect(merge.result == edit)
+  }
+
+  @Test func unknownKeysOfMonstersAndOfTheRosterMerge() throws {
+    let tag = { (name: String, value: JSONValue) in JSONMember(name, value) }
+    var base = Roster.seeded
+    base.otherFields = [tag("owner", .string("ann"))]
+    try base.apply(.add(newMonster("Robo-Bot", otherFields: [tag("tags", .array([]))])))
+    var ours = base
+    ours.otherFields.append(tag("reviewed", .bool(true)))
+    try ours.update(named: "Robo-Bot") { $0.otherFields = [tag("tags", .array([.string("boss")]))] }
+    var theirs = base
+    theirs.otherFields = [tag("owner", .string("bob"))]
+    try theirs.update(named: "Robo-Bot") {
+      $0.otherFields.append(tag("level", .number("3")))
+    }
+    let merge = try merged(base, ours, theirs)
+    #expect(merge.isClean)
+    #expect(
+      merge.result?.otherFields == [tag("owner", .string("bob")), tag("reviewed", .bool(true))])
+    #expect(
+      merge.result?.monster(named: "Robo-Bot")?.otherFields == [
+        tag("tags", .array([.string("boss")])), tag("level", .number("3")),
+      ])
+  }
+
+  @Test func aMoveOnOneSideMergesWithEditsOnTheOther() throws {
+    var moved = try seeded(.remove("Cat-Bot"))
+    try moved.add(Roster.seeded[Roster.seeded.startIndex])
+    let merge = try merged(.seeded, moved, try seeded(.set("Cat-Bot", .init(weapon: .fire))))
+    #expect(merge.isClean)
+    #expect(nameList(merge.result) == nameList(moved))
+    #expect(merge.result?.monster(named: "Cat-Bot")?.weapon.type == .fire)
+    let theirsMoved = try merged(
+      .seeded, try seeded(.set("Ice-Bot", .init(weapon: .smoke))), moved)
+    #expect(nameList(theirsMoved.result) == nameList(moved))
+  }
+
+  @Test func withoutACommonAncestorEqualMonstersAreOne() throws {
+    let merge = try merged(
+      Roster(), try seeded(.add(newMonster("Robo-Bot"))), try seeded(.add(newMonster("Zap-Bot"))))
+    #expect(merge.isClean)
+    #expect(nameList(merge.result) == nameList(.seeded) + ["Robo-Bot", "Zap-Bot"])
+  }
+
+  @Test func aCleanResultIsCanonicalAndValid() throws {
+    let merge = try merged(
+      .seeded, try seeded(.add(newMonster("Robo-Bot")), .set("Cat-Bot", .init(icon: "x\"y.png"))),
+      try seeded(.add(newMonster("Space-Bot\u{E9}")), .remove("Ice-Bot")))
+    let bytes = merge.fileBytes()
+    let reread = try readRoster(bytes: bytes)
+    #expect(reread == merge.result)
+    #expect(reread.canonicalJSON() == bytes)
+  }
+
+  // MARK: - Conflicts
+
+  @Test func oneFieldGivenTwoValuesIsAConflict() throws {
+    let merge = try merged(
+      .seeded,
+      try seeded(.set("Cat-Bot", .init(weapon: .fire), ), .set("Dog-Bot", .init(weapon: .fire))),
+      try seeded(.set("Cat-Bot", .init(weapon: .smoke))))
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Cat-Bot",
+          reason: .field(.weapon, ours: .string("fire"), theirs: .string("smoke")))
+      ])
+    #expect(merge.result == nil)
+    let bytes = merge.fileBytes()
+    #expect(
+      text(bytes).hasPrefix(
+        "{\n  \"version\": 1,\n  \"monsters\": [\n<<<<<<< ours\n    {\n      \"name\": \"Cat-Bot\"")
+    )
+    let ours = try readRoster(resolved(bytes, keeping: .ours))
+    let theirs = try readRoster(resolved(bytes, keeping: .theirs))
+    #expect(ours.monster(named: "Cat-Bot")?.weapon.type == .fire)
+    #expect(theirs.monster(named: "Cat-Bot")?.weapon.type == .smoke)
+    // Everything else is merged on both sides.
+    #expect(theirs.monster(named: "Dog-Bot")?.weapon.type == .fire)
+    #expect(ours.canonicalJSON() == Array(resolved(bytes, keeping: .ours).utf8))
+  }
+
+  @Test func oneNameAddedTwiceDifferentlyIsAConflict() throws {
+    let merge = try merged(
+      .seeded, try seeded(.add(newMonster("Robo-Bot", .fire))),
+      try seeded(.add(newMonster("Robo-Bot", .smoke))))
+    #expect(merge.conflicts == [MergeConflict(monster: "Robo-Bot", reason: .addedTwice)])
+    let bytes = merge.fileBytes()
+    #expect(
+      try readRoster(resolved(bytes, keeping: .ours))
+        == (try seeded(.add(newMonster("Robo-Bot", .fire)))))
+    #expect(
+      try readRoster(resolved(bytes, keeping: .theirs))
+        == (try seeded(.add(newMonster("Robo-Bot", .smoke)))))
+  }
+
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func anEditOfARemovedMonsterIsAConflict(_ remover: MergeSide) throws {
+    let removed = try seeded(.remove("Mini-Tomato-Bot"))
+    let edited = try seeded(.set("Mini-Tomato-Bot", .init(description: "Big")))
+    let merge =
+      remover == .ours
+      ? try merged(.seeded, removed, edited) : try merged(.seeded, edited, removed)
+    #expect(
+      merge.conflicts == [MergeConflict(monster: "Mini-Tomato-Bot", reason: .removed(by: remover))])
+    // The last monster, absent on one side: keeping either side is a valid roster.
+    let bytes = merge.fileBytes()
+    #expect(try readRoster(resolved(bytes, keeping: remover)) == removed)
+    #expect(try readRoster(resolved(bytes, keeping: remover == .ours ? .theirs : .ours)) == edited)
+  }
+
+  @Test func twoRenamesOfOneMonsterAreAConflict() throws {
+    let merge = try merged(
+      .seeded, try seeded(.rename("Fire-Bot", to: "Blaze-Bot")),
+      try seeded(.rename("Fire-Bot", to: "Flame-Bot")))
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Fire-Bot",
+          reason: .field(.name, ours: .string("Blaze-Bot"), theirs: .string("Flame-Bot")))
+      ])
+  }
+
+  @Test func namesThatWouldBecomeTheSameNameAreAConflict() throws {
+    let ours = try seeded(.rename("Dog-Bot", to: "Robo-Bot"))
+    let theirs = try seeded(.rename("Ice-Bot", to: "robo-bot"))
+    let merge = try merged(.seeded, ours, theirs)
+    #expect(merge.conflicts == [MergeConflict(monster: "Robo-Bot", reason: .sameName("robo-bot"))])
+    let bytes = merge.fileBytes()
+    #expect(try readRoster(resolved(bytes, keeping: .ours)) == ours)
+    #expect(try readRoster(resolved(bytes, keeping: .theirs)) == theirs)
+  }
+
+  @Test func aRenameOntoANameTheOtherSideAddedIsAConflict() throws {
+    let merge = try merged(
+      .seeded, try seeded(.add(newMonster("Robo-Bot"))),
+      try seeded(.rename("Cat-Bot", to: "ROBO-BOT")))
+    #expect(merge.conflicts == [MergeConflict(monster: "ROBO-BOT", reason: .sameName("Robo-Bot"))])
+    #expect(merge.result == nil)
+  }
+
+  @Test func aRosterKeyGivenTwoValuesIsAConflict() throws {
+    var ours = Roster.seeded
+    ours.otherFields = [JSONMember("owner", .string("ann"))]
+    var theirs = Roster.seeded
+    theirs.otherFields = [JSONMember("owner", .string("bob"))]
+    let merge = try merged(.seeded, ours, theirs)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: nil, reason: .rosterField("owner", ours: .string("ann"), theirs: .string("bob")))
+      ])
+    let bytes = merge.fileBytes()
+    #expect(try readRoster(resolved(bytes, keeping: .ours)) == ours)
+    #expect(try readRoster(resolved(bytes, keeping: .theirs)) == theirs)
+  }
+
+  @Test func aConflictedFileIsReportedAsUnresolvedByEveryReader() throws {
+    let merge = try merged(
+      .seeded, try seeded(.set("Cat-Bot", .init(weapon: .fire)), .remove("Mini-Tomato-Bot")),
+      try seeded(.set("Cat-Bot", .init(weapon: .smoke)), .set("Mini-Tomato-Bot", .init(icon: "m"))))
+    #expect(merge.conflicts.count == 2)
+    // Cat-Bot's conflict opens on line 4, after the array's opening; Mini-Tomato-Bot's, the
+    // last monster, takes in Ice-Bot before it (whose comma differs): 4 + 2 * 6 + 3 lines of
+    // Cat-Bot's conflict, then 3 monsters of 6 lines.
+    #expect(throws: RosterError.unresolvedConflict(path: "monsters.json", lines: [4, 37])) {
+      try readRoster(bytes: merge.fileBytes())
+    }
+  }
+
+  @Test func theMarkersHaveTheSizeAndLabelsAsked() throws {
+    let merge = try merged(
+      .seeded, try seeded(.set("Cat-Bot", .init(weapon: .fire))),
+      try seeded(.set("Cat-Bot", .init(weapon: .smoke))))
+    let markers = ConflictMarkers(size: 9, oursLabel: "HEAD", theirsLabel: "feature\u{1B}[2J")
+    let lines = text(merge.fileBytes(markers: markers)).split(separator: "\n")
+    #expect(lines.contains("<<<<<<<<< HEAD"))
+    #expect(lines.contains("========="))
+    #expect(lines.contains(">>>>>>>>> feature\\u{1B}[2J"))
+    #expect(ConflictMarkers(size: 3).size == ConflictMarkers.standardSize)
+  }
+}

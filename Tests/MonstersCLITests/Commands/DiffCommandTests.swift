@@ -1,0 +1,198 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct DiffCommandTests {
+  /// A harness with `old.json`, the seeded roster, and `new.json`, the seeded roster edited
+  /// by `edits` (an `apply` script).
+  private func rosters(_ edits: String) throws -> CommandLineHarness {
+    let harness = try CommandLineHarness()
+    try harness.write(seededRosterText, to: harness.path("old.json"))
+    try harness.write(seededRosterText, to: harness.path("new.json"))
+    let applied = harness.run(["-f", harness.path("new.json"), "apply", "-"], input: edits)
+    #expect(applied.code == .success, "\(applied.errors)")
+    return harness
+  }
+
+  private let edits = """
+    set Cat-Bot --weapon fire --description 'Purr | purr'
+    rename Fire-Bot Blaze-Bot
+    remove Dog-Bot
+    add Robo-Bot --weapon smoke --description 'Beep'
+    """
+
+  @Test func aRosterComparedWithItselfPrintsNothingAndExitsZero() throws {
+    let harness = try rosters("")
+    #expect(
+      harness.run(["diff", harness.path("old.json"), harness.path("new.json")])
+        == CommandResult(.success))
+    #expect(
+      harness.run([
+        "diff", "--format", "markdown", harness.path("old.json"), harness.path("old.json"),
+      ])
+        == CommandResult(.success, output: "No changes to the roster.\n"))
+    #expect(
+      harness.run(["diff", "--format", "json", harness.path("old.json"), harness.path("new.json")])
+        == CommandResult(.success, output: "[]\n"))
+  }
+
+  @Test func eachChangeIsALineInTheRostersWords() throws {
+    let harness = try rosters(edits)
+    #expect(
+      harness.run(["diff", harness.path("old.json"), harness.path("new.json")])
+        == CommandResult(
+          .failure,
+          output: """
+            Cat-Bot: description 'MEE-OW' -> 'Purr | purr'
+            Cat-Bot: weapon sword -> fire
+            removed Dog-Bot
+            renamed Fire-Bot -> Blaze-Bot
+            added Robo-Bot
+
+            """))
+  }
+
+  @Test func markdownIsATableForAPullRequest() throws {
+    let harness = try rosters(edits)
+    #expect(
+      harness.run([
+        "diff", "--format", "markdown", harness.path("old.json"), harness.path("new.json"),
+      ])
+        == CommandResult(
+          .failure,
+          output: """
+            **5 changes to the roster:** 1 added, 1 removed, 1 renamed, 2 changed
+
+            | Monster | Change |
+            | --- | --- |
+            | `Cat-Bot` | description: `MEE-OW` → `Purr \\| purr` |
+            | `Cat-Bot` | weapon: `sword` → `fire` |
+            | `Dog-Bot` | removed |
+            | `Blaze-Bot` | renamed from `Fire-Bot` |
+            | `Robo-Bot` | added |
+
+            """))
+  }
+
+  @Test func jsonIsAnArrayOfChangesForScripts() throws {
+    let harness = try rosters(edits)
+    let result = harness.run(
+      ["diff", "--format", "json", harness.path("old.json"), harness.path("new.json")])
+    #expect(result.code == .failure)
+    #expect(
+      result.output == """
+        [
+          {"change":"changed","name":"Cat-Bot","field":"description","old":"MEE-OW","new":"Purr | purr"},
+          {"change":"changed","name":"Cat-Bot","field":"weapon","old":"sword","new":"fire"},
+          {"change":"removed","name":"Dog-Bot","monster":{"name":"Dog-Bot","description":"BOW-WOW","icon":"meetdogbot.png","weapon":"blowgun"}},
+          {"change":"renamed","from":"Fire-Bot","to":"Blaze-Bot"},
+          {"change":"added","name":"Robo-Bot","monster":{"name":"Robo-Bot","description":"Beep","icon":"meetrobobot.png","weapon":"smoke"}}
+        ]
+
+        """)
+    let decoded = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any]
+    #expect(decoded?.count == 5)
+  }
+
+  @Test func eitherSideMayBeStandardInput() throws {
+    let harness = try rosters("set Ice-Bot --weapon smoke")
+    let newText = try String(contentsOfFile: harness.path("new.json"), encoding: .utf8)
+    #expect(
+      harness.run(["diff", harness.path("old.json"), "-"], input: newText)
+        == CommandResult(.failure, output: "Ice-Bot: weapon fire -> smoke\n"))
+    #expect(
+      harness.run(["diff", "-", harness.path("old.json")], input: newText)
+        == CommandResult(.failure, output: "Ice-Bot: weapon smoke -> fire\n"))
+  }
+
+  @Test func bothSidesCannotBeStandardInput() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["diff", "-", "-"])
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: OLD and NEW are both '-': standard input can be read once.\n"
+          + "Usage: monsters diff <old> [<new>]"))
+  }
+
+  @Test func aMissingSideIsNoInputNamingTheSide() throws {
+    let harness = try rosters("")
+    let missing = harness.path("missing.json")
+    #expect(
+      harness.run(["diff", harness.path("old.json"), missing])
+        == CommandResult(.noInput, errors: "Error: NEW: \(missing): no such file.\n"))
+  }
+
+  @Test func aSideThatIsNotARosterIsADataErrorNamingTheSide() throws {
+    let harness = try rosters("")
+    try harness.write("{\"version\": 1, \"monsters\": [}\n", to: harness.path("bad.json"))
+    #expect(
+      harness.run(["diff", harness.path("bad.json"), harness.path("old.json")])
+        == CommandResult(
+          .dataError,
+          errors: "Error: OLD: \(harness.path("bad.json")):1:29: unexpected '}'; expected a value\n"
+        ))
+    #expect(
+      harness.run(["diff", harness.path("old.json"), "-"], input: "[]")
+        == CommandResult(
+          .dataError,
+          errors: "Error: NEW: <stdin>:1:1: a roster is a JSON object with 'version' and "
+            + "'monsters'\n"))
+  }
+
+  @Test func aNewSideIsNeededButWithTextconv() throws {
+    let harness = try rosters("")
+    let result = harness.run(["diff", harness.path("old.json")])
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: Missing expected argument '<new>'.\n"))
+  }
+
+  @Test func hostileTextIsShownEscaped() throws {
+    let harness = try rosters(
+      "set Cat-Bot --description \"$(printf 'x\\033[2J\\u202e|y')\"".replacingOccurrences(
+        of: "$(printf 'x\\033[2J\\u202e|y')", with: "x\u{1B}[2J\u{202E}`|y"))
+    let text = harness.run(["diff", harness.path("old.json"), harness.path("new.json")])
+    #expect(text.output == "Cat-Bot: description 'MEE-OW' -> 'x\\u{1B}[2J\\u{202E}`|y'\n")
+    let markdown = harness.run(
+      ["diff", "--format", "markdown", harness.path("old.json"), harness.path("new.json")])
+    #expect(
+      markdown.output.contains(
+        "| `Cat-Bot` | description: `MEE-OW` → ``x\\u{1B}[2J\\u{202E}`\\|y`` |"))
+    let json = harness.run(
+      ["diff", "--format", "json", harness.path("old.json"), harness.path("new.json")],
+      terminal: true)
+    #expect(json.output.contains(#""new":"x\u001b[2J\u202e`|y""#))
+  }
+
+  @Test func textconvPrintsOneMonsterALine() throws {
+    let harness = try CommandLineHarness()
+    try harness.write(
+      """
+      {"version": 1, "owner": "ann", "monsters": [
+        {"name": "Cat-Bot", "description": "MEE-OW", "icon": "c.png", "weapon": "sword", "tags": [1]},
+        {"name": "Dog-Bot", "description": "d\\u202e", "icon": "d.png", "weapon": "fire"}]}
+      """, to: harness.path("r.json"))
+    #expect(
+      harness.run(["diff", "--textconv", harness.path("r.json")])
+        == CommandResult(
+          .success,
+          output: """
+            {"version":1,"owner":"ann"}
+            {"name":"Cat-Bot","description":"MEE-OW","icon":"c.png","weapon":"sword","tags":[1]}
+            {"name":"Dog-Bot","description":"d\\u202e","icon":"d.png","weapon":"fire"}
+
+            """))
+  }
+
+  @Test func textconvPrintsAFileThatIsNotARosterAsItIs() throws {
+    let harness = try CommandLineHarness()
+    let text = "<<<<<<< ours\nnot a roster\n"
+    try harness.write(text, to: harness.path("r.json"))
+    #expect(
+      harness.run(["diff", "--textconv", "--", harness.path("r.json")])
+        == CommandResult(.success, output: text))
+    #expect(harness.run(["diff", "--textconv", "a", "b"]).code == .usage)
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `git merge`, `git diff` and `git log -p` through the drivers `setup-git` configures, with
+/// the built `monsters` and the real `git`, in a temporary repository.
+@Suite struct GitDriverTests {
+  /// A repository in a folder whose path has a space, with a roster whose name has one.
+  private final class Repository {
+    let root: String
+    let folder: String
+    let roster = "team monsters.json"
+    let binaryFolder: String
+
+    init(setUp: Bool) throws {
+      root = FileManager.default.temporaryDirectory.path + "/monsters-git-" + UUID().uuidString
+      folder = root + "/the repo"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      binaryFolder = try #require(BuiltTool.url).deletingLastPathComponent().path
+      try git("init", "-q", "-b", "main")
+      try monsters("init")
+      if setUp { try monsters("setup-git") }
+      try git("add", "-A")
+      try git("commit", "-q", "-m", "base")
+    }
+
+    deinit {
+      try? FileManager.default.removeItem(atPath: root)
+    }
+
+    var environment: [String: String] {
+      [
+        "PATH": "\(binaryFolder):/usr/bin:/bin", "HOME": root, "GIT_CONFIG_NOSYSTEM": "1",
+        "MONSTERS_FILE": roster, "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.com",
+        "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.com",
+      ]
+    }
+
+    @discardableResult
+    func git(_ arguments: String..., expecting status: Int32 = 0) throws -> ProcessResult {
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: "/usr/bin/git"), arguments, in: folder, environment: environment)
+      #expect(result.status == status, "git \(arguments): \(result.output)\(result.errors)")
+      return result
+    }
+
+    @discardableResult
+    func monsters(_ arguments: String..., expecting status: Int32 = 0) throws -> ProcessResult {
+      let result = try BuiltTool.monsters(arguments, in: folder, environment: environment)
+      #expect(result.status == status, "monsters \(arguments): \(result.errors)")
+      return result
+    }
+
+    /// Commits edits on a new branch from `main`, then goes back to `main`.
+    func branch(_ name: String, _ edits: String) throws {
+      try git("checkout", "-q", "-b", name, "main")
+      try edit(edits, message: name)
+      try git("checkout", "-q", "main")
+    }
+
+    /// Makes edits (an `apply` script) and commits them.
+    func edit(_ edits: String, message: String) throws {
+      let script = root + "/edits.txt"
+      try edits.write(toFile: script, atomically: true, encoding: .utf8)
+      try monsters("apply", script)
+      try git("commit", "-q", "-a", "-m", message)
+    }
+
+    func names() throws -> String {
+      try monsters("list", "--format", "names").output
+    }
+  }
+
+  @Test func twoBranchesThatAddAndEditMergeCleanlyThroughTheDriver() throws {
+    let repository = try Repository(setUp: true)
+    try repository.branch(
+      "feature", "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire\nrename Fire-Bot Blaze-Bot"
+    )
+    try repository.edit(
+      "add Space-Bot --weapon fire\nset Cat-Bot --description Purr\nset Fire-Bot --weapon smoke",
+      message: "main")
+    let merge = try repository.git("merge", "--no-edit", "feature")
+    #expect(merge.output.contains("Auto-merging team monsters.json"))
+    #expect(
+      try repository.names()
+        == "Cat-Bot\nDog-Bot\nExplode-Bot\nBlaze-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace-Bot\n"
+        + "Robo-Bot\n")
+    #expect(try repository.monsters("show", "Blaze-Bot").output.contains("smoke"))
+    let cat = try repository.monsters("show", "Cat-Bot").output
+    #expect(cat.contains("Purr") && cat.contains("fire"))
+    #expect(try repository.monsters("check").status == 0)
+    #expect(try repository.git("status", "--porcelain").output.isEmpty)
+  }
+
+  @Test func withoutTheDriverTwoAdditionsConflict() throws {
+    let repository = try Repository(setUp: false)
+    try repository.branch("feature", "add Robo-Bot --weapon smoke")
+    try repository.edit("add Space-Bot --weapon fire", message: "main")
+    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
+  }
+
+  @Test func aRealConflictLeavesMarkersThatEveryCommandReports() throws {
+    let repository = try Repository(setUp: true)
+    try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")
+    try repository.edit("set Dog-Bot --weapon smoke", message: "main")
+    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
+    #expect(
+      merge.errors.contains(
+        "team monsters.json: conflict: Dog-Bot: weapon smoke in ours, fire in theirs"))
+    let text = try String(
+      contentsOfFile: repository.folder + "/" + repository.roster, encoding: .utf8)
+    #expect(text.contains("<<<<<<< ours (team monsters.json)\n"))
+    #expect(text.contains("\"name\": \"Robo-Bot\""))
+    let list = try repository.monsters("list", expecting: 65)
+    #expect(list.errors == "Error: team monsters.json:10: unresolved merge conflict\n")
+    #expect(
+      try repository.monsters("check", expecting: 1).output
+        == "team monsters.json:10: unresolved merge conflict\n")
+  }
+
+  @Test func gitDiffAndLogShowChangesMonsterByMonster() throws {
+    let repository = try Repository(setUp: true)
+    try repository.edit(
+      "set Cat-Bot --weapon fire\nadd Robo-Bot --weapon smoke --description Beep",
+      message: "edit")
+    let diff = try repository.git("diff", "HEAD~1", "HEAD").output
+    #expect(
+      diff.contains(
+        """
+        -{"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","weapon":"sword"}
+        +{"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","weapon":"fire"}
+        """))
+    #expect(
+      diff.contains(
+        #"+{"name":"Robo-Bot","description":"Beep","icon":"meetrobobot.png","weapon":"smoke"}"#))
+    let log = try repository.git("log", "-p", "-1").output
+    #expect(
+      log.contains(
+        #"+{"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","weapon":"fire"}"#))
+    // Without the text conversion, the same change is lines of the file.
+    let raw = try repository.git("diff", "--no-textconv", "HEAD~1", "HEAD").output
+    #expect(raw.contains("-      \"weapon\": \"sword\""))
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct MergeCommandTests {
+  /// A harness with `base.json`, the seeded roster, and `ours.json` and `theirs.json`, the
+  /// seeded roster edited by each script.
+  private func sides(ours: String, theirs: String, folder: String = "") throws
+    -> CommandLineHarness
+  {
+    let harness = try CommandLineHarness()
+    if !folder.isEmpty {
+      try FileManager.default.createDirectory(
+        atPath: harness.path(folder), withIntermediateDirectories: false)
+    }
+    for (name, edits) in [("base", ""), ("ours", ours), ("theirs", theirs)] {
+      let path = harness.path(folder + name + ".json")
+      try harness.write(seededRosterText, to: path)
+      let applied = harness.run(["-f", path, "apply", "-"], input: edits)
+      #expect(applied.code == .success, "\(applied.errors)")
+    }
+    return harness
+  }
+
+  private func merge(_ harness: CommandLineHarness, _ options: [String] = [], folder: String = "")
+    -> CommandResult
+  {
+    harness.run(
+      ["merge"] + options + ["base", "ours", "theirs"].map { harness.path(folder + $0 + ".json") })
+  }
+
+  @Test func aCleanMergeWritesTheResultToOursAndExitsZero() throws {
+    let harness = try sides(
+      ours: "set Cat-Bot --weapon fire\nadd Robo-Bot --weapon smoke",
+      theirs: "set Cat-Bot --description Purr\nadd Space-Bot --weapon fire\nremove Dog-Bot")
+    #expect(merge(harness) == CommandResult(.success))
+    let expected = try sides(
+      ours: """
+        set Cat-Bot --weapon fire --description Purr
+        remove Dog-Bot
+        add Robo-Bot --weapon smoke
+        add Space-Bot --weapon fire
+        """, theirs: "")
+    #expect(
+      try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
+        == String(contentsOfFile: expected.path("ours.json"), encoding: .utf8))
+    #expect(harness.run(["-f", harness.path("ours.json"), "check"]).code == .success)
+  }
+
+  @Test func conflictsAreMarkedListedAndExitOne() throws {
+    let harness = try sides(
+      ours: "set Cat-Bot --weapon fire\nremove Ice-Bot\nrename Dog-Bot Robo-Bot",
+      theirs: "set Cat-Bot --weapon smoke\nset Ice-Bot --icon ice.png\nrename Fire-Bot robo-bot")
+    let ours = harness.path("ours.json")
+    #expect(
+      merge(harness)
+        == CommandResult(
+          .failure,
+          errors: """
+            \(ours): conflict: Cat-Bot: weapon fire in ours, smoke in theirs
+            \(ours): conflict: Ice-Bot: removed in ours, changed in theirs
+            \(ours): conflict: 'Robo-Bot' and 'robo-bot' would be the same name
+            Error: 3 conflicts in \(ours), marked in the file; resolve them and run 'monsters check'.
+
+            """))
+    // Cat-Bot and Dog-Bot (Robo-Bot) stand together, and so do Ice-Bot and Fire-Bot
+    // (robo-bot): two runs of monsters in conflict, each between one pair of markers.
+    let text = try String(contentsOfFile: ours, encoding: .utf8)
+    #expect(text.components(separatedBy: "\n<<<<<<< ours\n").count == 3)
+    #expect(
+      harness.run(["-f", ours, "list"])
+        == CommandResult(
+          .dataError,
+          errors: "Error: \(ours):4: unresolved merge conflict (and 1 more; run 'monsters check')\n"
+        ))
+  }
+
+  @Test func thePathLabelsTheMarkersAndTheMessages() throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Cat-Bot --weapon smoke")
+    let result = merge(harness, ["--marker-size", "10", "--path", "my monsters.json"])
+    #expect(
+      result.errors.hasPrefix("my monsters.json: conflict: Cat-Bot: weapon fire in ours, smoke"))
+    let lines = try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
+      .split(separator: "\n")
+    #expect(lines.contains("<<<<<<<<<< ours (my monsters.json)"))
+    #expect(lines.contains("=========="))
+    #expect(lines.contains(">>>>>>>>>> theirs (my monsters.json)"))
+  }
+
+  @Test func anEmptyBaseIsARosterWithNoMonsters() throws {
+    let harness = try sides(ours: "add Robo-Bot --weapon fire", theirs: "")
+    try harness.write("", to: harness.path("base.json"))
+    #expect(merge(harness) == CommandResult(.success))
+    #expect(
+      harness.run(["-f", harness.path("ours.json"), "list", "--format", "names"]).output
+        == seededNames + "Robo-Bot\n")
+  }
+
+  @Test(arguments: ["6", "0", "x", "1001"])
+  func aMarkerSizeBelowSevenOrNotANumberIsAUsageError(_ size: String) throws {
+    let harness = try sides(ours: "", theirs: "")
+    let result = merge(harness, ["--marker-size", size])
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: Invalid value for '--marker-size <n>': '\(size)'; give a whole number from 7 "
+          + "to 1000.\n"))
+  }
+
+  @Test func oursCannotBeStandardInput() throws {
+    let harness = try sides(ours: "", theirs: "")
+    let result = harness.run(["merge", harness.path("base.json"), "-", harness.path("theirs.json")])
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: <ours> cannot be '-': the result is written to it.\n"))
+  }
+
+  @Test func theirsMayBeStandardInput() throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon fire")
+    let theirs = try String(contentsOfFile: harness.path("theirs.json"), encoding: .utf8)
+    let result = harness.run(
+      ["merge", harness.path("base.json"), harness.path("ours.json"), "-"], input: theirs)
+    #expect(result == CommandResult(.success))
+    #expect(
+      harness.run([
+        "-f", harness.path("ours.json"), "list", "--weapon", "fire", "--format", "names",
+      ])
+      .output == "Cat-Bot\nDog-Bot\nIce-Bot\n")
+  }
+
+  @Test func aMissingSideIsNoInputAndOursIsLeftAsItWas() throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "")
+    let before = try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json")))
+    try FileManager.default.removeItem(atPath: harness.path("theirs.json"))
+    #expect(
+      merge(harness, ["--path", "monsters.json"])
+        == CommandResult(
+          .noInput,
+          errors: "Error: THEIRS of monsters.json: \(harness.path("theirs.json")): no such file.\n")
+    )
+    #expect(try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json"))) == before)
+  }
+
+  @Test func aSideThatIsNotARosterIsADataErrorNamingTheSide() throws {
+    let harness = try sides(ours: "", theirs: "")
+    try harness.write("{\"version\": 2, \"monsters\": []}", to: harness.path("base.json"))
+    #expect(
+      merge(harness)
+        == CommandResult(
+          .dataError,
+          errors: "Error: BASE: \(harness.path("base.json")):1:13: the file is roster version 2, "
+            + "newer than this monsters reads (1); use a newer monsters\n"))
+  }
+
+  @Test func oursMustBeARegularFile() throws {
+    let harness = try sides(ours: "", theirs: "")
+    let fifo = harness.path("fifo.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(
+      harness.run(["merge", harness.path("base.json"), fifo, harness.path("theirs.json")])
+        == CommandResult(
+          .ioError, errors: "Error: OURS: \(fifo) is not a regular file; a roster is kept in one.\n"
+        )
+    )
+  }
+
+  @Test func pathsWithSpacesWork() throws {
+    let harness = try sides(
+      ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon fire", folder: "a b/")
+    #expect(merge(harness, folder: "a b/") == CommandResult(.success))
+  }
+
+  @Test func theResultKeepsOursPermissionsAndLink() throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon fire")
+    let target = harness.path("ours.json")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: harness.path("link.json"), withDestinationPath: "ours.json")
+    let result = harness.run(
+      ["merge", harness.path("base.json"), harness.path("link.json"), harness.path("theirs.json")])
+    #expect(result == CommandResult(.success))
+    let attributes = try FileManager.default.attributesOfItem(atPath: target)
+    #expect(attributes[.posixPermissions] as? Int == 0o640)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: harness.path("link.json"))
+        == "ours.json")
+    // Nothing beside the files (the edits that made them may leave their locks).
+    #expect(
+      try harness.entries().filter { !$0.hasSuffix(".lock") } == [
+        "base.json", "link.json", "ours.json", "theirs.json",
+      ])
+  }
+
+  @Test func aMergeThatChangesNothingOfOursWritesNothing() throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "")
+    let inode = { () throws -> Int in
+      try FileManager.default.attributesOfItem(atPath: harness.path("ours.json"))[.systemFileNumber]
+        as? Int ?? -1
+    }
+    let before = try inode()
+    #expect(merge(harness) == CommandResult(.success))
+    #expect(try inode() == before)
+  }
+}
+
+extension CommandLineHarness {
+  /// The names in the harness's folder, sorted.
+  func entries() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+  }
+}

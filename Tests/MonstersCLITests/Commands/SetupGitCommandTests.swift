@@ -1,0 +1,172 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MonstersCLI
+
+@Suite struct SetupGitCommandTests {
+  /// A harness whose folder is a git repository, with a home of its own for git's global
+  /// files.
+  private final class Repository {
+    let harness: CommandLineHarness
+    var home: String { harness.path(".home") }
+
+    init() throws {
+      harness = try CommandLineHarness()
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+      _ = try git(["init", "-q"])
+    }
+
+    /// The environment of a run: no system or user git config but the home's.
+    func environment(roster: String? = nil, path: String = "/usr/bin:/bin") -> [String: String] {
+      [
+        "MONSTERS_FILE": roster ?? harness.rosterPath, "PATH": path, "HOME": home,
+        "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": home + "/.config",
+      ]
+    }
+
+    func run(_ arguments: [String], roster: String? = nil, path: String = "/usr/bin:/bin")
+      -> CommandResult
+    {
+      harness.run(arguments, environment: environment(roster: roster, path: path))
+    }
+
+    /// Runs git in the repository; returns its standard output.
+    func git(_ arguments: [String]) throws -> String {
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: "/usr/bin/git"), ["-C", harness.folder] + arguments,
+        in: harness.folder, environment: environment())
+      #expect(result.status == 0, "git \(arguments): \(result.errors)")
+      return result.output
+    }
+
+    func text(_ path: String) -> String? {
+      try? String(contentsOfFile: path, encoding: .utf8)
+    }
+  }
+
+  private static let note =
+    "Note: 'monsters' is not on PATH, where git looks for it; put it there before a merge.\n"
+
+  private static let settings = """
+      merge.monsters.name = monsters: merge rosters monster by monster
+      merge.monsters.driver = monsters merge --marker-size=%L --path=%P -- %O %A %B
+      diff.monsters.textconv = monsters diff --textconv --
+
+    """
+
+  @Test func itAddsTheAttributesAndSetsTheDriversOnceAndSaysSo() throws {
+    let repository = try Repository()
+    let folder = repository.harness.folder
+    #expect(
+      repository.run(["setup-git"])
+        == CommandResult(
+          .success,
+          output: "Added to \(folder)/.gitattributes: monsters.json merge=monsters diff=monsters\n"
+            + "Set in the repository's git config:\n" + Self.settings,
+          errors: Self.note))
+    #expect(
+      repository.run(["setup-git"])
+        == CommandResult(
+          .success,
+          output: "\(folder)/.gitattributes has the line already: monsters.json merge=monsters "
+            + "diff=monsters\nAlready set in the repository's git config:\n" + Self.settings,
+          errors: Self.note))
+    #expect(
+      repository.text(folder + "/.gitattributes") == "monsters.json merge=monsters diff=monsters\n")
+    #expect(
+      try repository.git(["config", "--local", "--get", "merge.monsters.driver"])
+        == "monsters merge --marker-size=%L --path=%P -- %O %A %B\n")
+    #expect(
+      try repository.git(["check-attr", "merge", "diff", "--", "monsters.json"])
+        == "monsters.json: merge: monsters\nmonsters.json: diff: monsters\n")
+  }
+
+  @Test func anAttributesFileWithoutAFinalLineBreakKeepsItsLines() throws {
+    let repository = try Repository()
+    let attributes = repository.harness.folder + "/.gitattributes"
+    try repository.harness.write("*.png binary", to: attributes)
+    _ = repository.run(["setup-git"])
+    #expect(
+      repository.text(attributes) == "*.png binary\nmonsters.json merge=monsters diff=monsters\n")
+  }
+
+  @Test func aRosterInASubfolderWithAnOddNameIsMatchedAlone() throws {
+    let repository = try Repository()
+    let folder = repository.harness.path("team roster")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let roster = folder + "/my [monsters]*.json"
+    let result = repository.run(["setup-git"], roster: roster)
+    #expect(result.code == .success)
+    #expect(
+      repository.text(repository.harness.folder + "/.gitattributes")
+        == "\"team roster/my \\\\[monsters]\\\\*.json\" merge=monsters diff=monsters\n")
+    #expect(
+      try repository.git(["check-attr", "merge", "--", "team roster/my [monsters]*.json"])
+        == "team roster/my [monsters]*.json: merge: monsters\n")
+    #expect(
+      try repository.git(["check-attr", "merge", "--", "team roster/my [monsters]x.json"])
+        == "team roster/my [monsters]x.json: merge: unspecified\n")
+  }
+
+  @Test func globalWritesTheUsersConfigAndAttributes() throws {
+    let repository = try Repository()
+    let result = repository.run(["setup-git", "--global"], roster: "/elsewhere/roster.json")
+    let attributes = repository.home + "/.config/git/attributes"
+    #expect(
+      result
+        == CommandResult(
+          .success,
+          output: "Added to \(attributes): roster.json merge=monsters diff=monsters\n"
+            + "Set in your global git config:\n" + Self.settings,
+          errors: Self.note))
+    #expect(repository.text(attributes) == "roster.json merge=monsters diff=monsters\n")
+    #expect(
+      repository.text(repository.home + "/.gitconfig")?.contains(
+        "driver = monsters merge --marker-size=%L --path=%P -- %O %A %B") == true)
+  }
+
+  @Test func anAttributesFileThatIsALinkIsNotWrittenThrough() throws {
+    let repository = try Repository()
+    let target = repository.harness.path("elsewhere")
+    try FileManager.default.createSymbolicLink(
+      atPath: repository.harness.folder + "/.gitattributes", withDestinationPath: target)
+    #expect(
+      repository.run(["setup-git"])
+        == CommandResult(
+          .failure,
+          errors: "Error: \(repository.harness.folder)/.gitattributes is a symbolic link, which "
+            + "git does not read attributes through; make it a file.\n"))
+    #expect(!FileManager.default.fileExists(atPath: target))
+  }
+
+  @Test func outsideARepositoryItSaysSo() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(
+      ["setup-git"],
+      environment: [
+        "MONSTERS_FILE": harness.rosterPath, "PATH": "/usr/bin:/bin", "HOME": harness.folder,
+        "GIT_CEILING_DIRECTORIES": (harness.folder as NSString).deletingLastPathComponent,
+      ])
+    #expect(result.code == .failure)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: \(harness.folder) is not in a git repository (run 'git init', or use --global): "
+          + "fatal: not a git repository"))
+  }
+
+  @Test func withoutGitItSaysSo() throws {
+    let repository = try Repository()
+    #expect(
+      repository.run(["setup-git"], path: repository.harness.folder)
+        == CommandResult(.failure, errors: "Error: git is not installed, or not on PATH.\n"))
+  }
+
+  @Test func withMonstersOnThePathThereIsNoNote() throws {
+    let repository = try Repository()
+    let binary = try #require(BuiltTool.url).deletingLastPathComponent().path
+    let result = repository.run(["setup-git"], path: "\(binary):/usr/bin:/bin")
+    #expect(result.code == .success)
+    #expect(result.errors.isEmpty)
+  }
+}
