@@ -44,8 +44,7 @@ enum ApplyCommand {
     var failedLine: Int?
     let update: RosterUpdate
     do throws(RosterError) {
-      update = try context.file.update(dryRun: context.invocation.has(.dryRun)) {
-        (roster) throws(RosterError) in
+      update = try context.update { (roster) throws(RosterError) in
         var changed = false
         for (edit, line) in zip(edits, lines) {
           failedLine = line.number

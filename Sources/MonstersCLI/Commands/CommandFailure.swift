@@ -7,6 +7,8 @@ indirect enum CommandFailure: Error {
   case usage(UsageError, command: CommandSpec?)
   /// Reading, editing or writing the roster failed.
   case roster(RosterError)
+  /// The roster file that `--file` or `MONSTERS_FILE` names does not exist.
+  case missingRoster(path: String)
   /// An input file, such as an `apply` script, does not exist.
   case missingInput(path: String)
   /// An input file could not be read: the path and the `errno`.
@@ -15,6 +17,9 @@ indirect enum CommandFailure: Error {
   case problemsFound(count: Int, path: String)
   /// Standard output could not be written: the `errno`.
   case outputFailed(Int32)
+  /// Standard output could not be written once the roster was saved: the `errno`, and the
+  /// roster file as the command line named it.
+  case outputFailedAfterSave(Int32, path: String)
   /// A line of an `apply` script failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
 
@@ -26,10 +31,10 @@ indirect enum CommandFailure: Error {
   ///   - command: The subcommand whose usage line follows a usage error, or `nil` for the
   ///     usage of `monsters` itself.
   init(refusedEdit error: RosterError, command: CommandSpec?) {
-    if case .invalidName = error {
-      self = .usage(.invalidValue(error.description), command: command)
-    } else {
-      self = .roster(error)
+    switch error {
+    case .invalidName: self = .usage(.invalidValue(error.description), command: command)
+    case .missingFile(let path): self = .missingRoster(path: path)
+    default: self = .roster(error)
     }
   }
 
@@ -40,16 +45,17 @@ indirect enum CommandFailure: Error {
     case .roster(let error):
       switch error {
       case .noSuchMonster, .nameTaken, .fileExists: .failure
-      case .invalidName: .usage
+      case .invalidName, .notEditable: .usage
       case .syntax, .invalidRoster: .dataError
       case .missingFile: .noInput
       case .fileTooLarge, .fileSystem, .notARegularFile, .changedWhileReading: .ioError
       case .lockTimeout: .lockBusy
       }
-    case .missingInput: .noInput
+    case .missingRoster, .missingInput: .noInput
     case .unreadableInput: .ioError
     case .problemsFound: .failure
-    case .outputFailed(let code): code == EPIPE ? .success : .ioError
+    case .outputFailed(let code), .outputFailedAfterSave(let code, _):
+      code == EPIPE ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
     }
   }
@@ -59,6 +65,9 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(let error, _): error.description
     case .roster(let error): error.description
+    case .missingRoster(let path):
+      "No roster file at \(escapedForTerminal(path)). Create one with: monsters init --file "
+        + escapedForTerminal(ManPage.Example.shellQuoted(path))
     case .missingInput(let path): "\(escapedForTerminal(path)): no such file."
     case .unreadableInput(let path, let code):
       "Cannot read \(escapedForTerminal(path)): \(String(cString: strerror(code)))."
@@ -67,6 +76,11 @@ indirect enum CommandFailure: Error {
     case .outputFailed(let code):
       // A reader that stopped reading (`| head -1`) is no error.
       code == EPIPE ? nil : "Cannot write the output: \(String(cString: strerror(code)))."
+    case .outputFailedAfterSave(let code, let path):
+      code == EPIPE
+        ? nil
+        : "Cannot write the output: \(String(cString: strerror(code))). The edit was saved: "
+          + "\(escapedForTerminal(path)) holds it."
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForTerminal(path)):\(line): \($0)" }
     }
