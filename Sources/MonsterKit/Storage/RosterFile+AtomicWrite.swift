@@ -10,6 +10,11 @@ extension RosterFile {
   /// Writes a roster in the place of the file an edit read, or as a new file where there
   /// was none. A failure removes the temporary file and leaves the roster as it was.
   ///
+  /// The temporary file is checked to be the one written just before it is renamed, and
+  /// the roster's name to name it just after: should another program have put a file at
+  /// the temporary name in between, the rename put that file in place, and the roster is
+  /// written again at once, from a new temporary file.
+  ///
   /// - Parameters:
   ///   - roster: The roster to write.
   ///   - site: The locked folder, and the roster's name in it.
@@ -20,44 +25,74 @@ extension RosterFile {
   /// - Returns: `false`, with nothing written, when the folder changed under the edit: the
   ///   roster's name no longer names the file it read (or now names one where there was
   ///   none), or the temporary file is not the one it wrote. The edit then starts over.
-  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a call fails.
+  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a call fails;
+  ///   ``RosterError/changedWhileReading(path:)`` when other files keep taking the
+  ///   temporary file's place.
   func save(
     _ roster: Roster, in site: EditSite, replacing existing: LoadedFile?,
     checkingFirst check: () throws(RosterError) -> Void = {}
   ) throws(RosterError) -> Bool {
     let previous = existing?.opened
-    let (temporary, descriptor) = try createTemporaryFile(in: site, replacing: previous)
-    // Closing it lets go of its lock, also once it is the roster.
-    defer { fileSystem.close(descriptor) }
-    var isOurs = true
-    do throws(RosterError) {
-      try performing("write") { () throws(SystemCallError) in
-        if let previous { try giveMetadata(of: previous, to: descriptor) }
-        try roster.writeCanonical(chunkSize: Self.chunkSize) { (chunk) throws(SystemCallError) in
-          try fileSystem.writeAll(chunk, to: descriptor)
+    // Until a rename has put another file in place, the roster's name must name the file
+    // read; after, it names that other file, which this write replaces.
+    var misplaced = false
+    for _ in 0..<Self.attempts {
+      let (temporary, descriptor) = try createTemporaryFile(in: site, replacing: previous)
+      // Closing it lets go of its lock, also once it is the roster.
+      defer { fileSystem.close(descriptor) }
+      var isOurs = true
+      let placement: Placement
+      do throws(RosterError) {
+        try performing("write") { () throws(SystemCallError) in
+          if let previous { try giveMetadata(of: previous, to: descriptor) }
+          try roster.writeCanonical(chunkSize: Self.chunkSize) {
+            (chunk) throws(SystemCallError) in
+            try fileSystem.writeAll(chunk, to: descriptor)
+          }
+          // After the last write, which would clear the set-user-ID and set-group-ID bits.
+          if let previous {
+            try fileSystem.fchmod(descriptor, mode: previous.status.st_mode & 0o7777)
+          }
+          try fileSystem.fsync(descriptor)
         }
-        // After the last write, which would clear the set-user-ID and set-group-ID bits.
-        if let previous {
-          try fileSystem.fchmod(descriptor, mode: previous.status.st_mode & 0o7777)
+        try check()
+        placement = try performing("write") { () throws(SystemCallError) in
+          isOurs = try names(temporary, in: site.folder, descriptor)
+          guard isOurs else { return .notPlaced }
+          if !misplaced, try !names(site.name, in: site.folder, previous) { return .notPlaced }
+          guard try place(temporary, in: site, replacing: misplaced || previous != nil) else {
+            return .notPlaced
+          }
+          // The roster is replaced by now: a check that fails says nothing against it.
+          let isPlaced = (try? names(site.name, in: site.folder, descriptor)) ?? true
+          return isPlaced ? .placed : .misplaced
         }
-        try fileSystem.fsync(descriptor)
-      }
-      try check()
-      let placed = try performing("write") { () throws(SystemCallError) in
-        isOurs = try names(temporary, in: site.folder, descriptor)
-        guard isOurs, try names(site.name, in: site.folder, previous) else { return false }
-        return try place(temporary, in: site, replacing: previous != nil)
-      }
-      guard placed else {
+      } catch {
         if isOurs { try? fileSystem.unlink(temporary, in: site.folder) }
-        return false
+        throw error
       }
-    } catch {
-      if isOurs { try? fileSystem.unlink(temporary, in: site.folder) }
-      throw error
+      switch placement {
+      case .placed:
+        try syncFolder(site)
+        return true
+      case .notPlaced:
+        if isOurs { try? fileSystem.unlink(temporary, in: site.folder) }
+        if !misplaced { return false }
+      case .misplaced:
+        misplaced = true
+      }
     }
-    try syncFolder(site)
-    return true
+    throw .changedWhileReading(path: path)
+  }
+
+  /// Where a written temporary file went.
+  private enum Placement {
+    /// At the roster's name.
+    case placed
+    /// Nowhere: the folder changed before it could be put in place.
+    case notPlaced
+    /// Another file, put at the temporary name just before the rename, went in its place.
+    case misplaced
   }
 
   /// Creates a temporary file of the edit's own in the locked folder, new, with no link
@@ -93,13 +128,19 @@ extension RosterFile {
   }
 
   /// Gives the new file the owner and group of the file it replaces, where the process may
-  /// set them, and its extended attributes (with them, on Linux, its access control
+  /// set them (the group alone where it may set only that), and its extended attributes (with them, on Linux, its access control
   /// lists), and removes those it inherited from the folder that the old file did not
   /// have.
   private func giveMetadata(of previous: OpenedFile, to descriptor: Int32)
     throws(SystemCallError)
   {
-    try? fileSystem.fchown(descriptor, owner: previous.status.st_uid, group: previous.status.st_gid)
+    let (owner, group) = (previous.status.st_uid, previous.status.st_gid)
+    do throws(SystemCallError) {
+      try fileSystem.fchown(descriptor, owner: owner, group: group)
+    } catch {
+      // A user who may not give the file away may still give it a group they are in.
+      try? fileSystem.fchown(descriptor, owner: .max, group: group)
+    }
     let names = try skippingRefusal([]) { () throws(SystemCallError) in
       try fileSystem.attributeNames(previous.descriptor)
     }
@@ -163,26 +204,28 @@ extension RosterFile {
   /// `rename`, or, where there was none, with `link`, which fails rather than replace a
   /// file that another program put there meanwhile.
   ///
-  /// - Returns: `false` when a file appeared at the roster's name; the temporary file is
-  ///   then still there.
+  /// - Returns: `false` when a file appeared at the roster's name, or the temporary file
+  ///   was taken away just before: nothing was put in place.
   private func place(_ temporary: String, in site: EditSite, replacing: Bool)
     throws(SystemCallError) -> Bool
   {
-    if replacing {
-      try fileSystem.rename(temporary, to: site.name, in: site.folder)
-      return true
-    }
     do throws(SystemCallError) {
-      try fileSystem.link(temporary, to: site.name, in: site.folder)
-    } catch  where error.code == EEXIST {
-      return false
-    } catch  where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
-      // A file system without hard links: the name was free a moment ago, under the lock.
-      guard try fileSystem.lstatIfPresent(site.name, in: site.folder) == nil else {
-        return false
+      if replacing {
+        try fileSystem.rename(temporary, to: site.name, in: site.folder)
+        return true
       }
-      try fileSystem.rename(temporary, to: site.name, in: site.folder)
-      return true
+      do throws(SystemCallError) {
+        try fileSystem.link(temporary, to: site.name, in: site.folder)
+      } catch  where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
+        // A file system without hard links: the name was free a moment ago, under the lock.
+        guard try fileSystem.lstatIfPresent(site.name, in: site.folder) == nil else {
+          return false
+        }
+        try fileSystem.rename(temporary, to: site.name, in: site.folder)
+        return true
+      }
+    } catch  where error.code == EEXIST || error.code == ENOENT {
+      return false
     }
     // The roster has its name now; the temporary one goes, or is swept by the next edit.
     try? fileSystem.unlink(temporary, in: site.folder)

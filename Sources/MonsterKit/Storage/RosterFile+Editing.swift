@@ -43,7 +43,7 @@ extension RosterFile {
     action: String, _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
   ) throws(RosterError) -> Value {
     for _ in 0..<Self.attempts {
-      let target = try editTarget(action: action)
+      guard let target = try editTarget(action: action) else { continue }
       let lock = try RosterLock(folder: target.folder, for: self)
       defer { lock.release() }
       let site = EditSite(lock: lock, folderPath: target.folder, name: target.name)

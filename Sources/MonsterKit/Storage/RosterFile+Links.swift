@@ -17,20 +17,21 @@ extension RosterFile {
   ///
   /// - Parameter action: The action named when a folder stands at the path: `read` for an
   ///   edit, which reads first, `write` for ``initialize(force:)``.
-  /// - Returns: The folder and the name.
+  /// - Returns: The folder and the name, or `nil` when the file changed while it was being
+  ///   looked at, and it is time to look again.
   /// - Throws: ``RosterError/notEditable(path:)`` for a pipe, a socket or a terminal, or a
   ///   roster read from a stream; ``RosterError/notARegularFile(path:)`` for another
   ///   device; ``RosterError/fileSystem(path:action:errno:)`` for a folder, a link that
   ///   cannot be read or leads nowhere, or after 40 links (`ELOOP`), as the system gives up.
-  func editTarget(action: String) throws(RosterError) -> EditTarget {
+  func editTarget(action: String) throws(RosterError) -> EditTarget? {
     if stream != nil { throw .notEditable(path: path) }
     let named = try statusAsOpened(action: action)
     let (target, status, followedLink) = try followingLinks()
     if let named {
-      // The file the kernel opens is the one the links lead to, unless a link is not a
-      // path but a descriptor of a process (/proc/self/fd/N of a deleted file).
+      // The file the kernel opened is the one the links lead to, unless an edit renamed a
+      // new file in between: then it is time to look again.
       guard let status, status.st_dev == named.st_dev, status.st_ino == named.st_ino else {
-        throw .notEditable(path: path)
+        return nil
       }
     } else if status == nil && followedLink {
       // As cp does, no file is created through a link that leads nowhere: planted, it could

@@ -160,6 +160,11 @@ private func removeIfPresent(_ path: String) {
     if let link = calls.firstIndex(of: .link), calls[link + 1] == .unlink {
       indices.insert(link + 1)
     }
+    // Once the new roster is in place, the check that it is the file written.
+    if let placement = calls.lastIndex(where: { $0 == .rename || $0 == .link }) {
+      indices.formUnion(
+        calls.indices.filter { $0 > placement && [.fstat, .lstat].contains(calls[$0]) })
+    }
     return indices
   }
 
@@ -246,11 +251,12 @@ private func removeIfPresent(_ path: String) {
     #expect(calls[..<rename].contains(.write))
     let lastWrite = try #require(calls.lastIndex(of: .write))
     #expect(calls[lastWrite...].contains(.fchmod))
-    #expect(calls[(rename + 1)...] == [.fsync])
+    // After the rename: the check that the roster is the file written, and the folder's sync.
+    #expect(calls[(rename + 1)...] == [.fstat, .lstat, .fsync])
     // A new roster is linked to its name, which fails rather than replace a file.
     let first = try callsOfASave(.firstEdit)
     let link = try #require(first.firstIndex(of: .link))
     #expect(!first.contains(.rename))
-    #expect(first[(link + 1)...] == [.unlink, .fsync])
+    #expect(first[(link + 1)...] == [.unlink, .fstat, .lstat, .fsync])
   }
 }
