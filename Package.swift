@@ -9,7 +9,8 @@ let package = Package(
     .executable(name: "monsters", targets: ["monsters"]),
   ],
   targets: [
-    .target(name: "MonsterKit"),
+    .target(name: "MonsterKit", dependencies: ["CFileAttributes"]),
+    .target(name: "CFileAttributes"),
     .target(name: "CSignalFD"),
     .target(name: "MonstersCLI", dependencies: ["MonsterKit", "CSignalFD"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI"]),

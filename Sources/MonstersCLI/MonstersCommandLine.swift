@@ -27,6 +27,26 @@ public enum MonstersCommandLine {
     run(arguments, environment: Environment(environment), console: console)
   }
 
+  /// Runs one command line with another default roster file than `monsters.json` in the
+  /// current folder: the one the tests give, in a folder of their own, since the current
+  /// folder is the whole process's.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program's name.
+  ///   - environment: The environment variables.
+  ///   - console: Standard input, output and error.
+  ///   - defaultRosterFile: The roster file when neither `--file` nor `MONSTERS_FILE` names
+  ///     one.
+  /// - Returns: The exit code.
+  static func run(
+    _ arguments: [String], environment: [String: String], console: Console,
+    defaultRosterFile: String
+  ) -> ExitCode {
+    run(
+      arguments, environment: Environment(environment), console: console,
+      defaultRosterFile: defaultRosterFile)
+  }
+
   /// Runs a command line given as the bytes `argv` holds.
   ///
   /// An argument, or a `MONSTERS_FILE`, that is not UTF-8 is a usage error: read as text,
@@ -73,11 +93,15 @@ public enum MonstersCommandLine {
 
   /// Runs one command line, and reports its failure, if any, on standard error.
   private static func run(
-    _ arguments: [String], environment: Environment, console: Console
+    _ arguments: [String], environment: Environment, console: Console,
+    defaultRosterFile: String = CommandContext.defaultRosterFile
   ) -> ExitCode {
     var failure: CommandFailure?
+    let saves = SaveRecord()
     do throws(CommandFailure) {
-      try execute(arguments, environment: environment, console: console)
+      try execute(
+        arguments, environment: environment, console: console,
+        defaultRosterFile: defaultRosterFile, saves: saves)
     } catch {
       failure = error
     }
@@ -86,6 +110,9 @@ public enum MonstersCommandLine {
     do throws(CommandFailure) {
       try console.output.flush()
     } catch {
+      if case .outputFailed(let code) = error, let path = saves.savedPath {
+        failure = failure ?? .outputFailedAfterSave(code, path: path)
+      }
       failure = failure ?? error
     }
     if let failure { report(failure, to: console.errors) }
@@ -96,7 +123,8 @@ public enum MonstersCommandLine {
   /// Parses the command line and runs the subcommand it names; `--help` and `--version`
   /// need no subcommand.
   private static func execute(
-    _ arguments: [String], environment: Environment, console: Console
+    _ arguments: [String], environment: Environment, console: Console,
+    defaultRosterFile: String, saves: SaveRecord
   ) throws(CommandFailure) {
     let invocation = try Invocation(parsing: arguments, commands: Subcommand.all)
     if invocation.has(.help) {
@@ -113,7 +141,8 @@ public enum MonstersCommandLine {
       throw .usage(.missingCommand, command: nil)
     }
     let context = try CommandContext(
-      invocation: invocation, console: console, environment: environment)
+      invocation: invocation, console: console, environment: environment,
+      defaultRosterFile: defaultRosterFile, saves: saves)
     try subcommand.run(context)
   }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 // Reading a version of a roster to compare or merge, from any file, and writing a merge's
 // result over a file.
 
@@ -42,44 +40,23 @@ extension RosterFile {
   private func readVersion(allowingEmpty: Bool, indexingNames: Bool) throws(RosterError)
     -> Roster
   {
-    let opened: (descriptor: Int32, status: stat)?
-    do throws(SystemCallError) {
-      opened = try fileSystem.openForReading(path)
-    } catch {
-      if error.code == EFBIG { throw .fileTooLarge(path: path) }
-      throw .fileSystem(path: path, action: "read", errno: error.code)
-    }
-    guard let (descriptor, status) = opened else { throw .missingFile(path: path) }
-    defer { fileSystem.close(descriptor) }
-    // A device would be read for ever (/dev/zero) or wait on a person (/dev/tty); a pipe or
-    // a socket ends when its writer does.
-    let kind = status.st_mode & S_IFMT
-    if kind == S_IFCHR || kind == S_IFBLK { throw .notARegularFile(path: path) }
-    let isRegular = kind == S_IFREG
-    let size = isRegular ? Int(status.st_size) : 0
-    let bytes: RosterBytes
-    if mapsLargeFiles, size >= Self.mappingThreshold,
-      let mapping = FileMapping(descriptor: descriptor, count: size)
-    {
-      bytes = RosterBytes(mapping)
-    } else {
-      do throws(SystemCallError) {
-        bytes = RosterBytes(try fileSystem.readAll(descriptor, sizeHint: size))
-      } catch {
-        if error.code == EFBIG { throw .fileTooLarge(path: path) }
-        throw .fileSystem(path: path, action: "read", errno: error.code)
+    guard let file = try load() else { throw .missingFile(path: path) }
+    defer { close(file) }
+    do throws(RosterError) {
+      let roster: Roster
+      if allowingEmpty && file.bytes.count == 0 {
+        roster = Roster()
+      } else {
+        roster =
+          indexingNames ? try self.roster(from: file.bytes) : try unindexedRoster(from: file.bytes)
       }
+      try checkUnchanged(file)
+      return roster
+    } catch {
+      // Bytes that changed as they were read are no roster's: say that first.
+      try checkUnchanged(file)
+      throw error
     }
-    let result = Result { () throws(RosterError) in
-      if allowingEmpty && bytes.count == 0 { return Roster() }
-      return indexingNames ? try roster(from: bytes) : try unindexedRoster(from: bytes)
-    }
-    // A pipe's times change as it is written; only a regular file can be told to have
-    // changed while it was read.
-    if isRegular {
-      try checkUnchanged(LoadedFile(bytes: bytes, descriptor: descriptor, status: status))
-    }
-    return try result.get()
   }
 
   /// Reads a roster whose names are not indexed, nor checked for two that are the same: for
@@ -94,12 +71,10 @@ extension RosterFile {
     return Roster(source: parsed.source, otherFields: parsed.otherFields)
   }
 
-  /// Replaces the file with a merge's result, as its own atomic write: a temporary file
-  /// beside it, synced, then renamed over it, with the file's permission bits and owner.
-  /// A symbolic link is followed and stays a link.
-  ///
-  /// A merge does not take the lock of an edit: the file it writes is normally a
-  /// temporary file of git's, which no other `monsters` edits.
+  /// Replaces the file with a merge's result, as every edit replaces a roster: under the
+  /// lock of its folder, a temporary file of the merge's own, given the file's owner,
+  /// extended attributes and mode, synced, then renamed over it. A symbolic link is
+  /// followed and stays a link.
   ///
   /// - Parameters:
   ///   - merge: The merge.
@@ -111,57 +86,22 @@ extension RosterFile {
   @discardableResult
   public func save(_ merge: RosterMerge, markers: ConflictMarkers) throws(RosterError) -> Bool {
     if merge.keepsOurs && merge.oursVersion.source.isKnownCanonical { return false }
-    let target = try resolvedPath()
-    let existing: stat?
-    do throws(SystemCallError) {
-      existing = try fileSystem.lstat(target)
-    } catch {
-      guard error.code == ENOENT else {
-        throw .fileSystem(path: path, action: "write", errno: error.code)
-      }
-      existing = nil
-    }
-    let temporary =
-      directory(of: target) + "/." + baseName(of: target) + ".merge-"
-      + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
-    let descriptor: Int32
-    do throws(SystemCallError) {
-      descriptor = try fileSystem.open(
-        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
-        mode: existing == nil ? 0o666 : 0o600)
-    } catch {
-      throw .fileSystem(path: temporary, action: "create the temporary file", errno: error.code)
-    }
-    var isOpen = true
-    do throws(SystemCallError) {
-      if let existing {
-        try? fileSystem.fchown(descriptor, owner: existing.st_uid, group: existing.st_gid)
-        try fileSystem.fchmod(descriptor, mode: existing.st_mode & 0o7777)
-      }
-      try merge.write(markers: markers, chunkSize: Self.chunkSize) {
-        (chunk) throws(SystemCallError) in
-        // A quarter of a megabyte at a time: on Linux, one write of a hundred megabytes
-        // (a run of unchanged monsters, straight from the mapped file) costs several times
-        // as much as the same bytes in pieces.
-        var offset = 0
-        while offset < chunk.count {
-          let piece = chunk[offset..<min(offset + Self.writePiece, chunk.count)]
-          let written = try fileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: piece))
-          if written == 0 { throw SystemCallError(EIO) }
-          offset += written
+    return try editing(action: "write") { (site, existing) throws(RosterError) in
+      let saved = try save(in: site, replacing: existing) { (sink) throws(SystemCallError) in
+        try merge.write(markers: markers, chunkSize: Self.chunkSize) {
+          (chunk) throws(SystemCallError) in
+          // A quarter of a megabyte at a time: on Linux, one write of a hundred megabytes
+          // (a run of unchanged monsters, straight from the mapped file) costs several
+          // times as much as the same bytes in pieces.
+          var offset = 0
+          while offset < chunk.count {
+            let end = min(offset + Self.writePiece, chunk.count)
+            try sink(UnsafeRawBufferPointer(rebasing: chunk[offset..<end]))
+            offset = end
+          }
         }
       }
-      // Synced, so that a crash after the rename cannot leave an empty file; a crash
-      // before it leaves the file as it was.
-      try fileSystem.fsync(descriptor)
-      fileSystem.close(descriptor)
-      isOpen = false
-      try fileSystem.rename(temporary, to: target)
-    } catch {
-      if isOpen { fileSystem.close(descriptor) }
-      try? fileSystem.unlink(temporary)
-      throw .fileSystem(path: path, action: "write", errno: error.code)
+      return saved ? .done(true) : .startOver
     }
-    return true
   }
 }

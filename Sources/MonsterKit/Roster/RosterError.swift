@@ -20,8 +20,11 @@ public enum RosterError: Error, Hashable, Sendable {
   case missingFile(path: String)
   /// There is a file at the path already, and the operation would replace it.
   case fileExists(path: String)
-  /// The path names a device, a pipe or a socket rather than a file.
+  /// The path names a device or a socket rather than a file.
   case notARegularFile(path: String)
+  /// The path names a stream, such as standard input, a pipe or a terminal: a roster can be
+  /// read from it, but there is no file to replace.
+  case notEditable(path: String)
   /// The file at the path is larger than a roster file may be (4 GiB).
   case fileTooLarge(path: String)
   /// Another program wrote to the file while it was being read, so what was read may be
@@ -64,6 +67,9 @@ extension RosterError: CustomStringConvertible {
         + "roster."
     case .notARegularFile(let path):
       "\(escapedForMessage(path)) is not a regular file; a roster is kept in one."
+    case .notEditable(let path):
+      "\(escapedForMessage(path)) is a stream (standard input, a pipe or a terminal), not a "
+        + "file: a roster can be read from it, not edited."
     case .fileTooLarge(let path):
       "\(escapedForMessage(path)) is larger than 4 GiB, more than a roster file may be."
     case .changedWhileReading(let path):
@@ -71,10 +77,10 @@ extension RosterError: CustomStringConvertible {
         + "Try again."
     case .fileSystem(let path, let action, let code):
       "Cannot \(action) \(escapedForMessage(path)): \(String(cString: strerror(code)))."
+        + (action == "write" ? " The file is as it was." : "")
     case .lockTimeout(let path, let seconds):
-      "Another monsters is editing \(escapedForMessage(path)) (it held "
-        + "\(escapedForMessage(path)).lock for over \(formatSeconds(seconds)) s); try again, "
-        + "or raise --lock-timeout."
+      "Another monsters is editing \(escapedForMessage(path)) (its folder was locked for "
+        + "over \(formatSeconds(seconds)) s); try again, or raise --lock-timeout."
     }
   }
 }

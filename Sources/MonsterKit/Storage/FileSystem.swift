@@ -5,9 +5,16 @@ import Glibc
 /// ``RosterFile`` does all its file work through this seam, so that tests can make any one
 /// of the calls fail (a full disk on the third write, a failed `rename`) and check that the
 /// roster survives, the way SQLite's tests inject I/O errors.
+///
+/// An edit works in the roster's folder through a descriptor of it (the calls that take
+/// `in folder:`), so that what it reads, writes and renames stays in the one folder it
+/// locked, whatever is renamed meanwhile.
 package protocol FileSystem: Sendable {
   /// `open(2)`: returns a file descriptor.
   func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32
+  /// `openat(2)`: opens a name in an open folder; returns a file descriptor.
+  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+    throws(SystemCallError) -> Int32
   /// `read(2)`: returns how many bytes were read, 0 at the end of the file.
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
@@ -19,6 +26,8 @@ package protocol FileSystem: Sendable {
   func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat
   /// `lstat(2)`.
   func lstat(_ path: String) throws(SystemCallError) -> stat
+  /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW`: the status of a name in an open folder.
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat
   /// `readlink(2)`.
   func readlink(_ path: String) throws(SystemCallError) -> String
   /// `fchmod(2)`.
@@ -27,10 +36,33 @@ package protocol FileSystem: Sendable {
   func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError)
   /// `flock(2)`.
   func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError)
-  /// `rename(2)`.
-  func rename(_ source: String, to destination: String) throws(SystemCallError)
-  /// `unlink(2)`.
-  func unlink(_ path: String) throws(SystemCallError)
+  /// `fcntl(2)`: clears `O_NONBLOCK`, so that reads wait for data.
+  func setBlocking(_ descriptor: Int32) throws(SystemCallError)
+  /// `isatty(3)`.
+  func isTerminal(_ descriptor: Int32) -> Bool
+  /// `renameat(2)`, within an open folder.
+  func rename(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  /// `linkat(2)`, within an open folder: fails with `EEXIST` when the new name is taken.
+  func link(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  /// `unlinkat(2)`: removes a name from an open folder.
+  func unlink(_ name: String, in folder: Int32) throws(SystemCallError)
+  /// `readdir(3)`: the names in an open folder, without `.` and `..`.
+  func names(inFolder folder: Int32) throws(SystemCallError) -> [String]
+  /// `flistxattr(2)`: the names of a file's extended attributes.
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String]
+  /// `fgetxattr(2)`: the value of one of a file's extended attributes.
+  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8]
+  /// `fsetxattr(2)`: sets one of a file's extended attributes.
+  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+    throws(SystemCallError)
+  /// `fremovexattr(2)`: removes one of a file's extended attributes.
+  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError)
+  /// Gives a file the access control list of another, where the system keeps lists apart
+  /// from the extended attributes (Darwin); nothing where they are attributes (Linux).
+  func copyAccessControlList(from source: Int32, to destination: Int32)
+    throws(SystemCallError)
   /// `close(2)`.
   func close(_ descriptor: Int32)
 }
@@ -83,6 +115,18 @@ extension FileSystem {
   func lstatIfPresent(_ path: String) throws(SystemCallError) -> stat? {
     do throws(SystemCallError) {
       return try lstat(path)
+    } catch  where error.code == ENOENT {
+      return nil
+    }
+  }
+
+  /// `fstatat(2)` of a name in an open folder that may name nothing; links not followed.
+  ///
+  /// - Returns: The status, or `nil` when there is nothing by the name.
+  /// - Throws: The `errno` of a failed call other than `ENOENT`.
+  func lstatIfPresent(_ name: String, in folder: Int32) throws(SystemCallError) -> stat? {
+    do throws(SystemCallError) {
+      return try lstat(name, in: folder)
     } catch  where error.code == ENOENT {
       return nil
     }

@@ -1,100 +1,266 @@
 import Glibc
 
-// Replacing the roster in one step: a temporary file beside it, written and synced, then
-// renamed over it, then the folder synced. Readers see the old roster or the new one; a
-// failure at any step leaves the old one as it was.
+// Replacing the roster in one step: a temporary file of the edit's own in the locked
+// folder, given the old file's owner, extended attributes (its ACL among them) and mode,
+// written and synced, then renamed over the roster (or linked to its name, for a new one),
+// then the folder synced. Readers see the old roster or the new one; a failure at any step
+// leaves the old one as it was.
 
 extension RosterFile {
-  /// The status of the file an edit replaces, whose mode and owner the new file takes.
+  /// Writes a roster in the place of the file an edit read, or as a new file where there
+  /// was none. A failure removes the temporary file and leaves the roster as it was.
   ///
-  /// - Parameter target: The roster's path, links followed.
-  /// - Returns: The status, or `nil` when there is no file yet.
-  /// - Throws: ``RosterError/fileSystem(path:action:errno:)``, with `EISDIR` for a folder.
-  func existingStatus(of target: String) throws(RosterError) -> stat? {
-    try performing("write") { () throws(SystemCallError) in
-      let status = try fileSystem.lstatIfPresent(target)
-      if let status, status.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(EISDIR) }
-      return status
-    }
-  }
-
-  /// Writes a roster over the file: a temporary file beside it, synced, then renamed over
-  /// it, then the folder synced. A failure removes the temporary file and leaves the
-  /// roster as it was.
+  /// The temporary file is checked to be the one written just before it is renamed, and
+  /// the roster's name to name it just after: should another program have put a file at
+  /// the temporary name in between, the rename put that file in place, and the roster is
+  /// written again at once, from a new temporary file.
   ///
   /// - Parameters:
   ///   - roster: The roster to write.
-  ///   - target: The file to replace, links followed.
-  ///   - existing: The file's status when it exists, whose mode and owner the new file
-  ///     takes.
+  ///   - site: The locked folder, and the roster's name in it.
+  ///   - existing: The file the edit read, whose metadata the new file takes, or `nil`
+  ///     when there was none.
   ///   - check: Runs once the new file is written and synced, before it replaces the old
   ///     one; what it throws stops the write.
-  func write(
-    _ roster: Roster, to target: String, replacing existing: stat?,
+  /// - Returns: `false`, with nothing written, when the folder changed under the edit: the
+  ///   roster's name no longer names the file it read (or now names one where there was
+  ///   none), or the temporary file is not the one it wrote. The edit then starts over.
+  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a call fails;
+  ///   ``RosterError/changedWhileReading(path:)`` when other files keep taking the
+  ///   temporary file's place.
+  func save(
+    _ roster: Roster, in site: EditSite, replacing existing: LoadedFile?,
     checkingFirst check: () throws(RosterError) -> Void = {}
-  ) throws(RosterError) {
-    let temporary = directory(of: target) + "/." + baseName(of: target) + ".tmp"
-    // Only an edit that holds the lock writes this file, so one that is here was left
-    // by an edit that was killed.
-    try? fileSystem.unlink(temporary)
-    let descriptor = try createTemporaryFile(temporary, replacing: existing)
-    do throws(RosterError) {
-      try performing("write") { () throws(SystemCallError) in
-        defer { fileSystem.close(descriptor) }
-        if let existing {
-          try? fileSystem.fchown(descriptor, owner: existing.st_uid, group: existing.st_gid)
-          try fileSystem.fchmod(descriptor, mode: existing.st_mode & 0o7777)
-        }
-        try roster.writeCanonical(chunkSize: Self.chunkSize) { (chunk) throws(SystemCallError) in
-          try fileSystem.writeAll(chunk, to: descriptor)
-        }
-        try fileSystem.fsync(descriptor)
-      }
-      try check()
-      try performing("write") { () throws(SystemCallError) in
-        try fileSystem.rename(temporary, to: target)
-      }
-    } catch {
-      try? fileSystem.unlink(temporary)
-      throw error
+  ) throws(RosterError) -> Bool {
+    try save(in: site, replacing: existing, checkingFirst: check) {
+      (sink) throws(SystemCallError) in
+      try roster.writeCanonical(chunkSize: Self.chunkSize, to: sink)
     }
-    try syncDirectory(of: target)
   }
 
-  /// Creates the temporary file, new, with no link followed.
+  /// Writes a file in the place of the file an edit read, as ``save(_:in:replacing:checkingFirst:)``
+  /// writes a roster: the bytes are what `content` hands to the sink it is given.
+  func save(
+    in site: EditSite, replacing existing: LoadedFile?,
+    checkingFirst check: () throws(RosterError) -> Void = {},
+    writing content: ((UnsafeRawBufferPointer) throws(SystemCallError) -> Void)
+      throws(SystemCallError) -> Void
+  ) throws(RosterError) -> Bool {
+    let previous = existing?.opened
+    // Until a rename has put another file in place, the roster's name must name the file
+    // read; after, it names that other file, which this write replaces.
+    var misplaced = false
+    for _ in 0..<Self.attempts {
+      let (temporary, descriptor) = try createTemporaryFile(in: site, replacing: previous)
+      // Closing it lets go of its lock, also once it is the roster.
+      defer { fileSystem.close(descriptor) }
+      var isOurs = true
+      let placement: Placement
+      do throws(RosterError) {
+        try performing("write") { () throws(SystemCallError) in
+          if let previous { try giveMetadata(of: previous, to: descriptor) }
+          try content { (chunk) throws(SystemCallError) in
+            try fileSystem.writeAll(chunk, to: descriptor)
+          }
+          // After the last write, which would clear the set-user-ID and set-group-ID bits.
+          if let previous {
+            try fileSystem.fchmod(descriptor, mode: previous.status.st_mode & 0o7777)
+          }
+          try fileSystem.fsync(descriptor)
+        }
+        try check()
+        placement = try performing("write") { () throws(SystemCallError) in
+          isOurs = try names(temporary, in: site.folder, descriptor)
+          guard isOurs else { return .notPlaced }
+          if !misplaced, try !names(site.name, in: site.folder, previous) { return .notPlaced }
+          guard try place(temporary, in: site, replacing: misplaced || previous != nil) else {
+            return .notPlaced
+          }
+          // The roster is replaced by now: a check that fails says nothing against it.
+          let isPlaced = (try? names(site.name, in: site.folder, descriptor)) ?? true
+          return isPlaced ? .placed : .misplaced
+        }
+      } catch {
+        if isOurs { try? fileSystem.unlink(temporary, in: site.folder) }
+        throw error
+      }
+      switch placement {
+      case .placed:
+        try syncFolder(site)
+        return true
+      case .notPlaced:
+        if isOurs { try? fileSystem.unlink(temporary, in: site.folder) }
+        if !misplaced { return false }
+      case .misplaced:
+        misplaced = true
+      }
+    }
+    throw .changedWhileReading(path: path)
+  }
+
+  /// Where a written temporary file went.
+  private enum Placement {
+    /// At the roster's name.
+    case placed
+    /// Nowhere: the folder changed before it could be put in place.
+    case notPlaced
+    /// Another file, put at the temporary name just before the rename, went in its place.
+    case misplaced
+  }
+
+  /// Creates a temporary file of the edit's own in the locked folder, new, with no link
+  /// followed, and locks it, so that a sweep for the files killed edits left knows that
+  /// this one is being written.
   ///
-  /// - Returns: Its descriptor, open for writing.
-  /// - Throws: ``RosterError/fileSystem(path:action:errno:)``, naming the temporary file
-  ///   when something that is not a file of ours stands where it goes.
-  private func createTemporaryFile(_ temporary: String, replacing existing: stat?)
-    throws(RosterError) -> Int32
+  /// - Parameters:
+  ///   - site: The locked folder.
+  ///   - previous: The file it replaces; without one, the new file gets the default mode
+  ///     (`0666` less the umask), as any new file does.
+  /// - Returns: The temporary file's name and descriptor, open for writing.
+  private func createTemporaryFile(in site: EditSite, replacing previous: OpenedFile?)
+    throws(RosterError) -> (String, Int32)
+  {
+    try performing("write") { () throws(SystemCallError) in
+      var attempt = 0
+      while true {
+        attempt += 1
+        let name = TemporaryName.make(for: site.name)
+        do throws(SystemCallError) {
+          let descriptor = try fileSystem.open(
+            name, in: site.folder, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+            mode: previous == nil ? 0o666 : 0o600)
+          // A file system without locks still saves; the folder's lock keeps other edits
+          // out, and this one is for the sweep's sake.
+          try? fileSystem.flock(descriptor, LOCK_EX | LOCK_NB)
+          return (name, descriptor)
+        } catch  where error.code == EEXIST && attempt < Self.attempts {
+          // Something stands at this name: take another.
+        }
+      }
+    }
+  }
+
+  /// Gives the new file the owner and group of the file it replaces, where the process may
+  /// set them (the group alone where it may set only that), and its extended attributes (with them, on Linux, its access control
+  /// lists), and removes those it inherited from the folder that the old file did not
+  /// have.
+  private func giveMetadata(of previous: OpenedFile, to descriptor: Int32)
+    throws(SystemCallError)
+  {
+    let (owner, group) = (previous.status.st_uid, previous.status.st_gid)
+    do throws(SystemCallError) {
+      try fileSystem.fchown(descriptor, owner: owner, group: group)
+    } catch {
+      // A user who may not give the file away may still give it a group they are in.
+      try? fileSystem.fchown(descriptor, owner: .max, group: group)
+    }
+    let names = try skippingRefusal([]) { () throws(SystemCallError) in
+      try fileSystem.attributeNames(previous.descriptor)
+    }
+    for name in names {
+      try skippingRefusal(()) { () throws(SystemCallError) in
+        let value = try fileSystem.attribute(name, of: previous.descriptor)
+        try fileSystem.setAttribute(name, to: value, of: descriptor)
+      }
+    }
+    let inherited = try skippingRefusal([]) { () throws(SystemCallError) in
+      try fileSystem.attributeNames(descriptor)
+    }
+    // A security label is the system's to give.
+    for name in inherited where !names.contains(name) && !name.hasPrefix("security.") {
+      try skippingRefusal(()) { () throws(SystemCallError) in
+        try fileSystem.removeAttribute(name, of: descriptor)
+      }
+    }
+    try skippingRefusal(()) { () throws(SystemCallError) in
+      try fileSystem.copyAccessControlList(from: previous.descriptor, to: descriptor)
+    }
+  }
+
+  /// Makes calls that copy metadata, giving `fallback` when the system refuses them: an
+  /// attribute this process may not set (`EPERM`, `EACCES`), a file system without them
+  /// (`ENOTSUP`), one removed meanwhile (`ENODATA`, Darwin's `ENOATTR`). Any other failure,
+  /// such as a full disk, stops the write.
+  private func skippingRefusal<Value>(
+    _ fallback: Value, _ calls: () throws(SystemCallError) -> Value
+  ) throws(SystemCallError) -> Value {
+    do throws(SystemCallError) {
+      return try calls()
+    } catch {
+      let refusals = [EPERM, EACCES, ENOTSUP, EOPNOTSUPP, missingAttribute, EINVAL]
+      guard refusals.contains(error.code) else { throw error }
+      return fallback
+    }
+  }
+
+  /// Whether a name in the folder still names a file: the one open at `descriptor`, or,
+  /// without one, nothing.
+  private func names(_ name: String, in folder: Int32, _ descriptor: Int32)
+    throws(SystemCallError) -> Bool
+  {
+    let opened = try fileSystem.fstat(descriptor)
+    return try names(name, in: folder, OpenedFile(descriptor: descriptor, status: opened))
+  }
+
+  /// Whether a name in the folder still names the file that was opened, or, without one,
+  /// names nothing.
+  private func names(_ name: String, in folder: Int32, _ file: OpenedFile?)
+    throws(SystemCallError) -> Bool
+  {
+    let now = try fileSystem.lstatIfPresent(name, in: folder)
+    guard let file else { return now == nil }
+    guard let now else { return false }
+    return now.st_dev == file.status.st_dev && now.st_ino == file.status.st_ino
+  }
+
+  /// Puts the written temporary file at the roster's name: over the old roster with
+  /// `rename`, or, where there was none, with `link`, which fails rather than replace a
+  /// file that another program put there meanwhile.
+  ///
+  /// - Returns: `false` when a file appeared at the roster's name, or the temporary file
+  ///   was taken away just before: nothing was put in place.
+  private func place(_ temporary: String, in site: EditSite, replacing: Bool)
+    throws(SystemCallError) -> Bool
   {
     do throws(SystemCallError) {
-      return try fileSystem.open(
-        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
-        mode: existing == nil ? 0o666 : 0o600)
-    } catch  where error.code == EEXIST {
-      throw .fileSystem(path: temporary, action: "create the temporary file", errno: error.code)
-    } catch {
-      throw failure("write", error)
+      if replacing {
+        try fileSystem.rename(temporary, to: site.name, in: site.folder)
+        return true
+      }
+      do throws(SystemCallError) {
+        try fileSystem.link(temporary, to: site.name, in: site.folder)
+      } catch  where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
+        // A file system without hard links: the name was free a moment ago, under the lock.
+        guard try fileSystem.lstatIfPresent(site.name, in: site.folder) == nil else {
+          return false
+        }
+        try fileSystem.rename(temporary, to: site.name, in: site.folder)
+        return true
+      }
+    } catch  where error.code == EEXIST || error.code == ENOENT {
+      return false
     }
+    // The roster has its name now; the temporary one goes, or is swept by the next edit.
+    try? fileSystem.unlink(temporary, in: site.folder)
+    return true
   }
 
   /// Makes the rename durable. The new roster is in place already when this fails, so the
   /// error says that the folder could not be synced.
-  private func syncDirectory(of target: String) throws(RosterError) {
-    let folder = directory(of: target)
+  private func syncFolder(_ site: EditSite) throws(RosterError) {
     do throws(SystemCallError) {
-      let descriptor = try fileSystem.open(
-        folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-      defer { fileSystem.close(descriptor) }
-      do throws(SystemCallError) {
-        try fileSystem.fsync(descriptor)
-      } catch  where error.code == EINVAL {
-        // A file system that cannot sync folders has nothing more to do.
-      }
+      try fileSystem.fsync(site.folder)
+    } catch  where error.code == EINVAL {
+      // A file system that cannot sync folders has nothing more to do.
     } catch {
-      throw .fileSystem(path: folder, action: "sync the folder", errno: error.code)
+      throw .fileSystem(path: site.folderPath, action: "sync the folder", errno: error.code)
     }
   }
 }
+
+/// The `errno` of an extended attribute that is not there.
+#if canImport(Darwin)
+  private let missingAttribute = ENOATTR
+#else
+  private let missingAttribute = ENODATA
+#endif

@@ -1,29 +1,85 @@
 import Glibc
 
-// Which file the path names: symbolic links are followed, so that an edit replaces the
-// link's target and the link stays a link.
+// Which file an edit replaces: symbolic links are followed, so that an edit replaces the
+// link's target and the link stays a link. What the path names is asked of the kernel
+// first: a pipe behind `/dev/stdin` or a process substitution is read, never replaced.
 
 extension RosterFile {
-  /// The path with symbolic links followed: the file that is read and replaced.
+  /// Where an edit works: the folder the roster is in, and the roster's name there.
+  struct EditTarget {
+    /// The folder's path.
+    var folder: String
+    /// The roster's name in the folder.
+    var name: String
+  }
+
+  /// The file an edit replaces, or creates: the path with symbolic links followed.
   ///
-  /// - Returns: The path of the file, or of where it would be when there is none.
-  /// - Throws: ``RosterError/notARegularFile(path:)`` for a device, a pipe or a socket;
-  ///   ``RosterError/fileSystem(path:action:errno:)`` when a link cannot be read, or
-  ///   after 40 links (`ELOOP`), as the system gives up.
-  func resolvedPath() throws(RosterError) -> String {
+  /// - Parameter action: The action named when a folder stands at the path: `read` for an
+  ///   edit, which reads first, `write` for ``initialize(force:)``.
+  /// - Returns: The folder and the name, or `nil` when the file changed while it was being
+  ///   looked at, and it is time to look again.
+  /// - Throws: ``RosterError/notEditable(path:)`` for a pipe, a socket or a terminal, or a
+  ///   roster read from a stream; ``RosterError/notARegularFile(path:)`` for another
+  ///   device; ``RosterError/fileSystem(path:action:errno:)`` for a folder, a link that
+  ///   cannot be read or leads nowhere, or after 40 links (`ELOOP`), as the system gives up.
+  func editTarget(action: String) throws(RosterError) -> EditTarget? {
+    if stream != nil { throw .notEditable(path: path) }
+    let named = try statusAsOpened(action: action)
+    let (target, status, followedLink) = try followingLinks()
+    if let named {
+      // The file the kernel opened is the one the links lead to, unless an edit renamed a
+      // new file in between: then it is time to look again.
+      guard let status, status.st_dev == named.st_dev, status.st_ino == named.st_ino else {
+        return nil
+      }
+    } else if status == nil && followedLink {
+      // As cp does, no file is created through a link that leads nowhere: planted, it could
+      // make an edit write anywhere.
+      throw .fileSystem(path: path, action: "write through the symbolic link", errno: ENOENT)
+    }
+    return EditTarget(folder: directory(of: target), name: baseName(of: target))
+  }
+
+  /// The status of the file that opening the path gives, links followed by the kernel, or
+  /// `nil` when there is none; anything but a regular file is refused.
+  private func statusAsOpened(action: String) throws(RosterError) -> stat? {
+    let descriptor: Int32
+    do throws(SystemCallError) {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
+    } catch  where error.code == ENOENT {
+      return nil
+    } catch  where error.code == ENXIO {
+      throw .notARegularFile(path: path)
+    } catch {
+      throw failure("read", error)
+    }
+    defer { fileSystem.close(descriptor) }
+    let status = try performing("read") { () throws(SystemCallError) in
+      try fileSystem.fstat(descriptor)
+    }
+    switch kind(of: status, descriptor: descriptor) {
+    case .regular: return status
+    case .folder: throw failure(action, SystemCallError(EISDIR))
+    case .stream: throw .notEditable(path: path)
+    case .device: throw .notARegularFile(path: path)
+    }
+  }
+
+  /// The path with symbolic links followed one by one, as the system would.
+  ///
+  /// - Returns: The path of the file, or of where it would be when there is none; its
+  ///   status, or `nil` when there is none; and whether a link was followed.
+  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a link cannot be read,
+  ///   or after 40 links (`ELOOP`).
+  private func followingLinks() throws(RosterError) -> (String, stat?, Bool) {
     var current = path
-    for _ in 0..<40 {
+    for step in 0..<40 {
       let status = try performing("read") { () throws(SystemCallError) in
         try fileSystem.lstatIfPresent(current)
       }
-      guard let status else { return current }
-      switch status.st_mode & S_IFMT {
-      case S_IFLNK: break
-      // A folder is refused when it is opened. A device or a pipe is no roster file:
-      // /dev/zero would be read for ever, a FIFO would block, and an edit would put a
-      // file in its place.
-      case S_IFREG, S_IFDIR: return current
-      default: throw .notARegularFile(path: path)
+      guard let status, status.st_mode & S_IFMT == S_IFLNK else {
+        return (current, status, step > 0)
       }
       let target = try performing("read") { () throws(SystemCallError) in
         try fileSystem.readlink(current)

@@ -1,47 +1,141 @@
 import Glibc
 
 // Getting the file's bytes, read or mapped, and telling afterwards whether the file
-// changed while they were being read.
+// changed while they were being read. A pipe, a FIFO or a terminal is read to its end, as
+// a stream: there is nothing to map, and nothing to tell a change by.
 
 extension RosterFile {
-  /// A roster file as it was read: its bytes, and the file, still open, to tell afterwards
-  /// whether it changed while it was being read.
+  /// A roster file as it was read: its bytes, and for a regular file the file, still open,
+  /// to tell afterwards whether it changed while it was being read.
   struct LoadedFile {
     var bytes: RosterBytes
+    /// The regular file and its status when it was opened; `nil` for a stream, which was
+    /// read to its end and closed.
+    var opened: OpenedFile?
+  }
+
+  /// A regular file, open for reading, and its status when it was opened.
+  struct OpenedFile {
     var descriptor: Int32
     var status: stat
+  }
+
+  /// What an open file is, as far as reading a roster goes.
+  enum FileKind {
+    /// A regular file: read or mapped, and replaced by an edit.
+    case regular
+    /// A folder.
+    case folder
+    /// A pipe, a FIFO, a socket or a terminal: read to its end, never edited.
+    case stream
+    /// A device that is no terminal, such as `/dev/zero`, which could be read for ever.
+    case device
   }
 
   /// How large a file must be to be mapped rather than read, when ``mapsLargeFiles``.
   static let mappingThreshold = 1 << 20
 
-  /// Opens the file and reads it, or maps it when it is large and ``mapsLargeFiles``.
+  /// Opens the file at the path, links followed, and reads it, or maps it when it is large
+  /// and ``mapsLargeFiles``. Nothing is opened in a way that could wait: a FIFO without a
+  /// writer reads as empty.
   ///
-  /// - Returns: The file, which ``reading(_:_:)`` or ``finish(_:)`` closes; `nil` when
+  /// - Returns: The file, which ``reading(_:_:)`` or ``close(_:)`` closes; `nil` when
   ///   there is no file.
   /// - Throws: ``RosterError/fileTooLarge(path:)`` over 4 GiB,
+  ///   ``RosterError/notARegularFile(path:)`` for a device,
   ///   ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   func load() throws(RosterError) -> LoadedFile? {
-    let target = try resolvedPath()
+    switch stream {
+    case .bytes(let bytes):
+      return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
+    case .descriptor(let descriptor):
+      let bytes = try readingBytes { () throws(SystemCallError) in
+        try fileSystem.readAll(descriptor, limit: Int(UInt32.max))
+      }
+      return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
+    case nil:
+      break
+    }
+    let descriptor: Int32
     do throws(SystemCallError) {
-      guard let (descriptor, status) = try fileSystem.openForReading(target) else { return nil }
-      let size = Int(status.st_size)
-      if mapsLargeFiles, size >= Self.mappingThreshold,
-        let mapping = FileMapping(descriptor: descriptor, count: size)
-      {
-        return LoadedFile(bytes: RosterBytes(mapping), descriptor: descriptor, status: status)
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
+    } catch  where error.code == ENOENT {
+      return nil
+    } catch  where error.code == ENXIO {
+      // A socket, which open(2) cannot open.
+      throw .notARegularFile(path: path)
+    } catch {
+      throw failure("read", error)
+    }
+    return try load(descriptor, editing: false)
+  }
+
+  /// Reads or maps an open file, which this then owns: a regular file stays open in what is
+  /// returned, anything else is closed.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file, open for reading without waiting (`O_NONBLOCK`).
+  ///   - editing: Whether an edit reads it, which refuses a stream.
+  /// - Returns: The file.
+  /// - Throws: As ``load()``; ``RosterError/notEditable(path:)`` for a stream when
+  ///   `editing`.
+  func load(_ descriptor: Int32, editing: Bool) throws(RosterError) -> LoadedFile {
+    var keepsDescriptor = false
+    defer { if !keepsDescriptor { fileSystem.close(descriptor) } }
+    let status = try performing("read") { () throws(SystemCallError) in
+      try fileSystem.fstat(descriptor)
+    }
+    switch kind(of: status, descriptor: descriptor) {
+    case .regular: break
+    case .folder: throw failure("read", SystemCallError(EISDIR))
+    case .device: throw .notARegularFile(path: path)
+    case .stream:
+      if editing { throw .notEditable(path: path) }
+      let bytes = try readingBytes { () throws(SystemCallError) in
+        try fileSystem.setBlocking(descriptor)
+        return try fileSystem.readAll(descriptor, limit: Int(UInt32.max))
       }
-      do throws(SystemCallError) {
-        let bytes = try fileSystem.readAll(descriptor, sizeHint: size)
-        return LoadedFile(bytes: RosterBytes(bytes), descriptor: descriptor, status: status)
-      } catch {
-        fileSystem.close(descriptor)
-        throw error
-      }
+      return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
+    }
+    // Refused before a buffer for it is made, not once it is read.
+    guard status.st_size <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
+    let size = Int(status.st_size)
+    let opened = OpenedFile(descriptor: descriptor, status: status)
+    if mapsLargeFiles, size >= Self.mappingThreshold,
+      let mapping = FileMapping(descriptor: descriptor, count: size)
+    {
+      keepsDescriptor = true
+      return LoadedFile(bytes: RosterBytes(mapping), opened: opened)
+    }
+    let bytes = try readingBytes { () throws(SystemCallError) in
+      try fileSystem.readAll(descriptor, sizeHint: size)
+    }
+    keepsDescriptor = true
+    return LoadedFile(bytes: RosterBytes(bytes), opened: opened)
+  }
+
+  /// Reads bytes: a read past 4 GiB is a file too large, any other failure one to read.
+  private func readingBytes(_ calls: () throws(SystemCallError) -> [UInt8])
+    throws(RosterError) -> [UInt8]
+  {
+    do throws(SystemCallError) {
+      return try calls()
     } catch  where error.code == EFBIG {
       throw .fileTooLarge(path: path)
     } catch {
       throw failure("read", error)
+    }
+  }
+
+  /// What an open file is, from its status and, for a character device, whether it is a
+  /// terminal.
+  func kind(of status: stat, descriptor: Int32) -> FileKind {
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: .regular
+    case S_IFDIR: .folder
+    case S_IFIFO, S_IFSOCK: .stream
+    case S_IFCHR where fileSystem.isTerminal(descriptor): .stream
+    default: .device
     }
   }
 
@@ -66,17 +160,25 @@ extension RosterFile {
   /// - Throws: ``RosterError/changedWhileReading(path:)`` when its size or modification
   ///   time is not what it was when it was opened.
   func finish(_ file: LoadedFile) throws(RosterError) {
-    defer { fileSystem.close(file.descriptor) }
+    defer { close(file) }
     try checkUnchanged(file)
   }
 
-  /// Checks that a loaded file still has the size and modification time it had.
+  /// Closes a loaded file, if it is still open.
+  func close(_ file: LoadedFile) {
+    if let opened = file.opened { fileSystem.close(opened.descriptor) }
+  }
+
+  /// Checks that a loaded file still has the size and modification time it had. A stream
+  /// was read to its end, and has nothing to check.
   func checkUnchanged(_ file: LoadedFile) throws(RosterError) {
+    guard let opened = file.opened else { return }
     let now = try performing("read") { () throws(SystemCallError) in
-      try fileSystem.fstat(file.descriptor)
+      try fileSystem.fstat(opened.descriptor)
     }
-    guard now.st_size == file.status.st_size, now.st_mtim.tv_sec == file.status.st_mtim.tv_sec,
-      now.st_mtim.tv_nsec == file.status.st_mtim.tv_nsec
+    let then = opened.status
+    guard now.st_size == then.st_size, now.st_mtim.tv_sec == then.st_mtim.tv_sec,
+      now.st_mtim.tv_nsec == then.st_mtim.tv_nsec
     else { throw .changedWhileReading(path: path) }
   }
 }

@@ -1,9 +1,11 @@
+import Glibc
+
 /// A roster kept in a JSON file: read, checked, edited and written safely.
 ///
 /// Reading takes no lock: a reader sees the file before an edit or after it, never half of
-/// one. Every edit takes the same path: lock `<file>.lock` with `flock(2)`, read, apply,
-/// validate, write a temporary file in the same folder, `fsync` it, `rename` it over the
-/// roster, `fsync` the folder, unlock.
+/// one. Every edit takes the same path: lock the roster's folder with `flock(2)`, read,
+/// apply, validate, write a temporary file of its own in the folder, `fsync` it, `rename`
+/// it over the roster (or `link` it, for a new roster), `fsync` the folder, unlock.
 ///
 /// ```swift
 /// let file = RosterFile(path: "monsters.json")
@@ -14,12 +16,16 @@
 /// This file holds the public operations; each job they share has a file of its own:
 /// `RosterFile+Links` (which file a path names), `RosterFile+Loading` (reading or mapping
 /// the bytes, and noticing a change meanwhile), `RosterFile+Problems` (what is wrong with
-/// the bytes, by line and column), `RosterLock` and `RosterFile+AtomicWrite`.
+/// the bytes, by line and column), `RosterFile+Editing` (the lock and the edit's steps),
+/// `RosterFile+AtomicWrite` (the new file and its metadata), `RosterFile+Sweep` (what a
+/// killed edit left), and `RosterLock`.
 public struct RosterFile: Sendable {
   /// The path, as given; messages name the file by it.
   public var path: String
   /// How long an edit waits for another process's edit of the same file, in seconds.
   public var lockTimeout: Double
+  /// What reading and editing do while there is no file at the path.
+  public var whenMissing: MissingFile
   /// The system calls the file is read and written with.
   package var fileSystem: any FileSystem
   /// Whether a file of a megabyte or more is mapped into memory rather than read: faster
@@ -27,6 +33,10 @@ public struct RosterFile: Sendable {
   /// ``RosterError/changedWhileReading(path:)``), at the price of a handler for `SIGBUS`,
   /// installed once for the whole process. Off by default.
   public var mapsLargeFiles = false
+  /// The stream the roster is read from, such as standard input, rather than the file at
+  /// the path; such a roster can be read but not edited
+  /// (``RosterError/notEditable(path:)``).
+  package var stream: Stream?
 
   /// Creates a roster file at a path. Nothing is read until asked for.
   ///
@@ -34,14 +44,21 @@ public struct RosterFile: Sendable {
   ///   - path: The file's path. A symbolic link is followed: its target is read and
   ///     written, and the link stays a link.
   ///   - lockTimeout: How long an edit waits for another process's edit, in seconds.
-  public init(path: String, lockTimeout: Double = 10) {
-    self.init(path: path, lockTimeout: lockTimeout, fileSystem: SystemFileSystem())
+  ///   - whenMissing: What reading and editing do while there is no file at the path.
+  public init(path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .seededRoster) {
+    self.init(
+      path: path, lockTimeout: lockTimeout, whenMissing: whenMissing,
+      fileSystem: SystemFileSystem())
   }
 
   /// Creates a roster file that does its file work through `fileSystem`.
-  package init(path: String, lockTimeout: Double = 10, fileSystem: any FileSystem) {
+  package init(
+    path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .seededRoster,
+    fileSystem: any FileSystem
+  ) {
     self.path = path
     self.lockTimeout = lockTimeout
+    self.whenMissing = whenMissing
     self.fileSystem = fileSystem
   }
 
@@ -49,17 +66,51 @@ public struct RosterFile: Sendable {
   static let chunkSize = 1 << 20
 }
 
+extension RosterFile {
+  /// What a roster file holds while there is no file at its path.
+  public enum MissingFile: Sendable {
+    /// The seeded roster: reading gives it, and the first edit creates the file, holding
+    /// the seeded roster and the edit. For a default path that no one chose, which may
+    /// not exist yet.
+    case seededRoster
+    /// Nothing: reading or editing throws ``RosterError/missingFile(path:)``, and only
+    /// ``RosterFile/initialize(force:)`` creates the file. For a path someone named, so that
+    /// a mistyped one is never taken for a roster.
+    case error
+  }
+
+  /// A stream a roster is read from instead of a file.
+  package enum Stream: Sendable {
+    /// An open descriptor, such as standard input's, read to its end when the roster is
+    /// read, and left open.
+    case descriptor(Int32)
+    /// Bytes read already.
+    case bytes([UInt8])
+  }
+
+  /// The roster of a file that is not there: the seeded one, or the error.
+  func missingRoster() throws(RosterError) -> Roster {
+    guard whenMissing == .seededRoster else { throw .missingFile(path: path) }
+    return .seeded
+  }
+}
+
 // MARK: - Reading
 
 extension RosterFile {
-  /// Reads the roster. While there is no file, the roster is the seeded one.
+  /// Reads the roster. While there is no file, the roster is the seeded one, or with
+  /// ``whenMissing`` set to ``MissingFile/error`` an error.
+  ///
+  /// A pipe, a terminal or a process substitution at the path (`/dev/stdin`,
+  /// `/dev/fd/63`) is read to its end.
   ///
   /// - Returns: The roster.
   /// - Throws: ``RosterError/syntax(path:line:column:message:)`` or
   ///   ``RosterError/invalidRoster(path:problems:)`` for a file that is not a valid roster,
+  ///   ``RosterError/missingFile(path:)`` for a missing file that must exist,
   ///   ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func read() throws(RosterError) -> Roster {
-    guard let file = try load() else { return .seeded }
+    guard let file = try load() else { return try missingRoster() }
     return try reading(file) { (bytes) throws(RosterError) in try roster(from: bytes) }
   }
 
@@ -84,7 +135,8 @@ extension RosterFile {
   }
 
   /// Every problem with the file, for `check`: each roster rule it breaks, and, for a valid
-  /// file, whether it is in canonical form.
+  /// file, whether it is in canonical form. A missing file is an error whatever
+  /// ``whenMissing`` says: there is no file to check.
   ///
   /// - Returns: The problems, in file order; none for a valid file in canonical form.
   /// - Throws: ``RosterError/missingFile(path:)`` when there is no file,
@@ -124,18 +176,17 @@ extension RosterFile {
     }
   }
 
-  /// Writes the seeded roster.
+  /// Writes the seeded roster. This is the one operation that creates a file whatever
+  /// ``whenMissing`` says.
   ///
   /// - Parameter force: Whether to replace a file that exists.
   /// - Throws: ``RosterError/fileExists(path:)`` when there is a file and `force` is
   ///   `false`; otherwise an error from locking or writing.
   public func initialize(force: Bool) throws(RosterError) {
-    let target = try resolvedPath()
-    let lock = try RosterLock(beside: target, for: self)
-    defer { lock.release() }
-    let existing = try existingStatus(of: target)
-    if existing != nil && !force { throw .fileExists(path: path) }
-    try write(Roster.seeded, to: target, replacing: existing)
+    try editing(action: "write") { (site, existing) throws(RosterError) in
+      if existing != nil && !force { throw .fileExists(path: path) }
+      return try save(.seeded, in: site, replacing: existing) ? .done(()) : .startOver
+    }
   }
 
   /// The one path every edit takes: lock, read, change, validate, write, unlock.
@@ -143,25 +194,58 @@ extension RosterFile {
   /// ``apply(_:dryRun:)`` is this with a list of edits; use this directly to learn which
   /// edit failed, or to decide edits from the roster as it is under the lock.
   ///
+  /// Should another program put a new file at the path while the edit works, the edit
+  /// starts over from it, so `change` may run more than once; each time on the roster as
+  /// it is then.
+  ///
   /// - Parameters:
   ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
   ///     written.
   ///   - change: Changes the roster; returns whether it changed anything. Nothing is
   ///     written when it throws or returns `false`.
   /// - Returns: The roster before and after.
-  /// - Throws: What `change` throws, or an error from reading, locking or writing.
+  /// - Throws: What `change` throws, or an error from reading, locking or writing;
+  ///   ``RosterError/notEditable(path:)`` for a pipe or a terminal, unless `dryRun`.
   public func update(
     dryRun: Bool, _ change: (inout Roster) throws(RosterError) -> Bool
   ) throws(RosterError) -> RosterUpdate {
-    let target = try resolvedPath()
-    let lock = dryRun ? nil : try RosterLock(beside: target, for: self)
-    defer { lock?.release() }
-    let file = try load()
-    defer { file.map { fileSystem.close($0.descriptor) } }
+    guard !dryRun else {
+      let file = try load()
+      defer { file.map(close) }
+      return try changing(file, change)
+    }
+    return try editing(action: "read") { (site, file) throws(RosterError) in
+      let update = try changing(file, change)
+      guard update.changed else { return .done(update) }
+      // A mapped file is read as the new one is written: a program that wrote to it
+      // meanwhile, ignoring the lock, would have it write a mix, so the new file is
+      // checked for that before it takes the old one's place.
+      let saved: Bool
+      do throws(RosterError) {
+        saved = try save(update.after, in: site, replacing: file) { () throws(RosterError) in
+          if let file { try checkUnchanged(file) }
+        }
+      } catch {
+        // Writing from a mapping whose file was cut short fails with EFAULT: the file
+        // changed, which is the error to give.
+        if case .fileSystem(_, _, EFAULT) = error, let file { try checkUnchanged(file) }
+        throw error
+      }
+      return saved ? .done(update) : .startOver
+    }
+  }
+
+  /// Reads the roster from a loaded file (the missing roster without one) and changes it.
+  private func changing(
+    _ file: LoadedFile?, _ change: (inout Roster) throws(RosterError) -> Bool
+  ) throws(RosterError) -> RosterUpdate {
     let before: Roster
     do throws(RosterError) {
-      before =
-        try file.map { (file) throws(RosterError) in try roster(from: file.bytes) } ?? .seeded
+      if let file {
+        before = try roster(from: file.bytes)
+      } else {
+        before = try missingRoster()
+      }
     } catch {
       // Bytes that changed under the reader are no reason to blame the file.
       if let file { try checkUnchanged(file) }
@@ -169,15 +253,6 @@ extension RosterFile {
     }
     var after = before
     let changed = try change(&after)
-    if changed && !dryRun {
-      // A mapped file is read as the new one is written: a program that wrote to it
-      // meanwhile, ignoring the lock, would have it write a mix, so the new file is
-      // checked for that before it takes the old one's place.
-      try write(after, to: target, replacing: try existingStatus(of: target)) {
-        () throws(RosterError) in
-        if let file { try checkUnchanged(file) }
-      }
-    }
     return RosterUpdate(before: before, after: after, changed: changed, original: file?.bytes)
   }
 }

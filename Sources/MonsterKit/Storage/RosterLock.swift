@@ -1,44 +1,55 @@
 import Glibc
 
-/// The lock an edit holds from reading the roster to replacing it: `flock(2)` on the file
-/// `<roster>.lock` beside it, so that no two edits of one roster overlap.
+/// The lock an edit holds from reading the roster to replacing it: `flock(2)` on the folder
+/// the roster is in, opened for reading.
+///
+/// The folder is locked rather than a file because an edit replaces the roster with a new
+/// file, and a lock file beside it can be removed, replaced or planted by anyone who may
+/// write to the folder; the folder itself is never replaced while it is open. A script
+/// keeps edits out with `flock(1)` on the same folder, and edits of every roster in the
+/// folder wait for each other. Nothing is created to be locked, so nothing is left beside
+/// the roster, and anyone who may read the folder may lock it, whoever edited last.
 ///
 /// The kernel lets go of the lock when its descriptor is closed, also when the process is
 /// killed: no lock is ever left to remove by hand.
+///
+/// The locked folder's descriptor is also what the edit works through: it opens, renames
+/// and removes names relative to it, so that the edit stays in the folder it locked even
+/// if the folder is renamed meanwhile.
 struct RosterLock {
-  private let descriptor: Int32
+  /// The locked folder, open for reading.
+  let folder: Int32
   private let fileSystem: any FileSystem
 
-  /// Takes the lock beside a roster, waiting up to the file's ``RosterFile/lockTimeout``
-  /// for another edit to finish.
+  /// Opens and locks a roster's folder, waiting up to the file's
+  /// ``RosterFile/lockTimeout`` for another edit to finish.
   ///
   /// - Parameters:
-  ///   - target: The roster's path, links followed.
+  ///   - path: The folder's path.
   ///   - file: The roster file, whose wait, file system and path for messages are used.
   /// - Throws: ``RosterError/lockTimeout(path:seconds:)`` when the wait runs out,
   ///   ``RosterError/fileSystem(path:action:errno:)`` when the lock cannot be taken.
-  init(beside target: String, for file: RosterFile) throws(RosterError) {
+  init(folder path: String, for file: RosterFile) throws(RosterError) {
     let fileSystem = file.fileSystem
     let descriptor = try file.performing("lock") { () throws(SystemCallError) in
-      try fileSystem.open(target + ".lock", flags: O_RDONLY | O_CREAT | O_CLOEXEC, mode: 0o666)
+      try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
     }
-    let clock = ContinuousClock()
-    let deadline = clock.now + Self.wait(file.lockTimeout)
-    var pause = Duration.milliseconds(1)
+    let deadline = MonotonicTime.now.adding(seconds: file.lockTimeout)
+    var pause: UInt64 = 1_000_000
     while true {
       do throws(SystemCallError) {
         try fileSystem.flock(descriptor, LOCK_EX | LOCK_NB)
-        self.descriptor = descriptor
+        self.folder = descriptor
         self.fileSystem = fileSystem
         return
       } catch  where error.code == EWOULDBLOCK {
-        let now = clock.now
+        let now = MonotonicTime.now
         guard now < deadline else {
           fileSystem.close(descriptor)
           throw .lockTimeout(path: file.path, seconds: file.lockTimeout)
         }
-        sleep(for: min(pause, deadline - now))
-        pause = min(pause * 2, .milliseconds(50))
+        MonotonicTime.sleep(nanoseconds: min(pause, now.nanoseconds(until: deadline)))
+        pause = min(pause * 2, 50_000_000)
       } catch {
         fileSystem.close(descriptor)
         throw file.failure("lock", error)
@@ -48,24 +59,6 @@ struct RosterLock {
 
   /// Lets go of the lock.
   func release() {
-    fileSystem.close(descriptor)
-  }
-
-  /// How long to wait for a lock timeout in seconds. An infinite or huge wait, as good as
-  /// forever, does not fit in an Int64 of milliseconds, and neither does NaN: the one is
-  /// capped and the other taken as no wait.
-  private static func wait(_ seconds: Double) -> Duration {
-    let milliseconds = (seconds * 1000).rounded(.up)
-    return .milliseconds(milliseconds.isNaN ? 0 : Int64(min(max(milliseconds, 0), 1e15)))
-  }
-}
-
-/// Sleeps, also through signals that interrupt the sleep.
-private func sleep(for duration: Duration) {
-  let (seconds, attoseconds) = duration.components
-  var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-  var remaining = timespec()
-  while nanosleep(&request, &remaining) != 0 && errno == EINTR {
-    request = remaining
+    fileSystem.close(folder)
   }
 }

@@ -9,6 +9,12 @@ package struct SystemFileSystem: FileSystem {
     try retryingOnInterrupt { Glibc.open(path, flags, mode) }
   }
 
+  package func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+    throws(SystemCallError) -> Int32
+  {
+    try retryingOnInterrupt { Glibc.openat(folder, name, flags, mode) }
+  }
+
   package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
   {
@@ -37,6 +43,12 @@ package struct SystemFileSystem: FileSystem {
     return status
   }
 
+  package func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+    var status = stat()
+    _ = try retryingOnInterrupt { Glibc.fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) }
+    return status
+  }
+
   package func readlink(_ path: String) throws(SystemCallError) -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = try retryingOnInterrupt { Glibc.readlink(path, &buffer, buffer.count - 1) }
@@ -57,12 +69,53 @@ package struct SystemFileSystem: FileSystem {
     _ = try retryingOnInterrupt { lock(descriptor, operation) }
   }
 
-  package func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    _ = try retryingOnInterrupt { Glibc.rename(source, destination) }
+  package func setBlocking(_ descriptor: Int32) throws(SystemCallError) {
+    let flags = try retryingOnInterrupt { Glibc.fcntl(descriptor, F_GETFL) }
+    _ = try retryingOnInterrupt { Glibc.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
   }
 
-  package func unlink(_ path: String) throws(SystemCallError) {
-    _ = try retryingOnInterrupt { Glibc.unlink(path) }
+  package func isTerminal(_ descriptor: Int32) -> Bool {
+    Glibc.isatty(descriptor) == 1
+  }
+
+  package func rename(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  {
+    _ = try retryingOnInterrupt { Glibc.renameat(folder, source, folder, destination) }
+  }
+
+  package func link(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  {
+    _ = try retryingOnInterrupt { Glibc.linkat(folder, source, folder, destination, 0) }
+  }
+
+  package func unlink(_ name: String, in folder: Int32) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { Glibc.unlinkat(folder, name, 0) }
+  }
+
+  package func names(inFolder folder: Int32) throws(SystemCallError) -> [String] {
+    // A descriptor of its own, whose reading position is not the folder descriptor's, and
+    // which closedir closes.
+    let descriptor = try open(".", in: folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    guard let stream = Glibc.fdopendir(descriptor) else {
+      let error = SystemCallError.last
+      close(descriptor)
+      throw error
+    }
+    defer { Glibc.closedir(stream) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = Glibc.readdir(stream) else {
+        if errno != 0 { throw .last }
+        return names
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
   }
 
   package func close(_ descriptor: Int32) {
@@ -75,7 +128,7 @@ package struct SystemFileSystem: FileSystem {
 /// - Returns: The call's result when it is not negative.
 /// - Throws: The call's `errno` when it fails.
 @inline(__always)
-private func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result)
+func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result)
   throws(SystemCallError) -> Result
 {
   while true {

@@ -17,8 +17,7 @@ extension CommandContext {
     var changes: [[RosterChange]] = []
     var failed: Int?
     do throws(RosterError) {
-      let update = try file.update(dryRun: invocation.has(.dryRun)) {
-        (roster) throws(RosterError) in
+      let update = try self.update { (roster) throws(RosterError) in
         changes = []
         let before = roster
         var changedAny = false

@@ -9,8 +9,12 @@ struct CommandContext {
   var console: Console
   /// The environment variables.
   var environment: Environment
-  /// The roster file: `--file`, else `$MONSTERS_FILE`, else `monsters.json`.
+  /// The roster file: `--file`, else `$MONSTERS_FILE`, else `monsters.json`; `-` is standard
+  /// input. A file named by `--file` or `$MONSTERS_FILE` must exist; `monsters.json` may be
+  /// missing, and holds the seeded roster until the first edit creates it.
   var file: RosterFile
+  /// Whether the run saved the roster.
+  let saves: SaveRecord
   /// How text is shown on standard output.
   var style: TextStyle
 
@@ -18,18 +22,32 @@ struct CommandContext {
 
   /// The environment variable that names the roster file when `--file` does not.
   static let rosterFileVariable = "MONSTERS_FILE"
+  /// The roster file when neither `--file` nor `$MONSTERS_FILE` names one.
+  static let defaultRosterFile = "monsters.json"
+  /// The path that names standard input.
+  static let standardInputPath = "-"
+  /// The name messages give standard input.
+  static let standardInputName = "<stdin>"
 
-  init(invocation: Invocation, console: Console, environment: Environment)
-    throws(CommandFailure)
-  {
+  init(
+    invocation: Invocation, console: Console, environment: Environment,
+    defaultRosterFile: String = Self.defaultRosterFile, saves: SaveRecord = SaveRecord()
+  ) throws(CommandFailure) {
     self.invocation = invocation
     self.console = console
     self.environment = environment
-    let path =
+    self.saves = saves
+    let named =
       invocation.value(.file)
       ?? environment[Self.rosterFileVariable].flatMap { $0.isEmpty ? nil : $0 }
-      ?? "monsters.json"
-    self.file = RosterFile(path: path)
+    let path = named ?? defaultRosterFile
+    if path == Self.standardInputPath {
+      self.file = RosterFile(path: Self.standardInputName)
+      let input = console.input
+      file.stream = input.descriptor.map { .descriptor($0) } ?? .bytes((try? input.readAll()) ?? [])
+    } else {
+      self.file = RosterFile(path: path, whenMissing: named == nil ? .seededRoster : .error)
+    }
     file.mapsLargeFiles = true
     let isTerminal = console.output.isTerminal
     // Colour is for a terminal only, so the environment is read only on one.
@@ -76,6 +94,8 @@ struct CommandContext {
   func readRoster() throws(CommandFailure) -> Roster {
     do throws(RosterError) {
       return try file.read()
+    } catch .missingFile(let path) {
+      throw .missingRoster(path: path)
     } catch {
       throw .roster(error)
     }
@@ -85,9 +105,30 @@ struct CommandContext {
   /// and writes nothing.
   func apply(_ edits: [RosterEdit]) throws(CommandFailure) -> RosterUpdate {
     do throws(RosterError) {
-      return try file.apply(edits, dryRun: invocation.has(.dryRun))
+      return try update { (roster) throws(RosterError) in
+        var changed = false
+        for edit in edits where try roster.apply(edit) {
+          changed = true
+        }
+        return changed
+      }
     } catch {
       throw CommandFailure(refusedEdit: error, command: invocation.command)
     }
+  }
+
+  /// Changes the roster through the one edit path (with `--dry-run`, in memory only), and
+  /// notes a save for the message of an output that fails afterwards.
+  ///
+  /// - Parameter change: Changes the roster; returns whether it changed anything.
+  /// - Returns: The roster before and after.
+  /// - Throws: What `change` throws, or an error from reading, locking or writing.
+  func update(_ change: (inout Roster) throws(RosterError) -> Bool) throws(RosterError)
+    -> RosterUpdate
+  {
+    let dryRun = invocation.has(.dryRun)
+    let update = try file.update(dryRun: dryRun, change)
+    if update.changed && !dryRun { saves.noteSaved(file.path) }
+    return update
   }
 }

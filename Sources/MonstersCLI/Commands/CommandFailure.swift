@@ -7,6 +7,8 @@ indirect enum CommandFailure: Error {
   case usage(UsageError, command: CommandSpec?)
   /// Reading, editing or writing the roster failed.
   case roster(RosterError)
+  /// The roster file that `--file` or `MONSTERS_FILE` names does not exist.
+  case missingRoster(path: String)
   /// An input file, such as an `apply` script, does not exist.
   case missingInput(path: String)
   /// An input file could not be read: the path and the `errno`.
@@ -18,6 +20,9 @@ indirect enum CommandFailure: Error {
   /// An `import` input cannot be read as monsters: its name, and where and why.
   case invalidInput(path: String, MonsterImportError)
   /// A line of an `apply` script, or of an `import` input, failed.
+  /// Standard output could not be written once the roster was saved: the `errno`, and the
+  /// roster file as the command line named it.
+  case outputFailedAfterSave(Int32, path: String)
   case scriptLine(path: String, line: Int, failure: CommandFailure)
   /// `fmt --check` found files that are not in canonical form, and has listed them.
   case notCanonical(paths: [String])
@@ -38,10 +43,10 @@ indirect enum CommandFailure: Error {
   ///   - command: The subcommand whose usage line follows a usage error, or `nil` for the
   ///     usage of `monsters` itself.
   init(refusedEdit error: RosterError, command: CommandSpec?) {
-    if case .invalidName = error {
-      self = .usage(.invalidValue(error.description), command: command)
-    } else {
-      self = .roster(error)
+    switch error {
+    case .invalidName: self = .usage(.invalidValue(error.description), command: command)
+    case .missingFile(let path): self = .missingRoster(path: path)
+    default: self = .roster(error)
     }
   }
   /// Reading one of the rosters a command compares or merges failed: which one (`OLD`,
@@ -61,16 +66,17 @@ indirect enum CommandFailure: Error {
     case .roster(let error):
       switch error {
       case .noSuchMonster, .nameTaken, .fileExists: .failure
-      case .invalidName: .usage
+      case .invalidName, .notEditable: .usage
       case .syntax, .invalidRoster, .unresolvedConflict: .dataError
       case .missingFile: .noInput
       case .fileTooLarge, .fileSystem, .notARegularFile, .changedWhileReading: .ioError
       case .lockTimeout: .lockBusy
       }
-    case .missingInput: .noInput
+    case .missingRoster, .missingInput: .noInput
     case .unreadableInput: .ioError
     case .problemsFound: .failure
-    case .outputFailed(let code): code == EPIPE ? .success : .ioError
+    case .outputFailed(let code), .outputFailedAfterSave(let code, _):
+      code == EPIPE ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
     case .wouldChange, .notCanonical: .failure
     case .invalidInput: .dataError
@@ -86,6 +92,9 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(let error, _): error.description
     case .roster(let error): error.description
+    case .missingRoster(let path):
+      "No roster file at \(escapedForMessage(path)). Create one with: monsters init --file "
+        + escapedForMessage(ManPage.Example.shellQuoted(path))
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
       "Cannot read \(escapedForMessage(path)): \(String(cString: strerror(code)))."
@@ -95,6 +104,11 @@ indirect enum CommandFailure: Error {
     case .outputFailed(let code):
       // A reader that stopped reading (`| head -1`) is no error.
       code == EPIPE ? nil : "Cannot write the output: \(String(cString: strerror(code)))."
+    case .outputFailedAfterSave(let code, let path):
+      code == EPIPE
+        ? nil
+        : "Cannot write the output: \(String(cString: strerror(code))). The edit was saved: "
+          + "\(escapedForMessage(path)) holds it."
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
     case .invalidInput(let path, let error): "\(escapedForMessage(path)):\(error)"

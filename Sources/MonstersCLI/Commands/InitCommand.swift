@@ -10,7 +10,8 @@ enum InitCommand {
       abstract: "Write the seeded roster to the file.",
       discussion: """
         Writes the six monsters of the tutorial. A file that exists is left alone \
-        unless --force is given.
+        unless --force is given. This is the one command that creates a file named by \
+        --file or MONSTERS_FILE; the others need it to exist.
         """,
       options: [forceOption])
   }
@@ -22,6 +23,7 @@ enum InitCommand {
     } catch {
       throw .roster(error)
     }
+    context.saves.noteSaved(context.file.path)
     context.output.writeLine(
       "Wrote the seeded roster to \(escapedForMessage(context.file.path)).")
   }

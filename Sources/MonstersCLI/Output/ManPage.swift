@@ -131,9 +131,10 @@ enum ManPage {
     error.
     """,
     """
-    Every edit locks the file, reads it, makes the change, checks the result, writes a new \
-    file beside it and renames it over the old one, so a reader sees the old roster or the \
-    new one, never half of one, and edits made at the same time are never lost. An edit \
+    Every edit locks the file's folder, reads the file, makes the change, checks the \
+    result, writes a new file beside it and renames it over the old one, so a reader sees \
+    the old roster or the new one, never half of one, and edits made at the same time are \
+    never lost. An edit \
     that changes nothing does not rewrite the file. With --dry-run an edit writes nothing \
     and prints, as a unified diff, what the file would become.
     """,
@@ -171,17 +172,16 @@ enum ManPage {
       "monsters.json",
       "The roster file in the current folder, used when neither --file nor MONSTERS_FILE "
         + "names another. While it does not exist, the roster is the six seeded monsters; "
-        + "the first edit creates it."
+        + "the first edit creates it. A file that --file or MONSTERS_FILE names must exist: "
+        + "init creates one. - names standard input, which is read but never edited."
     ),
     (
-      "monsters.json.lock",
-      "Beside the roster file (its name plus .lock): the file an edit locks with flock(2). "
-        + "A script can hold it too, to keep edits out while it works."
-    ),
-    (
-      ".monsters.json.tmp",
-      "Beside the roster file: the new roster while an edit writes it, renamed over the "
-        + "roster once written in full. One left by a killed edit is removed by the next."
+      ".monsters.json.XXXXXXXX.tmp",
+      "Beside the roster file, with eight random letters and digits of its own: the new "
+        + "roster while an edit writes it, renamed over the roster once written in full. "
+        + "One left by a killed edit is removed by the next edit. An edit locks the "
+        + "roster's folder with flock(2), and leaves nothing else: a script holds the same "
+        + "lock, with flock(1) on the folder, to keep edits out while it works."
     ),
   ]
 
@@ -243,11 +243,13 @@ extension ExitCode {
         + "rule; a newer version), or an import input cannot be read as monsters (its line "
         + "is named). Nothing was written."
     case .noInput:
-      "An input that must exist does not: check or fmt on a missing file, apply on a "
-        + "missing script, import of a missing file."
+      "An input that must exist does not: a roster file named by --file or MONSTERS_FILE, "
+        + "check or fmt on a missing file, apply on a missing script, import of a missing "
+        + "file."
     case .ioError:
       "A file could not be read or written (permissions, a full disk, a folder); the roster "
-        + "is as it was. Or the output could not be written."
+        + "is as it was. Or the output could not be written, and the message says whether "
+        + "the edit was saved."
     case .lockBusy:
       "Another monsters held the roster's lock for longer than --lock-timeout."
     }

@@ -48,17 +48,22 @@ import Testing
     (.fileTooLarge(path: "m.json"), "m.json is larger than 4 GiB, more than a roster file may be."),
     (
       .fileSystem(path: "m.json", action: "write", errno: ENOSPC),
-      "Cannot write m.json: No space left on device."
+      "Cannot write m.json: No space left on device. The file is as it was."
+    ),
+    (
+      .notEditable(path: "<stdin>"),
+      "<stdin> is a stream (standard input, a pipe or a terminal), not a file: a roster can "
+        + "be read from it, not edited."
     ),
     (
       .lockTimeout(path: "m.json", seconds: 10),
-      "Another monsters is editing m.json (it held m.json.lock for over 10 s); try again, "
+      "Another monsters is editing m.json (its folder was locked for over 10 s); try again, "
         + "or raise --lock-timeout."
     ),
     (
       .lockTimeout(path: "m.json", seconds: 0.3),
-      "Another monsters is editing m.json (it held m.json.lock for over 0.3 s); try again, "
-        + "or raise --lock-timeout."
+      "Another monsters is editing m.json (its folder was locked for over 0.3 s); try "
+        + "again, or raise --lock-timeout."
     ),
   ])
   func messageReadsAsAUserExpects(_ error: RosterError, _ message: String) {

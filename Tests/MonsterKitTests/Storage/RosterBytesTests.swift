@@ -6,39 +6,53 @@ import Testing
 @testable import MonsterKit
 
 /// A file system that lets another program write to the roster at a chosen moment: just
-/// before the N-th `fstat`.
+/// before the N-th call of a kind (`fstat` or `write`).
 private final class InterferingFileSystem: FileSystem {
   let base = SystemFileSystem()
   let interference: @Sendable () -> Void
-  let atStatus: Int
-  private let statuses = Mutex(0)
+  let call: SystemCall
+  let number: Int
+  private let counts = Mutex(0)
 
-  init(atStatus: Int, _ interference: @escaping @Sendable () -> Void) {
-    self.atStatus = atStatus
+  init(before call: SystemCall, number: Int, _ interference: @escaping @Sendable () -> Void) {
+    self.call = call
+    self.number = number
     self.interference = interference
   }
 
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
-    if statuses.withLock({ count in
+  private func count(_ kind: SystemCall) {
+    guard kind == call else { return }
+    if counts.withLock({ count in
       count += 1
-      return count == atStatus
+      return count == number
     }) {
       interference()
     }
+  }
+
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
+    count(.fstat)
     return try base.fstat(descriptor)
+  }
+  func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
+    count(.write)
+    return try base.write(descriptor, bytes)
   }
 
   func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
     try base.open(path, flags: flags, mode: mode)
   }
+  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+    throws(SystemCallError) -> Int32
+  { try base.open(name, in: folder, flags: flags, mode: mode) }
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
   { try base.read(descriptor, into: buffer) }
-  func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
-    try base.write(descriptor, bytes)
-  }
   func fsync(_ descriptor: Int32) throws(SystemCallError) { try base.fsync(descriptor) }
   func lstat(_ path: String) throws(SystemCallError) -> stat { try base.lstat(path) }
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+    try base.lstat(name, in: folder)
+  }
   func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
   func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
     try base.fchmod(descriptor, mode: mode)
@@ -49,10 +63,37 @@ private final class InterferingFileSystem: FileSystem {
   func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
     try base.flock(descriptor, operation)
   }
-  func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    try base.rename(source, to: destination)
+  func setBlocking(_ descriptor: Int32) throws(SystemCallError) {
+    try base.setBlocking(descriptor)
   }
-  func unlink(_ path: String) throws(SystemCallError) { try base.unlink(path) }
+  func isTerminal(_ descriptor: Int32) -> Bool { base.isTerminal(descriptor) }
+  func rename(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  { try base.rename(source, to: destination, in: folder) }
+  func link(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  { try base.link(source, to: destination, in: folder) }
+  func unlink(_ name: String, in folder: Int32) throws(SystemCallError) {
+    try base.unlink(name, in: folder)
+  }
+  func names(inFolder folder: Int32) throws(SystemCallError) -> [String] {
+    try base.names(inFolder: folder)
+  }
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String] {
+    try base.attributeNames(descriptor)
+  }
+  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8] {
+    try base.attribute(name, of: descriptor)
+  }
+  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+    throws(SystemCallError)
+  { try base.setAttribute(name, to: value, of: descriptor) }
+  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError) {
+    try base.removeAttribute(name, of: descriptor)
+  }
+  func copyAccessControlList(from source: Int32, to destination: Int32)
+    throws(SystemCallError)
+  { try base.copyAccessControlList(from: source, to: destination) }
   func close(_ descriptor: Int32) { base.close(descriptor) }
 }
 
@@ -137,8 +178,9 @@ private final class InterferingFileSystem: FileSystem {
     let folder = try TemporaryFolder()
     let path = folder.file("monsters.json")
     try Data(Self.large).write(to: URL(fileURLWithPath: path))
-    // The first fstat opens the file; the second checks it before the rename.
-    let fileSystem = InterferingFileSystem(atStatus: 2) {
+    // The first fstat looks at what the path names, the second at the file opened under
+    // the lock; the third checks it before the rename.
+    let fileSystem = InterferingFileSystem(before: .fstat, number: 3) {
       _ = truncate(path, 10)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)
@@ -146,7 +188,28 @@ private final class InterferingFileSystem: FileSystem {
       try roster.apply([.set("monster-1", .init(weapon: .smoke))])
     }
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(left == ["monsters.json", "monsters.json.lock"])
+    #expect(left == ["monsters.json"])
     #expect(FileManager.default.contents(atPath: path)?.count == 10)
+  }
+
+  @Test(arguments: [true, false], [10, 2_000_000])
+  func aFileCutShortWhileTheNewOneIsWrittenIsAChangeNotAFailedWrite(
+    mapping: Bool, length: Int
+  ) throws {
+    // Writing from a mapping whose pages are past the file's new end fails with EFAULT:
+    // that is the file changing, not the disk failing.
+    let folder = try TemporaryFolder()
+    let path = folder.file("monsters.json")
+    try Data(Self.large).write(to: URL(fileURLWithPath: path))
+    let fileSystem = InterferingFileSystem(before: .write, number: 1) {
+      _ = truncate(path, off_t(length))
+    }
+    let roster = file(path, mapping: mapping, fileSystem: fileSystem)
+    #expect(throws: RosterError.changedWhileReading(path: path)) {
+      try roster.apply([.set("monster-1", .init(weapon: .smoke))])
+    }
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["monsters.json"])
+    #expect(FileManager.default.contents(atPath: path)?.count == length)
   }
 }

@@ -23,12 +23,11 @@ import Testing
     try RosterFile(path: path).apply([catTakesFire])
     let expected = 0o666 & ~(try currentUmask())
     #expect(try permissions(of: path) == expected)
-    #expect(try permissions(of: path + ".lock") == expected)
     try RosterFile(path: folder.file("other.json")).initialize(force: false)
     #expect(try permissions(of: folder.file("other.json")) == expected)
   }
 
-  @Test(arguments: [0o600, 0o640, 0o644, 0o604, 0o755, 0o444] as [mode_t])
+  @Test(arguments: [0o600, 0o640, 0o644, 0o604, 0o755, 0o444, 0o4755, 0o2664, 0o6640] as [mode_t])
   func editKeepsTheFilesMode(_ mode: mode_t) throws {
     try write(try Fixture.seeded(), to: path)
     #expect(chmod(path, mode) == 0)
@@ -51,6 +50,77 @@ import Testing
     #expect(after.st_gid == 5678)
   }
 
+  @Test func modeIsGivenAfterTheLastWrite() throws {
+    // A write by a user who is not root clears the set-user-ID and set-group-ID bits, so
+    // the mode comes after it (the command line's tests edit as such a user).
+    try write(try Fixture.seeded(), to: path)
+    let fileSystem = FaultyFileSystem(maximumWrite: 100)
+    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    let calls = fileSystem.log.calls
+    let mode = try #require(calls.firstIndex(of: .fchmod))
+    #expect(try mode > #require(calls.lastIndex(of: .write)))
+    #expect(try mode < #require(calls.firstIndex(of: .rename)))
+  }
+
+  @Test func editKeepsTheFilesExtendedAttributes() throws {
+    try write(try Fixture.seeded(), to: path)
+    let attributes: [String: [UInt8]] = [
+      "user.origin": Array("https://example.com/roster".utf8),
+      "user.empty": [],
+      "user.binary": [0, 1, 2, 255, 0],
+    ]
+    for (name, value) in attributes {
+      guard try setAttribute(name, value, of: path) else {
+        print("RosterFileAtomicWriteTests: \(folder.path) takes no user attributes; skipped")
+        return
+      }
+    }
+    try RosterFile(path: path).apply([catTakesFire])
+    #expect(try attributesOf(path) == attributes)
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
+  @Test func editKeepsTheFilesAccessControlList() throws {
+    try write(try Fixture.seeded(), to: path)
+    // The owner and user 1234 may write; the owning group and others may only read. The
+    // mode's group bits show the mask, rw.
+    let list = accessControlList([
+      (.owner, 6, nil), (.user, 6, 1234), (.owningGroup, 4, nil), (.mask, 6, nil),
+      (.others, 4, nil),
+    ])
+    guard try setAttribute(accessListName, list, of: path) else {
+      print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
+      return
+    }
+    #expect(try permissions(of: path) == 0o664)
+    try RosterFile(path: path).apply([catTakesFire])
+    // Without the list, the mask's rw would become the owning group's.
+    #expect(try attributesOf(path) == [accessListName: list])
+    #expect(try permissions(of: path) == 0o664)
+    try RosterFile(path: path).initialize(force: true)
+    #expect(try attributesOf(path) == [accessListName: list])
+  }
+
+  @Test func editDropsTheListANewFileTakesFromItsFolder() throws {
+    try write(try Fixture.seeded(), to: path)
+    #expect(chmod(path, 0o640) == 0)
+    let inherited = accessControlList([
+      (.owner, 7, nil), (.user, 7, 1234), (.owningGroup, 5, nil), (.mask, 7, nil),
+      (.others, 5, nil),
+    ])
+    guard try setAttribute("system.posix_acl_default", inherited, of: folder.path) else {
+      print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
+      return
+    }
+    try RosterFile(path: path).apply([catTakesFire])
+    #expect(try attributesOf(path) == [:])
+    #expect(try permissions(of: path) == 0o640)
+    // A new roster is a new file, which takes its folder's list as any new file does.
+    let other = folder.file("other.json")
+    try RosterFile(path: other).initialize(force: false)
+    #expect(try attributesOf(other).keys.sorted() == [accessListName])
+  }
+
   // MARK: - Temporary files
 
   @Test func editsLeaveNoTemporaryFileBehind() throws {
@@ -58,27 +128,8 @@ import Testing
     try file.apply([catTakesFire])
     try file.apply([.add(Monster(name: "Robo-Bot", description: "Beep", weapon: .smoke))])
     try file.apply([.remove("dog-bot"), .rename("Ice-Bot", to: "Frost-Bot")])
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
-  }
-
-  @Test func temporaryFileLeftByAKilledEditIsRemovedByTheNext() throws {
-    try write(try Fixture.seeded(), to: path)
-    try write("{\"version\": 1, \"monst", to: folder.file(".monsters.json.tmp"))
-    #expect(chmod(folder.file(".monsters.json.tmp"), 0) == 0)
-    try RosterFile(path: path).apply([catTakesFire])
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
-    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
-  }
-
-  @Test func temporaryFileThatIsALinkIsRemovedNotFollowed() throws {
-    try write(try Fixture.seeded(), to: path)
-    let victim = folder.file("victim.txt")
-    try write("keep me", to: victim)
-    #expect(symlink(victim, folder.file(".monsters.json.tmp")) == 0)
-    try RosterFile(path: path).apply([catTakesFire])
-    #expect(try contents(of: victim) == Array("keep me".utf8))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock", "victim.txt"])
-    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+    try file.initialize(force: true)
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
   // MARK: - Failed writes
@@ -108,25 +159,24 @@ import Testing
       }
       failures += 1
       #expect(try contents(of: path) == original, "\(call) #\(number)")
-      #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+      #expect(try folder.entries() == ["monsters.json"])
     }
     #expect(failures >= (call == .write ? 5 : 1))
   }
 
-  @Test(arguments: [SystemCall.openTemporary, .write, .fsync, .rename])
+  @Test(arguments: [SystemCall.openTemporary, .write, .fsync, .link])
   func failedFirstWriteCreatesNoFile(call: SystemCall) throws {
     let fileSystem = FaultyFileSystem(fault: .init(call: call, number: 1, errno: ENOSPC))
     #expect(throws: RosterError.fileSystem(path: path, action: "write", errno: ENOSPC)) {
       try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     }
-    #expect(try folder.entries() == ["monsters.json.lock"])
+    #expect(try folder.entries() == [])
   }
 
-  @Test(arguments: [SystemCall.openFolder, .fsync])
-  func failedSyncOfTheFolderIsReportedAfterTheRosterIsReplaced(call: SystemCall) throws {
+  @Test func failedSyncOfTheFolderIsReportedAfterTheRosterIsReplaced() throws {
     try write(minifiedSeeded, to: path)
-    let number = call == .fsync ? 2 : 1
-    let fileSystem = FaultyFileSystem(fault: .init(call: call, number: number, errno: EIO))
+    // The temporary file's sync, then the folder's.
+    let fileSystem = FaultyFileSystem(fault: .init(call: .fsync, number: 2, errno: EIO))
     #expect(
       throws: RosterError.fileSystem(path: folder.path, action: "sync the folder", errno: EIO)
     ) {
@@ -134,7 +184,7 @@ import Testing
     }
     // The rename has happened: the roster is the new one, whole.
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
   @Test func folderThatCannotBeSyncedIsFine() throws {
@@ -160,4 +210,62 @@ import Testing
     #expect(fileSystem.log.count(.write) == (expected.count + 2) / 3)
   }
 
+}
+
+// MARK: - Extended attributes and access control lists
+
+/// Where Linux keeps a file's access control list.
+private let accessListName = "system.posix_acl_access"
+
+/// Sets an extended attribute of a file through the system's own call.
+///
+/// - Returns: `false` when the file system takes no such attribute.
+private func setAttribute(_ name: String, _ value: [UInt8], of path: String) throws -> Bool {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  try #require(descriptor >= 0)
+  defer { close(descriptor) }
+  do throws(SystemCallError) {
+    try SystemFileSystem().setAttribute(name, to: value, of: descriptor)
+    return true
+  } catch  where error.code == EOPNOTSUPP {
+    return false
+  }
+}
+
+/// A file's extended attributes and their values.
+private func attributesOf(_ path: String) throws -> [String: [UInt8]] {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  try #require(descriptor >= 0)
+  defer { close(descriptor) }
+  let system = SystemFileSystem()
+  var attributes: [String: [UInt8]] = [:]
+  for name in try system.attributeNames(descriptor) where !name.hasPrefix("security.") {
+    attributes[name] = try system.attribute(name, of: descriptor)
+  }
+  return attributes
+}
+
+/// Whom an entry of an access control list is for: Linux's tags.
+private enum AccessTag: UInt16 {
+  case owner = 0x01
+  case user = 0x02
+  case owningGroup = 0x04
+  case group = 0x08
+  case mask = 0x10
+  case others = 0x20
+}
+
+/// An access control list as Linux keeps it in an extended attribute: version 2, then each
+/// entry's tag, permissions and id, little-endian, in order of tag and id.
+private func accessControlList(_ entries: [(AccessTag, UInt16, UInt32?)]) -> [UInt8] {
+  func littleEndian<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
+    withUnsafeBytes(of: value.littleEndian) { Array($0) }
+  }
+  var bytes = littleEndian(UInt32(2))
+  for (tag, permissions, id) in entries {
+    bytes +=
+      littleEndian(tag.rawValue) + littleEndian(permissions)
+      + littleEndian(id ?? UInt32.max)
+  }
+  return bytes
 }

@@ -19,7 +19,7 @@ import Testing
   // MARK: - Symbolic links
 
   enum LinkKind: String, CaseIterable, Sendable {
-    case absolute, relative, chain, dangling
+    case absolute, relative, chain
   }
 
   @Test(arguments: LinkKind.allCases)
@@ -30,13 +30,11 @@ import Testing
       atPath: folder.file("links"), withIntermediateDirectories: false)
     let target = folder.file("data/real.json")
     let link = folder.file("links/monsters.json")
-    if kind != .dangling {
-      try write(try Fixture.seeded(), to: target)
-    }
+    try write(try Fixture.seeded(), to: target)
     let destination: String
     switch kind {
     case .absolute: destination = target
-    case .relative, .dangling: destination = "../data/real.json"
+    case .relative: destination = "../data/real.json"
     case .chain:
       destination = "second.json"
       #expect(symlink("../data/real.json", folder.file("links/second.json")) == 0)
@@ -50,13 +48,34 @@ import Testing
     #expect(try status(of: link).st_mode & S_IFMT == S_IFLNK)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == destination)
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
-    #expect(try folder.entries("data") == ["real.json", "real.json.lock"])
+    #expect(try folder.entries("data") == ["real.json"])
     #expect(try folder.entries("links") == linksBefore)
     #expect(try RosterFile(path: link).read().monster(named: "Cat-Bot")?.weapon.type == .fire)
 
     try RosterFile(path: link).initialize(force: true)
     #expect(try status(of: link).st_mode & S_IFMT == S_IFLNK)
     #expect(try contents(of: target) == (try Fixture.seeded()))
+  }
+
+  @Test func noFileIsCreatedThroughALinkThatLeadsNowhere() throws {
+    // Planted where a roster is missing, such a link would have an edit (by root, say)
+    // create its target anywhere.
+    let victim = folder.file("victim/file")
+    #expect(symlink(victim, path) == 0)
+    let file = RosterFile(path: path)
+    #expect(try file.read() == Roster.seeded)
+    let error = RosterError.fileSystem(
+      path: path, action: "write through the symbolic link", errno: ENOENT)
+    #expect(throws: error) { try file.apply([catTakesFire]) }
+    #expect(throws: error) { try file.initialize(force: false) }
+    try FileManager.default.createDirectory(
+      atPath: folder.file("victim"), withIntermediateDirectories: false)
+    #expect(throws: error) { try file.apply([catTakesFire]) }
+    #expect(try folder.entries("victim").isEmpty)
+    #expect(try folder.entries() == ["monsters.json", "victim"])
+    #expect(throws: RosterError.missingFile(path: path)) {
+      try RosterFile(path: path, whenMissing: .error).read()
+    }
   }
 
   @Test func loopOfLinksIsAnError() throws {
@@ -80,7 +99,7 @@ import Testing
     try write(try Fixture.seeded(), to: folder.file("real/data.json"))
     try RosterFile(path: folder.file("links/monsters.json")).apply([catTakesFire])
     #expect(try contents(of: folder.file("real/data.json")) == (try seededWithCatTakingFire()))
-    #expect(try folder.entries("real") == ["data.json", "data.json.lock", "sub"])
+    #expect(try folder.entries("real") == ["data.json", "sub"])
   }
 
   // MARK: - Paths that are not files

@@ -35,4 +35,78 @@ import Testing
     #expect(try file.read() == roster)
   }
 
+  // MARK: - Streams
+
+  /// A pipe holding a roster's bytes, written by another thread; the read end's path.
+  private func pipe(holding bytes: [UInt8]) throws -> (path: String, close: () -> Void) {
+    var ends: [Int32] = [0, 0]
+    try #require(Glibc.pipe(&ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    Thread.detachNewThread {
+      _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+      Glibc.close(writeEnd)
+    }
+    return ("/proc/self/fd/\(readEnd)", { Glibc.close(readEnd) })
+  }
+
+  @Test(arguments: ["/proc/self/fd/", "/dev/fd/"])
+  func aPipeIsReadToItsEnd(_ folder: String) throws {
+    // Larger than a pipe holds at once.
+    let roster = try Roster(
+      (0..<2000).map { Monster(name: "Bot-\($0)", description: "A robot", weapon: .fire) })
+    let (path, close) = try pipe(holding: roster.canonicalJSON())
+    defer { close() }
+    let file = RosterFile(path: folder + baseName(of: path), whenMissing: .error)
+    #expect(try file.read() == roster)
+  }
+
+  @Test func aPipeIsReadButNotEdited() throws {
+    let (path, close) = try pipe(holding: try Fixture.seeded())
+    defer { close() }
+    let file = RosterFile(path: path, whenMissing: .error)
+    #expect(throws: RosterError.notEditable(path: path)) { try file.apply([catTakesFire]) }
+    #expect(throws: RosterError.notEditable(path: path)) { try file.initialize(force: true) }
+    let update = try file.apply([catTakesFire], dryRun: true)
+    #expect(update.before == Roster.seeded)
+    #expect(update.after.canonicalJSON() == (try seededWithCatTakingFire()))
+  }
+
+  @Test func aFIFOIsReadWithoutWaitingAndNeverEdited() throws {
+    let fifo = folder.file("monsters.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // No writer: it reads as empty at once, which is no roster.
+    let empty = RosterError.syntax(
+      path: fifo, line: 1, column: 1, message: "the file is empty; expected a JSON object")
+    #expect(throws: empty) { try RosterFile(path: fifo).read() }
+    #expect(throws: RosterError.notEditable(path: fifo)) {
+      try RosterFile(path: fifo, lockTimeout: 0).apply([catTakesFire])
+    }
+    #expect(throws: RosterError.notEditable(path: fifo)) {
+      try RosterFile(path: fifo, lockTimeout: 0).initialize(force: true)
+    }
+    #expect(try folder.entries() == ["monsters.json"])
+    #expect(try status(of: fifo).st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test(arguments: ["/dev/zero", "/dev/null", "/dev/urandom"])
+  func aDeviceIsNoRoster(_ device: String) throws {
+    let file = RosterFile(path: device, lockTimeout: 0)
+    #expect(throws: RosterError.notARegularFile(path: device)) { try file.read() }
+    #expect(throws: RosterError.notARegularFile(path: device)) { try file.apply([catTakesFire]) }
+    #expect(throws: RosterError.notARegularFile(path: device)) { try file.problems() }
+  }
+
+  @Test func aRosterGivenAsAStreamIsReadButNotEdited() throws {
+    var file = RosterFile(path: "<stdin>")
+    file.stream = .bytes(try Fixture.seeded())
+    #expect(try file.read() == Roster.seeded)
+    #expect(try file.problems().isEmpty)
+    #expect(throws: RosterError.notEditable(path: "<stdin>")) { try file.apply([catTakesFire]) }
+    #expect(throws: RosterError.notEditable(path: "<stdin>")) { try file.initialize(force: false) }
+    let (path, close) = try pipe(holding: try seededWithCatTakingFire())
+    defer { close() }
+    let descriptor = try #require(Int32(baseName(of: path)))
+    file.stream = .descriptor(descriptor)
+    #expect(try file.read().monster(named: "Cat-Bot")?.weapon.type == .fire)
+  }
 }

@@ -26,6 +26,24 @@ import Testing
     #expect(try folder.entries().isEmpty)
   }
 
+  @Test func aMissingFileThatMustExistIsAnErrorAndNothingIsCreated() throws {
+    let file = RosterFile(path: path, whenMissing: .error)
+    #expect(throws: RosterError.missingFile(path: path)) { try file.read() }
+    #expect(throws: RosterError.missingFile(path: path)) { try file.apply([catTakesFire]) }
+    #expect(throws: RosterError.missingFile(path: path)) { try file.problems() }
+    #expect(try file.contents() == nil)
+    #expect(try folder.entries().isEmpty)
+    // A dry run reads the file too.
+    #expect(throws: RosterError.missingFile(path: path)) {
+      try file.apply([catTakesFire], dryRun: true)
+    }
+    // Initializing is how such a file is made.
+    try file.initialize(force: false)
+    #expect(try contents(of: path) == (try Fixture.seeded()))
+    try file.apply([catTakesFire])
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
   @Test func readGivesTheFilesRosterAndContentsItsBytes() throws {
     try write(minifiedSeeded, to: path)
     let file = RosterFile(path: path)
@@ -42,7 +60,7 @@ import Testing
     #expect(update.originalBytes == nil)
     #expect(update.changed)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
   // MARK: - Edits that write nothing
@@ -65,7 +83,7 @@ import Testing
     #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec)
     #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
   @Test func editThatChangesNothingDoesNotCreateAFile() throws {
@@ -109,7 +127,7 @@ import Testing
     }
     #expect(try status(of: path).st_ino == before.st_ino)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
   @Test func editOfAnInvalidFileWritesNothing() throws {
@@ -119,7 +137,7 @@ import Testing
       try RosterFile(path: path).apply([catTakesFire])
     }
     #expect(try contents(of: path) == Array(invalid.utf8))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
   // MARK: - A failed call
@@ -129,8 +147,8 @@ import Testing
   @Test(arguments: [
     (SystemCall.openTemporary, EACCES, "write"),
     (.openTemporary, EROFS, "write"),
-    (.openLock, EACCES, "lock"),
-    (.openLock, EROFS, "lock"),
+    (.openFolder, EACCES, "lock"),
+    (.openFolder, ENOENT, "lock"),
     (.flock, EIO, "lock"),
     (.lstat, EIO, "read"),
     (.openRoster, EACCES, "read"),
@@ -166,7 +184,7 @@ import Testing
   @Test func initializeWritesTheSeededRoster() throws {
     try RosterFile(path: path).initialize(force: false)
     #expect(try contents(of: path) == (try Fixture.seeded()))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
   @Test func initializeWithoutForceRefusesAnExistingFile() throws {

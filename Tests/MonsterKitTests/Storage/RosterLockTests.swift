@@ -16,33 +16,49 @@ import Testing
     path = folder.file("monsters.json")
   }
 
-  @Test func lockFileStaysEmpty() throws {
+  @Test func editsLeaveNoLockFileBesideTheRoster() throws {
     try RosterFile(path: path).apply([catTakesFire])
     try RosterFile(path: path).apply([.set("Dog-Bot", .init(weapon: .fire))])
-    #expect(try status(of: path + ".lock").st_size == 0)
+    try RosterFile(path: path).initialize(force: true)
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
-  @Test func lockOfALinkedRosterSitsBesideTheTarget() throws {
-    let target = folder.file("real.json")
+  @Test func theLockOfALinkedRosterIsItsTargetsFolder() throws {
+    try FileManager.default.createDirectory(
+      atPath: folder.file("data"), withIntermediateDirectories: false)
+    let target = folder.file("data/real.json")
     try write(try Fixture.seeded(), to: target)
-    #expect(symlink("real.json", path) == 0)
-    // A script holding the target's lock holds the roster, whichever path it is edited by.
-    let lock = open(target + ".lock", O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
-    #expect(lock >= 0)
-    defer { close(lock) }
-    #expect(flock(lock, LOCK_EX) == 0)
+    #expect(symlink("data/real.json", path) == 0)
+    // A script holding the target's folder holds the roster, whichever path it is edited by.
+    let lock = try holdLock(on: folder.file("data"))
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0)) {
       try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
     }
     #expect(try contents(of: target) == (try Fixture.seeded()))
-    #expect(flock(lock, LOCK_UN) == 0)
+    close(lock)
+    // The link's own folder is not the lock.
+    let other = try holdLock(on: folder.path)
+    defer { close(other) }
     try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
   }
 
+  @Test func editsOfEveryRosterInAFolderTakeTurns() throws {
+    let lock = try holdLock(on: folder.path)
+    defer { close(lock) }
+    for name in ["monsters.json", "other.json", "a very long name.json"] {
+      #expect(throws: RosterError.lockTimeout(path: folder.file(name), seconds: 0)) {
+        try RosterFile(path: folder.file(name), lockTimeout: 0).apply([catTakesFire])
+      }
+    }
+    #expect(try folder.entries().isEmpty)
+    // Reading takes no lock.
+    #expect(try RosterFile(path: path, lockTimeout: 0).read() == Roster.seeded)
+  }
+
   @Test func editGivesUpOnALockHeldByAnotherProcess() throws {
     try write(minifiedSeeded, to: path)
-    let holder = try LockHolder(lockFile: path + ".lock")
+    let holder = try LockHolder(lockFile: folder.path)
     defer { holder.release() }
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
       try RosterFile(path: path, lockTimeout: 0.3).apply([catTakesFire])
@@ -51,14 +67,14 @@ import Testing
       try RosterFile(path: path, lockTimeout: 0.3).initialize(force: true)
     }
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
     // Reading takes no lock.
     #expect(try RosterFile(path: path, lockTimeout: 0).read() == Roster.seeded)
   }
 
   @Test func editWaitsForALockHeldByAnotherProcessAndThenSucceeds() throws {
     try write(minifiedSeeded, to: path)
-    let holder = try LockHolder(lockFile: path + ".lock")
+    let holder = try LockHolder(lockFile: folder.path)
     defer { holder.release() }
     let outcome = editWaitingForTheLock(lockTimeout: 600)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
@@ -98,9 +114,10 @@ import Testing
     return outcome
   }
 
-  /// Holds the roster's lock on a descriptor of its own, as another process would.
-  private func holdLock() throws -> Int32 {
-    let lock = open(path + ".lock", O_RDONLY | O_CREAT | O_CLOEXEC, 0o666)
+  /// Holds the lock of a folder, by default the roster's, on a descriptor of its own, as
+  /// another process would.
+  private func holdLock(on folderPath: String? = nil) throws -> Int32 {
+    let lock = open(folderPath ?? folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     try #require(lock >= 0)
     try #require(flock(lock, LOCK_EX | LOCK_NB) == 0)
     return lock
@@ -152,7 +169,7 @@ import Testing
     for number in 0..<12 {
       #expect(roster.monster(named: "bot-\(number)") != nil)
     }
-    #expect(try folder.entries() == ["monsters.json", "monsters.json.lock"])
+    #expect(try folder.entries() == ["monsters.json"])
   }
 
 }

@@ -9,10 +9,10 @@ enum SystemCall: Hashable, Sendable, CaseIterable {
   case openRoster
   /// `open` of the temporary file an edit writes.
   case openTemporary
-  /// `open` of the lock file.
-  case openLock
-  /// `open` of a folder, to sync it.
+  /// `open` of the roster's folder, to lock it.
   case openFolder
+  /// `open` of anything else in the folder, such as a temporary file a killed edit left.
+  case openOther
   case read
   case write
   case fsync
@@ -22,8 +22,15 @@ enum SystemCall: Hashable, Sendable, CaseIterable {
   case fchmod
   case fchown
   case flock
+  case setBlocking
   case rename
+  case link
   case unlink
+  /// Listing a folder's names.
+  case listFolder
+  /// Listing, reading, setting or removing extended attributes, or copying an access
+  /// control list.
+  case attributes
 }
 
 /// Counts of the calls a file system has seen, shared between its copies.
@@ -116,18 +123,23 @@ struct FaultyFileSystem: FileSystem {
   }
 
   func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
+    try check(flags & O_DIRECTORY != 0 ? .openFolder : .openRoster)
+    return try base.open(path, flags: flags, mode: mode)
+  }
+
+  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+    throws(SystemCallError) -> Int32
+  {
     let call: SystemCall =
-      if flags & O_DIRECTORY != 0 {
-        .openFolder
-      } else if path.hasSuffix(".tmp") {
+      if flags & O_CREAT != 0 {
         .openTemporary
-      } else if path.hasSuffix(".lock") {
-        .openLock
+      } else if flags & O_DIRECTORY != 0 || name.hasSuffix(".tmp") {
+        .openOther
       } else {
         .openRoster
       }
     try check(call)
-    return try base.open(path, flags: flags, mode: mode)
+    return try base.open(name, in: folder, flags: flags, mode: mode)
   }
 
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
@@ -162,6 +174,11 @@ struct FaultyFileSystem: FileSystem {
     return try base.lstat(path)
   }
 
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+    try check(.lstat)
+    return try base.lstat(name, in: folder)
+  }
+
   func readlink(_ path: String) throws(SystemCallError) -> String {
     try check(.readlink)
     return try base.readlink(path)
@@ -187,14 +204,66 @@ struct FaultyFileSystem: FileSystem {
     }
   }
 
-  func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    try check(.rename)
-    try base.rename(source, to: destination)
+  func setBlocking(_ descriptor: Int32) throws(SystemCallError) {
+    try check(.setBlocking)
+    try base.setBlocking(descriptor)
   }
 
-  func unlink(_ path: String) throws(SystemCallError) {
+  func isTerminal(_ descriptor: Int32) -> Bool {
+    base.isTerminal(descriptor)
+  }
+
+  func rename(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  {
+    try check(.rename)
+    try base.rename(source, to: destination, in: folder)
+  }
+
+  func link(_ source: String, to destination: String, in folder: Int32)
+    throws(SystemCallError)
+  {
+    try check(.link)
+    try base.link(source, to: destination, in: folder)
+  }
+
+  func unlink(_ name: String, in folder: Int32) throws(SystemCallError) {
     try check(.unlink)
-    try base.unlink(path)
+    try base.unlink(name, in: folder)
+  }
+
+  func names(inFolder folder: Int32) throws(SystemCallError) -> [String] {
+    try check(.listFolder)
+    return try base.names(inFolder: folder)
+  }
+
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String] {
+    try check(.attributes)
+    return try base.attributeNames(descriptor)
+  }
+
+  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8] {
+    try check(.attributes)
+    return try base.attribute(name, of: descriptor)
+  }
+
+  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+    throws(SystemCallError)
+  {
+    try check(.attributes)
+    try base.setAttribute(name, to: value, of: descriptor)
+  }
+
+  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError) {
+    try check(.attributes)
+    try base.removeAttribute(name, of: descriptor)
+  }
+
+  func copyAccessControlList(from source: Int32, to destination: Int32)
+    throws(SystemCallError)
+  {
+    try check(.attributes)
+    try base.copyAccessControlList(from: source, to: destination)
   }
 
   func close(_ descriptor: Int32) {

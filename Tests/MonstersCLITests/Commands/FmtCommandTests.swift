@@ -93,7 +93,7 @@ import Testing
   @Test func fmtTakesTheLock() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(handFormatted)
-    let holder = try LockHolder(path: harness.rosterPath + ".lock")
+    let holder = try LockHolder(path: harness.folder)
     defer { try? holder.release() }
     #expect(harness.run(["fmt", "--lock-timeout", "0.2"]).code == .lockBusy)
     #expect(harness.rosterText() == handFormatted)

@@ -127,7 +127,9 @@ import Testing
       #expect(
         harness.run(arguments)
           == CommandResult(
-            .ioError, errors: "Error: Cannot write \(harness.rosterPath): Is a directory.\n"))
+            .ioError,
+            errors: "Error: Cannot write \(harness.rosterPath): Is a directory. The file is as it "
+              + "was.\n"))
     }
     let contents = try FileManager.default.contentsOfDirectory(atPath: harness.rosterPath)
     #expect(contents.isEmpty)
@@ -137,12 +139,15 @@ import Testing
     let harness = try CommandLineHarness()
     let path = harness.path("nowhere/monsters.json")
     #expect(
-      harness.run(["set", "cat-bot", "--weapon", "fire", "--file", path])
+      harness.run(["init", "--file", path])
         == CommandResult(
           .ioError, errors: "Error: Cannot lock \(path): No such file or directory.\n"))
     #expect(
       harness.run(["list", "--format", "names", "--file", path])
-        == CommandResult(.success, output: seededNames))
+        == CommandResult(
+          .noInput,
+          errors: "Error: No roster file at \(path). Create one with: monsters init --file "
+            + "\(path)\n"))
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
@@ -150,7 +155,7 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(harness.run(["init"]).code == .success)
     let before = try #require(harness.rosterBytes())
-    let holder = try LockHolder(path: harness.rosterPath + ".lock")
+    let holder = try LockHolder(path: harness.folder)
     let result = harness.run(["set", "cat-bot", "--weapon", "fire", "--lock-timeout", "0.2"])
     let initResult = harness.run(["init", "--force", "--lock-timeout=0"])
     try holder.release()
@@ -158,15 +163,14 @@ import Testing
       result
         == CommandResult(
           .lockBusy,
-          errors: "Error: Another monsters is editing \(harness.rosterPath) (it held "
-            + "\(harness.rosterPath).lock for over 0.2 s); try again, or raise --lock-timeout.\n"
-        ))
+          errors: "Error: Another monsters is editing \(harness.rosterPath) (its folder was "
+            + "locked for over 0.2 s); try again, or raise --lock-timeout.\n"))
     #expect(
       initResult
         == CommandResult(
           .lockBusy,
-          errors: "Error: Another monsters is editing \(harness.rosterPath) (it held "
-            + "\(harness.rosterPath).lock for over 0 s); try again, or raise --lock-timeout.\n"))
+          errors: "Error: Another monsters is editing \(harness.rosterPath) (its folder was "
+            + "locked for over 0 s); try again, or raise --lock-timeout.\n"))
     #expect(harness.rosterBytes() == before)
     // Once the other process lets go, an edit goes through.
     #expect(
@@ -177,7 +181,7 @@ import Testing
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
   func readingNeedsNoLock() throws {
     let harness = try CommandLineHarness()
-    let holder = try LockHolder(path: harness.rosterPath + ".lock")
+    let holder = try LockHolder(path: harness.folder)
     defer { try? holder.release() }
     #expect(
       harness.run(["list", "--lock-timeout", "0"]) == CommandResult(.success, output: seededTable))

@@ -274,7 +274,7 @@ import Testing
       changedLines(from: seededRosterText, to: edited).map(\.1) == ["      \"weapon\": \"fire\""])
     #expect(
       try fileManager.contentsOfDirectory(atPath: harness.path("real")).sorted() == [
-        "roster.json", "roster.json.lock",
+        "roster.json"
       ])
   }
 }

@@ -5,11 +5,9 @@ import Testing
 
 /// Files that are not roster files, and values too long to quote whole.
 @Suite struct UnusualInputTests {
-  @Test func aDeviceOrAPipeIsNotARosterFile() throws {
+  @Test func aDeviceIsNotARosterFile() throws {
     let harness = try CommandLineHarness()
-    let fifo = harness.path("pipe.json")
-    #expect(mkfifo(fifo, 0o600) == 0)
-    for path in ["/dev/zero", "/dev/null", fifo] {
+    for path in ["/dev/zero", "/dev/null"] {
       for arguments in [["list"], ["set", "Cat-Bot", "--weapon", "fire"], ["check"]] {
         let result = harness.run(["--file", path] + arguments)
         #expect(
@@ -19,22 +17,29 @@ import Testing
           "\(arguments)")
       }
     }
-    var status = stat()
-    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
   }
 
-  @Test func somethingInTheTemporaryFilesPlaceIsNamed() throws {
+  @Test func aPipeIsReadButNotEdited() throws {
     let harness = try CommandLineHarness()
-    try FileManager.default.createDirectory(
-      atPath: harness.path(".monsters.json.tmp"), withIntermediateDirectories: false)
-    let result = harness.run(["set", "Cat-Bot", "--weapon", "fire"])
+    let fifo = harness.path("pipe.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // Nothing writes to it: it reads as empty, at once.
     #expect(
-      result
+      harness.run(["--file", fifo, "list"])
         == CommandResult(
-          .ioError,
-          errors: "Error: Cannot create the temporary file \(harness.path(".monsters.json.tmp")): "
-            + "File exists.\n"))
-    #expect(harness.rosterBytes() == nil)
+          .dataError, errors: "Error: \(fifo):1:1: the file is empty; expected a JSON object\n"))
+    for arguments in [["set", "Cat-Bot", "--weapon", "fire"], ["init", "--force"]] {
+      #expect(
+        harness.run(["--file", fifo, "--lock-timeout", "0"] + arguments)
+          == CommandResult(
+            .usage,
+            errors: "Error: \(fifo) is a stream (standard input, a pipe or a terminal), not a "
+              + "file: a roster can be read from it, not edited.\n"),
+        "\(arguments)")
+    }
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder) == ["pipe.json"])
   }
 
   @Test func aLongValueIsQuotedInPart() throws {

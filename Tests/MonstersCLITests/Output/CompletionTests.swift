@@ -71,9 +71,7 @@ import Testing
       """
     let result = try BuiltTool.run(
       URL(fileURLWithPath: "/bin/bash"), ["-c", program], in: harness.folder,
-      environment: environment.merging(
-        ["PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath]
-      ) { $1 })
+      environment: environment.merging(["PATH": try binaryFolder() + ":/usr/bin:/bin"]) { $1 })
     #expect(result.errors.isEmpty, "\(result.errors)")
     return result.output.split(separator: "\n").map(String.init)
   }

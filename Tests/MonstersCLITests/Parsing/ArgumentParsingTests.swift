@@ -42,9 +42,10 @@ import Testing
         ["list", "--format", "names", "--file", other],
         environment: ["MONSTERS_FILE": harness.path("missing.json")])
         == CommandResult(.success, output: "Robo-Bot\n"))
+    try harness.writeRoster(seededRosterText)
     #expect(
       harness.run(
-        ["--file", harness.path("missing.json"), "list", "--format", "names"],
+        ["--file", harness.rosterPath, "list", "--format", "names"],
         environment: ["MONSTERS_FILE": other])
         == CommandResult(.success, output: seededNames))
   }

@@ -31,6 +31,7 @@ import Testing
 
   @Test func otherVariablesThatAreNotUTF8AreNoReasonToStop() throws {
     let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
     let result = run(
       ["list", "--format", "names"],
       environment: ["MONSTERS_FILE": Array(harness.rosterPath.utf8), "LANG": [0xFF]])

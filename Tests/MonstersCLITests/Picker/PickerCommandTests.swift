@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MonstersCLI
+import TestSupport
 import Testing
 
 @Suite struct PickerCommandTests {
@@ -88,7 +89,7 @@ import Testing
     var before = termios()
     tcgetattr(terminal.secondary, &before)
     let result = run(
-      ["--file", "/nonexistent/monsters.json", "pick", "Cat-Bott"],
+      ["--file", fixturesFolder.appendingPathComponent("seeded.json").path, "pick", "Cat-Bott"],
       input: InputChannel(descriptor: terminal.secondary), outputIsTerminal: true)
     #expect(result.code == .failure)
     #expect(result.output.isEmpty)

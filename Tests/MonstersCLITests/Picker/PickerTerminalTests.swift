@@ -133,8 +133,9 @@ struct PickerTerminalTests {
   @Test func aSaveThatCannotTakeTheLockRestoresTheTerminalThenReportsIt() throws {
     let tmux = try PickerTmux(
       pick: ["cat-bot"], roster: PickerTmux.seededRoster, lockTimeout: "0.2")
-    // Hold the roster's lock, as another edit or `flock monsters.json.lock ...` would.
-    let lock = open(tmux.rosterPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Hold the roster's lock, its folder's, as another edit or `flock . ...` would.
+    let folder = (tmux.rosterPath as NSString).deletingLastPathComponent
+    let lock = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     try #require(lock >= 0)
     defer { close(lock) }
     try #require(flock(lock, LOCK_EX) == 0)
@@ -144,7 +145,7 @@ struct PickerTerminalTests {
     try tmux.expectRestored()
     // The message is longer than a row; tmux wraps it.
     let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
-    #expect(screen.hasPrefix("Error: Another monsters is editing \(tmux.rosterPath) (it held"))
+    #expect(screen.hasPrefix("Error: Another monsters is editing \(tmux.rosterPath) (its folder"))
     #expect(try String(contentsOfFile: tmux.rosterPath, encoding: .utf8) == PickerTmux.seededRoster)
   }
 

@@ -37,7 +37,8 @@ final class PickerTmux {
   /// status and process id.
   let commandLine: String
 
-  /// Starts `monsters --file monsters.json pick ARGUMENTS` in a new tmux session, or an
+  /// Starts `monsters --file monsters.json pick ARGUMENTS` (without `--file` when there is
+  /// no file, which only the default roster may be) in a new tmux session, or an
   /// interactive bash, with job control, ready to run ``commandLine``.
   ///
   /// - Parameters:
@@ -58,7 +59,8 @@ final class PickerTmux {
     }
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.monsters), "build monsters first")
-    var command = [Self.monsters, "--file", folder + "/monsters.json"]
+    // Without a file, the roster is the default one, which may be missing.
+    var command = [Self.monsters] + (roster == nil ? [] : ["--file", folder + "/monsters.json"])
     if let lockTimeout { command += ["--lock-timeout", lockTimeout] }
     command += ["pick"] + arguments
     // A subshell, so that an interactive shell runs the lines as one job.

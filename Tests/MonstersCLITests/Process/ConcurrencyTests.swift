@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MonsterKit
 import Synchronization
 import Testing
@@ -50,62 +51,135 @@ import Testing
   }
 
   @Test func editsOfEightProcessesAtOnceAreAllKept() throws {
+    let (harness, rosterPath) = try Self.ownedRoster()
+    let failures = try Self.runLanes(rosterPath: rosterPath)
+    #expect(failures.isEmpty, "\(failures)")
+    try Self.expectEveryEdit(in: harness)
+  }
+
+  @Test func editsAreAllKeptWhileThePathsAroundTheRosterAreInterferedWith() throws {
+    // While the lanes edit, one thread, over and over, removes and replaces every
+    // temporary file it sees (the edits' own), plants FIFOs, links to a file elsewhere and
+    // files at temporary names and at the lock file of old, and a script holding the lock
+    // with README's flock(1) recipe replaces the roster with a copy of itself.
+    let (harness, rosterPath) = try Self.ownedRoster()
+    let victim = harness.path("elsewhere/victim")
+    let folder = harness.folder
+    let running = Mutex(true)
+    let counts = Mutex([PathInterference: Int]())
+    let touched = Mutex(0)
+    let interfering = DispatchGroup()
+    interfering.enter()
+    Thread.detachNewThread {
+      defer { interfering.leave() }
+      var round = 0
+      while running.withLock({ $0 }) {
+        round += 1
+        let interference = PathInterference.allCases[round % PathInterference.allCases.count]
+        let found = PathInterference.temporaryNames(in: folder).count
+        let script = try? interference.perform(in: folder, victim: victim)
+        _ = script?.wait()
+        counts.withLock { $0[interference, default: 0] += 1 }
+        if interference == .temporaryFilesRemoved || interference == .temporaryFilesReplaced {
+          touched.withLock { $0 += found }
+        }
+        usleep(3000)
+      }
+    }
+    let failures = try Self.runLanes(rosterPath: rosterPath)
+    running.withLock { $0 = false }
+    interfering.wait()
+    #expect(failures.isEmpty, "\(failures)")
+    #expect(access(victim, F_OK) != 0)
+    // What was planted at temporary names is swept by the next edit; the lock file of old
+    // is no edit's to remove.
+    PathInterference.clearOldLock(in: harness.folder)
+    #expect(
+      harness.run(["--file", rosterPath, "set", "Lane-0-Bot-0", "--weapon", "fire"]).code
+        == .success)
+    try Self.expectEveryEdit(in: harness)
+    print(
+      "ConcurrencyTests: interferences while the lanes ran: \(counts.withLock { $0 }); "
+        + "\(touched.withLock { $0 }) files at temporary names removed or replaced")
+  }
+
+  /// A folder with a roster of the monsters the lanes own.
+  private static func ownedRoster() throws -> (CommandLineHarness, String) {
     let harness = try CommandLineHarness()
-    let binary = try #require(BuiltTool.url)
-    let owned = (0..<Self.lanes).flatMap { lane in
-      (0..<Self.setsPerLane).map { number in
+    let owned = (0..<lanes).flatMap { lane in
+      (0..<setsPerLane).map { number in
         MonsterFields(
-          name: Self.ownMonster(lane: lane, number: number), description: "Original",
+          name: ownMonster(lane: lane, number: number), description: "Original",
           weapon: "smoke")
       }
     }
     try harness.writeRoster(rosterJSON(owned))
+    return (harness, harness.rosterPath)
+  }
 
-    // Each lane runs its edits one after another, each in a process of its own; the lanes
-    // run at once. The lock wait is long, so that a slow machine does not make an edit
-    // give up: any lost edit is then a real one.
-    let rosterPath = harness.rosterPath
+  /// Runs the lanes at once: each runs its edits one after another, each in a process of
+  /// its own. The lock wait is long, so that a slow machine does not make an edit give up:
+  /// any lost edit is then a real one. An edit that gives up because the roster kept
+  /// changing under it (exit 74, nothing written) is run again, as a script would, and must
+  /// then say what it did: a first try that had landed would make an `add` fail, the name
+  /// taken, and a `set` find nothing to change.
+  ///
+  /// - Returns: The edits that failed, with how.
+  private static func runLanes(rosterPath: String) throws -> [String] {
+    let binary = try #require(BuiltTool.url)
     let failures = Mutex<[String]>([])
     let done = DispatchGroup()
-    for lane in 0..<Self.lanes {
+    for lane in 0..<lanes {
       done.enter()
       Thread.detachNewThread {
         defer { done.leave() }
-        for (arguments, expected) in Self.edits(ofLane: lane) {
+        for (arguments, expected) in edits(ofLane: lane) {
           let line = ["--lock-timeout", "600"] + arguments
-          do {
-            let result = try SpawnedProcess.run(
-              binary, arguments: line.map { Array($0.utf8) },
-              environment: ["MONSTERS_FILE": rosterPath])
-            let output = String(decoding: result.output, as: UTF8.self)
-            let errors = String(decoding: result.errors, as: UTF8.self)
-            if result.termination != .exited(0) || output != expected || !errors.isEmpty {
-              failures.withLock {
-                $0.append("\(line): \(result.termination), \(output.debugDescription), \(errors)")
+          for attempt in 1...10 {
+            do {
+              let result = try SpawnedProcess.run(
+                binary, arguments: line.map { Array($0.utf8) },
+                environment: ["MONSTERS_FILE": rosterPath])
+              let output = String(decoding: result.output, as: UTF8.self)
+              let errors = String(decoding: result.errors, as: UTF8.self)
+              if result.termination == .exited(74) && errors.contains("changed while"),
+                attempt < 10
+              {
+                continue
               }
+              if result.termination != .exited(0) || output != expected || !errors.isEmpty {
+                failures.withLock {
+                  $0.append(
+                    "\(line): \(result.termination), \(output.debugDescription), \(errors)")
+                }
+              }
+            } catch {
+              failures.withLock { $0.append("\(line): \(error)") }
             }
-          } catch {
-            failures.withLock { $0.append("\(line): \(error)") }
+            break
           }
         }
       }
     }
     done.wait()
-    #expect(failures.withLock { $0 } == [])
+    return failures.withLock { $0 }
+  }
 
-    // All 8 * (25 + 10) = 280 edits are there.
+  /// Checks that all 8 * (25 + 10) = 280 edits are in the roster, that it passes `check`,
+  /// and that nothing is left beside it.
+  private static func expectEveryEdit(in harness: CommandLineHarness) throws {
     let roster = try RosterFile(path: harness.rosterPath).read()
-    #expect(roster.count == Self.lanes * (Self.setsPerLane + Self.addsPerLane))
+    #expect(roster.count == lanes * (setsPerLane + addsPerLane))
     var kept = 0
-    for lane in 0..<Self.lanes {
-      for number in 0..<Self.setsPerLane {
-        let monster = roster.monster(named: Self.ownMonster(lane: lane, number: number))
-        #expect(monster?.description == Self.description(lane: lane, number: number))
+    for lane in 0..<lanes {
+      for number in 0..<setsPerLane {
+        let monster = roster.monster(named: ownMonster(lane: lane, number: number))
+        #expect(monster?.description == description(lane: lane, number: number))
         #expect(monster?.weapon.type == .fire)
-        if monster?.description == Self.description(lane: lane, number: number) { kept += 1 }
+        if monster?.description == description(lane: lane, number: number) { kept += 1 }
       }
-      for number in 0..<Self.addsPerLane {
-        let monster = roster.monster(named: Self.addedMonster(lane: lane, number: number))
+      for number in 0..<addsPerLane {
+        let monster = roster.monster(named: addedMonster(lane: lane, number: number))
         #expect(monster?.weapon.type == .sword)
         if monster != nil { kept += 1 }
       }
@@ -117,7 +191,7 @@ import Testing
           status: 0, output: "monsters.json: a valid roster, in canonical form.\n", errors: ""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: harness.folder).sorted() == [
-        "monsters.json", "monsters.json.lock",
+        "monsters.json"
       ])
   }
 }

@@ -62,7 +62,8 @@ struct LargeRoster {
   }
 }
 
-/// `kill -9` of edits of a large roster, at moments spread over the whole edit.
+/// `kill -9` of edits of a large roster, at moments spread over the whole edit, while the
+/// paths around the roster are interfered with at other moments.
 @Suite struct CrashTests {
   static let kills = 50
 
@@ -76,10 +77,16 @@ struct LargeRoster {
     var afterTheRename = 0
     /// Edits that had ended before their kill.
     var finished = 0
+    /// Interferences made while an edit ran, by kind.
+    var interferences: [PathInterference: Int] = [:]
 
     var description: String {
-      "\(beforeTheWrite) before the write, \(duringTheWrite) during it, "
-        + "\(afterTheRename) after the rename; \(finished) edits ended before their kill"
+      let made = PathInterference.allCases.dropFirst().map {
+        "\(interferences[$0, default: 0]) \($0)"
+      }
+      return "\(beforeTheWrite) before the write, \(duringTheWrite) during it, "
+        + "\(afterTheRename) after the rename; \(finished) edits ended before their kill; "
+        + "while edits ran: \(made.joined(separator: ", "))"
     }
   }
 
@@ -87,7 +94,7 @@ struct LargeRoster {
     let harness = try CommandLineHarness()
     let binary = try #require(BuiltTool.url)
     let path = harness.rosterPath
-    let temporary = harness.path(".monsters.json.tmp")
+    let victim = harness.path("elsewhere/victim")
     var expected = LargeRoster().bytes
     // The edits below rewrite it byte for byte as expected only if it is canonical.
     try expected.write(to: URL(fileURLWithPath: path))
@@ -141,26 +148,45 @@ struct LargeRoster {
     var tally = Tally()
     var killed = 0
     while killed < Self.kills && round < 4 * Self.kills {
-      let hadTemporaryFile = access(temporary, F_OK) == 0
+      let writtenBefore = Set(halfWrittenFiles(in: harness.folder))
       // A little past the typical end, so that the end of a slower edit is reached too.
       let duration = durations.sorted()[durations.count / 2] * 1.15
       let delay = duration * Double.random(in: 0..<1, using: &generator)
+      let moment = duration * Double.random(in: 0..<1, using: &generator)
+      let interference = PathInterference.allCases[round % PathInterference.allCases.count]
       let (process, start, after) = try startEdit()
-      var termination = process.wait(until: start + delay)
+      var termination: Termination?
+      if interference == .temporaryFilesRemoved || interference == .temporaryFilesReplaced {
+        // Aimed at the edit's own file: once it is being written, if that is before the kill.
+        termination = waitForAWrite(
+          process, in: harness.folder, besides: writtenBefore, until: start + delay)
+      } else {
+        termination = process.wait(until: start + min(delay, moment))
+      }
+      var script: SpawnedProcess?
+      let interferes = termination == nil && ContinuousClock.now < start + delay
+      if interferes {
+        script = try interference.perform(in: harness.folder, victim: victim)
+        tally.interferences[interference, default: 0] += 1
+        termination = process.wait(until: start + delay)
+      }
       if termination == nil {
         process.kill()
         termination = process.wait()
-      } else {
+      } else if !interferes {
         durations.append(ContinuousClock.now - start)
       }
+      #expect(script?.wait() ?? .exited(0) == .exited(0))
       let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-      let label = "round \(round), killed after \(delay): \(String(describing: termination))"
+      let label =
+        "round \(round), killed after \(delay), \(interference) after \(moment): "
+        + "\(String(describing: termination))"
       switch termination {
       case .signaled(SIGKILL):
         killed += 1
         if bytes == after {
           tally.afterTheRename += 1
-        } else if access(temporary, F_OK) == 0 && !hadTemporaryFile {
+        } else if !Set(halfWrittenFiles(in: harness.folder)).subtracting(writtenBefore).isEmpty {
           tally.duringTheWrite += 1
         } else {
           tally.beforeTheWrite += 1
@@ -177,13 +203,15 @@ struct LargeRoster {
         try expectCheckPasses(label)
         expected = after
       }
-      // The kernel let go of the killed edit's lock.
-      #expect(lockIsFree(harness.rosterPath + ".lock"), "\(label): the lock is held")
+      // The kernel let go of the killed edit's lock, and nothing was made elsewhere.
+      #expect(lockIsFree(harness.folder), "\(label): the lock is held")
+      #expect(access(victim, F_OK) != 0, "\(label): \(victim) was created")
     }
     #expect(killed == Self.kills)
 
     // An edit that will not wait long for the lock goes through, and removes the temporary
-    // file a killed edit left.
+    // files killed edits left, and what was planted at their names.
+    PathInterference.clearOldLock(in: harness.folder)
     let last = try BuiltTool.monsters(
       ["--lock-timeout", "2", "set", "Monster-000000", "--weapon", "fire"], in: harness.folder)
     #expect(
@@ -191,16 +219,47 @@ struct LargeRoster {
         == ProcessResult(status: 0, output: "Monster-000000: weapon smoke -> fire.\n", errors: ""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: harness.folder).sorted() == [
-        "monsters.json", "monsters.json.lock",
+        "monsters.json"
       ])
     try expectCheckPasses("the roster after the last edit")
     let duration = durations.sorted()[durations.count / 2]
     print("CrashTests: \(killed) kills over edits of \(duration) each: \(tally)")
   }
 
-  /// Whether a lock file can be locked at once, as it can when no process holds it.
-  private func lockIsFree(_ path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// Waits until an edit writes a temporary file that is not among the files written
+  /// before, or ends, or a moment comes.
+  ///
+  /// - Returns: How the edit ended, or `nil` if it is still running.
+  private func waitForAWrite(
+    _ process: SpawnedProcess, in folder: String, besides before: Set<String>,
+    until deadline: ContinuousClock.Instant
+  ) -> Termination? {
+    repeat {
+      if let termination = process.wait(until: .now) { return termination }
+      if !Set(halfWrittenFiles(in: folder)).subtracting(before).isEmpty { return nil }
+      usleep(200)
+    } while ContinuousClock.now < deadline
+    return nil
+  }
+
+  /// The temporary files in a folder that hold the start of a roster, as an edit writes it.
+  private func halfWrittenFiles(in folder: String) -> [String] {
+    PathInterference.temporaryNames(in: folder).filter { name in
+      // Regular files only: opening a planted FIFO would wait for a writer.
+      var status = stat()
+      guard lstat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        return false
+      }
+      let handle = FileHandle(forReadingAtPath: folder + "/" + name)
+      defer { try? handle?.close() }
+      let start = (try? handle?.read(upToCount: 16)) ?? nil
+      return start.map { $0.starts(with: Data("{\n  \"version\"".utf8)) } ?? false
+    }
+  }
+
+  /// Whether a roster's folder can be locked at once, as it can when no process holds it.
+  private func lockIsFree(_ folder: String) -> Bool {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     return flock(descriptor, LOCK_EX | LOCK_NB) == 0

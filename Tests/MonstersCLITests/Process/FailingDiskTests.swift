@@ -88,27 +88,32 @@ enum ScratchDiskError: Error {
   }
 
   /// Runs an edit on a roster that cannot be written, and checks that it fails with 74 and
-  /// the message, that the roster is as it was, and that no temporary file is left.
+  /// the message, that the roster is as it was, and that nothing is left beside it.
+  ///
+  /// - Parameter named: Whether the roster is named with `--file`, which needs it to exist,
+  ///   or is the default roster, which an edit creates.
   private func expectFailedEdit(
-    _ arguments: [String], roster path: String, message: String,
+    _ arguments: [String], roster path: String, message: String, named: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let before = FileManager.default.contents(atPath: path)
     let folder = (path as NSString).deletingLastPathComponent
     let entriesBefore = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let result = harness.run(["--file", path] + arguments)
+    let result =
+      named
+      ? harness.run(["--file", path] + arguments)
+      : harness.run(arguments, defaultRosterFile: path)
     #expect(
       result == CommandResult(.ioError, errors: "Error: \(message)\n"),
       "monsters \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
     #expect(FileManager.default.contents(atPath: path) == before, sourceLocation: sourceLocation)
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    #expect(!entries.contains { $0.hasSuffix(".tmp") }, sourceLocation: sourceLocation)
-    // Nothing but the lock file is new.
-    #expect(
-      Set(entries).subtracting(entriesBefore).isSubset(of: [
-        (path as NSString).lastPathComponent + ".lock"
-      ]),
-      sourceLocation: sourceLocation)
+    #expect(entries.sorted() == entriesBefore.sorted(), sourceLocation: sourceLocation)
+  }
+
+  /// The message of a write that fails with an error.
+  private func writeFailure(_ path: String, _ reason: String) -> String {
+    "Cannot write \(path): \(reason). The file is as it was."
   }
 
   /// The edits tried on each failing disk.
@@ -136,13 +141,13 @@ enum ScratchDiskError: Error {
     // The new roster takes more pages than are free: the large description takes three.
     for edit in Self.edits where freePages == 0 || edit[0] == "add" {
       try expectFailedEdit(
-        edit, roster: path, message: "Cannot write \(path): No space left on device.")
+        edit, roster: path, message: writeFailure(path, "No space left on device"))
     }
     let script = harness.path("edits.txt")
     try harness.write("set cat-bot --weapon fire\n\n# then\nremove dog-bot\n", to: script)
     if freePages == 0 {
       try expectFailedEdit(
-        ["apply", script], roster: path, message: "Cannot write \(path): No space left on device.")
+        ["apply", script], roster: path, message: writeFailure(path, "No space left on device"))
     }
     // Reading still works.
     #expect(harness.run(["--file", path, "list", "--format", "names"]).output == seededNames)
@@ -155,41 +160,38 @@ enum ScratchDiskError: Error {
     let path = disk.path + "/monsters.json"
     for edit in Self.edits {
       try expectFailedEdit(
-        edit, roster: path, message: "Cannot write \(path): No space left on device.")
+        edit, roster: path, message: writeFailure(path, "No space left on device"), named: false)
     }
+    try expectFailedEdit(
+      ["init"], roster: path, message: writeFailure(path, "No space left on device"))
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test(.enabled(if: ScratchDisk.isAllowed, "needs to mount a tmpfs"))
   func diskWithoutFreeInodesFailsTheEdit() throws {
-    // The folder, the roster and its lock take the three inodes; the temporary file finds
-    // none.
+    // The folder, the roster and another file take the three inodes; the temporary file
+    // finds none.
     let disk = try ScratchDisk(in: harness.folder, options: "size=64k,nr_inodes=3")
     let path = disk.path + "/monsters.json"
     #expect(harness.run(["--file", path, "init"]).code == .success)
+    try harness.write("", to: disk.path + "/other")
     for edit in Self.edits {
       try expectFailedEdit(
-        edit, roster: path, message: "Cannot write \(path): No space left on device.")
+        edit, roster: path, message: writeFailure(path, "No space left on device"))
     }
   }
 
   // MARK: - A read-only disk or folder
 
-  @Test(
-    .enabled(if: ScratchDisk.isAllowed, "needs to mount a tmpfs"),
-    arguments: [true, false])
-  func readOnlyFileSystemFailsTheEditAndKeepsTheRoster(lockFileExists: Bool) throws {
+  @Test(.enabled(if: ScratchDisk.isAllowed, "needs to mount a tmpfs"))
+  func readOnlyFileSystemFailsTheEditAndKeepsTheRoster() throws {
     let disk = try ScratchDisk(in: harness.folder, options: "size=64k")
     let path = disk.path + "/monsters.json"
     #expect(harness.run(["--file", path, "init"]).code == .success)
-    if !lockFileExists { unlink(path + ".lock") }
     try disk.remountReadOnly()
-    let message =
-      lockFileExists
-      ? "Cannot write \(path): Read-only file system."
-      : "Cannot lock \(path): Read-only file system."
     for edit in Self.edits {
-      try expectFailedEdit(edit, roster: path, message: message)
+      try expectFailedEdit(
+        edit, roster: path, message: writeFailure(path, "Read-only file system"))
     }
     #expect(harness.run(["--file", path, "list", "--format", "names"]).output == seededNames)
     #expect(harness.run(["--file", path, "check"]).code == .success)
@@ -202,7 +204,7 @@ enum ScratchDiskError: Error {
     let path = disk.path + "/monsters.json"
     for edit in Self.edits {
       try expectFailedEdit(
-        edit, roster: path, message: "Cannot lock \(path): Read-only file system.")
+        edit, roster: path, message: writeFailure(path, "Read-only file system"), named: false)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
   }
@@ -216,7 +218,7 @@ enum ScratchDiskError: Error {
     #expect(chmod(folder, 0o555) == 0)
     defer { chmod(folder, 0o755) }
     for edit in Self.edits {
-      try expectFailedEdit(edit, roster: path, message: "Cannot write \(path): Permission denied.")
+      try expectFailedEdit(edit, roster: path, message: writeFailure(path, "Permission denied"))
     }
   }
 
@@ -226,7 +228,8 @@ enum ScratchDiskError: Error {
     let path = harness.path("missing/monsters.json")
     for edit in Self.edits {
       try expectFailedEdit(
-        edit, roster: path, message: "Cannot lock \(path): No such file or directory.")
+        edit, roster: path, message: "Cannot lock \(path): No such file or directory.",
+        named: false)
     }
     #expect(
       harness.run(["--file", path, "check"])
@@ -240,7 +243,7 @@ enum ScratchDiskError: Error {
     for edit in Self.edits {
       let message =
         edit[0] == "init"
-        ? "Cannot write \(path): Is a directory." : "Cannot read \(path): Is a directory."
+        ? writeFailure(path, "Is a directory") : "Cannot read \(path): Is a directory."
       try expectFailedEdit(edit, roster: path, message: message)
     }
     for reading in [["list"], ["check"], ["show", "cat-bot"]] {

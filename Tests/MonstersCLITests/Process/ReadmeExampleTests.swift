@@ -131,7 +131,6 @@ import Testing
       $ echo "$greeting"; ls
       hello
       monsters.json
-      monsters.json.lock
       ```
       ## Two
       ```console

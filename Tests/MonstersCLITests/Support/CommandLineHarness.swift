@@ -1,6 +1,7 @@
 import Foundation
-import MonstersCLI
 import TestSupport
+
+@testable import MonstersCLI
 
 /// What one run of the command line gave: the exit code and the text of both streams.
 struct CommandResult: Equatable {
@@ -18,8 +19,9 @@ struct CommandResult: Equatable {
 /// Runs `monsters` in-process against a roster file in a fresh temporary folder, and removes
 /// the folder when it goes away.
 ///
-/// Runs name the roster file through `MONSTERS_FILE` unless told otherwise, so tests never
-/// depend on the current folder, which other tests running in parallel share.
+/// The roster file of the runs is the default one, as `monsters.json` in the current folder
+/// would be, but in the harness's folder, so tests never depend on the current folder,
+/// which other tests running in parallel share.
 final class CommandLineHarness {
   /// The temporary folder.
   let folder: String
@@ -37,9 +39,10 @@ final class CommandLineHarness {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
-  /// The environment runs get by default: the roster file, and nothing else.
+  /// The environment runs get by default: none. The roster file is the default one, which
+  /// may be missing; a test that names it (`--file`, `MONSTERS_FILE`) needs it to exist.
   var environment: [String: String] {
-    ["MONSTERS_FILE": rosterPath]
+    [:]
   }
 
   /// Runs one command line.
@@ -49,15 +52,17 @@ final class CommandLineHarness {
   ///   - environment: The environment; by default ``environment``.
   ///   - terminal: Whether standard output and standard error act as terminals.
   ///   - input: What standard input holds.
+  ///   - defaultRosterFile: The roster file when none is named; ``rosterPath`` unless given.
   func run(
     _ arguments: [String], environment: [String: String]? = nil, terminal: Bool = false,
-    input: String = ""
+    input: String = "", defaultRosterFile: String? = nil
   ) -> CommandResult {
     let output = OutputChannel(capturingAsTerminal: terminal)
     let errors = OutputChannel(capturingAsTerminal: terminal)
     let code = MonstersCommandLine.run(
       arguments, environment: environment ?? self.environment,
-      console: Console(input: InputChannel(text: input), output: output, errors: errors))
+      console: Console(input: InputChannel(text: input), output: output, errors: errors),
+      defaultRosterFile: defaultRosterFile ?? rosterPath)
     return CommandResult(code, output: output.text, errors: errors.text)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Another process that holds `flock(2)` on a file until released: `flock PATH -c ...`, which
 /// says `locked` once it has the lock, and lets go when its `cat` reaches the end of input.
@@ -12,6 +13,11 @@ final class LockHolder {
     process.arguments = [path, "-c", "echo locked; exec cat"]
     process.standardInput = input
     process.standardOutput = output
+    // Kept from every other program this test process starts: a copy of the input's
+    // writing end would keep `cat` from seeing its end, and the lock held.
+    for handle in [input.fileHandleForWriting, output.fileHandleForReading] {
+      _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    }
     try process.run()
     let echo = output.fileHandleForReading.availableData
     guard String(decoding: echo, as: UTF8.self) == "locked\n" else {

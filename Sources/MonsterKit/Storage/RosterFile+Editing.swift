@@ -1,0 +1,83 @@
+import Glibc
+
+// The frame of every edit: find the file, lock its folder, clear what killed edits left,
+// read the roster under the lock, and start over should another program put a new file at
+// the path meanwhile.
+
+extension RosterFile {
+  /// Where an edit works, locked: the roster's folder, open, and the roster's name in it.
+  struct EditSite {
+    /// The lock, whose descriptor of the folder the edit works through.
+    var lock: RosterLock
+    /// The folder's path, for messages.
+    var folderPath: String
+    /// The roster's name in the folder.
+    var name: String
+
+    /// The locked folder's descriptor.
+    var folder: Int32 { lock.folder }
+  }
+
+  /// How one try of an edit ended.
+  enum Attempt<Value> {
+    /// It is done, with this value.
+    case done(Value)
+    /// The folder changed under it (another program put a new file at the roster's path,
+    /// or took its temporary file away): it must start over, reading the roster again.
+    case startOver
+  }
+
+  /// How many times an edit starts over before it gives up.
+  static let attempts = 5
+
+  /// Runs an edit under the lock of the roster's folder, starting over while it asks to.
+  ///
+  /// - Parameters:
+  ///   - action: The action named when a folder stands at the path.
+  ///   - body: The edit: given the site and the roster file as it is (or `nil` when there
+  ///     is none), writes what it writes and says whether it is done.
+  /// - Returns: What `body` gave.
+  /// - Throws: What `body` throws, an error from finding, locking or reading the file, or
+  ///   ``RosterError/changedWhileReading(path:)`` when the folder keeps changing.
+  func editing<Value>(
+    action: String, _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
+  ) throws(RosterError) -> Value {
+    for _ in 0..<Self.attempts {
+      guard let target = try editTarget(action: action) else { continue }
+      let lock = try RosterLock(folder: target.folder, for: self)
+      defer { lock.release() }
+      let site = EditSite(lock: lock, folderPath: target.folder, name: target.name)
+      sweepAbandonedTemporaryFiles(in: site)
+      guard let existing = try loadForEdit(in: site) else { continue }
+      defer { existing.map(close) }
+      switch try body(site, existing) {
+      case .done(let value): return value
+      case .startOver: continue
+      }
+    }
+    throw .changedWhileReading(path: path)
+  }
+
+  /// Opens and reads the roster in the locked folder, following no link: the links were
+  /// followed before the folder was locked.
+  ///
+  /// - Returns: The file, `.some(nil)` when there is none, or `nil` when a link has taken
+  ///   the roster's place since the links were followed, and the edit must start over.
+  private func loadForEdit(in site: EditSite) throws(RosterError) -> LoadedFile?? {
+    let descriptor: Int32
+    do throws(SystemCallError) {
+      descriptor = try fileSystem.open(
+        site.name, in: site.folder, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC,
+        mode: 0)
+    } catch  where error.code == ENOENT {
+      return .some(nil)
+    } catch  where error.code == ELOOP {
+      return nil
+    } catch  where error.code == ENXIO {
+      throw .notARegularFile(path: path)
+    } catch {
+      throw failure("read", error)
+    }
+    return try load(descriptor, editing: true)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Which roster file a command uses, and what a missing one holds: the default
+/// `monsters.json` may be missing and holds the seeded roster; a file named by `--file` or
+/// `MONSTERS_FILE` must exist, so that a mistyped path cannot give a right-looking answer or
+/// create a stray file; `init` is the one command that creates it.
+@Suite struct RosterFileChoiceTests {
+  /// The message for a named file that is missing.
+  private func missing(_ path: String) -> String {
+    "Error: No roster file at \(path). Create one with: monsters init --file \(path)\n"
+  }
+
+  static let commands: [[String]] = [
+    ["list"], ["show", "cat-bot"], ["set", "cat-bot", "--weapon", "fire"],
+    ["add", "Robo-Bot", "--weapon", "fire"], ["remove", "cat-bot"],
+    ["rename", "cat-bot", "Kit-Bot"], ["set", "cat-bot", "--weapon", "fire", "--dry-run"],
+  ]
+
+  @Test(arguments: commands)
+  func aMissingFileNamedByTheOptionIsNoInput(_ arguments: [String]) throws {
+    let harness = try CommandLineHarness()
+    let typo = harness.path("typo.json")
+    #expect(
+      harness.run(["--file", typo] + arguments) == CommandResult(.noInput, errors: missing(typo)))
+    #expect(
+      harness.run(arguments, environment: ["MONSTERS_FILE": typo])
+        == CommandResult(.noInput, errors: missing(typo)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder).isEmpty)
+  }
+
+  @Test func aMissingFileForApplyIsNoInputToo() throws {
+    let harness = try CommandLineHarness()
+    let typo = harness.path("typo.json")
+    #expect(
+      harness.run(["--file", typo, "apply"], input: "set cat-bot --weapon fire\n")
+        == CommandResult(.noInput, errors: missing(typo)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder).isEmpty)
+  }
+
+  @Test func aPathThatNeedsQuotingIsQuotedInTheHint() throws {
+    let harness = try CommandLineHarness()
+    let path = harness.path("my roster.json")
+    #expect(
+      harness.run(["--file", path, "list"])
+        == CommandResult(
+          .noInput,
+          errors: "Error: No roster file at \(path). Create one with: monsters init --file "
+            + "'\(path)'\n"))
+  }
+
+  @Test func initCreatesANamedFileThatOtherCommandsThenUse() throws {
+    let harness = try CommandLineHarness()
+    let path = harness.path("team.json")
+    #expect(
+      harness.run(["init", "--file", path])
+        == CommandResult(.success, output: "Wrote the seeded roster to \(path).\n"))
+    #expect(
+      harness.run(["--file", path, "set", "cat-bot", "--weapon", "fire"])
+        == CommandResult(.success, output: "Cat-Bot: weapon sword -> fire.\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder) == ["team.json"])
+  }
+
+  @Test func theDefaultFileMayBeMissingAndTheFirstEditCreatesIt() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["list", "--format", "names"]) == CommandResult(.success, output: seededNames))
+    #expect(harness.rosterBytes() == nil)
+    #expect(harness.run(["set", "cat-bot", "--weapon", "fire"]).code == .success)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: harness.folder) == ["monsters.json"])
+  }
+
+  @Test func standardInputIsReadAndNeverEdited() throws {
+    let harness = try CommandLineHarness()
+    let roster = rosterJSON([MonsterFields(name: "Zed-Bot")])
+    #expect(
+      harness.run(["-f", "-", "list", "--format", "names"], input: roster)
+        == CommandResult(.success, output: "Zed-Bot\n"))
+    #expect(
+      harness.run(
+        ["list", "--format", "names"], environment: ["MONSTERS_FILE": "-"], input: roster)
+        == CommandResult(.success, output: "Zed-Bot\n"))
+    let notEdited =
+      "Error: <stdin> is a stream (standard input, a pipe or a terminal), not a file: a roster "
+      + "can be read from it, not edited.\n"
+    for arguments in [["set", "zed-bot", "--weapon", "smoke"], ["init"]] {
+      #expect(
+        harness.run(["-f", "-"] + arguments, input: roster)
+          == CommandResult(.usage, errors: notEdited), "\(arguments)")
+    }
+    // apply reads its script from standard input too: what is refused is still the edit.
+    #expect(
+      harness.run(["-f", "-", "apply"], input: "set zed-bot --weapon smoke\n")
+        == CommandResult(.usage, errors: notEdited))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder).isEmpty)
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A roster shared by a group of users, each editing as themselves with a umask of their
+/// own, run through `setpriv(1)` as users who are not root.
+@Suite(
+  .enabled(
+    if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+    "needs root, to run edits as other users with setpriv"))
+struct SharedRosterTests {
+  static let group: gid_t = 4242
+  static let alice: uid_t = 4001
+  static let bob: uid_t = 4002
+
+  /// Runs the built `monsters` as a user of the group, with a umask, on a roster file.
+  private func monsters(
+    as user: uid_t, umask: String = "077", _ arguments: [String], roster: String
+  ) throws -> (termination: Termination, output: String, errors: String) {
+    let binary = try #require(BuiltTool.url)
+    let line =
+      [
+        "--reuid=\(user)", "--regid=\(Self.group)", "--clear-groups", "/bin/sh", "-c",
+        "umask \(umask); exec \"$0\" \"$@\"", binary.path,
+      ] + arguments
+    let result = try SpawnedProcess.run(
+      URL(fileURLWithPath: "/usr/bin/setpriv"), arguments: line.map { Array($0.utf8) },
+      environment: ["MONSTERS_FILE": roster])
+    return (
+      result.termination, String(decoding: result.output, as: UTF8.self),
+      String(decoding: result.errors, as: UTF8.self)
+    )
+  }
+
+  /// A folder the group may write to, with a roster the group may edit.
+  private func sharedRoster(in harness: CommandLineHarness, mode: mode_t = 0o664) throws
+    -> String
+  {
+    let folder = harness.path("shared")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    #expect(chown(folder, 0, Self.group) == 0)
+    #expect(chmod(folder, 0o2775) == 0)
+    let roster = folder + "/monsters.json"
+    try harness.write(seededRosterText, to: roster)
+    #expect(chown(roster, 0, Self.group) == 0)
+    #expect(chmod(roster, mode) == 0)
+    return roster
+  }
+
+  @Test func everyoneOfTheGroupMayEditWhateverTheUmaskOfTheLastEditor() throws {
+    let harness = try CommandLineHarness()
+    let roster = try sharedRoster(in: harness)
+    for (user, weapon) in [(Self.alice, "fire"), (Self.bob, "smoke"), (Self.alice, "sword")] {
+      let result = try monsters(as: user, ["set", "dog-bot", "--weapon", weapon], roster: roster)
+      #expect(result.termination == .exited(0), "\(user): \(result.errors)")
+      #expect(result.errors.isEmpty)
+    }
+    var status = stat()
+    #expect(stat(roster, &status) == 0)
+    #expect(status.st_mode & 0o7777 == 0o664)
+    #expect(status.st_gid == Self.group)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: harness.path("shared"))
+        == ["monsters.json"])
+    #expect(harness.run(["--file", roster, "show", "dog-bot"]).output.contains("sword"))
+  }
+
+  @Test(arguments: [0o6775, 0o4755, 0o2775] as [mode_t])
+  func anOwnerWhoIsNotRootKeepsTheSetIDBits(_ mode: mode_t) throws {
+    let harness = try CommandLineHarness()
+    let roster = try sharedRoster(in: harness)
+    #expect(chown(roster, Self.alice, Self.group) == 0)
+    #expect(chmod(roster, mode) == 0)
+    let result = try monsters(
+      as: Self.alice, ["set", "dog-bot", "--weapon", "fire"], roster: roster)
+    #expect(result.termination == .exited(0), "\(result.errors)")
+    var status = stat()
+    #expect(stat(roster, &status) == 0)
+    #expect(status.st_mode & 0o7777 == mode)
+    #expect(status.st_uid == Self.alice)
+    #expect(status.st_gid == Self.group)
+  }
+}
