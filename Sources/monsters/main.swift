@@ -1,12 +1,12 @@
-import Glibc
+import MonsterKit
 import MonstersCLI
 
 // A reader that goes away (`monsters list | head -1`) makes write(2) fail with EPIPE,
 // which the command line handles, instead of killing the process.
-signal(SIGPIPE, SIG_IGN)
+Platform.ignoreBrokenPipes()
 
 let code = MonstersCommandLine.run(
   bytes: ProcessArguments.current(),
   environment: .process,
   console: .standard())
-exit(code.rawValue)
+Platform.exit(code.rawValue)

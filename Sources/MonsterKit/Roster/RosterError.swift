@@ -1,5 +1,3 @@
-import Glibc
-
 /// What can go wrong reading, editing or writing a roster.
 public enum RosterError: Error, Hashable, Sendable {
   /// No monster on the roster has this name, ignoring case; perhaps one with a close name.
@@ -63,7 +61,7 @@ extension RosterError: CustomStringConvertible {
       "\(escapedForTerminal(path)) changed while it was being read; nothing was written. "
         + "Try again."
     case .fileSystem(let path, let action, let code):
-      "Cannot \(action) \(escapedForTerminal(path)): \(String(cString: strerror(code)))."
+      "Cannot \(action) \(escapedForTerminal(path)): \(Platform.errorDescription(code))."
     case .lockTimeout(let path, let seconds):
       "Another monsters is editing \(escapedForTerminal(path)) (it held "
         + "\(escapedForTerminal(path)).lock for over \(formatSeconds(seconds)) s); try again, "

@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// `monsters apply`: many edits, from a script, as one change.

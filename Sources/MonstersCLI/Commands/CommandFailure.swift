@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// Why a command failed. Its ``exitCode`` is the one place an error becomes an exit code.
@@ -49,7 +48,7 @@ indirect enum CommandFailure: Error {
     case .missingInput: .noInput
     case .unreadableInput: .ioError
     case .problemsFound: .failure
-    case .outputFailed(let code): code == EPIPE ? .success : .ioError
+    case .outputFailed(let code): code == Platform.ErrorNumber.brokenPipe ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
     }
   }
@@ -61,12 +60,13 @@ indirect enum CommandFailure: Error {
     case .roster(let error): error.description
     case .missingInput(let path): "\(escapedForTerminal(path)): no such file."
     case .unreadableInput(let path, let code):
-      "Cannot read \(escapedForTerminal(path)): \(String(cString: strerror(code)))."
+      "Cannot read \(escapedForTerminal(path)): \(Platform.errorDescription(code))."
     case .problemsFound(let count, let path):
       "\(count) \(count == 1 ? "problem" : "problems") in \(escapedForTerminal(path))."
     case .outputFailed(let code):
       // A reader that stopped reading (`| head -1`) is no error.
-      code == EPIPE ? nil : "Cannot write the output: \(String(cString: strerror(code)))."
+      code == Platform.ErrorNumber.brokenPipe
+        ? nil : "Cannot write the output: \(Platform.errorDescription(code))."
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForTerminal(path)):\(line): \($0)" }
     }

@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 
 @testable import MonsterKit
@@ -47,7 +46,7 @@ import Testing
     ),
     (.fileTooLarge(path: "m.json"), "m.json is larger than 4 GiB, more than a roster file may be."),
     (
-      .fileSystem(path: "m.json", action: "write", errno: ENOSPC),
+      .fileSystem(path: "m.json", action: "write", errno: Platform.ErrorNumber.noSpace),
       "Cannot write m.json: No space left on device."
     ),
     (

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import MonstersCLI
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
   @Test func aDeviceOrAPipeIsNotARosterFile() throws {
     let harness = try CommandLineHarness()
     let fifo = harness.path("pipe.json")
-    #expect(mkfifo(fifo, 0o600) == 0)
+    try Platform.makeFIFO(atPath: fifo, mode: 0o600)
     for path in ["/dev/zero", "/dev/null", fifo] {
       for arguments in [["list"], ["set", "Cat-Bot", "--weapon", "fire"], ["check"]] {
         let result = harness.run(["--file", path] + arguments)
@@ -19,8 +19,7 @@ import Testing
           "\(arguments)")
       }
     }
-    var status = stat()
-    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(try Platform.fileStatus(atPath: fifo, followingLinks: false).fileType == .fifo)
   }
 
   @Test func somethingInTheTemporaryFilesPlaceIsNamed() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import TestSupport
 import Testing
 
@@ -141,7 +141,7 @@ struct LargeRoster {
     var tally = Tally()
     var killed = 0
     while killed < Self.kills && round < 4 * Self.kills {
-      let hadTemporaryFile = access(temporary, F_OK) == 0
+      let hadTemporaryFile = FileManager.default.fileExists(atPath: temporary)
       // A little past the typical end, so that the end of a slower edit is reached too.
       let duration = durations.sorted()[durations.count / 2] * 1.15
       let delay = duration * Double.random(in: 0..<1, using: &generator)
@@ -156,11 +156,11 @@ struct LargeRoster {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
       let label = "round \(round), killed after \(delay): \(String(describing: termination))"
       switch termination {
-      case .signaled(SIGKILL):
+      case .signaled(Platform.SignalNumber.kill):
         killed += 1
         if bytes == after {
           tally.afterTheRename += 1
-        } else if access(temporary, F_OK) == 0 && !hadTemporaryFile {
+        } else if FileManager.default.fileExists(atPath: temporary) && !hadTemporaryFile {
           tally.duringTheWrite += 1
         } else {
           tally.beforeTheWrite += 1
@@ -200,9 +200,10 @@ struct LargeRoster {
 
   /// Whether a lock file can be locked at once, as it can when no process holds it.
   private func lockIsFree(_ path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    guard let descriptor = try? Platform.openFile(path, [.readOnly, .closeOnExec]) else {
+      return false
+    }
+    defer { Platform.closeFile(descriptor) }
+    return (try? Platform.lockFile(descriptor, .exclusiveWithoutWaiting)) != nil
   }
 }
