@@ -26,6 +26,8 @@ public struct Roster: Sendable {
   var foldsUnicode: Bool
   /// How many slots hold a monster.
   private(set) var liveCount: Int
+  /// The positions of the slots among those that hold a monster, from the first removal on.
+  private(set) var positions: SlotPositions?
 
   /// The roster's keys that `monsters` does not know, in file order, written back after the
   /// known ones.
@@ -79,6 +81,7 @@ public struct Roster: Sendable {
     slots.append(.edited(edited.count))
     edited.append(monster)
     liveCount += 1
+    positions?.appendSlot()
     indexName(at: slot)
   }
 
@@ -86,6 +89,8 @@ public struct Roster: Sendable {
   mutating func removeMonster(atSlot slot: Int) {
     slots[slot] = .removed
     liveCount -= 1
+    if positions == nil { positions = SlotPositions(slotCount: slots.count) }
+    positions?.remove(slot: slot)
   }
 }
 

@@ -31,7 +31,26 @@ public enum RosterError: Error, Hashable, Sendable {
 
 extension RosterError: CustomStringConvertible {
   /// The message a user reads, such as `No monster named 'Cat-Bott'. Did you mean 'Cat-Bot'?`.
+  ///
+  /// It names no command-line flag, so that any front end can show it; the `monsters`
+  /// command line adds its own hints (`--force`, `--lock-timeout`, `monsters check`).
   public var description: String {
+    message(hint: nil)
+  }
+
+  /// The message, with a hint for the user of one program where the error has room for one:
+  /// what replaces a file that exists, where every problem of a roster is listed, how to
+  /// wait longer for the lock.
+  ///
+  /// ```swift
+  /// RosterError.fileExists(path: "m.json").message(hint: "use --force to replace it")
+  /// // "m.json exists already; use --force to replace it."
+  /// ```
+  ///
+  /// - Parameter hint: Words that fit after a semicolon (a comma before `or` for the lock),
+  ///   or `nil` for none.
+  /// - Returns: The message; ``description`` when the error takes no hint.
+  package func message(hint: String?) -> String {
     switch self {
     case .noSuchMonster(let name, let suggestion):
       "No monster named '\(escapedForMessage(name))'."
@@ -46,13 +65,13 @@ extension RosterError: CustomStringConvertible {
     case .syntax(let path, let line, let column, let message):
       "\(escapedForTerminal(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
-      problems.first.map { "\(escapedForTerminal(path)):\($0)" + moreProblems(problems.count - 1) }
-        ?? "\(escapedForTerminal(path)): not a valid roster"
+      problems.first.map {
+        "\(escapedForTerminal(path)):\($0)" + moreProblems(problems.count - 1, hint: hint)
+      } ?? "\(escapedForTerminal(path)): not a valid roster"
     case .missingFile(let path):
       "\(escapedForTerminal(path)): no such file."
     case .fileExists(let path):
-      "\(escapedForTerminal(path)) exists already; use --force to replace it with the seeded "
-        + "roster."
+      "\(escapedForTerminal(path)) exists already" + (hint.map { "; \($0)" } ?? "") + "."
     case .notARegularFile(let path):
       "\(escapedForTerminal(path)) is not a regular file; a roster is kept in one."
     case .fileTooLarge(let path):
@@ -64,17 +83,18 @@ extension RosterError: CustomStringConvertible {
       "Cannot \(action) \(escapedForTerminal(path)): \(Platform.errorDescription(code))."
     case .lockTimeout(let path, let seconds):
       "Another monsters is editing \(escapedForTerminal(path)) (it held "
-        + "\(escapedForTerminal(path)).lock for over \(formatSeconds(seconds)) s); try again, "
-        + "or raise --lock-timeout."
+        + "\(escapedForTerminal(path)).lock for over \(formatSeconds(seconds)) s); try again"
+        + (hint.map { ", or \($0)" } ?? "") + "."
     }
   }
 }
 
-private func moreProblems(_ count: Int) -> String {
-  switch count {
+private func moreProblems(_ count: Int, hint: String?) -> String {
+  let hint = hint.map { "; \($0)" } ?? ""
+  return switch count {
   case 0: ""
-  case 1: " (and 1 more problem; run 'monsters check')"
-  default: " (and \(count) more problems; run 'monsters check')"
+  case 1: " (and 1 more problem\(hint))"
+  default: " (and \(count) more problems\(hint))"
   }
 }
 

@@ -57,7 +57,7 @@ indirect enum CommandFailure: Error {
   var message: String? {
     switch self {
     case .usage(let error, _): error.description
-    case .roster(let error): error.description
+    case .roster(let error): error.message(hint: Self.hint(for: error))
     case .missingInput(let path): "\(escapedForTerminal(path)): no such file."
     case .unreadableInput(let path, let code):
       "Cannot read \(escapedForTerminal(path)): \(Platform.errorDescription(code))."
@@ -69,6 +69,17 @@ indirect enum CommandFailure: Error {
         ? nil : "Cannot write the output: \(Platform.errorDescription(code))."
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForTerminal(path)):\(line): \($0)" }
+    }
+  }
+
+  /// What the command line adds to a roster error's message, which names no flag: the
+  /// option or command that helps.
+  private static func hint(for error: RosterError) -> String? {
+    switch error {
+    case .fileExists: "use --force to replace it with the seeded roster"
+    case .invalidRoster: "run 'monsters check'"
+    case .lockTimeout: "raise --lock-timeout"
+    default: nil
     }
   }
 
