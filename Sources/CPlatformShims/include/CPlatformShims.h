@@ -22,9 +22,12 @@ static inline char **monsters_environment(void) {
 
 #elif defined(__APPLE__)
 
-#include <crt_externs.h>
-#include <mach-o/dyld.h>
 #include <stdint.h>
+
+// Declared here, as Swift's own runtime shims do, rather than through <crt_externs.h> and
+// <mach-o/dyld.h>, which not every SDK version offers on every Apple platform.
+extern char ***_NSGetEnviron(void);
+extern int _NSGetExecutablePath(char *buffer, uint32_t *size);
 
 // The process's environment: a library on Darwin has no `environ` to link against, and
 // reads it through _NSGetEnviron(3).

@@ -51,6 +51,7 @@ extension Platform {
   /// A set of signals: `sigset_t`, which is a 32-bit mask on Darwin and a 1024-bit array on
   /// Linux.
   package struct SignalSet {
+    /// The C set, for the calls of this folder.
     var raw = sigset_t()
     /// The signals in the set, in the order they were added.
     package private(set) var members: [Int32] = []
