@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// One piece of work, done by `monsters` and by the other tools, on one roster.
@@ -57,19 +56,21 @@ struct Bench {
       guard build.run().status == 0 else { throw BenchError("the release build failed") }
       monsters = ".build/installed/release/monsters"
     }
-    guard access(monsters, X_OK) == 0 else { throw BenchError("no binary at \(monsters)") }
+    guard Platform.isExecutable(monsters) else { throw BenchError("no binary at \(monsters)") }
     jq = which("jq")
     python = which("python3")
-    var template = Array("/tmp/monsters-bench-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw BenchError("cannot make a temporary folder") }
-    folder = String(cString: made)
+    do throws(SystemCallError) {
+      folder = try Platform.makeTemporaryFolder(prefix: "/tmp/monsters-bench-")
+    } catch {
+      throw BenchError("cannot make a temporary folder")
+    }
   }
 
   func run() throws {
     defer {
       if !options.keep { _ = Command(program: "/bin/rm", arguments: ["-rf", folder]).run() }
     }
-    print("Machine: \(machineDescription())")
+    print("Machine: \(Platform.machineDescription())")
     print(
       "Tools: monsters (\(monsters)), jq \(jq == nil ? "not installed" : "(\(jq ?? ""))"), "
         + "python3 \(python == nil ? "not installed" : "(\(python ?? ""))")")
@@ -78,7 +79,7 @@ struct Bench {
     var ciRows: [CIBench.Row] = []
     let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
-    try write(Roster.seeded.canonicalJSON(), to: seeded)
+    try writeFile(Roster.seeded.canonicalJSON(), to: seeded)
     results.append(measure(startup(seeded)))
     for size in options.sizes {
       let path = folder + "/roster-\(size).json"
@@ -233,17 +234,6 @@ struct Bench {
       throw BenchError("the edited roster of \(size) does not pass check")
     }
   }
-
-  private func write(_ bytes: [UInt8], to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw BenchError("cannot write \(path)") }
-    defer { close(descriptor) }
-    guard
-      bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count
-    else {
-      throw BenchError("cannot write \(path)")
-    }
-  }
 }
 
 /// The python3 programs the benchmark runs.
@@ -281,11 +271,7 @@ enum Python {
 
 /// This program's own path.
 func selfPath() -> String {
-  var buffer = [CChar](repeating: 0, count: 4096)
-  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-  return count > 0
-    ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    : CommandLine.arguments[0]
+  Platform.executablePath() ?? CommandLine.arguments[0]
 }
 
 func median(_ values: [Double]) -> Double {
@@ -296,32 +282,5 @@ func median(_ values: [Double]) -> Double {
 }
 
 func fileSize(_ path: String) -> Int {
-  var status = stat()
-  return stat(path, &status) == 0 ? Int(status.st_size) : 0
-}
-
-/// The processor, cores, memory and kernel, for the report.
-func machineDescription() -> String {
-  var model = "unknown processor"
-  if let file = fopen("/proc/cpuinfo", "r") {
-    defer { fclose(file) }
-    var line: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    while getline(&line, &capacity, file) > 0, let text = line.map({ String(cString: $0) }) {
-      if text.hasPrefix("model name") {
-        model = String(
-          text.drop(while: { $0 != ":" }).dropFirst().drop(while: { $0 == " " }).dropLast())
-        break
-      }
-    }
-    free(line)
-  }
-  let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-  let memory = sysconf(Int32(_SC_PHYS_PAGES)) * sysconf(Int32(_SC_PAGESIZE))
-  var names = utsname()
-  uname(&names)
-  let kernel = withUnsafeBytes(of: &names.release) {
-    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-  }
-  return "\(model), \(cores) cores, \(memory >> 30) GiB, Linux \(kernel)"
+  (try? Platform.fileStatus(atPath: path, followingLinks: true).size) ?? 0
 }

@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// A canonical roster file of generated monsters, written once per size.
@@ -24,19 +23,25 @@ enum BenchRoster {
           nameColor: number % 7 == 0 ? NameColor.named[number % 8] : nil))
     }
     let roster = try Roster(monsters)
-    let bytes = roster.canonicalJSON()
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw BenchError("cannot write \(path)") }
-    defer { close(descriptor) }
+    try writeFile(roster.canonicalJSON(), to: path)
+  }
+}
+
+/// Writes bytes to a file, replacing what it held.
+///
+/// - Throws: ``BenchError`` naming the file when it cannot be written.
+func writeFile(_ bytes: [UInt8], to path: String) throws {
+  do throws(SystemCallError) {
+    let descriptor = try Platform.openFile(
+      path, [.writeOnly, .create, .truncate, .closeOnExec], mode: 0o644)
+    defer { Platform.closeFile(descriptor) }
     try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        guard written > 0 else { throw BenchError("cannot write \(path)") }
-        offset += written
+      Swift.Result { () throws(SystemCallError) in
+        try SystemFileSystem().writeAll(buffer, to: descriptor)
       }
-    }
+    }.get()
+  } catch {
+    throw BenchError("cannot write \(path): \(Platform.errorDescription(error.code))")
   }
 }
 

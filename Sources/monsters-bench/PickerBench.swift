@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// `monsters-bench picker`: how quickly `monsters pick` answers a person, on a generated
@@ -122,7 +121,7 @@ enum PickerBench {
       program: selfPath(), arguments: ["picker", "--generate", String(options.size), path])
     guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
 
-    print("Machine: \(machineDescription())")
+    print("Machine: \(Platform.machineDescription())")
     print(
       "Roster: \(Report.grouped(options.size)) monsters, \(Report.bytes(fileSize(path))); "
         + "a pseudo-terminal of 80x24; \(options.runs) runs of each binary, alternating.")
@@ -252,19 +251,7 @@ enum PickerBench {
           name: name, description: "Generated monster \(number)",
           weapon: weapons[number % weapons.count]))
     }
-    let bytes = try Roster(monsters).canonicalJSON()
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw BenchError("cannot write \(path)") }
-    defer { close(descriptor) }
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        guard written > 0 else { throw BenchError("cannot write \(path)") }
-        offset += written
-      }
-    }
+    try writeFile(Roster(monsters).canonicalJSON(), to: path)
   }
 }
 
@@ -272,50 +259,40 @@ enum PickerBench {
 final class PseudoTerminalProcess {
   /// The terminal's main side: what the program writes is read here, keys written here.
   private let main: Int32
-  private let pid: pid_t
+  private let pid: Platform.ProcessID
   /// When the program was started, on the monotonic clock.
   let started: Double
 
   init(program: String, arguments: [String], columns: Int, rows: Int) throws {
-    var main: Int32 = -1
-    var secondary: Int32 = -1
-    var size = winsize(
-      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&main, &secondary, nil, nil, &size) == 0 else {
+    let terminal: (main: Int32, secondary: Int32)
+    do throws(SystemCallError) {
+      terminal = try Platform.openPseudoTerminal(columns: columns, rows: rows)
+    } catch {
       throw BenchError("cannot open a pseudo-terminal")
     }
-    defer { close(secondary) }
-    _ = fcntl(main, F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor: Int32 in 0...2 {
-      posix_spawn_file_actions_adddup2(&actions, secondary, descriptor)
-    }
-    posix_spawn_file_actions_addclose(&actions, secondary)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
+    defer { Platform.closeFile(terminal.secondary) }
     let environment = ["TERM=xterm-256color", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { for pointer in envp { free(pointer) } }
-    var pid: pid_t = 0
     started = now()
-    guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else {
-      close(main)
+    do throws(SystemCallError) {
+      pid = try Platform.spawn(
+        program, arguments: arguments, environment: environment,
+        fileActions: (0...2).map { .duplicate(terminal.secondary, as: $0) }
+          + [.close(terminal.secondary)])
+    } catch {
+      Platform.closeFile(terminal.main)
       throw BenchError("cannot start \(program)")
     }
-    self.main = main
-    self.pid = pid
+    main = terminal.main
   }
 
   deinit {
-    close(main)
+    Platform.closeFile(main)
   }
 
   /// Writes keys.
   func send(_ keys: String) {
-    var bytes = Array(keys.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(main, $0.baseAddress, $0.count) }
+    let bytes = Array(keys.utf8)
+    _ = bytes.withUnsafeBytes { try? Platform.writeBytes(main, $0) }
   }
 
   /// Reads output until a frame has been drawn: until its last row has begun (the cursor
@@ -332,12 +309,13 @@ final class PseudoTerminalProcess {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let limit = last.map { $0 + quiet } ?? deadline
-      let wait = Int32(max(0, (limit - now()) * 1000).rounded(.up))
-      var descriptor = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, wait)
-      if ready < 0 && errno == EINTR { continue }
-      if ready <= 0 { return last }
-      let count = buffer.withUnsafeMutableBytes { read(main, $0.baseAddress, $0.count) }
+      let wait = Int(max(0, (limit - now()) * 1000).rounded(.up))
+      guard let ready = try? Platform.waitUntilReadable([main], milliseconds: wait), ready[0]
+      else { return last }
+      let count =
+        (try? buffer.withUnsafeMutableBytes { (buffer) throws(SystemCallError) in
+          try Platform.readBytes(main, into: buffer)
+        }) ?? 0
       if count <= 0 { return last }
       let time = now()
       if last != nil {
@@ -354,18 +332,13 @@ final class PseudoTerminalProcess {
   ///
   /// - Returns: Its exit status and peak resident memory.
   func wait() -> (status: Int32, peakBytes: Int) {
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    var status: Int32 = 0
-    var usage = rusage()
     while true {
-      let done = wait4(pid, &status, WNOHANG, &usage)
-      if done == pid { break }
-      var descriptor = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
-      if poll(&descriptor, 1, 20) > 0 {
-        _ = buffer.withUnsafeMutableBytes { read(main, $0.baseAddress, $0.count) }
+      if let report = Platform.waitForExit(pid, waiting: false) {
+        return (report.status, report.peakMemoryBytes)
+      }
+      if (try? Platform.waitUntilReadable([main], milliseconds: 20))?.first == true {
+        _ = try? Platform.readBytes(main, upTo: 65536)
       }
     }
-    let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return (exit, usage.ru_maxrss * 1024)
   }
 }

@@ -32,13 +32,12 @@
 // The run touches no file but its own. With a roster file, the file is written afresh in
 // a scratch folder of this process before each run, and `MONSTERS_FILE` names it. Without
 // one, `MONSTERS_FILE` is `/proc/self/fuzz-no-such-folder/monsters.json`, in a folder that
-// does not exist and that no one can create (not even root): reading commands see the
-// seeded roster, and edits fail to take the lock (74). Words that could name another file
-// (`--file`, `-f`) are taken out of the line that is run, and a line whose arguments name
-// files (`apply` or `import` with a path other than `-`, `check` or `fmt` with any) is not
-// run; the parser still sees them.
+// does not exist and that no one can create (not even root), which only Linux offers (as
+// libFuzzer does for Swift): reading commands see the seeded roster, and edits fail to take
+// the lock (74). Words that could name another file (`--file`, `-f`) are taken out of the
+// line that is run, and a line whose arguments name files (`apply` or `import` with a path
+// other than `-`, `check` or `fmt` with any) is not run; the parser still sees them.
 
-import Glibc
 import MonsterKit
 
 /// A roster path in a folder that cannot exist: /proc refuses new folders.
@@ -49,18 +48,16 @@ private let missingRoster = "/proc/self/fuzz-no-such-folder/monsters.json"
 /// /dev/shm or /tmp.
 private let scratchFolder: String = {
   let base =
-    getenv("MONSTERS_FUZZ_SCRATCH").map { String(cString: $0) }
-    ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp")
-  var template = Array("\(base)/monsters-fuzz.XXXXXX".utf8CString)
-  let made = template.withUnsafeMutableBufferPointer { buffer in
-    buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+    Platform.environmentValue("MONSTERS_FUZZ_SCRATCH")
+    ?? (Platform.isWritable("/dev/shm") ? "/dev/shm" : "/tmp")
+  guard let path = try? Platform.makeTemporaryFolder(prefix: base + "/monsters-fuzz.") else {
+    fatalError("cannot make a scratch folder in \(base)")
   }
-  guard let path = made else { fatalError("cannot make a scratch folder in \(base)") }
-  atexit {
+  Platform.runAtExit {
     for name in ["monsters.json", "monsters.json.lock", ".monsters.json.tmp"] {
-      unlink(scratchFolder + "/" + name)
+      try? Platform.removeFile(scratchFolder + "/" + name)
     }
-    rmdir(scratchFolder)
+    try? Platform.removeFolder(scratchFolder)
   }
   return path
 }()
@@ -77,20 +74,20 @@ private func namesFile(_ word: String) -> Bool {
 /// Writes the roster file afresh; returns its path.
 private func writeRoster(_ bytes: ArraySlice<UInt8>) -> String {
   let path = scratchFolder + "/monsters.json"
-  unlink(path)
-  unlink(scratchFolder + "/.monsters.json.tmp")
-  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-  guard descriptor >= 0 else { fatalError("cannot write \(path): errno \(errno)") }
-  bytes.withUnsafeBytes { buffer in
-    guard let base = buffer.baseAddress else { return }
-    var offset = 0
-    while offset < buffer.count {
-      let count = write(descriptor, base + offset, buffer.count - offset)
-      guard count > 0 else { fatalError("cannot write \(path): errno \(errno)") }
-      offset += count
-    }
+  try? Platform.removeFile(path)
+  try? Platform.removeFile(scratchFolder + "/.monsters.json.tmp")
+  do throws(SystemCallError) {
+    let descriptor = try Platform.openFile(
+      path, [.writeOnly, .create, .truncate, .closeOnExec], mode: 0o644)
+    defer { Platform.closeFile(descriptor) }
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(SystemCallError) in
+        try SystemFileSystem().writeAll(buffer, to: descriptor)
+      }
+    }.get()
+  } catch {
+    fatalError("cannot write \(path): errno \(error.code)")
   }
-  close(descriptor)
   return path
 }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 // Whether a file's bytes are its roster's canonical form, and where they first differ:
 // what `check` reports for a valid file that is not canonical.
 
@@ -26,15 +24,6 @@ extension Roster {
     if difference == nil && offset < bytes.count { difference = offset }
     return difference
   }
-}
-
-/// The first offset at which two byte ranges differ, within the shorter one's length.
-private func firstMismatch(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int? {
-  let count = Swift.min(a.count, b.count)
-  guard count > 0, let first = a.baseAddress, let second = b.baseAddress,
-    memcmp(first, second, count) != 0
-  else { return nil }
-  return (0..<count).first { a[$0] != b[$0] }
 }
 
 extension Roster {

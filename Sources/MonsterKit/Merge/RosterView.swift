@@ -40,9 +40,11 @@ struct RosterView {
     let start = source.objectBytes(i...i).lowerBound
     let otherStart = other.roster.source.objectBytes(j...j).lowerBound
     let length = min(source.monstersEnd - start, other.roster.source.monstersEnd - otherStart)
-    let same = commonPrefix(
-      UnsafeRawBufferPointer(rebasing: file[start..<start + length]),
-      UnsafeRawBufferPointer(rebasing: other.file[otherStart..<otherStart + length]))
+    let same =
+      firstMismatch(
+        UnsafeRawBufferPointer(rebasing: file[start..<start + length]),
+        UnsafeRawBufferPointer(rebasing: other.file[otherStart..<otherStart + length]))
+      ?? length
     // The monsters whose objects end within the bytes that are the same.
     var low = i
     var high = min(records.count, i + other.records.count - j)

@@ -99,6 +99,56 @@ public enum NameColor: Hashable, Sendable {
   }
 }
 
+// MARK: - Red, green and blue
+
+extension NameColor {
+  /// The colour's red, green and blue components, each 0 to 255, for a program that draws
+  /// the name itself, such as an app.
+  ///
+  /// A named colour has the value CSS gives its name (CSS Color Module Level 4), the
+  /// standard that the file's `#RRGGBB` spelling comes from, so that `red` and `#FF0000` are
+  /// one colour. `green` is CSS's `#008000`, darker than a terminal's green: a terminal shows
+  /// a named colour in its own palette (see ``paletteIndex``), which each terminal sets.
+  ///
+  /// | name | red, green, blue |
+  /// |---|---|
+  /// | `black` | 0, 0, 0 |
+  /// | `red` | 255, 0, 0 |
+  /// | `green` | 0, 128, 0 |
+  /// | `yellow` | 255, 255, 0 |
+  /// | `blue` | 0, 0, 255 |
+  /// | `magenta` | 255, 0, 255 |
+  /// | `cyan` | 0, 255, 255 |
+  /// | `white` | 255, 255, 255 |
+  ///
+  /// ```swift
+  /// NameColor.green.components  // (red: 0, green: 128, blue: 0)
+  /// NameColor("#FF8800")?.components.green  // 136
+  /// ```
+  public var components: (red: UInt8, green: UInt8, blue: UInt8) {
+    switch self {
+    case .black: (0, 0, 0)
+    case .red: (255, 0, 0)
+    case .green: (0, 128, 0)
+    case .yellow: (255, 255, 0)
+    case .blue: (0, 0, 255)
+    case .magenta: (255, 0, 255)
+    case .cyan: (0, 255, 255)
+    case .white: (255, 255, 255)
+    case .rgb(let red, let green, let blue): (red, green, blue)
+    }
+  }
+
+  /// The red component, 0 to 255: see ``components`` for the values of named colours.
+  public var red: UInt8 { components.red }
+
+  /// The green component, 0 to 255: see ``components`` for the values of named colours.
+  public var green: UInt8 { components.green }
+
+  /// The blue component, 0 to 255: see ``components`` for the values of named colours.
+  public var blue: UInt8 { components.blue }
+}
+
 // MARK: - CustomStringConvertible
 
 extension NameColor: CustomStringConvertible {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The kinds of weapon a monster can carry, in the order the roster lists them.
 ///
 /// The raw value is the spelling the roster file uses:
@@ -74,9 +72,6 @@ extension StaticString {
   /// Whether some bytes are this string's UTF-8 bytes.
   @inline(__always)
   func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count == utf8CodeUnitCount, let base = bytes.baseAddress else {
-      return bytes.count == utf8CodeUnitCount
-    }
-    return memcmp(base, utf8Start, utf8CodeUnitCount) == 0
+    bytesEqual(bytes, UnsafeRawBufferPointer(start: utf8Start, count: utf8CodeUnitCount))
   }
 }

@@ -25,6 +25,8 @@ public struct Roster: Sendable {
   var names: NameIndex
   /// How many slots hold a monster.
   private(set) var liveCount: Int
+  /// The positions of the slots among those that hold a monster, from the first removal on.
+  private(set) var positions: SlotPositions?
 
   /// The roster's keys that `monsters` does not know, in file order, written back after the
   /// known ones.
@@ -88,6 +90,7 @@ public struct Roster: Sendable {
     slots.append(.edited(edited.count))
     edited.append(monster)
     liveCount += 1
+    positions?.appendSlot()
     indexName(at: slot)
   }
 
@@ -95,6 +98,8 @@ public struct Roster: Sendable {
   mutating func removeMonster(atSlot slot: Int) {
     slots[slot] = .removed
     liveCount -= 1
+    if positions == nil { positions = SlotPositions(slotCount: slots.count) }
+    positions?.remove(slot: slot)
   }
 }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 /// What can go wrong reading, editing or writing a roster.
 public enum RosterError: Error, Hashable, Sendable {
   /// No monster on the roster has this name, ignoring case; perhaps one with a close name.
@@ -40,7 +38,26 @@ public enum RosterError: Error, Hashable, Sendable {
 
 extension RosterError: CustomStringConvertible {
   /// The message a user reads, such as `No monster named 'Cat-Bott'. Did you mean 'Cat-Bot'?`.
+  ///
+  /// It names no command-line flag, so that any front end can show it; the `monsters`
+  /// command line adds its own hints (`--force`, `--lock-timeout`, `monsters check`).
   public var description: String {
+    message(hint: nil)
+  }
+
+  /// The message, with a hint for the user of one program where the error has room for one:
+  /// what replaces a file that exists, where every problem of a roster is listed, how to
+  /// wait longer for the lock.
+  ///
+  /// ```swift
+  /// RosterError.fileExists(path: "m.json").message(hint: "use --force to replace it")
+  /// // "m.json exists already; use --force to replace it."
+  /// ```
+  ///
+  /// - Parameter hint: Words that fit after a semicolon (a comma before `or` for the lock),
+  ///   or `nil` for none.
+  /// - Returns: The message; ``description`` when the error takes no hint.
+  package func message(hint: String?) -> String {
     switch self {
     case .noSuchMonster(let name, let suggestion):
       "No monster named '\(escapedForMessage(name))'."
@@ -55,16 +72,16 @@ extension RosterError: CustomStringConvertible {
     case .syntax(let path, let line, let column, let message):
       "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
-      problems.first.map { "\(escapedForMessage(path)):\($0)" + moreProblems(problems.count - 1) }
-        ?? "\(escapedForMessage(path)): not a valid roster"
+      problems.first.map {
+        "\(escapedForMessage(path)):\($0)" + moreProblems(problems.count - 1, hint: hint)
+      } ?? "\(escapedForMessage(path)): not a valid roster"
     case .unresolvedConflict(let path, let lines):
       "\(escapedForMessage(path)):\(lines.first ?? 1): unresolved merge conflict"
-        + moreConflicts(lines.count - 1)
+        + moreConflicts(lines.count - 1, hint: hint)
     case .missingFile(let path):
       "\(escapedForMessage(path)): no such file."
     case .fileExists(let path):
-      "\(escapedForMessage(path)) exists already; use --force to replace it with the seeded "
-        + "roster."
+      "\(escapedForMessage(path)) exists already" + (hint.map { "; \($0)" } ?? "") + "."
     case .notARegularFile(let path):
       "\(escapedForMessage(path)) is not a regular file; a roster is kept in one."
     case .notEditable(let path):
@@ -76,29 +93,27 @@ extension RosterError: CustomStringConvertible {
       "\(escapedForMessage(path)) changed while it was being read; nothing was written. "
         + "Try again."
     case .fileSystem(let path, let action, let code):
-      "Cannot \(action) \(escapedForMessage(path)): \(String(cString: strerror(code)))."
+      "Cannot \(action) \(escapedForMessage(path)): \(Platform.errorDescription(code))."
         + (action == "write" ? " The file is as it was." : "")
     case .lockTimeout(let path, let seconds):
       "Another monsters is editing \(escapedForMessage(path)) (its folder was locked for "
-        + "over \(formatSeconds(seconds)) s); try again, or raise --lock-timeout."
+        + "over \(formatSeconds(seconds)) s); try again" + (hint.map { ", or \($0)" } ?? "") + "."
     }
   }
 }
 
-private func moreProblems(_ count: Int) -> String {
-  switch count {
+private func moreProblems(_ count: Int, hint: String?) -> String {
+  let hint = hint.map { "; \($0)" } ?? ""
+  return switch count {
   case 0: ""
-  case 1: " (and 1 more problem; run 'monsters check')"
-  default: " (and \(count) more problems; run 'monsters check')"
+  case 1: " (and 1 more problem\(hint))"
+  default: " (and \(count) more problems\(hint))"
   }
 }
 
-private func moreConflicts(_ count: Int) -> String {
-  switch count {
-  case 0: ""
-  case 1: " (and 1 more; run 'monsters check')"
-  default: " (and \(count) more; run 'monsters check')"
-  }
+private func moreConflicts(_ count: Int, hint: String?) -> String {
+  let hint = hint.map { "; \($0)" } ?? ""
+  return count == 0 ? "" : " (and \(count) more\(hint))"
 }
 
 private func formatSeconds(_ seconds: Double) -> String {

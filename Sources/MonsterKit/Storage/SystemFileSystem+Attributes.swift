@@ -1,10 +1,10 @@
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
-  import CFileAttributes
+  import CPlatformShims
   import Glibc
 #elseif canImport(Musl)
-  import CFileAttributes
+  import CPlatformShims
   import Musl
 #endif
 

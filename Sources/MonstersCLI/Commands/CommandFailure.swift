@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// Why a command failed. Its ``exitCode`` is the one place an error becomes an exit code.
@@ -76,7 +75,7 @@ indirect enum CommandFailure: Error {
     case .unreadableInput: .ioError
     case .problemsFound: .failure
     case .outputFailed(let code), .outputFailedAfterSave(let code, _):
-      code == EPIPE ? .success : .ioError
+      code == Platform.ErrorNumber.brokenPipe ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
     case .wouldChange, .notCanonical: .failure
     case .invalidInput: .dataError
@@ -91,23 +90,24 @@ indirect enum CommandFailure: Error {
   var message: String? {
     switch self {
     case .usage(let error, _): error.description
-    case .roster(let error): error.description
+    case .roster(let error): error.message(hint: Self.hint(for: error))
     case .missingRoster(let path):
       "No roster file at \(escapedForMessage(path)). Create one with: monsters init --file "
         + escapedForMessage(ManPage.Example.shellQuoted(path))
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
-      "Cannot read \(escapedForMessage(path)): \(String(cString: strerror(code)))."
+      "Cannot read \(escapedForMessage(path)): \(Platform.errorDescription(code))."
     case .problemsFound(let count, let paths):
       "\(count) \(count == 1 ? "problem" : "problems") in "
         + (paths.count == 1 ? escapedForMessage(paths[0]) : "\(paths.count) files") + "."
     case .outputFailed(let code):
       // A reader that stopped reading (`| head -1`) is no error.
-      code == EPIPE ? nil : "Cannot write the output: \(String(cString: strerror(code)))."
+      code == Platform.ErrorNumber.brokenPipe
+        ? nil : "Cannot write the output: \(Platform.errorDescription(code))."
     case .outputFailedAfterSave(let code, let path):
-      code == EPIPE
+      code == Platform.ErrorNumber.brokenPipe
         ? nil
-        : "Cannot write the output: \(String(cString: strerror(code))). The edit was saved: "
+        : "Cannot write the output: \(Platform.errorDescription(code)). The edit was saved: "
           + "\(escapedForMessage(path)) holds it."
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
@@ -127,6 +127,17 @@ indirect enum CommandFailure: Error {
         + "marked in the file; resolve \(count == 1 ? "it" : "them") and run 'monsters check'."
     case .git(let message):
       message
+    }
+  }
+
+  /// What the command line adds to a roster error's message, which names no flag: the
+  /// option or command that helps.
+  private static func hint(for error: RosterError) -> String? {
+    switch error {
+    case .fileExists: "use --force to replace it with the seeded roster"
+    case .invalidRoster, .unresolvedConflict: "run 'monsters check'"
+    case .lockTimeout: "raise --lock-timeout"
+    default: nil
     }
   }
 

@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// `monsters pick`: the interactive weapon picker.
@@ -82,9 +81,9 @@ enum PickCommand {
 
   private static func signalName(_ signal: Int32) -> String {
     switch signal {
-    case SIGINT: "SIGINT"
-    case SIGTERM: "SIGTERM"
-    case SIGHUP: "SIGHUP"
+    case Platform.SignalNumber.interrupt: "SIGINT"
+    case Platform.SignalNumber.terminate: "SIGTERM"
+    case Platform.SignalNumber.hangUp: "SIGHUP"
     default: "signal \(signal)"
     }
   }

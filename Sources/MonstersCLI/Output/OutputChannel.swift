@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// Where the command line writes: a file descriptor, through one buffer, or memory.
@@ -18,10 +17,10 @@ public final class OutputChannel {
 
   /// A channel that writes to a file descriptor.
   ///
-  /// - Parameter descriptor: An open file descriptor, such as `STDOUT_FILENO`.
+  /// - Parameter descriptor: An open file descriptor, such as standard output's, 1.
   public init(descriptor: Int32) {
     self.descriptor = descriptor
-    self.isTerminal = isatty(descriptor) == 1
+    self.isTerminal = Platform.isTerminal(descriptor)
     // No more than the threshold: a larger buffer would be a mapping of its own, three
     // system calls more for every run.
     buffer.reserveCapacity(Self.flushThreshold)
@@ -87,11 +86,11 @@ public struct InputChannel {
 
   /// A channel that reads a file descriptor.
   ///
-  /// - Parameter descriptor: An open file descriptor, such as `STDIN_FILENO`.
+  /// - Parameter descriptor: An open file descriptor, such as standard input's, 0.
   public init(descriptor: Int32) {
     self.descriptor = descriptor
     self.bytes = []
-    self.isTerminal = isatty(descriptor) == 1
+    self.isTerminal = Platform.isTerminal(descriptor)
   }
 
   /// A channel that holds the given text, for tests.
@@ -137,8 +136,8 @@ public struct Console {
   /// The process's own standard input, output and error.
   public static func standard() -> Console {
     Console(
-      input: InputChannel(descriptor: STDIN_FILENO),
-      output: OutputChannel(descriptor: STDOUT_FILENO),
-      errors: OutputChannel(descriptor: STDERR_FILENO))
+      input: InputChannel(descriptor: Platform.standardInput),
+      output: OutputChannel(descriptor: Platform.standardOutput),
+      errors: OutputChannel(descriptor: Platform.standardError))
   }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import MonsterKit
 
 /// A unified diff of two texts, line by line, as `diff -u` prints it: `---`/`+++` headers
 /// and `@@` hunks with three lines of context.
@@ -31,11 +31,7 @@ struct UnifiedDiff {
       self.bytes = bytes
       var start = 0
       bytes.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return }
-        while start < buffer.count,
-          let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
-        {
-          let end = base.distance(to: UnsafeRawPointer(newline))
+        while let end = firstOffset(of: UInt8(ascii: "\n"), in: buffer, from: start) {
           ranges.append(start..<end)
           start = end + 1
         }
@@ -62,8 +58,9 @@ struct UnifiedDiff {
       else { return false }
       return bytes.withUnsafeBytes { mine in
         other.bytes.withUnsafeBytes { theirs in
-          guard let mine = mine.baseAddress, let theirs = theirs.baseAddress else { return true }
-          return memcmp(mine + range.lowerBound, theirs + otherRange.lowerBound, range.count) == 0
+          bytesEqual(
+            UnsafeRawBufferPointer(rebasing: mine[range]),
+            UnsafeRawBufferPointer(rebasing: theirs[otherRange]))
         }
       }
     }

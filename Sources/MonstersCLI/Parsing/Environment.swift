@@ -1,4 +1,4 @@
-import Glibc
+import MonsterKit
 
 /// The environment variables a run of the command line sees.
 ///
@@ -59,7 +59,7 @@ public struct Environment: Sendable {
     case .process:
       // The last entry of a name counts, as in ``variables``.
       var value: [UInt8]?
-      Self.forEachProcessVariable { entryName, entryValue in
+      Platform.forEachEnvironmentVariable { entryName, entryValue in
         if entryName.elementsEqual(name.utf8) { value = Array(entryValue) }
       }
       return value
@@ -75,27 +75,10 @@ public struct Environment: Sendable {
       return variables.mapValues { String(decoding: $0, as: UTF8.self) }
     case .process:
       var variables: [String: String] = [:]
-      Self.forEachProcessVariable { name, value in
+      Platform.forEachEnvironmentVariable { name, value in
         variables[String(decoding: name, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
       }
       return variables
-    }
-  }
-
-  /// Calls `body` with the name and value of each `NAME=value` entry of the process's
-  /// environment, in order; an entry without `=` is skipped.
-  private static func forEachProcessVariable(
-    _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
-  ) {
-    var entry = environ
-    while let pointer = entry.pointee {
-      let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
-      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-        body(
-          UnsafeRawBufferPointer(rebasing: bytes[..<equals]),
-          UnsafeRawBufferPointer(rebasing: bytes[(equals + 1)...]))
-      }
-      entry += 1
     }
   }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The process's arguments, read as the bytes `argv` holds.
 public enum ProcessArguments {
   /// The arguments of this process after the program's name, each as its bytes.
@@ -9,7 +7,9 @@ public enum ProcessArguments {
   public static func current() -> [[UInt8]] {
     (1..<Int(CommandLine.argc)).map { index in
       guard let argument = CommandLine.unsafeArgv[index] else { return [] }
-      return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+      var length = 0
+      while argument[length] != 0 { length += 1 }
+      return Array(UnsafeRawBufferPointer(start: argument, count: length))
     }
   }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// Runs a picker view on the terminal until it closes: keys in, saves through the one edit

@@ -52,6 +52,11 @@ import Testing
         == "m.json:4: unresolved merge conflict")
     #expect(
       RosterError.unresolvedConflict(path: "m.json", lines: [4, 9, 12]).description
+        == "m.json:4: unresolved merge conflict (and 2 more)")
+    // The command line's hint goes where the message has room for one.
+    #expect(
+      RosterError.unresolvedConflict(path: "m.json", lines: [4, 9, 12])
+        .message(hint: "run 'monsters check'")
         == "m.json:4: unresolved merge conflict (and 2 more; run 'monsters check')")
   }
 

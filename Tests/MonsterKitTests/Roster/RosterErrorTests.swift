@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 
 @testable import MonsterKit
@@ -32,22 +31,19 @@ import Testing
           RosterProblem(line: 2, column: 3, message: "a"),
           RosterProblem(line: 4, column: 1, message: "b"),
         ]),
-      "m.json:2:3: a (and 1 more problem; run 'monsters check')"
+      "m.json:2:3: a (and 1 more problem)"
     ),
     (
       .invalidRoster(
         path: "m.json",
         problems: Array(repeating: RosterProblem(line: 1, column: 1, message: "a"), count: 4)),
-      "m.json:1:1: a (and 3 more problems; run 'monsters check')"
+      "m.json:1:1: a (and 3 more problems)"
     ),
     (.missingFile(path: "m.json"), "m.json: no such file."),
-    (
-      .fileExists(path: "m.json"),
-      "m.json exists already; use --force to replace it with the seeded roster."
-    ),
+    (.fileExists(path: "m.json"), "m.json exists already."),
     (.fileTooLarge(path: "m.json"), "m.json is larger than 4 GiB, more than a roster file may be."),
     (
-      .fileSystem(path: "m.json", action: "write", errno: ENOSPC),
+      .fileSystem(path: "m.json", action: "write", errno: Platform.ErrorNumber.noSpace),
       "Cannot write m.json: No space left on device. The file is as it was."
     ),
     (
@@ -57,17 +53,59 @@ import Testing
     ),
     (
       .lockTimeout(path: "m.json", seconds: 10),
-      "Another monsters is editing m.json (its folder was locked for over 10 s); try again, "
-        + "or raise --lock-timeout."
+      "Another monsters is editing m.json (its folder was locked for over 10 s); try again."
     ),
     (
       .lockTimeout(path: "m.json", seconds: 0.3),
-      "Another monsters is editing m.json (its folder was locked for over 0.3 s); try "
-        + "again, or raise --lock-timeout."
+      "Another monsters is editing m.json (its folder was locked for over 0.3 s); try again."
     ),
   ])
   func messageReadsAsAUserExpects(_ error: RosterError, _ message: String) {
     #expect(error.description == message)
+    #expect(error.message(hint: nil) == message)
+  }
+
+  @Test(arguments: [
+    (RosterError.fileExists(path: "m.json"), "m.json exists already; use the hint."),
+    (
+      .invalidRoster(
+        path: "m.json",
+        problems: [
+          RosterProblem(line: 2, column: 3, message: "a"),
+          RosterProblem(line: 4, column: 1, message: "b"),
+        ]),
+      "m.json:2:3: a (and 1 more problem; use the hint)"
+    ),
+    (
+      .lockTimeout(path: "m.json", seconds: 10),
+      "Another monsters is editing m.json (it held m.json.lock for over 10 s); try again, "
+        + "or use the hint."
+    ),
+    (.invalidRoster(path: "m.json", problems: []), "m.json: not a valid roster"),
+    (.missingFile(path: "m.json"), "m.json: no such file."),
+  ])
+  func aProgramsHintGoesWhereTheMessageHasRoomForIt(_ error: RosterError, _ message: String) {
+    #expect(error.message(hint: "use the hint") == message)
+  }
+
+  @Test func noMessageNamesACommandLineFlagOrCommand() {
+    let errors: [RosterError] = [
+      .noSuchMonster("a", suggestion: "b"), .nameTaken("a", by: "A"),
+      .invalidName("", reason: "it is empty"),
+      .syntax(path: "m.json", line: 1, column: 1, message: "expected a value"),
+      .invalidRoster(
+        path: "m.json",
+        problems: Array(repeating: RosterProblem(line: 1, column: 1, message: "a"), count: 3)),
+      .missingFile(path: "m.json"), .fileExists(path: "m.json"), .notARegularFile(path: "m.json"),
+      .fileTooLarge(path: "m.json"), .changedWhileReading(path: "m.json"),
+      .fileSystem(path: "m.json", action: "write", errno: Platform.ErrorNumber.noSpace),
+      .lockTimeout(path: "m.json", seconds: 10),
+    ]
+    for error in errors {
+      #expect(!error.description.contains("--"), "\(error)")
+      #expect(!error.description.contains("monsters check"), "\(error)")
+      #expect(!error.description.contains("monsters init"), "\(error)")
+    }
   }
 
   @Test func controlCharactersInNamesAreShownEscaped() {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 @testable import MonsterKit
@@ -26,28 +25,30 @@ let minifiedSeeded =
   }.joined(separator: ",") + #"],"version":1}"#
 
 /// `lstat(2)` of a path.
-func status(of path: String) throws -> stat {
-  var result = stat()
-  guard lstat(path, &result) == 0 else {
-    throw RosterError.fileSystem(path: path, action: "lstat", errno: errno)
+func status(of path: String) throws -> Platform.FileStatus {
+  do throws(SystemCallError) {
+    return try Platform.fileStatus(atPath: path, followingLinks: false)
+  } catch {
+    throw RosterError.fileSystem(path: path, action: "lstat", errno: error.code)
   }
-  return result
 }
 
 /// The permission bits of a file.
-func permissions(of path: String) throws -> mode_t {
-  try status(of: path).st_mode & 0o7777
+func permissions(of path: String) throws -> Platform.Mode {
+  try status(of: path).permissions
 }
 
 func exists(_ path: String) -> Bool {
-  var result = stat()
-  return lstat(path, &result) == 0
+  (try? Platform.fileStatus(atPath: path, followingLinks: false)) != nil
 }
 
-/// The process's umask, read without changing it (tests run in parallel).
-func currentUmask() throws -> mode_t {
-  let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-  let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
-  let digits = line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces)
-  return try #require(mode_t(digits, radix: 8))
+/// The process's umask, read without changing it (tests run in parallel): the bits it takes
+/// off a new file created with every permission bit.
+func currentUmask() throws -> Platform.Mode {
+  let folder = try Platform.makeTemporaryFolder(prefix: "/tmp/monsters-umask-")
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let descriptor = try Platform.openFile(
+    folder + "/probe", [.writeOnly, .create, .exclusive, .closeOnExec], mode: 0o777)
+  defer { Platform.closeFile(descriptor) }
+  return 0o777 & ~(try Platform.fileStatus(descriptor).permissions)
 }

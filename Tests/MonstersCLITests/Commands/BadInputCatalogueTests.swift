@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import Testing
 
 @testable import MonstersCLI
@@ -156,8 +156,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         == ProcessResult(
           status: 74, output: "",
           errors: "Error: monsters.json is larger than 4 GiB, more than a roster file may be.\n"))
-    var status = stat()
-    #expect(stat(harness.rosterPath, &status) == 0 && status.st_size == size)
+    #expect(
+      (try? Platform.fileStatus(atPath: harness.rosterPath, followingLinks: true).size) == size)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: harness.folder).sorted().filter {
         $0 != "monsters.json.lock"

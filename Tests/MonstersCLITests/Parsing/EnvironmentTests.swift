@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import Testing
 
 @testable import MonstersCLI
@@ -71,11 +71,11 @@ import Testing
 
   @Test func theProcessEnvironmentIsReadAsGetenvReadsIt() throws {
     let environment = Environment.process
-    let path = try #require(getenv("PATH"))
-    #expect(environment["PATH"] == String(cString: path))
-    #expect(environment.variables["PATH"] == String(cString: path))
+    let path = try #require(Platform.environmentValue("PATH"))
+    #expect(environment["PATH"] == path)
+    #expect(environment.variables["PATH"] == path)
     // A name that is the start of another's is not that other.
-    #expect(environment["PAT"] == (getenv("PAT").map { String(cString: $0) }))
+    #expect(environment["PAT"] == Platform.environmentValue("PAT"))
     #expect(environment["MONSTERS_NO_SUCH_VARIABLE"] == nil)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import MonstersCLI
 import TestSupport
 import Testing
@@ -25,10 +25,7 @@ import Testing
 
   /// A pseudo-terminal's two ends; the test closes them.
   private func openTerminal() throws -> (main: Int32, secondary: Int32) {
-    var main: Int32 = -1
-    var secondary: Int32 = -1
-    try #require(openpty(&main, &secondary, nil, nil, nil) == 0)
-    return (main, secondary)
+    try Platform.openPseudoTerminal()
   }
 
   private let notATerminal = """
@@ -58,8 +55,8 @@ import Testing
   @Test func needsATerminalOnStandardOutputToo() throws {
     let terminal = try openTerminal()
     defer {
-      close(terminal.main)
-      close(terminal.secondary)
+      Platform.closeFile(terminal.main)
+      Platform.closeFile(terminal.secondary)
     }
     let result = run(
       ["pick"], input: InputChannel(descriptor: terminal.secondary), outputIsTerminal: false)
@@ -70,8 +67,8 @@ import Testing
   @Test func refusesADumbTerminal() throws {
     let terminal = try openTerminal()
     defer {
-      close(terminal.main)
-      close(terminal.secondary)
+      Platform.closeFile(terminal.main)
+      Platform.closeFile(terminal.secondary)
     }
     let result = run(
       ["pick"], input: InputChannel(descriptor: terminal.secondary), outputIsTerminal: true,
@@ -83,21 +80,17 @@ import Testing
   @Test func reportsAnUnknownMonsterBeforeTouchingTheTerminal() throws {
     let terminal = try openTerminal()
     defer {
-      close(terminal.main)
-      close(terminal.secondary)
+      Platform.closeFile(terminal.main)
+      Platform.closeFile(terminal.secondary)
     }
-    var before = termios()
-    tcgetattr(terminal.secondary, &before)
+    let before = try Platform.terminalModes(terminal.secondary)
     let result = run(
       ["--file", fixturesFolder.appendingPathComponent("seeded.json").path, "pick", "Cat-Bott"],
       input: InputChannel(descriptor: terminal.secondary), outputIsTerminal: true)
     #expect(result.code == .failure)
     #expect(result.output.isEmpty)
     #expect(result.errors == "Error: No monster named 'Cat-Bott'. Did you mean 'Cat-Bot'?\n")
-    var after = termios()
-    tcgetattr(terminal.secondary, &after)
-    #expect(after.c_lflag == before.c_lflag)
-    #expect(after.c_iflag == before.c_iflag)
+    #expect(try Platform.terminalModes(terminal.secondary) == before)
   }
 
   @Test func reportsABadRosterFileBeforeTouchingTheTerminal() throws {
@@ -109,8 +102,8 @@ import Testing
     try "{\"version\": 1, \"monsters\": [}".write(toFile: file, atomically: true, encoding: .utf8)
     let terminal = try openTerminal()
     defer {
-      close(terminal.main)
-      close(terminal.secondary)
+      Platform.closeFile(terminal.main)
+      Platform.closeFile(terminal.secondary)
     }
     let result = run(
       ["--file", file, "pick"], input: InputChannel(descriptor: terminal.secondary),

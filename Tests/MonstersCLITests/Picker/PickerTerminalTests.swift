@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import Testing
 
 /// Runs of the built `monsters pick` in a real terminal: a detached tmux session of 80x24,
@@ -78,7 +78,7 @@ struct PickerTerminalTests {
   @Test func sigtermRestoresTheTerminal() throws {
     let tmux = try PickerTmux(pick: [])
     try tmux.waitForScreen { $0.contains("Weapons of the monsters") }
-    #expect(kill(try tmux.pickerProcess(), SIGTERM) == 0)
+    #expect(Platform.sendSignal(Platform.SignalNumber.terminate, to: try tmux.pickerProcess()))
     #expect(try tmux.exitCode() == 0)
     try tmux.expectRestored()
     #expect(try tmux.screen().hasPrefix("Stopped by SIGTERM; the picker is closed.\n"))
@@ -135,10 +135,9 @@ struct PickerTerminalTests {
       pick: ["cat-bot"], roster: PickerTmux.seededRoster, lockTimeout: "0.2")
     // Hold the roster's lock, its folder's, as another edit or `flock . ...` would.
     let folder = (tmux.rosterPath as NSString).deletingLastPathComponent
-    let lock = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    try #require(lock >= 0)
-    defer { close(lock) }
-    try #require(flock(lock, LOCK_EX) == 0)
+    let lock = try Platform.openFile(folder, [.readOnly, .closeOnExec])
+    defer { Platform.closeFile(lock) }
+    try Platform.lockFile(lock, .exclusive)
     try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
     try tmux.send("1", literally: true)
     #expect(try tmux.exitCode() == 75)

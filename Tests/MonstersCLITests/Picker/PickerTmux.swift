@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import TestSupport
 import Testing
 
@@ -22,9 +22,11 @@ final class PickerTmux {
 
   /// The built `monsters`: beside the test bundle, else in the package's `.build/debug`.
   static let monsters: String = {
-    let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("monsters").path
-    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    if let executable = Platform.executablePath() {
+      let beside = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("monsters").path
+      if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    }
     return packageRoot.appendingPathComponent(".build/debug/monsters").path
   }()
 
@@ -99,62 +101,50 @@ final class PickerTmux {
   @discardableResult
   func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
     let executable = try #require(Self.executable)
-    let argv = ([executable, "-S", folder + "/tmux.socket"] + arguments).map { strdup($0) }
-    defer { for argument in argv { free(argument) } }
     var environment = ProcessInfo.processInfo.environment
     environment["TMUX"] = nil
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") }
-    defer { for variable in envp { free(variable) } }
+    // A test runs on a thread that blocks signals; tmux, and the picker it starts, must not
+    // inherit that mask, or SIGTERM would not reach them.
+    let signal = Platform.SignalNumber.self
+    let defaults = Platform.SignalSet([
+      signal.interrupt, signal.terminate, signal.hangUp, signal.brokenPipe, signal.childEnded,
+    ])
 
     // The pipe is close-on-exec, so that no tmux server started meanwhile keeps it open;
     // the lock keeps other sessions from spawning before it is.
     Self.spawnLock.lock()
-    var pipe: [Int32] = [-1, -1]
-    guard Glibc.pipe(&pipe) == 0 else {
+    let pipe: (read: Int32, write: Int32)
+    let spawned: Result<Platform.ProcessID, SystemCallError>
+    do {
+      pipe = try Platform.makePipe()
+    } catch {
       Self.spawnLock.unlock()
-      throw POSIXError(.EMFILE)
+      throw error
     }
-    for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if capturing {
-      posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    Platform.setCloseOnExec(pipe.read)
+    Platform.setCloseOnExec(pipe.write)
+    spawned = Result { () throws(SystemCallError) in
+      try Platform.spawn(
+        executable, arguments: ["-S", folder + "/tmux.socket"] + arguments,
+        environment: environment.map { "\($0.key)=\($0.value)" },
+        fileActions: [
+          .open(0, path: "/dev/null", options: .readOnly, mode: 0),
+          capturing
+            ? .duplicate(pipe.write, as: 1)
+            : .open(1, path: "/dev/null", options: .writeOnly, mode: 0),
+          .duplicate(pipe.write, as: 2),
+        ],
+        signalMask: Platform.SignalSet(), defaultSignals: defaults)
     }
-    posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
-    // A test runs on a thread that blocks signals; tmux, and the picker it starts, must not
-    // inherit that mask, or SIGTERM would not reach them.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var child: pid_t = 0
-    let spawned = posix_spawn(
-      &child, executable, &actions, &attributes, argv + [nil], envp + [nil])
-    close(pipe[1])
+    Platform.closeFile(pipe.write)
     Self.spawnLock.unlock()
-    defer { close(pipe[0]) }
-    try #require(spawned == 0)
+    defer { Platform.closeFile(pipe.read) }
+    let child = try spawned.get()
     var output: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(pipe[0], &buffer, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      output += buffer[..<count]
+    while let bytes = try? Platform.readBytes(pipe.read, upTo: 4096), !bytes.isEmpty {
+      output += bytes
     }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    _ = Platform.waitForExit(child)
     return String(decoding: output, as: UTF8.self)
   }
 
@@ -187,10 +177,11 @@ final class PickerTmux {
   }
 
   /// The process id of `monsters`.
-  func pickerProcess() throws -> pid_t {
+  func pickerProcess() throws -> Platform.ProcessID {
     try wait { FileManager.default.fileExists(atPath: folder + "/pid") }
     let text = try String(contentsOfFile: folder + "/pid", encoding: .utf8)
-    return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    return try #require(
+      Platform.ProcessID(text.trimmingCharacters(in: .whitespacesAndNewlines)))
   }
 
   /// Checks that the terminal is as it was: the same modes, the main screen, the cursor

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import TestSupport
 import Testing
 
@@ -182,7 +182,7 @@ struct LargeRoster {
         "round \(round), killed after \(delay), \(interference) after \(moment): "
         + "\(String(describing: termination))"
       switch termination {
-      case .signaled(SIGKILL):
+      case .signaled(Platform.SignalNumber.kill):
         killed += 1
         if bytes == after {
           tally.afterTheRename += 1
@@ -237,7 +237,7 @@ struct LargeRoster {
     repeat {
       if let termination = process.wait(until: .now) { return termination }
       if !Set(halfWrittenFiles(in: folder)).subtracting(before).isEmpty { return nil }
-      usleep(200)
+      Platform.sleep(nanoseconds: 200_000)
     } while ContinuousClock.now < deadline
     return nil
   }
@@ -246,10 +246,10 @@ struct LargeRoster {
   private func halfWrittenFiles(in folder: String) -> [String] {
     PathInterference.temporaryNames(in: folder).filter { name in
       // Regular files only: opening a planted FIFO would wait for a writer.
-      var status = stat()
-      guard lstat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-        return false
-      }
+      guard
+        (try? Platform.fileStatus(atPath: folder + "/" + name, followingLinks: false))?
+          .fileType == .regular
+      else { return false }
       let handle = FileHandle(forReadingAtPath: folder + "/" + name)
       defer { try? handle?.close() }
       let start = (try? handle?.read(upToCount: 16)) ?? nil
@@ -259,9 +259,10 @@ struct LargeRoster {
 
   /// Whether a roster's folder can be locked at once, as it can when no process holds it.
   private func lockIsFree(_ folder: String) -> Bool {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    guard let descriptor = try? Platform.openFile(folder, [.readOnly, .closeOnExec]) else {
+      return false
+    }
+    defer { Platform.closeFile(descriptor) }
+    return (try? Platform.lockFile(descriptor, .exclusiveWithoutWaiting)) != nil
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import Testing
 
 /// A small `tmpfs` mounted on a fresh folder for one test, unmounted when it goes away.
@@ -33,15 +33,19 @@ final class ScratchDisk {
     var fillers: [String] = []
     while true {
       let filler = path + "/filler-\(fillers.count)"
-      let descriptor = open(filler, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-      guard descriptor >= 0 else { throw ScratchDiskError.cannotFill(errno) }
-      let written = page.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      close(descriptor)
+      let descriptor: Int32
+      do throws(SystemCallError) {
+        descriptor = try Platform.openFile(filler, [.writeOnly, .create, .exclusive], mode: 0o644)
+      } catch {
+        throw ScratchDiskError.cannotFill(error.code)
+      }
+      let written = page.withUnsafeBytes { (try? Platform.writeBytes(descriptor, $0)) ?? 0 }
+      Platform.closeFile(descriptor)
       fillers.append(filler)
       if written < page.count { break }
     }
     for filler in fillers.suffix(pages + 1) {
-      unlink(filler)
+      try? Platform.removeFile(filler)
     }
   }
 
@@ -209,14 +213,18 @@ enum ScratchDiskError: Error {
     #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
   }
 
-  @Test(.enabled(if: geteuid() != 0, "root ignores permission bits; see the read-only tmpfs"))
+  @Test(
+    .enabled(
+      if: Platform.effectiveUserID != 0, "root ignores permission bits; see the read-only tmpfs"))
   func folderWithoutWritePermissionFailsTheEdit() throws {
     let folder = harness.path("locked")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     let path = folder + "/monsters.json"
     #expect(harness.run(["--file", path, "init"]).code == .success)
-    #expect(chmod(folder, 0o555) == 0)
-    defer { chmod(folder, 0o755) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+    defer {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+    }
     for edit in Self.edits {
       try expectFailedEdit(edit, roster: path, message: writeFailure(path, "Permission denied"))
     }

@@ -1,20 +1,8 @@
 import Foundation
-import Glibc
+import MonsterKit
 
-/// How a process ended.
-enum Termination: Equatable, CustomStringConvertible {
-  /// It exited with a status.
-  case exited(Int32)
-  /// A signal ended it.
-  case signaled(Int32)
-
-  var description: String {
-    switch self {
-    case .exited(let status): "exited with \(status)"
-    case .signaled(let signal): "killed by signal \(signal)"
-    }
-  }
-}
+/// How a process ended: it exited with a status, or a signal ended it.
+typealias Termination = Platform.Termination
 
 /// A run of a program started with `posix_spawn(3)`, for what `Process` cannot do: arguments
 /// that are not UTF-8, and a `kill(2)` that cannot reach another process. Until it is waited
@@ -22,7 +10,7 @@ enum Termination: Equatable, CustomStringConvertible {
 ///
 /// Standard input is `/dev/null`; standard output and error go to files.
 final class SpawnedProcess {
-  let pid: pid_t
+  let pid: Platform.ProcessID
   private var termination: Termination?
 
   /// Starts a program.
@@ -37,31 +25,18 @@ final class SpawnedProcess {
     _ executable: URL, arguments: [[UInt8]], environment: [String: String] = [:],
     output: String = "/dev/null", errors: String = "/dev/null"
   ) throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    // The child starts with no signal blocked, whatever this thread blocks.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-
-    let argv = cStrings([Array(executable.path.utf8)] + arguments)
     let variables = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-    let envp = cStrings(variables.map { Array("\($0.key)=\($0.value)".utf8) })
-    defer {
-      for pointer in argv + envp { pointer?.deallocate() }
-    }
-    var pid = pid_t()
-    let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
-    self.pid = pid
+    let written: Platform.OpenOptions = [.writeOnly, .create, .truncate]
+    // The child starts with no signal blocked, whatever this thread blocks.
+    pid = try Platform.spawn(
+      executable.path, argumentBytes: arguments,
+      environment: variables.map { Array("\($0.key)=\($0.value)".utf8) },
+      fileActions: [
+        .open(0, path: "/dev/null", options: .readOnly, mode: 0),
+        .open(1, path: output, options: written, mode: 0o644),
+        .open(2, path: errors, options: written, mode: 0o644),
+      ],
+      signalMask: Platform.SignalSet())
   }
 
   deinit {
@@ -74,16 +49,16 @@ final class SpawnedProcess {
   /// Sends `SIGKILL`, unless the process has been waited for already.
   func kill() {
     guard termination == nil else { return }
-    _ = Glibc.kill(pid, SIGKILL)
+    Platform.sendSignal(Platform.SignalNumber.kill, to: pid)
   }
 
   /// Waits for the process to end.
   @discardableResult
   func wait() -> Termination {
     if let termination { return termination }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return ended(status)
+    let ended = Platform.waitForExit(pid)?.termination ?? .exited(-1)
+    termination = ended
+    return ended
   }
 
   /// Waits for the process to end, or for a moment to come, whichever is first.
@@ -91,19 +66,14 @@ final class SpawnedProcess {
   /// - Returns: How the process ended, or `nil` if it is still running.
   func wait(until deadline: ContinuousClock.Instant) -> Termination? {
     if let termination { return termination }
-    var status: Int32 = 0
     repeat {
-      if waitpid(pid, &status, WNOHANG) == pid { return ended(status) }
-      usleep(200)
+      if let report = Platform.waitForExit(pid, waiting: false) {
+        termination = report.termination
+        return report.termination
+      }
+      Platform.sleep(nanoseconds: 200_000)
     } while ContinuousClock.now < deadline
     return nil
-  }
-
-  private func ended(_ status: Int32) -> Termination {
-    let signal = status & 0x7F
-    let ended: Termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-    termination = ended
-    return ended
   }
 
   /// Runs a program to its end.
@@ -116,8 +86,8 @@ final class SpawnedProcess {
     let output = scratch + UUID().uuidString + ".out"
     let errors = scratch + UUID().uuidString + ".err"
     defer {
-      unlink(output)
-      unlink(errors)
+      try? FileManager.default.removeItem(atPath: output)
+      try? FileManager.default.removeItem(atPath: errors)
     }
     let process = try SpawnedProcess(
       executable, arguments: arguments, environment: environment, output: output,
@@ -128,16 +98,4 @@ final class SpawnedProcess {
       try Data(contentsOf: URL(fileURLWithPath: errors))
     )
   }
-}
-
-/// Copies byte strings into C strings, ending the list with `nil`; the caller deallocates.
-private func cStrings(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?] {
-  strings.map { bytes in
-    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-    for (index, byte) in bytes.enumerated() {
-      pointer[index] = CChar(bitPattern: byte)
-    }
-    pointer[bytes.count] = 0
-    return pointer
-  } + [nil]
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import TestSupport
 
 /// The examples of a Markdown page, such as README.md, read as shell transcripts and run

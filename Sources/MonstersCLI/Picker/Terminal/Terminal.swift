@@ -1,5 +1,4 @@
-import CSignalFD
-import Glibc
+import MonsterKit
 
 /// The terminal while a picker is open: the thin layer between the picker's pure state and
 /// the real terminal.
@@ -11,8 +10,12 @@ import Glibc
 /// owner calls it in a `defer`, and `deinit` calls it too. While the process is stopped
 /// (Ctrl-Z), the terminal is as it was, mouse reporting off.
 ///
+/// Signals are taken as the system best allows (``Platform/SignalWaiting``): on Linux from
+/// a `signalfd` polled with the terminal, elsewhere by looking for pending ones between
+/// waits of at most a tenth of a second.
+///
 /// ```swift
-/// let terminal = try Terminal(input: STDIN_FILENO, output: console.output)
+/// let terminal = try Terminal(input: Platform.standardInput, output: console.output)
 /// defer { terminal.close() }
 /// try terminal.draw(lines)
 /// for event in try terminal.nextEvents() { ... }
@@ -21,14 +24,16 @@ final class Terminal {
   private let input: Int32
   private let output: OutputChannel
   /// The modes the terminal had, to put back.
-  private var original = termios()
+  private let original: Platform.TerminalModes
+  /// How signals are taken as events.
+  private let signalWaiting: Platform.SignalWaiting
   /// The signal mask the process had, to put back.
-  private var savedMask = sigset_t()
+  private var savedMask = Platform.SignalSet()
   /// The signals the picker reads as events.
-  private var handled = sigset_t()
-  /// A descriptor that is readable while a handled signal is pending, or -1 when the system
-  /// has no `signalfd` and signals are looked for a few times a second instead.
-  private var signalDescriptor: Int32 = -1
+  private var handled = Platform.SignalSet()
+  /// A descriptor that is readable while a handled signal is pending (a `signalfd`), or
+  /// `nil` when signals are looked for between waits instead.
+  private var signalDescriptor: Int32?
   private var decoder = KeyDecoder()
   /// When to stop waiting for the rest of an escape sequence, on the monotonic clock.
   private var keyDeadline: Int64?
@@ -36,7 +41,13 @@ final class Terminal {
   private var isRaw = false
 
   /// The signals the picker reads as events while it is open.
-  static let signals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+  static var signals: [Int32] {
+    let signal = Platform.SignalNumber.self
+    return [
+      signal.interrupt, signal.terminate, signal.hangUp, signal.windowChanged,
+      signal.terminalStop, signal.continue,
+    ]
+  }
 
   /// What opens the picker's screen: the alternate screen, the cursor hidden, the screen
   /// cleared, and mouse reporting on: presses, releases and the wheel (1000), in the SGR
@@ -51,19 +62,26 @@ final class Terminal {
   /// - Parameters:
   ///   - input: The terminal's descriptor for reading keys and setting modes.
   ///   - output: Where frames are written.
+  ///   - signalWaiting: How signals are taken as events; tests choose each way in turn.
   /// - Throws: ``CommandFailure/unreadableInput(path:errno:)`` when the terminal's modes
   ///   cannot be read or set.
-  init(input: Int32, output: OutputChannel) throws(CommandFailure) {
+  init(
+    input: Int32, output: OutputChannel, signalWaiting: Platform.SignalWaiting = .preferred
+  ) throws(CommandFailure) {
     self.input = input
     self.output = output
-    guard tcgetattr(input, &original) == 0 else {
-      throw .unreadableInput(path: "standard input", errno: errno)
+    self.signalWaiting = signalWaiting
+    do throws(SystemCallError) {
+      original = try Platform.terminalModes(input)
+    } catch {
+      throw .unreadableInput(path: "standard input", errno: error.code)
     }
-    sigemptyset(&handled)
     // A signal the process was started to ignore (`nohup` ignores SIGHUP) stays ignored.
-    for signal in Self.signals where !Self.isIgnored(signal) { sigaddset(&handled, signal) }
-    pthread_sigmask(SIG_BLOCK, &handled, &savedMask)
-    signalDescriptor = Self.openSignalDescriptor(for: handled)
+    handled = Platform.SignalSet(Self.signals.filter { !Platform.isIgnored($0) })
+    savedMask = Platform.changeSignalMask(.block, handled)
+    if signalWaiting == .signalDescriptor {
+      signalDescriptor = Platform.openSignalDescriptor(for: handled)
+    }
     isOpen = true
     do {
       try enter()
@@ -81,18 +99,12 @@ final class Terminal {
   /// mouse reporting on: when the picker opens, and again when it goes on after being
   /// stopped.
   func enter() throws(CommandFailure) {
-    var raw = original
-    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-    raw.c_oflag &= ~tcflag_t(OPOST)
-    raw.c_cflag |= tcflag_t(CS8)
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-    withUnsafeMutableBytes(of: &raw.c_cc) { controls in
-      controls[Int(VMIN)] = 1
-      controls[Int(VTIME)] = 0
-    }
-    // TCSADRAIN rather than TCSAFLUSH: keys typed ahead are read, not thrown away.
-    guard tcsetattr(input, TCSADRAIN, &raw) == 0 else {
-      throw .unreadableInput(path: "standard input", errno: errno)
+    do throws(SystemCallError) {
+      // Set once the output written so far has gone: keys typed ahead are read, not thrown
+      // away.
+      try Platform.setTerminalModes(original.rawMode, input)
+    } catch {
+      throw .unreadableInput(path: "standard input", errno: error.code)
     }
     isRaw = true
     output.write(Self.enterSequence)
@@ -106,7 +118,7 @@ final class Terminal {
     isRaw = false
     output.write(Self.leaveSequence)
     try? output.flush()
-    _ = tcsetattr(input, TCSADRAIN, &original)
+    try? Platform.setTerminalModes(original, input)
   }
 
   /// Restores everything: the screen, the cursor, the modes, and the signal mask. Signals
@@ -117,8 +129,8 @@ final class Terminal {
     isOpen = false
     leave()
     _ = pendingSignals()
-    if signalDescriptor >= 0 { Glibc.close(signalDescriptor) }
-    pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+    if let signalDescriptor { Platform.closeFile(signalDescriptor) }
+    Platform.changeSignalMask(.replace, savedMask)
   }
 
   /// Stops the process with the terminal as it was while it is stopped, and puts the
@@ -129,29 +141,26 @@ final class Terminal {
   ///   sent to it asks.
   func suspend(group: Bool) throws(CommandFailure) {
     leave()
-    var stop = sigset_t()
-    sigemptyset(&stop)
-    sigaddset(&stop, SIGTSTP)
-    if group { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
+    let stopSignal = Platform.SignalNumber.terminalStop
+    let stop = Platform.SignalSet([stopSignal])
+    if group {
+      Platform.sendSignal(stopSignal, to: 0)
+    } else {
+      Platform.raiseSignal(stopSignal)
+    }
     // The default action of the now unblocked SIGTSTP stops the process here.
-    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
-    pthread_sigmask(SIG_BLOCK, &stop, nil)
+    Platform.changeSignalMask(.unblock, stop)
+    Platform.changeSignalMask(.block, stop)
     // Going on, the process got a SIGCONT; this already puts the picker back.
-    var goOn = sigset_t()
-    sigemptyset(&goOn)
-    sigaddset(&goOn, SIGCONT)
-    var info = siginfo_t()
-    var noWait = timespec()
-    _ = sigtimedwait(&goOn, &info, &noWait)
+    _ = Platform.takePendingSignal(
+      in: Platform.SignalSet([Platform.SignalNumber.continue]), signalWaiting)
     try enter()
   }
 
   /// The screen's size, or 80x24 when the terminal does not say.
   var size: TerminalSize {
-    var window = winsize()
-    guard ioctl(input, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0
-    else { return .standard }
-    return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    guard let size = Platform.terminalSize(input) else { return .standard }
+    return TerminalSize(columns: size.columns, rows: size.rows)
   }
 
   /// Shows a frame: one line per row, written in one `write(2)`.
@@ -173,20 +182,20 @@ final class Terminal {
   /// - Throws: ``CommandFailure/unreadableInput(path:errno:)`` when reading fails.
   func nextEvents() throws(CommandFailure) -> [TerminalEvent] {
     while true {
-      var descriptors = [
-        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
       let keyWait = keyDeadline.map { max(0, $0 - Self.now()) }
-      // Without a signalfd, pending signals are looked for ten times a second.
-      let signalWait: Int64? = signalDescriptor >= 0 ? nil : 100
+      // Without a signalfd, pending signals are looked for between short waits.
+      let signalWait: Int64? =
+        signalDescriptor == nil ? Int64(Platform.SignalWaiting.pendingCheckMilliseconds) : nil
       let timeout = [keyWait, signalWait].compactMap { $0 }.min() ?? -1
-      let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout))
-      if ready < 0 && errno != EINTR {
-        throw .unreadableInput(path: "standard input", errno: errno)
+      let ready: [Bool]
+      do throws(SystemCallError) {
+        ready = try Platform.waitUntilReadable(
+          [input, signalDescriptor ?? -1], milliseconds: Int(timeout))
+      } catch {
+        throw .unreadableInput(path: "standard input", errno: error.code)
       }
       var events = pendingSignals()
-      if ready > 0 && descriptors[0].revents != 0 {
+      if ready[0] {
         events += try readKeys()
         keyDeadline = decoder.waitMilliseconds.map { Self.now() + Int64($0) }
       } else if let deadline = keyDeadline, Self.now() >= deadline {
@@ -200,57 +209,40 @@ final class Terminal {
   /// Whether bytes from the terminal are waiting to be read, or half a sequence to be
   /// finished.
   var hasInputWaiting: Bool {
-    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-    return keyDeadline != nil || poll(&descriptor, 1, 0) > 0
+    keyDeadline != nil
+      || (try? Platform.waitUntilReadable([input], milliseconds: 0))?.first == true
   }
 
   /// Milliseconds on the monotonic clock.
   private static func now() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    Platform.monotonicNanoseconds() / 1_000_000
   }
 
   private func readKeys() throws(CommandFailure) -> [TerminalEvent] {
-    var buffer = [UInt8](repeating: 0, count: 1024)
-    let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-    if count > 0 { return decoder.decode(buffer[..<count]).map(TerminalEvent.key) }
-    if count == 0 { return [.endOfInput] }
-    switch errno {
-    case EINTR, EAGAIN: return []
-    case EIO: return [.endOfInput]
-    default: throw .unreadableInput(path: "standard input", errno: errno)
+    do throws(SystemCallError) {
+      let bytes = try Platform.readBytes(input, upTo: 1024)
+      if bytes.isEmpty { return [.endOfInput] }
+      return decoder.decode(bytes[...]).map(TerminalEvent.key)
+    } catch {
+      switch error.code {
+      case Platform.ErrorNumber.wouldBlock: return []
+      case Platform.ErrorNumber.inputOutput: return [.endOfInput]
+      default: throw .unreadableInput(path: "standard input", errno: error.code)
+      }
     }
   }
 
   /// Takes the handled signals that are pending, as events.
   private func pendingSignals() -> [TerminalEvent] {
     var events: [TerminalEvent] = []
-    var info = siginfo_t()
-    var noWait = timespec()
-    while true {
-      let signal = sigtimedwait(&handled, &info, &noWait)
-      guard signal > 0 else { return events }
+    while let signal = Platform.takePendingSignal(in: handled, signalWaiting) {
       switch signal {
-      case SIGWINCH: events.append(.resized)
-      case SIGTSTP: events.append(.suspendRequested)
-      case SIGCONT: events.append(.continued)
+      case Platform.SignalNumber.windowChanged: events.append(.resized)
+      case Platform.SignalNumber.terminalStop: events.append(.suspendRequested)
+      case Platform.SignalNumber.continue: events.append(.continued)
       default: events.append(.terminated(signal: signal))
       }
     }
-  }
-
-  /// Whether a signal's action is to be ignored.
-  private static func isIgnored(_ signal: Int32) -> Bool {
-    var action = sigaction()
-    guard sigaction(signal, nil, &action) == 0 else { return false }
-    return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-      == unsafeBitCast(SIG_IGN, to: Int.self)
-  }
-
-  /// A `signalfd(2)` for the signals; -1 when none can be had.
-  private static func openSignalDescriptor(for signals: sigset_t) -> Int32 {
-    var signals = signals
-    return signalfd(-1, &signals, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+    return events
   }
 }

@@ -1,2 +1,2 @@
 // The header is the module; SwiftPM wants a C target to have a source file as well.
-#include "CFileAttributes.h"
+#include "CPlatformShims.h"

@@ -1,0 +1,45 @@
+// Declarations that Swift's Darwin, Glibc and Musl modules leave out, for MonsterKit's
+// platform layer (Sources/MonsterKit/Platform), which is the only code that imports this
+// module. Each system's part is guarded by its own macro.
+#ifndef C_PLATFORM_SHIMS_H
+#define C_PLATFORM_SHIMS_H
+
+#if defined(__linux__)
+
+// signalfd(2): the picker reads the signals it handles from one, polled alongside the
+// terminal.
+#include <sys/signalfd.h>
+
+// Extended attributes: fgetxattr(2), fsetxattr(2), flistxattr(2), fremovexattr(2).
+#include <sys/xattr.h>
+
+// The process's environment. glibc and musl declare `environ` only for _GNU_SOURCE, which
+// Swift's importer does not define (glibc also has `__environ`; musl does not).
+static inline char **monsters_environment(void) {
+  extern char **environ;
+  return environ;
+}
+
+#elif defined(__APPLE__)
+
+#include <stdint.h>
+
+// Declared here, as Swift's own runtime shims do, rather than through <crt_externs.h> and
+// <mach-o/dyld.h>, which not every SDK version offers on every Apple platform.
+extern char ***_NSGetEnviron(void);
+extern int _NSGetExecutablePath(char *buffer, uint32_t *size);
+
+// The process's environment: a library on Darwin has no `environ` to link against, and
+// reads it through _NSGetEnviron(3).
+static inline char **monsters_environment(void) {
+  return *_NSGetEnviron();
+}
+
+// _NSGetExecutablePath(3): the path of the program's executable file.
+static inline int monsters_executable_path(char *buffer, uint32_t *size) {
+  return _NSGetExecutablePath(buffer, size);
+}
+
+#endif
+
+#endif  // C_PLATFORM_SHIMS_H

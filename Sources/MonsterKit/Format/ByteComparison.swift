@@ -1,0 +1,94 @@
+// Comparing bytes in plain Swift, eight at a time: what `memcmp` does, without a C library,
+// for checking a large file against its canonical form and for comparing lines.
+
+/// The offset of the first byte at which two byte ranges differ, within the shorter one's
+/// length.
+///
+/// - Parameters:
+///   - first: Some bytes.
+///   - second: Other bytes.
+/// - Returns: The offset, or `nil` when the shorter range is a prefix of the other.
+package func firstMismatch(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
+  -> Int?
+{
+  let count = Swift.min(first.count, second.count)
+  guard count > 0, let a = first.baseAddress, let b = second.baseAddress else { return nil }
+  var offset = 0
+  // 32 bytes a round while the ranges agree, which they mostly do.
+  while offset + 32 <= count {
+    let difference =
+      (a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+      | (a.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+    if difference != 0 { break }
+    offset += 32
+  }
+  while offset + 8 <= count {
+    let difference =
+      a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    if difference != 0 {
+      // The first byte in memory is the lowest one of a little-endian number.
+      return offset + difference.littleEndian.trailingZeroBitCount / 8
+    }
+    offset += 8
+  }
+  while offset < count {
+    if a.load(fromByteOffset: offset, as: UInt8.self)
+      != b.load(fromByteOffset: offset, as: UInt8.self)
+    {
+      return offset
+    }
+    offset += 1
+  }
+  return nil
+}
+
+/// Whether two byte ranges hold the same bytes.
+///
+/// - Parameters:
+///   - first: Some bytes.
+///   - second: Other bytes.
+/// - Returns: `true` when they have the same length and the same bytes.
+@inline(__always)
+package func bytesEqual(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+  first.count == second.count && firstMismatch(first, second) == nil
+}
+
+// MARK: - Finding a byte
+
+/// The offset of the first occurrence of a byte, from an offset on: what `memchr` does,
+/// eight bytes at a time.
+///
+/// - Parameters:
+///   - byte: The byte to find, such as a line break.
+///   - buffer: The bytes to look in.
+///   - start: Where to start looking.
+/// - Returns: The offset, or `nil` when the byte is not there.
+package func firstOffset(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int = 0)
+  -> Int?
+{
+  guard start < buffer.count, let base = buffer.baseAddress else { return nil }
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let highs: UInt64 = 0x8080_8080_8080_8080
+  let pattern = UInt64(byte) &* ones
+  var offset = start
+  while offset + 8 <= buffer.count {
+    // A byte of `word` is zero where the byte was found; the lowest flagged byte is exact
+    // (a borrow can only flag bytes above a zero one).
+    let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ pattern
+    let found = (word &- ones) & ~word & highs
+    if found != 0 { return offset + found.littleEndian.trailingZeroBitCount / 8 }
+    offset += 8
+  }
+  while offset < buffer.count {
+    if base.load(fromByteOffset: offset, as: UInt8.self) == byte { return offset }
+    offset += 1
+  }
+  return nil
+}

@@ -1,0 +1,27 @@
+// A roster from the bytes of a roster file, with no file: what an app reads from a document,
+// a download or a bundle. The canonical bytes go the other way (``Roster/canonicalJSON()``).
+
+extension Roster {
+  /// Reads a roster from the bytes of a roster file, without touching the file system.
+  ///
+  /// The bytes are read as a file of <doc:RosterFileFormat> is: a roster that breaks a rule
+  /// is refused with every problem, by line and column, and nothing is guessed.
+  ///
+  /// ```swift
+  /// let roster = try Roster(jsonBytes: data, path: "Team.json")
+  /// let saved = roster.canonicalJSON()  // the same bytes, when they were canonical
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's bytes: UTF-8 JSON, such as a `Data` or a `[UInt8]`.
+  ///   - path: The name messages give the bytes, such as the file they came from.
+  /// - Throws: ``RosterError/syntax(path:line:column:message:)`` at the first place the
+  ///   bytes are not JSON, ``RosterError/invalidRoster(path:problems:)`` with every rule
+  ///   they break, ``RosterError/fileTooLarge(path:)`` past 4 GiB.
+  public init(jsonBytes bytes: some Sequence<UInt8>, path: String = "monsters.json")
+    throws(RosterError)
+  {
+    // RosterFile reads bytes the one way a file is read; it touches no file to do it.
+    self = try RosterFile(path: path).roster(from: Array(bytes))
+  }
+}

@@ -1,0 +1,154 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  #error("The platform layer knows Darwin, Glibc and Musl: give this system's C library here")
+#endif
+
+// Terminals: whether a descriptor is one, its modes and size, waiting for input, and
+// pseudo-terminals for tests. `termios` differs between systems (`tcflag_t` is 32 bits on
+// Linux and 64 on Darwin, `c_cc` has 32 entries on Linux and 20 on Darwin, `VMIN` is 6 on
+// Linux and 16 on Darwin), so it stays inside ``Platform/TerminalModes``.
+
+extension Platform {
+  /// `isatty(3)`: whether a descriptor is a terminal.
+  ///
+  /// - Parameter descriptor: An open descriptor.
+  package static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1
+  }
+
+  /// A terminal's modes (`termios`), read to be put back.
+  package struct TerminalModes: Equatable {
+    fileprivate var attributes = termios()
+
+    /// The modes a full-screen program reads keys in: no echo, no line editing, no signal
+    /// keys (Ctrl-C and Ctrl-Z arrive as bytes), no translation of input or output, a read
+    /// returning as soon as one byte is there; like `cfmakeraw(3)`, but characters keep
+    /// their size and parity settings.
+    package var rawMode: TerminalModes {
+      var modes = self
+      modes.attributes.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+      modes.attributes.c_oflag &= ~tcflag_t(OPOST)
+      modes.attributes.c_cflag |= tcflag_t(CS8)
+      modes.attributes.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+      withUnsafeMutableBytes(of: &modes.attributes.c_cc) { controls in
+        controls[Int(VMIN)] = 1
+        controls[Int(VTIME)] = 0
+      }
+      return modes
+    }
+
+    /// Whether two sets of modes are the same, byte for byte.
+    package static func == (lhs: TerminalModes, rhs: TerminalModes) -> Bool {
+      withUnsafeBytes(of: lhs.attributes) { first in
+        withUnsafeBytes(of: rhs.attributes) { second in first.elementsEqual(second) }
+      }
+    }
+  }
+
+  /// `tcgetattr(3)`: a terminal's modes.
+  ///
+  /// - Throws: The call's `errno`; `ENOTTY` when the descriptor is not a terminal.
+  package static func terminalModes(_ descriptor: Int32) throws(SystemCallError) -> TerminalModes {
+    var modes = TerminalModes()
+    _ = try retryingOnInterrupt { tcgetattr(descriptor, &modes.attributes) }
+    return modes
+  }
+
+  /// `tcsetattr(3)` with `TCSADRAIN`: sets a terminal's modes once the output written so far
+  /// has gone out. Keys typed ahead are kept, not thrown away as `TCSAFLUSH` would.
+  ///
+  /// - Throws: The call's `errno`.
+  package static func setTerminalModes(_ modes: TerminalModes, _ descriptor: Int32)
+    throws(SystemCallError)
+  {
+    var modes = modes
+    _ = try retryingOnInterrupt { tcsetattr(descriptor, TCSADRAIN, &modes.attributes) }
+  }
+
+  /// A terminal's size, `ioctl(TIOCGWINSZ)`.
+  ///
+  /// - Parameter descriptor: The terminal.
+  /// - Returns: Its columns and rows, or `nil` when it does not say.
+  package static func terminalSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+    var window = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0
+    else { return nil }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// Sets a terminal's size, `ioctl(TIOCSWINSZ)`, which sends its foreground process group
+  /// a `SIGWINCH`.
+  ///
+  /// - Throws: The call's `errno`.
+  package static func setTerminalSize(_ descriptor: Int32, columns: Int, rows: Int)
+    throws(SystemCallError)
+  {
+    var window = winsize(
+      ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
+      ws_ypixel: 0)
+    _ = try retryingOnInterrupt { ioctl(descriptor, UInt(TIOCSWINSZ), &window) }
+  }
+
+  /// `poll(2)`: waits until one of some descriptors can be read (or has hung up), or the
+  /// time runs out.
+  ///
+  /// - Parameters:
+  ///   - descriptors: The descriptors; a negative one is skipped.
+  ///   - milliseconds: How long to wait at most; a negative number waits for ever, 0 not at
+  ///     all.
+  /// - Returns: For each descriptor, whether it is ready: readable, at its end, or failed,
+  ///   which a read then tells apart. All `false` when the time ran out or a signal
+  ///   interrupted the wait.
+  /// - Throws: The call's `errno` other than `EINTR`.
+  package static func waitUntilReadable(_ descriptors: [Int32], milliseconds: Int)
+    throws(SystemCallError) -> [Bool]
+  {
+    var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let timeout = Int32(clamping: milliseconds)
+    if poll(&entries, nfds_t(entries.count), timeout) < 0 {
+      guard errno == EINTR else { throw SystemCallError(errno) }
+      return descriptors.map { _ in false }
+    }
+    return entries.map { $0.revents != 0 }
+  }
+
+  #if os(macOS) || os(Linux)
+    /// `openpty(3)`: a new pseudo-terminal, for tests and the benchmark to run a program in.
+    ///
+    /// - Parameters:
+    ///   - columns: Its width.
+    ///   - rows: Its height.
+    /// - Returns: Its main side (what the program writes is read here, keys are written
+    ///   here) and its secondary side (the program's terminal), both close-on-exec, which
+    ///   the caller closes.
+    /// - Throws: The call's `errno`.
+    package static func openPseudoTerminal(columns: Int = 80, rows: Int = 24)
+      throws(SystemCallError) -> (main: Int32, secondary: Int32)
+    {
+      var main: Int32 = -1
+      var secondary: Int32 = -1
+      var window = winsize(
+        ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
+        ws_ypixel: 0)
+      guard openpty(&main, &secondary, nil, nil, &window) == 0 else {
+        throw SystemCallError(errno)
+      }
+      setCloseOnExec(main)
+      setCloseOnExec(secondary)
+      return (main, secondary)
+    }
+  #endif
+
+  /// Marks a descriptor close-on-exec: a program this one starts does not inherit it
+  /// (unless it is made one of the program's standard streams).
+  ///
+  /// - Parameter descriptor: An open descriptor.
+  package static func setCloseOnExec(_ descriptor: Int32) {
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+  }
+}
