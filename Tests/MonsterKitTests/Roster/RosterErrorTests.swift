@@ -78,8 +78,8 @@ import Testing
     ),
     (
       .lockTimeout(path: "m.json", seconds: 10),
-      "Another monsters is editing m.json (it held m.json.lock for over 10 s); try again, "
-        + "or use the hint."
+      "Another monsters is editing m.json (its folder was locked for over 10 s); try "
+        + "again, or use the hint."
     ),
     (.invalidRoster(path: "m.json", problems: []), "m.json: not a valid roster"),
     (.missingFile(path: "m.json"), "m.json: no such file."),
