@@ -22,44 +22,19 @@ struct BenchOptions {
     """
 
   init(_ arguments: [String]) throws {
-    var index = 0
-    func value() throws -> String {
-      index += 1
-      guard index < arguments.count else {
-        throw BenchError("\(arguments[index - 1]) needs a value")
-      }
-      return arguments[index]
-    }
-    while index < arguments.count {
-      switch arguments[index] {
+    var reader = BenchArguments(arguments)
+    while let option = reader.next() {
+      switch option {
       case "--sizes":
-        sizes = try value().split(separator: ",").map { text in
-          guard let size = Int(text.replacingUnderscores()), size > 0 else {
-            throw BenchError("'\(text)' is not a size")
-          }
-          return size
+        sizes = try reader.value().split(separator: ",").map { text in
+          try BenchArguments.count(text, for: option)
         }
-      case "--runs":
-        guard let runs = Int(try value()), runs > 0 else {
-          throw BenchError("--runs takes a count")
-        }
-        self.runs = runs
-      case "--monsters":
-        monsters = try value()
-      case "--keep":
-        keep = true
-      case "-h", "--help":
-        wantsHelp = true
-      default:
-        throw BenchError("unknown option '\(arguments[index])'")
+      case "--runs": runs = try reader.count()
+      case "--monsters": monsters = try reader.value()
+      case "--keep": keep = true
+      case "-h", "--help": wantsHelp = true
+      default: throw reader.unknownOption
       }
-      index += 1
     }
-  }
-}
-
-extension Substring {
-  func replacingUnderscores() -> String {
-    String(filter { $0 != "_" })
   }
 }

@@ -78,34 +78,18 @@ enum PickerBench {
 
   private static func parse(_ arguments: [String]) throws -> Options {
     var options = Options()
-    var index = 0
-    func value() throws -> String {
-      index += 1
-      guard index < arguments.count else {
-        throw BenchError("\(arguments[index - 1]) needs a value")
-      }
-      return arguments[index]
-    }
-    while index < arguments.count {
-      switch arguments[index] {
-      case "--size":
-        guard let size = Int(try value().filter { $0 != "_" }), size > 0 else {
-          throw BenchError("--size takes a count")
-        }
-        options.size = size
-      case "--runs":
-        guard let runs = Int(try value()), runs > 0 else {
-          throw BenchError("--runs takes a count")
-        }
-        options.runs = runs
+    var reader = BenchArguments(arguments)
+    while let option = reader.next() {
+      switch option {
+      case "--size": options.size = try reader.count()
+      case "--runs": options.runs = try reader.count()
       case "--query":
-        options.query = try value()
+        options.query = try reader.value()
         guard !options.query.isEmpty else { throw BenchError("--query takes text") }
-      case "--monsters": options.monsters = try value()
-      case "--baseline": options.baseline = try value()
-      default: throw BenchError("unknown option '\(arguments[index])'")
+      case "--monsters": options.monsters = try reader.value()
+      case "--baseline": options.baseline = try reader.value()
+      default: throw reader.unknownOption
       }
-      index += 1
     }
     return options
   }

@@ -3,7 +3,7 @@ enum Report {
   /// One row per workload: medians of each tool, ratios, and `monsters`'s peak memory.
   static func table(_ results: [Result]) -> String {
     var lines = [
-      "| work | monsters | file | monsters | jq | python3 | floor | vs jq | vs floor | monsters peak memory |",
+      "| work | size | file | monsters | jq | python3 | floor | vs jq | vs floor | monsters peak memory |",
       "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|",
     ]
     for result in results {

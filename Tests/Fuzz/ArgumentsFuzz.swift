@@ -62,7 +62,7 @@ private let scratchFolder: String = {
   return path
 }()
 
-/// The exit codes SPEC.md allows.
+/// The exit codes the README lists.
 private let allowedCodes: Set<Int32> = [0, 1, 64, 65, 66, 74, 75]
 
 /// Whether a word could name the roster file, as an option or with its value joined to it.

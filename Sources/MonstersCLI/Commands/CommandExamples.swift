@@ -135,16 +135,27 @@ enum CommandExamples {
     "diff": [
       Example(
         purpose: "What changed since the last commit, monster by monster.",
-        arguments: ["diff", "old.json", "monsters.json"])
+        arguments: ["diff", "-", "monsters.json"], shellPrefix: "git show HEAD:monsters.json |"),
+      Example(
+        purpose: "A pull request's changes as a Markdown table, for a comment.",
+        arguments: ["diff", "old.json", "monsters.json", "--format", "markdown"],
+        shellSuffix: "> changes.md"),
     ],
     "merge": [
       Example(
-        purpose: "Merge two rosters with their common ancestor, as git's driver does.",
-        arguments: ["merge", "base.json", "ours.json", "theirs.json"])
+        purpose: "Merge into ours.json what changed from base.json to theirs.json.",
+        arguments: ["merge", "base.json", "ours.json", "theirs.json"]),
+      Example(
+        purpose: "As git runs it, with longer markers and the roster's name in them.",
+        arguments: ["merge", "--marker-size", "9", "--path", "r.json", "base", "ours", "theirs"]),
     ],
     "setup-git": [
       Example(
-        purpose: "Make git merge and diff the roster with monsters.", arguments: ["setup-git"])
+        purpose: "Make git merge and diff this repository's roster with monsters.",
+        arguments: ["setup-git"]),
+      Example(
+        purpose: "The same for every repository of yours, in your global git config.",
+        arguments: ["setup-git", "--global"]),
     ],
   ]
 }

@@ -8,7 +8,7 @@ struct TextStyle: Equatable {
   /// as escapes rather than reach it.
   var isTerminal: Bool
 
-  /// Whether colour may be used, as SPEC.md says: only on a terminal, never when `NO_COLOR`
+  /// Whether colour may be used: only on a terminal, never when `NO_COLOR`
   /// is set to anything but the empty string, when `TERM` is `dumb`, or with `--no-color`.
   ///
   /// - Parameters:

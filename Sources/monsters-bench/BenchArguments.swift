@@ -1,0 +1,45 @@
+/// A benchmark's command line, read one option at a time: flags, and options followed by
+/// their value.
+struct BenchArguments {
+  private let arguments: [String]
+  private var index = -1
+
+  init(_ arguments: [String]) {
+    self.arguments = arguments
+  }
+
+  /// The next option, or `nil` after the last.
+  mutating func next() -> String? {
+    index += 1
+    return index < arguments.count ? arguments[index] : nil
+  }
+
+  /// The value of the option just read: the next argument.
+  mutating func value() throws -> String {
+    guard index + 1 < arguments.count else {
+      throw BenchError("\(arguments[index]) needs a value")
+    }
+    index += 1
+    return arguments[index]
+  }
+
+  /// The value of the option just read as a count: a positive whole number, which may be
+  /// written with underscores (`1_000_000`).
+  mutating func count() throws -> Int {
+    let option = arguments[index]
+    return try Self.count(try value(), for: option)
+  }
+
+  /// A count given as text, such as one of the sizes of `--sizes 1000,1_000_000`.
+  static func count(_ text: some StringProtocol, for option: String) throws -> Int {
+    guard let count = Int(String(text.filter { $0 != "_" })), count > 0 else {
+      throw BenchError("\(option) takes a positive whole number, not '\(text)'")
+    }
+    return count
+  }
+
+  /// The error for the option just read, which is not one the benchmark knows.
+  var unknownOption: BenchError {
+    BenchError("unknown option '\(arguments[index])'")
+  }
+}
