@@ -87,7 +87,7 @@ struct CIBench {
   static func table(_ rows: [Row]) -> String {
     guard !rows.isEmpty else { return "" }
     var lines = [
-      "| CI edit | monsters | file | time | single set, same runs | ratio (goal <= \(Report.ratio(goal))) | peak memory |",
+      "| CI edit | size | file | time | single set, same runs | ratio (goal <= \(Report.ratio(goal))) | peak memory |",
       "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows {
