@@ -75,7 +75,9 @@ struct FlockRecipeTests {
       [ "$before" = "$after" ] || { echo "replaced while locked: $before -> $after"; exit 1; }
       """
     var outcomes: [ProcessResult] = []
-    for _ in 0..<30 {
+    // At least 30 scripts, and more while fewer than 30 edits have run between them: how
+    // many edits a script's turn lets through depends on the machine's load, not on the lock.
+    while outcomes.count < 30 || (edits.withLock { $0 } <= 30 && outcomes.count < 300) {
       outcomes.append(
         try BuiltTool.run(
           URL(fileURLWithPath: "/usr/bin/flock"),
@@ -88,6 +90,8 @@ struct FlockRecipeTests {
     #expect(edits.withLock { $0 } > 30)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: harness.folder) == ["monsters.json"])
-    print("FlockRecipeTests: 30 scripts held the lock while \(edits.withLock { $0 }) edits ran")
+    print(
+      "FlockRecipeTests: \(outcomes.count) scripts held the lock while \(edits.withLock { $0 }) edits ran"
+    )
   }
 }
