@@ -47,9 +47,8 @@ enum CheckCommand {
     let arguments = context.invocation.arguments
     var findings: [(path: String, problems: [Finding]?)] = []
     var failures: [CommandFailure] = []
-    for path in arguments.isEmpty ? [context.file.path] : arguments {
-      var file = context.file
-      file.path = path
+    for file in arguments.isEmpty ? [context.file] : arguments.map(context.rosterFile(named:)) {
+      let path = file.path
       do throws(RosterError) {
         let problems = try file.problems().map { problem in
           Finding(

@@ -41,13 +41,8 @@ struct CommandContext {
       invocation.value(.file)
       ?? environment[Self.rosterFileVariable].flatMap { $0.isEmpty ? nil : $0 }
     let path = named ?? defaultRosterFile
-    if path == Self.standardInputPath {
-      self.file = RosterFile(path: Self.standardInputName)
-      let input = console.input
-      file.stream = input.descriptor.map { .descriptor($0) } ?? .bytes((try? input.readAll()) ?? [])
-    } else {
-      self.file = RosterFile(path: path, whenMissing: named == nil ? .seededRoster : .error)
-    }
+    self.file = RosterFile(path: path, whenMissing: named == nil ? .seededRoster : .error)
+    Self.point(&file, at: path, console: console)
     file.mapsLargeFiles = true
     let isTerminal = console.output.isTerminal
     // Colour is for a terminal only, so the environment is read only on one.
@@ -99,6 +94,28 @@ struct CommandContext {
     } catch {
       throw .roster(error)
     }
+  }
+
+  /// The roster file at a path a command takes as an argument (`check FILE...`): the roster
+  /// file's settings, standard input for `-`, and a file that must exist.
+  func rosterFile(named path: String) -> RosterFile {
+    var file = self.file
+    Self.point(&file, at: path, console: console)
+    file.whenMissing = .error
+    return file
+  }
+
+  /// Points a roster file at a path: standard input for `-`, read as a stream; otherwise
+  /// the file at the path.
+  private static func point(_ file: inout RosterFile, at path: String, console: Console) {
+    guard path == standardInputPath else {
+      file.path = path
+      file.stream = nil
+      return
+    }
+    file.path = standardInputName
+    let input = console.input
+    file.stream = input.descriptor.map { .descriptor($0) } ?? .bytes((try? input.readAll()) ?? [])
   }
 
   /// Makes edits through the one edit path, or with `--dry-run` works out what they would do

@@ -31,9 +31,8 @@ enum FmtCommand {
     let checks = context.invocation.has(checkOption)
     var failures: [CommandFailure] = []
     var unformatted: [String] = []
-    for path in arguments.isEmpty ? [context.file.path] : arguments {
-      var file = context.file
-      file.path = path
+    for file in arguments.isEmpty ? [context.file] : arguments.map(context.rosterFile(named:)) {
+      let path = file.path
       let shown = escapedForTerminal(path)
       do throws(RosterError) {
         if checks {

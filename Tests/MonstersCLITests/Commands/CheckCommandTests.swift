@@ -78,4 +78,16 @@ import Testing
       harness.run(["check"])
         == CommandResult(.noInput, errors: "Error: \(harness.rosterPath): no such file.\n"))
   }
+
+  @Test func aDashChecksStandardInputAmongTheFiles() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let result = harness.run(["check", "-", harness.rosterPath], input: "{\n")
+    #expect(result.code == .failure)
+    #expect(
+      result.output
+        == "<stdin>:2:1: unexpected end of file; expected a string key or '}'\n"
+        + "\(harness.rosterPath): a valid roster, in canonical form.\n")
+    #expect(harness.run(["check", "-"], input: seededRosterText).code == .success)
+  }
 }

@@ -98,4 +98,13 @@ import Testing
     #expect(harness.run(["fmt", "--lock-timeout", "0.2"]).code == .lockBusy)
     #expect(harness.rosterText() == handFormatted)
   }
+
+  @Test func standardInputIsCheckedButNotFormatted() throws {
+    let harness = try CommandLineHarness()
+    #expect(harness.run(["fmt", "--check", "-"], input: seededRosterText).code == .success)
+    #expect(harness.run(["fmt", "--check", "-"], input: handFormatted).code == .failure)
+    let result = harness.run(["fmt", "-"], input: handFormatted)
+    #expect(result.code == .usage)
+    #expect(result.errors.contains("<stdin> is a stream"))
+  }
 }
