@@ -1,7 +1,7 @@
 /// What changed from one roster to another, monster by monster.
 ///
 /// Monsters are matched by name, as ``Roster`` compares names; a monster renamed in place
-/// with its other fields kept is matched by its place (see ``RosterMatching``), so a rename
+/// with its other fields kept is matched by its place (see `RosterMatching`), so a rename
 /// reads as a rename, not as a removal and an addition:
 ///
 /// ```swift

@@ -51,8 +51,11 @@ enum ApplyCommand {
     do throws(EditFailure) {
       outcome = try context.perform(edits)
     } catch {
+      // What fails outside any one line, such as the save, is the command's own.
+      guard let position = error.edit else {
+        throw CommandFailure(refusedEdit: error.error, command: context.invocation.command)
+      }
       let failure = CommandFailure(refusedEdit: error.error, command: nil)
-      guard let position = error.edit else { throw failure }
       throw .scriptLine(path: name, line: lines[position].number, failure: failure)
     }
     let prefix = escapedForMessage(name)

@@ -18,10 +18,10 @@ indirect enum CommandFailure: Error {
   case outputFailed(Int32)
   /// An `import` input cannot be read as monsters: its name, and where and why.
   case invalidInput(path: String, MonsterImportError)
-  /// A line of an `apply` script, or of an `import` input, failed.
   /// Standard output could not be written once the roster was saved: the `errno`, and the
   /// roster file as the command line named it.
   case outputFailedAfterSave(Int32, path: String)
+  /// A line of an `apply` script, or of an `import` input, failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
   /// `fmt --check` found files that are not in canonical form, and has listed them.
   case notCanonical(paths: [String])
@@ -34,20 +34,6 @@ indirect enum CommandFailure: Error {
   /// A failure, with a hint at what was meant after its message.
   case hinted(CommandFailure, hint: String)
 
-  /// The failure of an edit the roster refused: a name it cannot take is a value the command
-  /// line should not have given, a usage error; any other error is ``roster(_:)``.
-  ///
-  /// - Parameters:
-  ///   - error: Why the roster refused the edit.
-  ///   - command: The subcommand whose usage line follows a usage error, or `nil` for the
-  ///     usage of `monsters` itself.
-  init(refusedEdit error: RosterError, command: CommandSpec?) {
-    switch error {
-    case .invalidName: self = .usage(.invalidValue(error.description), command: command)
-    case .missingFile(let path): self = .missingRoster(path: path)
-    default: self = .roster(error)
-    }
-  }
   /// Reading one of the rosters a command compares or merges failed: which one (`OLD`,
   /// `OURS`), and how.
   case side(String, failure: CommandFailure)
@@ -57,6 +43,23 @@ indirect enum CommandFailure: Error {
   case mergeConflicts(count: Int, path: String)
   /// git is missing, or could not do what `setup-git` asked: what went wrong.
   case git(String)
+
+  /// The failure of an edit the roster refused: a name it cannot take, or a stream to edit,
+  /// is a value the command line should not have given, a usage error; a named file that is
+  /// missing is ``missingRoster(path:)``; any other error is ``roster(_:)``.
+  ///
+  /// - Parameters:
+  ///   - error: Why the roster refused the edit.
+  ///   - command: The subcommand whose usage line follows a usage error, or `nil` for the
+  ///     usage of `monsters` itself.
+  init(refusedEdit error: RosterError, command: CommandSpec?) {
+    switch error {
+    case .invalidName, .notEditable:
+      self = .usage(.invalidValue(error.description), command: command)
+    case .missingFile(let path): self = .missingRoster(path: path)
+    default: self = .roster(error)
+    }
+  }
 
   /// The exit code this failure ends the run with.
   var exitCode: ExitCode {

@@ -65,8 +65,11 @@ enum ImportCommand {
     do throws(EditFailure) {
       outcome = try context.perform(edits)
     } catch {
+      // What fails outside any one line, such as the save, is the command's own.
+      guard let position = error.edit else {
+        throw CommandFailure(refusedEdit: error.error, command: context.invocation.command)
+      }
       let failure = CommandFailure(refusedEdit: error.error, command: nil)
-      guard let position = error.edit else { throw failure }
       let line = monsters[position].line
       guard case .nameTaken = error.error else {
         throw .scriptLine(path: name, line: line, failure: failure)

@@ -21,7 +21,7 @@ enum InitCommand {
     do throws(RosterError) {
       try context.file.initialize(force: context.invocation.has(forceOption))
     } catch {
-      throw .roster(error)
+      throw CommandFailure(refusedEdit: error, command: context.invocation.command)
     }
     context.saves.noteSaved(context.file.path)
     context.output.writeLine(

@@ -5,14 +5,23 @@ import Testing
 @testable import MonstersCLI
 
 /// README.md is the public contract: its examples are run against the built binary, and it
-/// names every command, option and exit code there is.
+/// names every command, option and exit code there is. The examples of the Scripting
+/// recipes article, which README points to, are run in the same way.
 @Suite struct ReadmeExampleTests {
-  static let readme: String = {
-    let url = packageRoot.appendingPathComponent("README.md")
-    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-  }()
+  static let readme = page("README.md")
   static let transcript = try? ReadmeTranscript(markdown: readme)
   static let headings = transcript?.scenes.map(\.heading) ?? []
+
+  static let recipesPath = "Sources/MonsterKit/MonsterKit.docc/ScriptingRecipes.md"
+  static let recipes = page(recipesPath)
+  static let recipeHeadings =
+    (try? ReadmeTranscript(markdown: recipes))?.scenes.map(\.heading) ?? []
+
+  /// A page of the package, or nothing if it cannot be read.
+  private static func page(_ path: String) -> String {
+    let url = packageRoot.appendingPathComponent(path)
+    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+  }
 
   /// The folder of the built `monsters`.
   private func binaryFolder() throws -> String {
@@ -31,33 +40,61 @@ import Testing
 
   // MARK: - README.md
 
-  @Test func theReadmeRunsAnExampleForEveryTranscriptLine() throws {
-    let transcript = try ReadmeTranscript(markdown: Self.readme)
+  /// Checks that every example of a page is read as one to run.
+  private func expectEveryTranscriptLineRuns(_ markdown: String, name: String) throws {
+    let transcript = try ReadmeTranscript(markdown: markdown)
     let commands = transcript.scenes.flatMap(\.commands)
+    let headings = transcript.scenes.map(\.heading)
     let shown = transcript.shownBlocks.sorted { $0.key < $1.key }
       .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    let shownText = shown.isEmpty ? "none" : shown
     print(
-      "README.md: \(commands.count) commands in \(transcript.runnableBlocks) console blocks, "
-        + "under \(transcript.scenes.count) headings, are run; blocks shown only: \(shown).")
-    #expect(transcript.runnableBlocks > 0)
+      "\(name): \(commands.count) commands in \(transcript.runnableBlocks) console blocks, "
+        + "under \(transcript.scenes.count) headings, are run; blocks shown only: \(shownText).")
+    #expect(transcript.runnableBlocks > 0, "\(name) has no example")
     #expect(!commands.isEmpty)
     // Counted without the reader: every console fence is a block, and every `$ ` line of
     // the page is a command that runs, so none sits in a block that is only shown.
-    let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.drop { $0 == " " } }
     #expect(lines.filter { $0 == "```console" }.count == transcript.runnableBlocks)
     #expect(lines.filter { $0.hasPrefix("$ ") }.count == commands.count)
-    #expect(Set(Self.headings).count == Self.headings.count, "two scenes under one heading")
+    #expect(Set(headings).count == headings.count, "two scenes under one heading")
+  }
+
+  /// Runs the examples under one heading of a page and records where they differ from it.
+  private func runExamples(under heading: String, of markdown: String, name: String) throws {
+    let transcript = try ReadmeTranscript(markdown: markdown)
+    let scene = try #require(transcript.scenes.first { $0.heading == heading })
+    let outcomes = try ReadmeTranscript.run(scene, binaryFolder: try binaryFolder())
+    #expect(outcomes.count == scene.commands.count)
+    for difference in ReadmeTranscript.differences(scene, outcomes) {
+      Issue.record(Comment(rawValue: "\(name) " + difference))
+    }
+  }
+
+  @Test func theReadmeRunsAnExampleForEveryTranscriptLine() throws {
+    try expectEveryTranscriptLineRuns(Self.readme, name: "README.md")
   }
 
   @Test(arguments: headings)
   func theExamplesUnder(_ heading: String) throws {
-    let scene = try #require(Self.transcript?.scenes.first { $0.heading == heading })
-    let outcomes = try ReadmeTranscript.run(scene, binaryFolder: try binaryFolder())
-    #expect(outcomes.count == scene.commands.count)
-    for difference in ReadmeTranscript.differences(scene, outcomes) {
-      Issue.record(Comment(rawValue: "README.md " + difference))
-    }
+    try runExamples(under: heading, of: Self.readme, name: "README.md")
+  }
+
+  // MARK: - The Scripting recipes article
+
+  @Test func theScriptingRecipesRunAnExampleForEveryTranscriptLine() throws {
+    try expectEveryTranscriptLineRuns(Self.recipes, name: Self.recipesPath)
+  }
+
+  @Test(arguments: recipeHeadings)
+  func theScriptingRecipesUnder(_ heading: String) throws {
+    try runExamples(under: heading, of: Self.recipes, name: Self.recipesPath)
+  }
+
+  @Test func theReadmeLinksTheScriptingRecipes() {
+    #expect(Self.readme.contains("](\(Self.recipesPath))"))
   }
 
   @Test func theReadmeNamesEveryCommandAndOption() throws {
