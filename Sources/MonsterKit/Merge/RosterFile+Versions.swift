@@ -86,8 +86,12 @@ extension RosterFile {
   @discardableResult
   public func save(_ merge: RosterMerge, markers: ConflictMarkers) throws(RosterError) -> Bool {
     if merge.keepsOurs && merge.oursVersion.source.isKnownCanonical { return false }
-    return try editing(action: "write") { (site, existing) throws(RosterError) in
-      let saved = try save(in: site, replacing: existing) { (sink) throws(SystemCallError) in
+    // The edit path reads the file it replaces; a merge needs only its metadata, so a large
+    // file is mapped, which reads nothing, rather than read.
+    var file = self
+    file.mapsLargeFiles = true
+    return try file.editing(action: "write") { (site, existing) throws(RosterError) in
+      let saved = try file.save(in: site, replacing: existing) { (sink) throws(SystemCallError) in
         try merge.write(markers: markers, chunkSize: Self.chunkSize) {
           (chunk) throws(SystemCallError) in
           // A quarter of a megabyte at a time: on Linux, one write of a hundred megabytes
