@@ -112,9 +112,9 @@ extension Platform {
   ///
   /// On Darwin, `fsync(2)` only hands the data to the drive, which may keep it in its
   /// cache; `fcntl(F_FULLFSYNC)` asks the drive to write its cache out, and is used
-  /// instead. A file system that does not support it (some network ones say `ENOTSUP` or
-  /// `EINVAL`) gets `fsync`, as SQLite does. On Linux, `fsync` flushes the drive's cache
-  /// itself.
+  /// instead, on a file and on a folder alike. A file system that does not support it (some
+  /// network ones say `ENOTSUP`, `EINVAL` or `ENOTTY`) gets `fsync`, as SQLite does. On
+  /// Linux, `fsync` flushes the drive's cache itself, and works on a folder's descriptor.
   ///
   /// - Parameter descriptor: A file or a folder, open.
   /// - Throws: The call's `errno`, such as `EIO`.
@@ -123,7 +123,7 @@ extension Platform {
       do throws(SystemCallError) {
         _ = try retryingOnInterrupt { fcntl(descriptor, F_FULLFSYNC) }
         return
-      } catch  where error.code == ENOTSUP || error.code == EINVAL {
+      } catch  where [ENOTSUP, EINVAL, ENOTTY].contains(error.code) {
         // Not supported here: fsync is the most this file system does.
       }
     #endif
@@ -242,6 +242,16 @@ extension Platform {
   /// - Throws: The call's `errno`.
   package static func removeFile(_ path: String) throws(SystemCallError) {
     _ = try retryingOnInterrupt { unlink(path) }
+  }
+
+  /// `mkdir(2)`: a new folder.
+  ///
+  /// - Parameters:
+  ///   - path: The path, where nothing is yet.
+  ///   - mode: Its permissions, before the umask.
+  /// - Throws: The call's `errno`; `EEXIST` when something is at the path.
+  package static func makeFolder(atPath path: String, mode: Mode) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { mkdir(path, mode) }
   }
 
   /// `rmdir(2)`: removes an empty folder.

@@ -75,7 +75,8 @@ private final class FilledPipe: Sendable {
   func everyByteIsWrittenHoweverShortTheWrites(maximumWrite: Int?) throws {
     let path = folder.file("out")
     let fileSystem = FaultyFileSystem(maximumWrite: maximumWrite)
-    let descriptor = try fileSystem.open(path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+    let descriptor = try fileSystem.open(
+      path, options: [.writeOnly, .create, .exclusive], mode: 0o600)
     defer { fileSystem.close(descriptor) }
     let bytes = Array(Self.bytes[..<10_000])
     try bytes.withUnsafeBytes { try fileSystem.writeAll($0, to: descriptor) }
@@ -87,7 +88,7 @@ private final class FilledPipe: Sendable {
   @Test func aWriteThatTakesNoByteIsAnError() throws {
     let fileSystem = FaultyFileSystem(maximumWrite: 0)
     let descriptor = try fileSystem.open(
-      folder.file("out"), flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+      folder.file("out"), options: [.writeOnly, .create, .exclusive], mode: 0o600)
     defer { fileSystem.close(descriptor) }
     #expect(throws: SystemCallError(EIO)) {
       try [UInt8(1)].withUnsafeBytes { try fileSystem.writeAll($0, to: descriptor) }

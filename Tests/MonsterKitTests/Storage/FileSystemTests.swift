@@ -13,21 +13,21 @@ import Testing
   @Test func failedCallThrowsItsErrno() {
     let system = SystemFileSystem()
     #expect(throws: SystemCallError(ENOENT)) {
-      try system.open(folder.file("missing"), flags: O_RDONLY, mode: 0)
+      try system.open(folder.file("missing"), options: .readOnly, mode: 0)
     }
     #expect(throws: SystemCallError(ENOENT)) { try system.lstat(folder.file("missing")) }
     #expect(throws: SystemCallError(EINVAL)) { try system.readlink(folder.path) }
-    #expect(throws: SystemCallError(EBADF)) { try system.fsync(-1) }
+    #expect(throws: SystemCallError(EBADF)) { try system.synchronize(-1) }
   }
 
   @Test func writtenBytesReadBack() throws {
     let system = SystemFileSystem()
     let path = folder.file("f")
-    let descriptor = try system.open(path, flags: O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
+    let descriptor = try system.open(path, options: [.readWrite, .create, .exclusive], mode: 0o600)
     defer { system.close(descriptor) }
     let bytes = Array("hello".utf8)
     #expect(try bytes.withUnsafeBytes { try system.write(descriptor, $0) } == 5)
-    #expect(try system.fstat(descriptor).st_size == 5)
+    #expect(try system.fstat(descriptor).size == 5)
     #expect(lseek(descriptor, 0, SEEK_SET) == 0)
     var buffer = [UInt8](repeating: 0, count: 16)
     let count = try buffer.withUnsafeMutableBytes { try system.read(descriptor, into: $0) }
@@ -38,6 +38,6 @@ import Testing
     let system = SystemFileSystem()
     #expect(symlink("../some where/é.json", folder.file("link")) == 0)
     #expect(try system.readlink(folder.file("link")) == "../some where/é.json")
-    #expect(try system.lstat(folder.file("link")).st_mode & S_IFMT == S_IFLNK)
+    #expect(try system.lstat(folder.file("link")).fileType == .symbolicLink)
   }
 }

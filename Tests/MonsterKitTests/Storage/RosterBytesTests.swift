@@ -30,7 +30,7 @@ private final class InterferingFileSystem: FileSystem {
     }
   }
 
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     count(.fstat)
     return try base.fstat(descriptor)
   }
@@ -39,28 +39,34 @@ private final class InterferingFileSystem: FileSystem {
     return try base.write(descriptor, bytes)
   }
 
-  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    try base.open(path, flags: flags, mode: mode)
-  }
-  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+  func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
     throws(SystemCallError) -> Int32
-  { try base.open(name, in: folder, flags: flags, mode: mode) }
+  {
+    try base.open(path, options: options, mode: mode)
+  }
+  func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
+    throws(SystemCallError) -> Int32
+  { try base.open(name, in: folder, options: options, mode: mode) }
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
   { try base.read(descriptor, into: buffer) }
-  func fsync(_ descriptor: Int32) throws(SystemCallError) { try base.fsync(descriptor) }
-  func lstat(_ path: String) throws(SystemCallError) -> stat { try base.lstat(path) }
-  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+  func synchronize(_ descriptor: Int32) throws(SystemCallError) {
+    try base.synchronize(descriptor)
+  }
+  func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus { try base.lstat(path) }
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try base.lstat(name, in: folder)
   }
   func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
-  func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
+  func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
     try base.fchmod(descriptor, mode: mode)
   }
-  func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError) {
+  func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
+    throws(SystemCallError)
+  {
     try base.fchown(descriptor, owner: owner, group: group)
   }
-  func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
+  func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
     try base.flock(descriptor, operation)
   }
   func setBlocking(_ descriptor: Int32) throws(SystemCallError) {
@@ -79,16 +85,16 @@ private final class InterferingFileSystem: FileSystem {
   func names(inFolder folder: Int32) throws(SystemCallError) -> [String] {
     try base.names(inFolder: folder)
   }
-  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String] {
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]] {
     try base.attributeNames(descriptor)
   }
-  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8] {
+  func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) -> [UInt8]? {
     try base.attribute(name, of: descriptor)
   }
-  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+  func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
     throws(SystemCallError)
   { try base.setAttribute(name, to: value, of: descriptor) }
-  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError) {
+  func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) {
     try base.removeAttribute(name, of: descriptor)
   }
   func copyAccessControlList(from source: Int32, to destination: Int32)

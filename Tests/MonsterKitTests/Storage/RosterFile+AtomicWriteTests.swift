@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test(arguments: [0o600, 0o640, 0o644, 0o604, 0o755, 0o444, 0o4755, 0o2664, 0o6640] as [mode_t])
-  func editKeepsTheFilesMode(_ mode: mode_t) throws {
+  func editKeepsTheFilesMode(_ mode: Platform.Mode) throws {
     try write(try Fixture.seeded(), to: path)
     #expect(chmod(path, mode) == 0)
     try RosterFile(path: path).apply([catTakesFire])
@@ -225,7 +225,7 @@ private func setAttribute(_ name: String, _ value: [UInt8], of path: String) thr
   try #require(descriptor >= 0)
   defer { close(descriptor) }
   do throws(SystemCallError) {
-    try SystemFileSystem().setAttribute(name, to: value, of: descriptor)
+    try SystemFileSystem().setAttribute(Array(name.utf8), to: value, of: descriptor)
     return true
   } catch  where error.code == EOPNOTSUPP {
     return false
@@ -239,8 +239,10 @@ private func attributesOf(_ path: String) throws -> [String: [UInt8]] {
   defer { close(descriptor) }
   let system = SystemFileSystem()
   var attributes: [String: [UInt8]] = [:]
-  for name in try system.attributeNames(descriptor) where !name.hasPrefix("security.") {
-    attributes[name] = try system.attribute(name, of: descriptor)
+  for name in try system.attributeNames(descriptor) {
+    let text = String(decoding: name, as: UTF8.self)
+    guard !text.hasPrefix("security.") else { continue }
+    attributes[text] = try system.attribute(name, of: descriptor)
   }
   return attributes
 }

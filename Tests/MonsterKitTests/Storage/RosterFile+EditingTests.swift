@@ -39,15 +39,17 @@ final class MeddlingFileSystem: FileSystem {
   /// How many calls of a kind the edits made.
   func calls(_ kind: SystemCall) -> Int { base.log.count(kind) }
 
-  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    reach(flags & O_DIRECTORY != 0 ? .openFolder : .openRoster)
-    return try base.open(path, flags: flags, mode: mode)
-  }
-  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+  func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
     throws(SystemCallError) -> Int32
   {
-    reach(flags & O_CREAT != 0 ? .openTemporary : .openRoster)
-    return try base.open(name, in: folder, flags: flags, mode: mode)
+    reach(options.contains(.directory) ? .openFolder : .openRoster)
+    return try base.open(path, options: options, mode: mode)
+  }
+  func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
+    throws(SystemCallError) -> Int32
+  {
+    reach(options.contains(.create) ? .openTemporary : .openRoster)
+    return try base.open(name, in: folder, options: options, mode: mode)
   }
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
@@ -59,31 +61,33 @@ final class MeddlingFileSystem: FileSystem {
     reach(.write)
     return try base.write(descriptor, bytes)
   }
-  func fsync(_ descriptor: Int32) throws(SystemCallError) {
+  func synchronize(_ descriptor: Int32) throws(SystemCallError) {
     reach(.fsync)
-    try base.fsync(descriptor)
+    try base.synchronize(descriptor)
   }
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     reach(.fstat)
     return try base.fstat(descriptor)
   }
-  func lstat(_ path: String) throws(SystemCallError) -> stat {
+  func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus {
     reach(.lstat)
     return try base.lstat(path)
   }
-  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     reach(.lstat)
     return try base.lstat(name, in: folder)
   }
   func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
-  func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
+  func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
     reach(.fchmod)
     try base.fchmod(descriptor, mode: mode)
   }
-  func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError) {
+  func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
+    throws(SystemCallError)
+  {
     try base.fchown(descriptor, owner: owner, group: group)
   }
-  func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
+  func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
     reach(.flock)
     try base.flock(descriptor, operation)
   }
@@ -110,16 +114,16 @@ final class MeddlingFileSystem: FileSystem {
     reach(.listFolder)
     return try base.names(inFolder: folder)
   }
-  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String] {
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]] {
     try base.attributeNames(descriptor)
   }
-  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8] {
+  func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) -> [UInt8]? {
     try base.attribute(name, of: descriptor)
   }
-  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+  func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
     throws(SystemCallError)
   { try base.setAttribute(name, to: value, of: descriptor) }
-  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError) {
+  func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) {
     try base.removeAttribute(name, of: descriptor)
   }
   func copyAccessControlList(from source: Int32, to destination: Int32)
