@@ -244,6 +244,31 @@ extension Platform {
     _ = try retryingOnInterrupt { unlink(path) }
   }
 
+  /// `symlink(2)`: a symbolic link at a path, whose text is `target`, which need not name
+  /// anything.
+  ///
+  /// - Throws: The call's `errno`; `EEXIST` when something is at the path.
+  package static func makeSymbolicLink(at path: String, pointingTo target: String)
+    throws(SystemCallError)
+  {
+    _ = try retryingOnInterrupt { symlink(target, path) }
+  }
+
+  /// `chmod(2)`: sets the permission bits (with setuid, setgid and sticky) of what a path
+  /// names, a symbolic link followed.
+  ///
+  /// - Throws: The call's `errno`.
+  package static func setMode(_ mode: Mode, ofPath path: String) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { chmod(path, mode) }
+  }
+
+  /// `truncate(2)`: cuts the file at a path to a size, or extends it with zeros.
+  ///
+  /// - Throws: The call's `errno`.
+  package static func truncateFile(atPath path: String, to size: Int) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { truncate(path, off_t(size)) }
+  }
+
   /// `mkdir(2)`: a new folder.
   ///
   /// - Parameters:

@@ -112,6 +112,8 @@ extension Platform {
     package static var notSupported: Int32 { ENOTSUP }
     /// `EDQUOT`: the user's disk quota is used up.
     package static var quotaExceeded: Int32 { EDQUOT }
+    /// `EBADF`: the descriptor is not open (or not open for that).
+    package static var badDescriptor: Int32 { EBADF }
     /// `ENXIO`: no such device; what `open(2)` says of a socket.
     package static var noSuchDevice: Int32 { ENXIO }
     /// `EFAULT`: a bad address, such as a write from a mapped page whose file was cut

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -157,7 +156,7 @@ private final class InterferingFileSystem: FileSystem {
     let roster = file(path, mapping: mapping)
     let loaded = try #require(try roster.load())
     // Another program truncates the file in place, as `> monsters.json` does.
-    #expect(truncate(path, 100) == 0)
+    try Platform.truncateFile(atPath: path, to: 100)
     #expect(throws: RosterError.changedWhileReading(path: path)) {
       try roster.reading(loaded) { (bytes) throws(RosterError) in try roster.roster(from: bytes) }
     }
@@ -187,7 +186,7 @@ private final class InterferingFileSystem: FileSystem {
     // The first fstat looks at what the path names, the second at the file opened under
     // the lock; the third checks it before the rename.
     let fileSystem = InterferingFileSystem(before: .fstat, number: 3) {
-      _ = truncate(path, 10)
+      try? Platform.truncateFile(atPath: path, to: 10)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)
     #expect(throws: RosterError.changedWhileReading(path: path)) {
@@ -208,7 +207,7 @@ private final class InterferingFileSystem: FileSystem {
     let path = folder.file("monsters.json")
     try Data(Self.large).write(to: URL(fileURLWithPath: path))
     let fileSystem = InterferingFileSystem(before: .write, number: 1) {
-      _ = truncate(path, off_t(length))
+      try? Platform.truncateFile(atPath: path, to: length)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)
     #expect(throws: RosterError.changedWhileReading(path: path)) {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -149,7 +148,7 @@ final class MeddlingFileSystem: FileSystem {
     let folder = folder
     let fileSystem = MeddlingFileSystem(before: .write) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        unlink(folder.file(name))
+        try? Platform.removeFile(folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -164,7 +163,7 @@ final class MeddlingFileSystem: FileSystem {
     let fileSystem = MeddlingFileSystem(before: .fsync) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
         try? write("{\"version\": 1, \"monsters\": []}", to: folder.file("other"))
-        rename(folder.file("other"), folder.file(name))
+        try? Platform.renameFile(folder.file("other"), to: folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -186,7 +185,7 @@ final class MeddlingFileSystem: FileSystem {
     let fileSystem = MeddlingFileSystem(before: call) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
         try? write("{}", to: folder.file("other"))
-        rename(folder.file("other"), folder.file(name))
+        try? Platform.renameFile(folder.file("other"), to: folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -201,7 +200,7 @@ final class MeddlingFileSystem: FileSystem {
     let folder = folder
     let fileSystem = MeddlingFileSystem(before: call) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        unlink(folder.file(name))
+        try? Platform.removeFile(folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -220,7 +219,7 @@ final class MeddlingFileSystem: FileSystem {
       var roster = Roster.seeded
       _ = try? roster.apply(.set("Dog-Bot", .init(description: "Replaced")))
       try? write(roster.canonicalJSON(), to: folder.file("new.json"))
-      rename(folder.file("new.json"), path)
+      try? Platform.renameFile(folder.file("new.json"), to: path)
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     let roster = try RosterFile(path: path).read()
@@ -247,14 +246,14 @@ final class MeddlingFileSystem: FileSystem {
     // first edit of a default roster does.
     try write(minifiedSeeded, to: path)
     let path = path
-    let fileSystem = MeddlingFileSystem(before: .write) { unlink(path) }
+    let fileSystem = MeddlingFileSystem(before: .write) { try? Platform.removeFile(path) }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     // A named roster that is gone is an error, and stays gone.
     try write(minifiedSeeded, to: path)
     let named = RosterFile(
       path: path, whenMissing: .error,
-      fileSystem: MeddlingFileSystem(before: .write) { unlink(path) })
+      fileSystem: MeddlingFileSystem(before: .write) { try? Platform.removeFile(path) })
     #expect(throws: RosterError.missingFile(path: path)) { try named.apply([catTakesFire]) }
     #expect(try folder.entries() == [])
   }
@@ -266,15 +265,15 @@ final class MeddlingFileSystem: FileSystem {
     let path = path
     // Planted once the path was followed and its folder locked, before the roster is opened.
     let fileSystem = MeddlingFileSystem(before: .listFolder) {
-      unlink(path)
-      symlink(victim, path)
+      try? Platform.removeFile(path)
+      try? Platform.makeSymbolicLink(at: path, pointingTo: victim)
     }
     // The edit starts over, and reads the link's target as any edit through a link does:
     // it is no roster, so nothing is written.
     #expect(throws: RosterError.self) {
       try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     }
-    #expect(try status(of: path).st_mode & S_IFMT == S_IFLNK)
+    #expect(try status(of: path).fileType == .symbolicLink)
     #expect(try contents(of: victim) == Array("keep me".utf8))
     #expect(try folder.entries() == ["monsters.json", "victim.txt"])
   }
@@ -286,7 +285,7 @@ final class MeddlingFileSystem: FileSystem {
     try write(try Fixture.seeded(), to: path)
     let folder = folder
     let fileSystem = MeddlingFileSystem(before: .write) {
-      rename(data, folder.file("moved"))
+      try? Platform.renameFile(data, to: folder.file("moved"))
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     // The edit worked in the folder it locked: the roster moved, and holds the edit.
@@ -302,7 +301,7 @@ final class MeddlingFileSystem: FileSystem {
     // Before every write, another program puts a copy of the roster in its place.
     let fileSystem = MeddlingFileSystem(before: .write, repeats: true) {
       try? write(Roster.seeded.canonicalJSON(), to: folder.file("copy.json"))
-      rename(folder.file("copy.json"), path)
+      try? Platform.renameFile(folder.file("copy.json"), to: path)
     }
     #expect(throws: RosterError.changedWhileReading(path: path)) {
       try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
