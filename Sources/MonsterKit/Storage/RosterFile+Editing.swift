@@ -48,19 +48,6 @@ extension RosterFile {
     throw .changedWhileReading(path: path)
   }
 
-  /// Runs an edit as ``editing(action:_:)`` does, waiting for the lock by suspending the
-  /// task rather than by blocking its thread (``RosterLock/waitingAsynchronously(folder:for:)``).
-  func editing<Value>(
-    action: String, _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
-  ) async throws(RosterError) -> Value {
-    for _ in 0..<Self.attempts {
-      guard let target = try editTarget(action: action) else { continue }
-      let lock = try await RosterLock.waitingAsynchronously(folder: target.folder, for: self)
-      if let value = try edit(target, under: lock, body) { return value }
-    }
-    throw .changedWhileReading(path: path)
-  }
-
   /// The steps of one try of an edit once its folder is locked: the sweep, the read and
   /// `body`; lets go of the lock.
   ///

@@ -21,7 +21,8 @@ struct RosterLock {
 
   /// Opens and locks a roster's folder, waiting up to the file's
   /// ``RosterFile/lockTimeout`` for another edit to finish: the calling thread sleeps
-  /// meanwhile. With a timeout of 0 the lock is tried once.
+  /// meanwhile. With a timeout of 0 the lock is tried once. (``RosterFile/update(_:)``
+  /// waits without blocking a thread, by making such tries from a task.)
   ///
   /// - Parameters:
   ///   - path: The folder's path.
@@ -36,34 +37,6 @@ struct RosterLock {
         return
       }
       MonotonicTime.sleep(nanoseconds: try wait.nextPause())
-    }
-  }
-
-  /// Opens and locks a roster's folder as ``init(folder:for:)`` does, but waits by
-  /// suspending the task rather than by blocking its thread, so that an actor's other work
-  /// (a main actor's user interface) goes on meanwhile.
-  ///
-  /// A cancelled task stops waiting: the lock is tried once more, and if another still
-  /// holds it, the error is the timeout, with the time waited so far.
-  ///
-  /// - Parameters:
-  ///   - path: The folder's path.
-  ///   - file: The roster file, whose wait, file system and path for messages are used.
-  /// - Returns: The lock.
-  /// - Throws: As ``init(folder:for:)``.
-  static func waitingAsynchronously(folder path: String, for file: RosterFile)
-    async throws(RosterError) -> RosterLock
-  {
-    var wait = try LockWait(folder: path, for: file)
-    while true {
-      if let lock = try wait.tryLocking() { return lock }
-      let pause = try wait.nextPause()
-      do {
-        try await Task.sleep(nanoseconds: pause)
-      } catch {
-        if let lock = try wait.tryLocking() { return lock }
-        throw wait.timeout(waited: true)
-      }
     }
   }
 
@@ -121,20 +94,14 @@ private struct LockWait {
   /// - Throws: ``RosterError/lockTimeout(path:seconds:)`` when the wait is over.
   mutating func nextPause() throws(RosterError) -> UInt64 {
     let now = MonotonicTime.now
-    guard now < deadline else { throw timeout(waited: false) }
+    guard now < deadline else { throw timeout() }
     defer { pause = min(pause * 2, 50_000_000) }
     return min(pause, now.nanoseconds(until: deadline))
   }
 
   /// Ends the wait: closes the folder, and gives the error.
-  ///
-  /// - Parameter waited: Whether the wait ended early, so that the error gives the time
-  ///   waited rather than the timeout.
-  func timeout(waited: Bool) -> RosterError {
+  func timeout() -> RosterError {
     file.fileSystem.close(descriptor)
-    let seconds =
-      waited
-      ? Double(start.nanoseconds(until: MonotonicTime.now)) / 1e9 : file.lockTimeout
-    return .lockTimeout(path: file.path, seconds: seconds)
+    return .lockTimeout(path: file.path, seconds: file.lockTimeout)
   }
 }
