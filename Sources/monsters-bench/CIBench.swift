@@ -1,5 +1,3 @@
-import Glibc
-
 /// The edits a CI job makes on a large roster, timed beside a single `set` on the same
 /// roster: `set --where` that changes a fifth of the monsters, and an `import` of 10,000 new
 /// ones. Each must take at most 1.5 times as long as the single `set`.
@@ -78,9 +76,7 @@ struct CIBench {
         "Imported-Bot-\(number)\tsmoke\tBrought in by a CI job, number \(number)\t"
         + "meetimportedbot\(number).png\t\(number % 3 == 0 ? "red" : "")\n"
     }
-    guard let file = fopen(path, "w") else { throw BenchError("cannot write \(path)") }
-    defer { fclose(file) }
-    guard fputs(text, file) >= 0 else { throw BenchError("cannot write \(path)") }
+    try writeFile(Array(text.utf8), to: path)
   }
 
   /// The rows as a Markdown table, and whether each meets its goal.

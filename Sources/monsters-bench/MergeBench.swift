@@ -1,5 +1,3 @@
-import Glibc
-
 /// `merge` and `diff` of rosters, timed against `git merge-file` and `diff(1)` on the same
 /// files: a roster, and two copies of it with one line changed in each (a description in
 /// the first third of ours, a weapon in the last third of theirs), made by `monsters set`.

@@ -78,6 +78,52 @@ extension Platform {
     }
   }
 
+  /// Removes one of a file's extended attributes.
+  ///
+  /// - Parameters:
+  ///   - name: The attribute's name, as bytes.
+  ///   - descriptor: The file, open for writing.
+  /// - Throws: The call's `errno`; ``ErrorNumber/noAttribute`` when the file has no such
+  ///   attribute.
+  package static func removeAttribute(_ name: [UInt8], of descriptor: Int32)
+    throws(SystemCallError)
+  {
+    let name = name.map { CChar(bitPattern: $0) } + [0]
+    _ = try retryingOnInterrupt {
+      #if canImport(Darwin)
+        fremovexattr(descriptor, name, 0)
+      #else
+        fremovexattr(descriptor, name)
+      #endif
+    }
+  }
+
+  /// Gives a file the access control list of another, where the system keeps lists apart
+  /// from the extended attributes.
+  ///
+  /// On Darwin, a file's ACL is not among the attributes ``attributeNames(_:)`` lists: it is
+  /// read with `acl_get_fd_np(ACL_TYPE_EXTENDED)` and set with `acl_set_fd_np`. On Linux, a
+  /// POSIX ACL is the extended attribute `system.posix_acl_access`, copied with the others,
+  /// and this does nothing.
+  ///
+  /// - Parameters:
+  ///   - source: The file whose list to copy, open.
+  ///   - destination: The file to give it, open for writing.
+  /// - Throws: The `errno` of a failed call; nothing when the source has no list.
+  package static func copyAccessControlList(from source: Int32, to destination: Int32)
+    throws(SystemCallError)
+  {
+    #if canImport(Darwin)
+      guard let list = acl_get_fd_np(source, ACL_TYPE_EXTENDED) else {
+        // ENOENT: the file has no list.
+        if errno == ENOENT { return }
+        throw SystemCallError(errno)
+      }
+      defer { acl_free(UnsafeMutableRawPointer(list)) }
+      _ = try retryingOnInterrupt { acl_set_fd_np(destination, list, ACL_TYPE_EXTENDED) }
+    #endif
+  }
+
   /// Gives a file the extended attributes of another, each with the same value.
   ///
   /// - Parameters:
@@ -102,11 +148,7 @@ extension Platform {
   private static func sizedRead(_ call: (UnsafeMutableBufferPointer<CChar>) -> Int)
     throws(SystemCallError) -> [CChar]?
   {
-    #if canImport(Darwin)
-      let missing = ENOATTR
-    #else
-      let missing = ENODATA
-    #endif
+    let missing = ErrorNumber.noAttribute
     while true {
       let size: Int
       do throws(SystemCallError) {

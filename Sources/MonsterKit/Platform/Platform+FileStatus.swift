@@ -76,9 +76,10 @@ extension Platform.FileStatus {
     st_mode & 0o7777
   }
 
-  /// The size in bytes.
+  /// The size in bytes; settable for a test's file system that reports another.
   package var size: Int {
-    Int(st_size)
+    get { Int(st_size) }
+    set { st_size = off_t(newValue) }
   }
 
   /// When the file's contents last changed: `st_mtim`, Darwin's `st_mtimespec`.

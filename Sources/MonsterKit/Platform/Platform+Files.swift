@@ -112,9 +112,9 @@ extension Platform {
   ///
   /// On Darwin, `fsync(2)` only hands the data to the drive, which may keep it in its
   /// cache; `fcntl(F_FULLFSYNC)` asks the drive to write its cache out, and is used
-  /// instead. A file system that does not support it (some network ones say `ENOTSUP` or
-  /// `EINVAL`) gets `fsync`, as SQLite does. On Linux, `fsync` flushes the drive's cache
-  /// itself.
+  /// instead, on a file and on a folder alike. A file system that does not support it (some
+  /// network ones say `ENOTSUP`, `EINVAL` or `ENOTTY`) gets `fsync`, as SQLite does. On
+  /// Linux, `fsync` flushes the drive's cache itself, and works on a folder's descriptor.
   ///
   /// - Parameter descriptor: A file or a folder, open.
   /// - Throws: The call's `errno`, such as `EIO`.
@@ -123,7 +123,7 @@ extension Platform {
       do throws(SystemCallError) {
         _ = try retryingOnInterrupt { fcntl(descriptor, F_FULLFSYNC) }
         return
-      } catch  where error.code == ENOTSUP || error.code == EINVAL {
+      } catch  where [ENOTSUP, EINVAL, ENOTTY].contains(error.code) {
         // Not supported here: fsync is the most this file system does.
       }
     #endif
@@ -242,6 +242,41 @@ extension Platform {
   /// - Throws: The call's `errno`.
   package static func removeFile(_ path: String) throws(SystemCallError) {
     _ = try retryingOnInterrupt { unlink(path) }
+  }
+
+  /// `symlink(2)`: a symbolic link at a path, whose text is `target`, which need not name
+  /// anything.
+  ///
+  /// - Throws: The call's `errno`; `EEXIST` when something is at the path.
+  package static func makeSymbolicLink(at path: String, pointingTo target: String)
+    throws(SystemCallError)
+  {
+    _ = try retryingOnInterrupt { symlink(target, path) }
+  }
+
+  /// `chmod(2)`: sets the permission bits (with setuid, setgid and sticky) of what a path
+  /// names, a symbolic link followed.
+  ///
+  /// - Throws: The call's `errno`.
+  package static func setMode(_ mode: Mode, ofPath path: String) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { chmod(path, mode) }
+  }
+
+  /// `truncate(2)`: cuts the file at a path to a size, or extends it with zeros.
+  ///
+  /// - Throws: The call's `errno`.
+  package static func truncateFile(atPath path: String, to size: Int) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { truncate(path, off_t(size)) }
+  }
+
+  /// `mkdir(2)`: a new folder.
+  ///
+  /// - Parameters:
+  ///   - path: The path, where nothing is yet.
+  ///   - mode: Its permissions, before the umask.
+  /// - Throws: The call's `errno`; `EEXIST` when something is at the path.
+  package static func makeFolder(atPath path: String, mode: Mode) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { mkdir(path, mode) }
   }
 
   /// `rmdir(2)`: removes an empty folder.

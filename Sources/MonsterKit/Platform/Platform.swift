@@ -112,5 +112,25 @@ extension Platform {
     package static var notSupported: Int32 { ENOTSUP }
     /// `EDQUOT`: the user's disk quota is used up.
     package static var quotaExceeded: Int32 { EDQUOT }
+    /// `EBADF`: the descriptor is not open (or not open for that).
+    package static var badDescriptor: Int32 { EBADF }
+    /// `ENXIO`: no such device; what `open(2)` says of a socket.
+    package static var noSuchDevice: Int32 { ENXIO }
+    /// `EFAULT`: a bad address, such as a write from a mapped page whose file was cut
+    /// short.
+    package static var badAddress: Int32 { EFAULT }
+    /// `ENOSYS`: the system has no such call.
+    package static var notImplemented: Int32 { ENOSYS }
+    /// `EOPNOTSUPP`: the operation is not supported; the same number as ``notSupported`` on
+    /// Linux, another (102) on Darwin.
+    package static var operationNotSupported: Int32 { EOPNOTSUPP }
+    /// `ENODATA` on Linux, `ENOATTR` on Darwin: the file has no such extended attribute.
+    package static var noAttribute: Int32 {
+      #if canImport(Darwin)
+        ENOATTR
+      #else
+        ENODATA
+      #endif
+    }
   }
 }

@@ -109,7 +109,7 @@ struct NameIndex: Sendable {
     guard size > buckets.count else { return }
     let old = buckets
     buckets = [UInt64](unsafeUninitializedCapacity: size) { buffer, count in
-      adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      Platform.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
       buffer.initialize(repeating: 0)
       count = size
     }

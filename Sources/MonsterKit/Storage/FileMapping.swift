@@ -1,5 +1,3 @@
-import Glibc
-
 /// A file mapped read-only into memory, unmapped when the last roster that uses it goes.
 ///
 /// If another program truncates the file while it is mapped, reading a page past its new
@@ -21,16 +19,16 @@ final class FileMapping: Sendable {
   /// - Returns: The mapping, or `nil` when the file cannot be mapped.
   init?(descriptor: Int32, count: Int) {
     FileMapping.installTruncationGuard()
-    guard count > 0,
-      let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED
-    else { return nil }
-    _ = madvise(base, count, MADV_WILLNEED)
+    guard let base = Platform.mapReadOnly(descriptor, count: count) else { return nil }
+    Platform.adviseWillNeed(base, count: count)
     address = Int(bitPattern: base)
     self.count = count
   }
 
   deinit {
-    _ = munmap(UnsafeMutableRawPointer(bitPattern: address), count)
+    if let base = UnsafeRawPointer(bitPattern: address) {
+      Platform.unmap(base, count: count)
+    }
   }
 
   /// The mapped bytes.
@@ -45,22 +43,21 @@ final class FileMapping: Sendable {
   }
 
   /// The size of a page, read before the handler can run, which only loads it.
-  private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+  private static let pageSize = Platform.pageSize
 
+  /// The handler, on every system: Darwin, glibc and musl each give the fault's address
+  /// (``Platform/faultAddress(of:)``), and `mmap` with `MAP_FIXED` is safe in a handler.
   private static let truncationGuard: Void = {
     _ = pageSize
-    var action = sigaction()
-    action.__sigaction_handler.sa_sigaction = { _, info, _ in
-      // Only calls that are safe in a signal handler: mmap, and signal to give up.
-      guard let address = info?.pointee._sifields._sigfault.si_addr else { return }
-      let page = UInt(bitPattern: address) & ~UInt(FileMapping.pageSize - 1)
-      let zeros = mmap(
-        UnsafeMutableRawPointer(bitPattern: page), FileMapping.pageSize, PROT_READ,
-        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-      if zeros == MAP_FAILED { signal(SIGBUS, SIG_DFL) }
+    Platform.setSignalInfoHandler(Platform.SignalNumber.busError) { _, info, _ in
+      // Only calls that are safe in a signal handler: mmap, and signal to give up, so that
+      // a fault that is not a truncated mapping's ends the process as it would have.
+      guard let address = Platform.faultAddress(of: info),
+        Platform.replaceWithZeros(pageAt: address, pageSize: FileMapping.pageSize)
+      else {
+        Platform.restoreDefaultAction(Platform.SignalNumber.busError)
+        return
+      }
     }
-    action.sa_flags = SA_SIGINFO
-    sigemptyset(&action.sa_mask)
-    sigaction(SIGBUS, &action, nil)
   }()
 }

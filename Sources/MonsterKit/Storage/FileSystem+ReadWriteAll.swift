@@ -1,5 +1,3 @@
-import Glibc
-
 // Reading to the end and writing everything: the loops around `read(2)` and `write(2)`,
 // which may do less than asked, for the roster file and for the command line's streams
 // alike. An interrupted call is tried again by the file system (``SystemFileSystem``).
@@ -22,7 +20,7 @@ extension FileSystem {
     let capacity = max(sizeHint, 0) + 1
     var bytes = try [UInt8](unsafeUninitializedCapacity: capacity) {
       (buffer, count) throws(SystemCallError) in
-      adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      Platform.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
       while count < buffer.count {
         let read = try self.read(
           descriptor,
@@ -41,7 +39,7 @@ extension FileSystem {
       })
       if read == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<read])
-      if bytes.count > limit { throw SystemCallError(EFBIG) }
+      if bytes.count > limit { throw SystemCallError(Platform.ErrorNumber.fileTooLarge) }
     }
   }
 
@@ -58,7 +56,7 @@ extension FileSystem {
     var offset = 0
     while offset < bytes.count {
       let written = try write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-      if written == 0 { throw SystemCallError(EIO) }
+      if written == 0 { throw SystemCallError(Platform.ErrorNumber.inputOutput) }
       offset += written
     }
   }

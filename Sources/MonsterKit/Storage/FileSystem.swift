@@ -1,5 +1,3 @@
-import Glibc
-
 /// What a roster file is read and written with: the system calls, one by one.
 ///
 /// ``RosterFile`` does all its file work through this seam, so that tests can make any one
@@ -11,31 +9,34 @@ import Glibc
 /// locked, whatever is renamed meanwhile.
 package protocol FileSystem: Sendable {
   /// `open(2)`: returns a file descriptor.
-  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32
+  func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
+    throws(SystemCallError) -> Int32
   /// `openat(2)`: opens a name in an open folder; returns a file descriptor.
-  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+  func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
     throws(SystemCallError) -> Int32
   /// `read(2)`: returns how many bytes were read, 0 at the end of the file.
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
   /// `write(2)`: returns how many bytes were written.
   func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int
-  /// `fsync(2)`.
-  func fsync(_ descriptor: Int32) throws(SystemCallError)
+  /// Makes what was written durable: `fsync(2)`, `fcntl(F_FULLFSYNC)` on Darwin
+  /// (``Platform/synchronize(_:)``).
+  func synchronize(_ descriptor: Int32) throws(SystemCallError)
   /// `fstat(2)`.
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus
   /// `lstat(2)`.
-  func lstat(_ path: String) throws(SystemCallError) -> stat
+  func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus
   /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW`: the status of a name in an open folder.
-  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus
   /// `readlink(2)`.
   func readlink(_ path: String) throws(SystemCallError) -> String
   /// `fchmod(2)`.
-  func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError)
+  func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError)
   /// `fchown(2)`.
-  func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError)
+  func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
+    throws(SystemCallError)
   /// `flock(2)`.
-  func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError)
+  func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError)
   /// `fcntl(2)`: clears `O_NONBLOCK`, so that reads wait for data.
   func setBlocking(_ descriptor: Int32) throws(SystemCallError)
   /// `isatty(3)`.
@@ -48,17 +49,18 @@ package protocol FileSystem: Sendable {
     throws(SystemCallError)
   /// `unlinkat(2)`: removes a name from an open folder.
   func unlink(_ name: String, in folder: Int32) throws(SystemCallError)
-  /// `readdir(3)`: the names in an open folder, without `.` and `..`.
+  /// `readdir(3)`: the names in an open folder that are UTF-8, without `.` and `..`.
   func names(inFolder folder: Int32) throws(SystemCallError) -> [String]
-  /// `flistxattr(2)`: the names of a file's extended attributes.
-  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String]
-  /// `fgetxattr(2)`: the value of one of a file's extended attributes.
-  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8]
+  /// `flistxattr(2)`: the names of a file's extended attributes, as bytes.
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]]
+  /// `fgetxattr(2)`: the value of one of a file's extended attributes, or `nil` when it
+  /// has none by the name.
+  func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) -> [UInt8]?
   /// `fsetxattr(2)`: sets one of a file's extended attributes.
-  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+  func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
     throws(SystemCallError)
   /// `fremovexattr(2)`: removes one of a file's extended attributes.
-  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError)
+  func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError)
   /// Gives a file the access control list of another, where the system keeps lists apart
   /// from the extended attributes (Darwin); nothing where they are attributes (Linux).
   func copyAccessControlList(from source: Int32, to destination: Int32)
@@ -75,20 +77,24 @@ extension FileSystem {
   ///   there is no file at the path.
   /// - Throws: The `errno` of a failed call; `EISDIR` for a folder, `EFBIG` over 4 GiB.
   package func openForReading(_ path: String) throws(SystemCallError)
-    -> (descriptor: Int32, status: stat)?
+    -> (descriptor: Int32, status: Platform.FileStatus)?
   {
     let descriptor: Int32
     do throws(SystemCallError) {
-      descriptor = try open(path, flags: O_RDONLY | O_CLOEXEC, mode: 0)
+      descriptor = try open(path, options: [.readOnly, .closeOnExec], mode: 0)
     } catch {
-      if error.code == ENOENT { return nil }
+      if error.code == Platform.ErrorNumber.noSuchFile { return nil }
       throw error
     }
     do throws(SystemCallError) {
       let status = try fstat(descriptor)
-      if status.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(EISDIR) }
+      if status.fileType == .directory {
+        throw SystemCallError(Platform.ErrorNumber.isADirectory)
+      }
       // Refused before a buffer for it is made, not once it is read.
-      if status.st_size > Int(UInt32.max) { throw SystemCallError(EFBIG) }
+      if status.size > Int(UInt32.max) {
+        throw SystemCallError(Platform.ErrorNumber.fileTooLarge)
+      }
       return (descriptor, status)
     } catch {
       close(descriptor)
@@ -104,7 +110,7 @@ extension FileSystem {
   package func contents(of path: String) throws(SystemCallError) -> [UInt8]? {
     guard let (descriptor, status) = try openForReading(path) else { return nil }
     defer { close(descriptor) }
-    return try readAll(descriptor, sizeHint: Int(status.st_size))
+    return try readAll(descriptor, sizeHint: status.size)
   }
 
   /// `lstat(2)`, for a path that may name nothing.
@@ -112,10 +118,10 @@ extension FileSystem {
   /// - Parameter path: The path; a symbolic link is not followed.
   /// - Returns: The status, or `nil` when there is nothing at the path.
   /// - Throws: The `errno` of a failed call other than `ENOENT`.
-  func lstatIfPresent(_ path: String) throws(SystemCallError) -> stat? {
+  func lstatIfPresent(_ path: String) throws(SystemCallError) -> Platform.FileStatus? {
     do throws(SystemCallError) {
       return try lstat(path)
-    } catch  where error.code == ENOENT {
+    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
       return nil
     }
   }
@@ -124,10 +130,12 @@ extension FileSystem {
   ///
   /// - Returns: The status, or `nil` when there is nothing by the name.
   /// - Throws: The `errno` of a failed call other than `ENOENT`.
-  func lstatIfPresent(_ name: String, in folder: Int32) throws(SystemCallError) -> stat? {
+  func lstatIfPresent(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform
+    .FileStatus?
+  {
     do throws(SystemCallError) {
       return try lstat(name, in: folder)
-    } catch  where error.code == ENOENT {
+    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
       return nil
     }
   }

@@ -1,26 +1,16 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A moment on the system's monotonic clock, in nanoseconds, which no change of the wall
 /// clock moves: what the lock wait is measured with.
 ///
-/// `clock_gettime(CLOCK_MONOTONIC)` and `nanosleep`, on every system, rather than the
-/// standard library's `ContinuousClock`, which would bring Swift's concurrency runtime into
-/// every program that saves a roster, for one clock.
+/// The platform layer's clock (``Platform/monotonicNanoseconds()``), on every system, rather
+/// than the standard library's `ContinuousClock`, which would bring Swift's concurrency
+/// runtime into every program that saves a roster, for one clock.
 struct MonotonicTime: Comparable {
   /// Nanoseconds since a moment the system chose, such as its start.
   var nanoseconds: UInt64
 
   /// Now.
   static var now: MonotonicTime {
-    var time = timespec()
-    _ = clock_gettime(CLOCK_MONOTONIC, &time)
-    return MonotonicTime(nanoseconds: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))
+    MonotonicTime(nanoseconds: UInt64(max(Platform.monotonicNanoseconds(), 0)))
   }
 
   /// This moment plus a number of seconds, rounded up to a millisecond. A wait that does
@@ -51,11 +41,6 @@ struct MonotonicTime: Comparable {
   ///
   /// - Parameter nanoseconds: How long.
   static func sleep(nanoseconds: UInt64) {
-    var request = timespec(
-      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR {
-      request = remaining
-    }
+    Platform.sleep(nanoseconds: Int64(clamping: nanoseconds))
   }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 // Replacing the roster in one step: a temporary file of the edit's own in the locked
 // folder, given the old file's owner, extended attributes (its ACL among them) and mode,
 // written and synced, then renamed over the roster (or linked to its name, for a new one),
@@ -64,9 +62,9 @@ extension RosterFile {
           }
           // After the last write, which would clear the set-user-ID and set-group-ID bits.
           if let previous {
-            try fileSystem.fchmod(descriptor, mode: previous.status.st_mode & 0o7777)
+            try fileSystem.fchmod(descriptor, mode: previous.status.permissions)
           }
-          try fileSystem.fsync(descriptor)
+          try fileSystem.synchronize(descriptor)
         }
         try check()
         placement = try performing("write") { () throws(SystemCallError) in
@@ -127,13 +125,14 @@ extension RosterFile {
         let name = TemporaryName.make(for: site.name)
         do throws(SystemCallError) {
           let descriptor = try fileSystem.open(
-            name, in: site.folder, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+            name, in: site.folder,
+            options: [.writeOnly, .create, .exclusive, .noFollow, .closeOnExec],
             mode: previous == nil ? 0o666 : 0o600)
           // A file system without locks still saves; the folder's lock keeps other edits
           // out, and this one is for the sweep's sake.
-          try? fileSystem.flock(descriptor, LOCK_EX | LOCK_NB)
+          try? fileSystem.flock(descriptor, .exclusiveWithoutWaiting)
           return (name, descriptor)
-        } catch  where error.code == EEXIST && attempt < Self.attempts {
+        } catch  where error.code == Platform.ErrorNumber.exists && attempt < Self.attempts {
           // Something stands at this name: take another.
         }
       }
@@ -147,7 +146,7 @@ extension RosterFile {
   private func giveMetadata(of previous: OpenedFile, to descriptor: Int32)
     throws(SystemCallError)
   {
-    let (owner, group) = (previous.status.st_uid, previous.status.st_gid)
+    let (owner, group) = (previous.status.owner, previous.status.group)
     do throws(SystemCallError) {
       try fileSystem.fchown(descriptor, owner: owner, group: group)
     } catch {
@@ -159,7 +158,7 @@ extension RosterFile {
     }
     for name in names {
       try skippingRefusal(()) { () throws(SystemCallError) in
-        let value = try fileSystem.attribute(name, of: previous.descriptor)
+        guard let value = try fileSystem.attribute(name, of: previous.descriptor) else { return }
         try fileSystem.setAttribute(name, to: value, of: descriptor)
       }
     }
@@ -167,7 +166,7 @@ extension RosterFile {
       try fileSystem.attributeNames(descriptor)
     }
     // A security label is the system's to give.
-    for name in inherited where !names.contains(name) && !name.hasPrefix("security.") {
+    for name in inherited where !names.contains(name) && !name.starts(with: securityPrefix) {
       try skippingRefusal(()) { () throws(SystemCallError) in
         try fileSystem.removeAttribute(name, of: descriptor)
       }
@@ -187,7 +186,10 @@ extension RosterFile {
     do throws(SystemCallError) {
       return try calls()
     } catch {
-      let refusals = [EPERM, EACCES, ENOTSUP, EOPNOTSUPP, missingAttribute, EINVAL]
+      let refusals = [
+        E.notPermitted, E.accessDenied, E.notSupported, E.operationNotSupported, E.noAttribute,
+        E.invalidArgument,
+      ]
       guard refusals.contains(error.code) else { throw error }
       return fallback
     }
@@ -210,7 +212,7 @@ extension RosterFile {
     let now = try fileSystem.lstatIfPresent(name, in: folder)
     guard let file else { return now == nil }
     guard let now else { return false }
-    return now.st_dev == file.status.st_dev && now.st_ino == file.status.st_ino
+    return now.isSameFile(as: file.status)
   }
 
   /// Puts the written temporary file at the roster's name: over the old roster with
@@ -229,7 +231,10 @@ extension RosterFile {
       }
       do throws(SystemCallError) {
         try fileSystem.link(temporary, to: site.name, in: site.folder)
-      } catch  where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
+      } catch
+        where [E.notPermitted, E.notSupported, E.operationNotSupported, E.notImplemented]
+        .contains(error.code)
+      {
         // A file system without hard links: the name was free a moment ago, under the lock.
         guard try fileSystem.lstatIfPresent(site.name, in: site.folder) == nil else {
           return false
@@ -237,7 +242,7 @@ extension RosterFile {
         try fileSystem.rename(temporary, to: site.name, in: site.folder)
         return true
       }
-    } catch  where error.code == EEXIST || error.code == ENOENT {
+    } catch  where error.code == E.exists || error.code == E.noSuchFile {
       return false
     }
     // The roster has its name now; the temporary one goes, or is swept by the next edit.
@@ -249,8 +254,8 @@ extension RosterFile {
   /// error says that the folder could not be synced.
   private func syncFolder(_ site: EditSite) throws(RosterError) {
     do throws(SystemCallError) {
-      try fileSystem.fsync(site.folder)
-    } catch  where error.code == EINVAL {
+      try fileSystem.synchronize(site.folder)
+    } catch  where error.code == E.invalidArgument {
       // A file system that cannot sync folders has nothing more to do.
     } catch {
       throw .fileSystem(path: site.folderPath, action: "sync the folder", errno: error.code)
@@ -258,9 +263,8 @@ extension RosterFile {
   }
 }
 
-/// The `errno` of an extended attribute that is not there.
-#if canImport(Darwin)
-  private let missingAttribute = ENOATTR
-#else
-  private let missingAttribute = ENODATA
-#endif
+/// The `errno` values by name.
+private typealias E = Platform.ErrorNumber
+
+/// The start of a security label's name (`security.selinux`), which is the system's to give.
+private let securityPrefix = Array("security.".utf8)

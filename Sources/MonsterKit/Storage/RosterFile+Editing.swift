@@ -1,5 +1,3 @@
-import Glibc
-
 // The frame of every edit: find the file, lock its folder, clear what killed edits left,
 // read the roster under the lock, and start over should another program put a new file at
 // the path meanwhile.
@@ -45,17 +43,49 @@ extension RosterFile {
     for _ in 0..<Self.attempts {
       guard let target = try editTarget(action: action) else { continue }
       let lock = try RosterLock(folder: target.folder, for: self)
-      defer { lock.release() }
-      let site = EditSite(lock: lock, folderPath: target.folder, name: target.name)
-      sweepAbandonedTemporaryFiles(in: site)
-      guard let existing = try loadForEdit(in: site) else { continue }
-      defer { existing.map(close) }
-      switch try body(site, existing) {
-      case .done(let value): return value
-      case .startOver: continue
-      }
+      if let value = try edit(target, under: lock, action: action, body) { return value }
     }
     throw .changedWhileReading(path: path)
+  }
+
+  /// The steps of one try of an edit once its folder is locked: the check that the path
+  /// still leads into that folder, the sweep, the read and `body`; lets go of the lock.
+  ///
+  /// - Returns: What `body` gave, or `nil` when the edit must start over.
+  private func edit<Value>(
+    _ target: EditTarget, under lock: RosterLock, action: String,
+    _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
+  ) throws(RosterError) -> Value? {
+    defer { lock.release() }
+    guard try leads(to: target, lockedAs: lock, action: action) else { return nil }
+    let site = EditSite(lock: lock, folderPath: target.folder, name: target.name)
+    sweepAbandonedTemporaryFiles(in: site)
+    guard let existing = try loadForEdit(in: site) else { return nil }
+    defer { existing.map(close) }
+    switch try body(site, existing) {
+    case .done(let value): return value
+    case .startOver: return nil
+    }
+  }
+
+  /// Whether the path, now that its folder is locked, still leads to the same name in the
+  /// folder that was locked. While the edit waited for the lock, the folder may have been
+  /// moved aside, or a link on the way pointed elsewhere (a script that held the lock, a
+  /// deployment that swaps releases): an edit of the folder it locked would then be lost
+  /// to the path.
+  private func leads(to target: EditTarget, lockedAs lock: RosterLock, action: String)
+    throws(RosterError) -> Bool
+  {
+    guard let now = try editTarget(action: action), now.folder == target.folder,
+      now.name == target.name
+    else { return false }
+    return try performing("lock") { () throws(SystemCallError) in
+      let descriptor = try fileSystem.open(
+        now.folder, options: [.readOnly, .directory, .closeOnExec], mode: 0)
+      defer { fileSystem.close(descriptor) }
+      let (atPath, locked) = (try fileSystem.fstat(descriptor), try fileSystem.fstat(lock.folder))
+      return atPath.device == locked.device && atPath.inode == locked.inode
+    }
   }
 
   /// Opens and reads the roster in the locked folder, following no link: the links were
@@ -67,13 +97,13 @@ extension RosterFile {
     let descriptor: Int32
     do throws(SystemCallError) {
       descriptor = try fileSystem.open(
-        site.name, in: site.folder, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC,
+        site.name, in: site.folder, options: [.readOnly, .nonBlocking, .noFollow, .closeOnExec],
         mode: 0)
-    } catch  where error.code == ENOENT {
+    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
       return .some(nil)
-    } catch  where error.code == ELOOP {
+    } catch  where error.code == Platform.ErrorNumber.tooManyLinks {
       return nil
-    } catch  where error.code == ENXIO {
+    } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
       throw .notARegularFile(path: path)
     } catch {
       throw failure("read", error)

@@ -1,5 +1,3 @@
-import Glibc
-
 // Which file an edit replaces: symbolic links are followed, so that an edit replaces the
 // link's target and the link stays a link. What the path names is asked of the kernel
 // first: a pipe behind `/dev/stdin` or a process substitution is read, never replaced.
@@ -30,26 +28,29 @@ extension RosterFile {
     if let named {
       // The file the kernel opened is the one the links lead to, unless an edit renamed a
       // new file in between: then it is time to look again.
-      guard let status, status.st_dev == named.st_dev, status.st_ino == named.st_ino else {
+      guard let status, status.isSameFile(as: named) else {
         return nil
       }
     } else if status == nil && followedLink {
       // As cp does, no file is created through a link that leads nowhere: planted, it could
       // make an edit write anywhere.
-      throw .fileSystem(path: path, action: "write through the symbolic link", errno: ENOENT)
+      throw .fileSystem(
+        path: path, action: "write through the symbolic link",
+        errno: Platform.ErrorNumber.noSuchFile)
     }
     return EditTarget(folder: directory(of: target), name: baseName(of: target))
   }
 
   /// The status of the file that opening the path gives, links followed by the kernel, or
   /// `nil` when there is none; anything but a regular file is refused.
-  private func statusAsOpened(action: String) throws(RosterError) -> stat? {
+  private func statusAsOpened(action: String) throws(RosterError) -> Platform.FileStatus? {
     let descriptor: Int32
     do throws(SystemCallError) {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
-    } catch  where error.code == ENOENT {
+      descriptor = try fileSystem.open(
+        path, options: [.readOnly, .nonBlocking, .closeOnExec], mode: 0)
+    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
       return nil
-    } catch  where error.code == ENXIO {
+    } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
       throw .notARegularFile(path: path)
     } catch {
       throw failure("read", error)
@@ -60,7 +61,7 @@ extension RosterFile {
     }
     switch kind(of: status, descriptor: descriptor) {
     case .regular: return status
-    case .folder: throw failure(action, SystemCallError(EISDIR))
+    case .folder: throw failure(action, SystemCallError(Platform.ErrorNumber.isADirectory))
     case .stream: throw .notEditable(path: path)
     case .device: throw .notARegularFile(path: path)
     }
@@ -72,13 +73,13 @@ extension RosterFile {
   ///   status, or `nil` when there is none; and whether a link was followed.
   /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a link cannot be read,
   ///   or after 40 links (`ELOOP`).
-  private func followingLinks() throws(RosterError) -> (String, stat?, Bool) {
+  private func followingLinks() throws(RosterError) -> (String, Platform.FileStatus?, Bool) {
     var current = path
     for step in 0..<40 {
       let status = try performing("read") { () throws(SystemCallError) in
         try fileSystem.lstatIfPresent(current)
       }
-      guard let status, status.st_mode & S_IFMT == S_IFLNK else {
+      guard let status, status.fileType == .symbolicLink else {
         return (current, status, step > 0)
       }
       let target = try performing("read") { () throws(SystemCallError) in
@@ -86,7 +87,7 @@ extension RosterFile {
       }
       current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
     }
-    throw failure("read", SystemCallError(ELOOP))
+    throw failure("read", SystemCallError(Platform.ErrorNumber.tooManyLinks))
   }
 }
 

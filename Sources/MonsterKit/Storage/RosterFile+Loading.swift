@@ -1,5 +1,3 @@
-import Glibc
-
 // Getting the file's bytes, read or mapped, and telling afterwards whether the file
 // changed while they were being read. A pipe, a FIFO or a terminal is read to its end, as
 // a stream: there is nothing to map, and nothing to tell a change by.
@@ -17,7 +15,7 @@ extension RosterFile {
   /// A regular file, open for reading, and its status when it was opened.
   struct OpenedFile {
     var descriptor: Int32
-    var status: stat
+    var status: Platform.FileStatus
   }
 
   /// What an open file is, as far as reading a roster goes.
@@ -58,10 +56,11 @@ extension RosterFile {
     }
     let descriptor: Int32
     do throws(SystemCallError) {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
-    } catch  where error.code == ENOENT {
+      descriptor = try fileSystem.open(
+        path, options: [.readOnly, .nonBlocking, .closeOnExec], mode: 0)
+    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
       return nil
-    } catch  where error.code == ENXIO {
+    } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
       // A socket, which open(2) cannot open.
       throw .notARegularFile(path: path)
     } catch {
@@ -87,7 +86,7 @@ extension RosterFile {
     }
     switch kind(of: status, descriptor: descriptor) {
     case .regular: break
-    case .folder: throw failure("read", SystemCallError(EISDIR))
+    case .folder: throw failure("read", SystemCallError(Platform.ErrorNumber.isADirectory))
     case .device: throw .notARegularFile(path: path)
     case .stream:
       if editing { throw .notEditable(path: path) }
@@ -98,8 +97,8 @@ extension RosterFile {
       return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
     }
     // Refused before a buffer for it is made, not once it is read.
-    guard status.st_size <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
-    let size = Int(status.st_size)
+    guard status.size <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
+    let size = status.size
     let opened = OpenedFile(descriptor: descriptor, status: status)
     if mapsLargeFiles, size >= Self.mappingThreshold,
       let mapping = FileMapping(descriptor: descriptor, count: size)
@@ -120,7 +119,7 @@ extension RosterFile {
   {
     do throws(SystemCallError) {
       return try calls()
-    } catch  where error.code == EFBIG {
+    } catch  where error.code == Platform.ErrorNumber.fileTooLarge {
       throw .fileTooLarge(path: path)
     } catch {
       throw failure("read", error)
@@ -129,12 +128,12 @@ extension RosterFile {
 
   /// What an open file is, from its status and, for a character device, whether it is a
   /// terminal.
-  func kind(of status: stat, descriptor: Int32) -> FileKind {
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: .regular
-    case S_IFDIR: .folder
-    case S_IFIFO, S_IFSOCK: .stream
-    case S_IFCHR where fileSystem.isTerminal(descriptor): .stream
+  func kind(of status: Platform.FileStatus, descriptor: Int32) -> FileKind {
+    switch status.fileType {
+    case .regular: .regular
+    case .directory: .folder
+    case .fifo, .socket: .stream
+    case .characterDevice where fileSystem.isTerminal(descriptor): .stream
     default: .device
     }
   }
@@ -177,8 +176,7 @@ extension RosterFile {
       try fileSystem.fstat(opened.descriptor)
     }
     let then = opened.status
-    guard now.st_size == then.st_size, now.st_mtim.tv_sec == then.st_mtim.tv_sec,
-      now.st_mtim.tv_nsec == then.st_mtim.tv_nsec
+    guard now.size == then.size, now.modificationTime == then.modificationTime
     else { throw .changedWhileReading(path: path) }
   }
 }

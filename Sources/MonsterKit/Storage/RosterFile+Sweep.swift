@@ -1,5 +1,3 @@
-import Glibc
-
 // Clearing what killed edits left: an edit killed while it wrote leaves its temporary file
 // beside the roster, which the next edit of that roster removes.
 
@@ -23,15 +21,15 @@ extension RosterFile {
   /// temporary name, which no edit made, but a folder.
   private func removeIfAbandoned(_ name: String, in folder: Int32) {
     guard let status = try? fileSystem.lstatIfPresent(name, in: folder) else { return }
-    switch status.st_mode & S_IFMT {
-    case S_IFDIR:
+    switch status.fileType {
+    case .directory:
       return
-    case S_IFREG:
+    case .regular:
       let descriptor: Int32
       do throws(SystemCallError) {
         descriptor = try fileSystem.open(
-          name, in: folder, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, mode: 0)
-      } catch  where error.code == EACCES {
+          name, in: folder, options: [.readOnly, .nonBlocking, .noFollow, .closeOnExec], mode: 0)
+      } catch  where error.code == Platform.ErrorNumber.accessDenied {
         // Another user's, which this one may not open, and so cannot lock: the folder's
         // lock says already that no edit is writing it.
         try? fileSystem.unlink(name, in: folder)
@@ -40,10 +38,10 @@ extension RosterFile {
         return
       }
       defer { fileSystem.close(descriptor) }
-      guard (try? fileSystem.flock(descriptor, LOCK_EX | LOCK_NB)) != nil,
+      guard (try? fileSystem.flock(descriptor, .exclusiveWithoutWaiting)) != nil,
         let opened = try? fileSystem.fstat(descriptor),
         let now = try? fileSystem.lstatIfPresent(name, in: folder),
-        now.st_dev == opened.st_dev, now.st_ino == opened.st_ino
+        now.isSameFile(as: opened)
       else { return }
       try? fileSystem.unlink(name, in: folder)
     default:

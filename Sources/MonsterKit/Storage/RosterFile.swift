@@ -1,5 +1,3 @@
-import Glibc
-
 /// A roster kept in a JSON file: read, checked, edited and written safely.
 ///
 /// Reading takes no lock: a reader sees the file before an edit or after it, never half of
@@ -18,11 +16,18 @@ import Glibc
 /// the bytes, and noticing a change meanwhile), `RosterFile+Problems` (what is wrong with
 /// the bytes, by line and column), `RosterFile+Editing` (the lock and the edit's steps),
 /// `RosterFile+AtomicWrite` (the new file and its metadata), `RosterFile+Sweep` (what a
-/// killed edit left), and `RosterLock`.
+/// killed edit left), `RosterFile+Async` (edits that wait for the lock without blocking a
+/// thread), and `RosterLock`.
 public struct RosterFile: Sendable {
   /// The path, as given; messages name the file by it.
   public var path: String
   /// How long an edit waits for another process's edit of the same file, in seconds.
+  ///
+  /// The synchronous edits (``update(dryRun:_:)``, ``apply(_:dryRun:)``,
+  /// ``initialize(force:)``) wait by sleeping on the calling thread; ``update(_:)``, which is
+  /// `async`, waits without blocking one. With 0, an edit never
+  /// waits: it tries the lock once and throws ``RosterError/lockTimeout(path:seconds:)`` at
+  /// once when another editor holds it.
   public var lockTimeout: Double
   /// What reading and editing do while there is no file at the path.
   public var whenMissing: MissingFile
@@ -215,24 +220,38 @@ extension RosterFile {
       return try changing(file, change)
     }
     return try editing(action: "read") { (site, file) throws(RosterError) in
-      let update = try changing(file, change)
-      guard update.changed else { return .done(update) }
-      // A mapped file is read as the new one is written: a program that wrote to it
-      // meanwhile, ignoring the lock, would have it write a mix, so the new file is
-      // checked for that before it takes the old one's place.
-      let saved: Bool
-      do throws(RosterError) {
-        saved = try save(update.after, in: site, replacing: file) { () throws(RosterError) in
-          if let file { try checkUnchanged(file) }
-        }
-      } catch {
-        // Writing from a mapping whose file was cut short fails with EFAULT: the file
-        // changed, which is the error to give.
-        if case .fileSystem(_, _, EFAULT) = error, let file { try checkUnchanged(file) }
-        throw error
-      }
-      return saved ? .done(update) : .startOver
+      try changeAndSave(in: site, file, change)
     }
+  }
+
+  /// The work of an edit under the lock: reads the roster from the file, changes it, and
+  /// saves it when it changed.
+  ///
+  /// - Returns: The update, or ``Attempt/startOver`` when the folder changed meanwhile.
+  func changeAndSave(
+    in site: EditSite, _ file: LoadedFile?, _ change: (inout Roster) throws(RosterError) -> Bool
+  ) throws(RosterError) -> Attempt<RosterUpdate> {
+    let update = try changing(file, change)
+    guard update.changed else { return .done(update) }
+    // A mapped file is read as the new one is written: a program that wrote to it
+    // meanwhile, ignoring the lock, would have it write a mix, so the new file is
+    // checked for that before it takes the old one's place.
+    let saved: Bool
+    do throws(RosterError) {
+      saved = try save(update.after, in: site, replacing: file) { () throws(RosterError) in
+        if let file { try checkUnchanged(file) }
+      }
+    } catch {
+      // Writing from a mapping whose file was cut short fails with EFAULT: the file
+      // changed, which is the error to give.
+      if case .fileSystem(_, _, let code) = error, code == Platform.ErrorNumber.badAddress,
+        let file
+      {
+        try checkUnchanged(file)
+      }
+      throw error
+    }
+    return saved ? .done(update) : .startOver
   }
 
   /// Reads the roster from a loaded file (the missing roster without one) and changes it.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The lock an edit holds from reading the roster to replacing it: `flock(2)` on the folder
 /// the roster is in, opened for reading.
 ///
@@ -22,7 +20,9 @@ struct RosterLock {
   private let fileSystem: any FileSystem
 
   /// Opens and locks a roster's folder, waiting up to the file's
-  /// ``RosterFile/lockTimeout`` for another edit to finish.
+  /// ``RosterFile/lockTimeout`` for another edit to finish: the calling thread sleeps
+  /// meanwhile. With a timeout of 0 the lock is tried once. (``RosterFile/update(_:)``
+  /// waits without blocking a thread, by making such tries from a task.)
   ///
   /// - Parameters:
   ///   - path: The folder's path.
@@ -30,35 +30,78 @@ struct RosterLock {
   /// - Throws: ``RosterError/lockTimeout(path:seconds:)`` when the wait runs out,
   ///   ``RosterError/fileSystem(path:action:errno:)`` when the lock cannot be taken.
   init(folder path: String, for file: RosterFile) throws(RosterError) {
-    let fileSystem = file.fileSystem
-    let descriptor = try file.performing("lock") { () throws(SystemCallError) in
-      try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    }
-    let deadline = MonotonicTime.now.adding(seconds: file.lockTimeout)
-    var pause: UInt64 = 1_000_000
+    var wait = try LockWait(folder: path, for: file)
     while true {
-      do throws(SystemCallError) {
-        try fileSystem.flock(descriptor, LOCK_EX | LOCK_NB)
-        self.folder = descriptor
-        self.fileSystem = fileSystem
+      if let lock = try wait.tryLocking() {
+        self = lock
         return
-      } catch  where error.code == EWOULDBLOCK {
-        let now = MonotonicTime.now
-        guard now < deadline else {
-          fileSystem.close(descriptor)
-          throw .lockTimeout(path: file.path, seconds: file.lockTimeout)
-        }
-        MonotonicTime.sleep(nanoseconds: min(pause, now.nanoseconds(until: deadline)))
-        pause = min(pause * 2, 50_000_000)
-      } catch {
-        fileSystem.close(descriptor)
-        throw file.failure("lock", error)
       }
+      MonotonicTime.sleep(nanoseconds: try wait.nextPause())
     }
+  }
+
+  fileprivate init(folder: Int32, fileSystem: any FileSystem) {
+    self.folder = folder
+    self.fileSystem = fileSystem
   }
 
   /// Lets go of the lock.
   func release() {
     fileSystem.close(folder)
+  }
+}
+
+/// One wait for a folder's lock: the folder, open, and when the wait ends. A try that fails
+/// for another reason than another holder closes the folder, and so does the end of the
+/// wait; a try that succeeds hands the descriptor to the lock.
+private struct LockWait {
+  let descriptor: Int32
+  let file: RosterFile
+  let start = MonotonicTime.now
+  let deadline: MonotonicTime
+  /// The next pause between tries: 1 ms at first, doubling up to 50 ms, so that a short
+  /// edit of another process costs little wait and a long one few wake-ups.
+  var pause: UInt64 = 1_000_000
+
+  /// Opens the folder.
+  init(folder path: String, for file: RosterFile) throws(RosterError) {
+    let fileSystem = file.fileSystem
+    descriptor = try file.performing("lock") { () throws(SystemCallError) in
+      try fileSystem.open(path, options: [.readOnly, .directory, .closeOnExec], mode: 0)
+    }
+    self.file = file
+    deadline = start.adding(seconds: file.lockTimeout)
+  }
+
+  /// Tries the lock once, without waiting.
+  ///
+  /// - Returns: The lock, or `nil` when another holds it.
+  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when it cannot be taken.
+  func tryLocking() throws(RosterError) -> RosterLock? {
+    do throws(SystemCallError) {
+      try file.fileSystem.flock(descriptor, .exclusiveWithoutWaiting)
+      return RosterLock(folder: descriptor, fileSystem: file.fileSystem)
+    } catch  where error.code == Platform.ErrorNumber.wouldBlock {
+      return nil
+    } catch {
+      file.fileSystem.close(descriptor)
+      throw file.failure("lock", error)
+    }
+  }
+
+  /// How long to wait before the next try.
+  ///
+  /// - Throws: ``RosterError/lockTimeout(path:seconds:)`` when the wait is over.
+  mutating func nextPause() throws(RosterError) -> UInt64 {
+    let now = MonotonicTime.now
+    guard now < deadline else { throw timeout() }
+    defer { pause = min(pause * 2, 50_000_000) }
+    return min(pause, now.nanoseconds(until: deadline))
+  }
+
+  /// Ends the wait: closes the folder, and gives the error.
+  func timeout() -> RosterError {
+    file.fileSystem.close(descriptor)
+    return .lockTimeout(path: file.path, seconds: file.lockTimeout)
   }
 }

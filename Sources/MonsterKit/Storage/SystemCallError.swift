@@ -1,8 +1,7 @@
-import Glibc
-
 /// A failed system call: the `errno` it gave.
 package struct SystemCallError: Error, Hashable, Sendable {
-  /// The `errno` value, such as `ENOSPC`.
+  /// The `errno` value, such as `ENOSPC`; compare it with ``Platform/ErrorNumber``'s names,
+  /// whose numbers differ between systems.
   package var code: Int32
 
   /// Creates an error.
@@ -11,7 +10,4 @@ package struct SystemCallError: Error, Hashable, Sendable {
   package init(_ code: Int32) {
     self.code = code
   }
-
-  /// The error of the last failed system call on this thread.
-  static var last: SystemCallError { SystemCallError(errno) }
 }

@@ -1,139 +1,130 @@
-import Glibc
-
-/// The system's own calls.
+/// The system's own calls, each through its wrapper in ``Platform``.
 package struct SystemFileSystem: FileSystem {
   /// Creates the system's file system.
   package init() {}
 
-  package func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    try retryingOnInterrupt { Glibc.open(path, flags, mode) }
-  }
-
-  package func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+  package func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
     throws(SystemCallError) -> Int32
   {
-    try retryingOnInterrupt { Glibc.openat(folder, name, flags, mode) }
+    try Platform.openFile(path, options, mode: mode)
+  }
+
+  package func open(
+    _ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode
+  ) throws(SystemCallError) -> Int32 {
+    try Platform.openFile(name, in: folder, options, mode: mode)
   }
 
   package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
   {
-    try retryingOnInterrupt { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+    try Platform.readBytes(descriptor, into: buffer)
   }
 
   package func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer)
     throws(SystemCallError) -> Int
   {
-    try retryingOnInterrupt { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+    try Platform.writeBytes(descriptor, bytes)
   }
 
-  package func fsync(_ descriptor: Int32) throws(SystemCallError) {
-    _ = try retryingOnInterrupt { Glibc.fsync(descriptor) }
+  package func synchronize(_ descriptor: Int32) throws(SystemCallError) {
+    try Platform.synchronize(descriptor)
   }
 
-  package func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
-    var status = stat()
-    _ = try retryingOnInterrupt { Glibc.fstat(descriptor, &status) }
-    return status
+  package func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
+    try Platform.fileStatus(descriptor)
   }
 
-  package func lstat(_ path: String) throws(SystemCallError) -> stat {
-    var status = stat()
-    _ = try retryingOnInterrupt { Glibc.lstat(path, &status) }
-    return status
+  package func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus {
+    try Platform.fileStatus(atPath: path, followingLinks: false)
   }
 
-  package func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
-    var status = stat()
-    _ = try retryingOnInterrupt { Glibc.fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) }
-    return status
+  package func lstat(_ name: String, in folder: Int32) throws(SystemCallError)
+    -> Platform.FileStatus
+  {
+    try Platform.fileStatus(of: name, in: folder, followingLinks: false)
   }
 
   package func readlink(_ path: String) throws(SystemCallError) -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = try retryingOnInterrupt { Glibc.readlink(path, &buffer, buffer.count - 1) }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    try Platform.linkTarget(ofPath: path)
   }
 
-  package func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
-    _ = try retryingOnInterrupt { Glibc.fchmod(descriptor, mode) }
+  package func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
+    try Platform.setMode(mode, of: descriptor)
   }
 
-  package func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError) {
-    _ = try retryingOnInterrupt { Glibc.fchown(descriptor, owner, group) }
+  package func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
+    throws(SystemCallError)
+  {
+    try Platform.setOwner(owner, group: group, of: descriptor)
   }
 
-  package func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
-    // `flock` names a struct too; the function type picks the function.
-    let lock = Glibc.flock(_:_:)
-    _ = try retryingOnInterrupt { lock(descriptor, operation) }
+  package func flock(_ descriptor: Int32, _ operation: Platform.LockOperation)
+    throws(SystemCallError)
+  {
+    try Platform.lockFile(descriptor, operation)
   }
 
   package func setBlocking(_ descriptor: Int32) throws(SystemCallError) {
-    let flags = try retryingOnInterrupt { Glibc.fcntl(descriptor, F_GETFL) }
-    _ = try retryingOnInterrupt { Glibc.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    try Platform.setBlocking(descriptor)
   }
 
   package func isTerminal(_ descriptor: Int32) -> Bool {
-    Glibc.isatty(descriptor) == 1
+    Platform.isTerminal(descriptor)
   }
 
   package func rename(_ source: String, to destination: String, in folder: Int32)
     throws(SystemCallError)
   {
-    _ = try retryingOnInterrupt { Glibc.renameat(folder, source, folder, destination) }
+    try Platform.renameFile(source, to: destination, in: folder)
   }
 
   package func link(_ source: String, to destination: String, in folder: Int32)
     throws(SystemCallError)
   {
-    _ = try retryingOnInterrupt { Glibc.linkat(folder, source, folder, destination, 0) }
+    try Platform.makeLink(to: source, at: destination, in: folder)
   }
 
   package func unlink(_ name: String, in folder: Int32) throws(SystemCallError) {
-    _ = try retryingOnInterrupt { Glibc.unlinkat(folder, name, 0) }
+    try Platform.removeFile(name, in: folder)
   }
 
   package func names(inFolder folder: Int32) throws(SystemCallError) -> [String] {
-    // A descriptor of its own, whose reading position is not the folder descriptor's, and
-    // which closedir closes.
-    let descriptor = try open(".", in: folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    guard let stream = Glibc.fdopendir(descriptor) else {
-      let error = SystemCallError.last
-      close(descriptor)
-      throw error
+    // A name that is not UTF-8 is no name a String could give, and is left out rather than
+    // read as another.
+    try Platform.names(inFolder: folder).compactMap { bytes in
+      let name = String(decoding: bytes, as: UTF8.self)
+      return name.utf8.elementsEqual(bytes) ? name : nil
     }
-    defer { Glibc.closedir(stream) }
-    var names: [String] = []
-    while true {
-      errno = 0
-      guard let entry = Glibc.readdir(stream) else {
-        if errno != 0 { throw .last }
-        return names
-      }
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
+  }
+
+  package func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]] {
+    try Platform.attributeNames(descriptor)
+  }
+
+  package func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError)
+    -> [UInt8]?
+  {
+    try Platform.attribute(name, of: descriptor)
+  }
+
+  package func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
+    throws(SystemCallError)
+  {
+    try Platform.setAttribute(name, to: value, of: descriptor)
+  }
+
+  package func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) {
+    try Platform.removeAttribute(name, of: descriptor)
+  }
+
+  package func copyAccessControlList(from source: Int32, to destination: Int32)
+    throws(SystemCallError)
+  {
+    try Platform.copyAccessControlList(from: source, to: destination)
   }
 
   package func close(_ descriptor: Int32) {
-    _ = Glibc.close(descriptor)
-  }
-}
-
-/// Runs a system call until it is not interrupted by a signal.
-///
-/// - Returns: The call's result when it is not negative.
-/// - Throws: The call's `errno` when it fails.
-@inline(__always)
-func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result)
-  throws(SystemCallError) -> Result
-{
-  while true {
-    let result = call()
-    if result >= 0 { return result }
-    if errno != EINTR { throw .last }
+    Platform.closeFile(descriptor)
   }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// git, run as a child process with the command line's environment: the one place the
@@ -31,10 +30,8 @@ struct GitProcess {
     let path = environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":", omittingEmptySubsequences: false) {
       let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
-      var status = stat()
-      if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-        access(candidate, X_OK) == 0
-      {
+      let status = try? Platform.fileStatus(atPath: candidate, followingLinks: true)
+      if status?.fileType == .regular, Platform.isExecutable(candidate) {
         return candidate
       }
     }
@@ -47,74 +44,65 @@ struct GitProcess {
   /// - Returns: The status and what git printed.
   /// - Throws: The `errno` when git cannot be started.
   func run(_ arguments: [String]) throws(SystemCallError) -> Run {
-    var outputPipe: [Int32] = [-1, -1]
-    var errorPipe: [Int32] = [-1, -1]
-    guard pipe(&outputPipe) == 0 else { throw SystemCallError(errno) }
-    guard pipe(&errorPipe) == 0 else {
-      let code = errno
-      close(outputPipe[0])
-      close(outputPipe[1])
-      throw SystemCallError(code)
+    let output = try Platform.makePipe()
+    let errors: (read: Int32, write: Int32)
+    do throws(SystemCallError) {
+      errors = try Platform.makePipe()
+    } catch {
+      Platform.closeFile(output.read)
+      Platform.closeFile(output.write)
+      throw error
     }
     // Only git's standard output and error get the write ends.
-    for descriptor in outputPipe + errorPipe {
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    for descriptor in [output.read, output.write, errors.read, errors.write] {
+      Platform.setCloseOnExec(descriptor)
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
+    let process: Platform.ProcessID
+    do throws(SystemCallError) {
+      process = try Platform.spawn(
+        executable, arguments: arguments,
+        environment: environment.map { "\($0.key)=\($0.value)" },
+        fileActions: [
+          .open(0, path: "/dev/null", options: .readOnly, mode: 0),
+          .duplicate(output.write, as: 1),
+          .duplicate(errors.write, as: 2),
+        ])
+    } catch {
+      for descriptor in [output.read, output.write, errors.read, errors.write] {
+        Platform.closeFile(descriptor)
+      }
+      throw error
     }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-    close(outputPipe[1])
-    close(errorPipe[1])
-    guard spawned == 0 else {
-      close(outputPipe[0])
-      close(errorPipe[0])
-      throw SystemCallError(spawned)
-    }
-    let (output, errors) = Self.readBoth(outputPipe[0], errorPipe[0])
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return Run(status: exitStatus, output: Self.text(output), errors: Self.text(errors))
+    Platform.closeFile(output.write)
+    Platform.closeFile(errors.write)
+    let (printed, complaints) = Self.readBoth(output.read, errors.read)
+    // A status the system did not keep (this process inherited SIGCHLD ignored) is no
+    // failure: what git printed says the rest.
+    let status = Platform.waitForExit(process)?.status ?? 0
+    return Run(status: status, output: Self.text(printed), errors: Self.text(complaints))
   }
 
   /// Reads two pipes to their ends at once, so that neither fills while the other is read;
   /// closes both.
   private static func readBoth(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
     var results: [[UInt8]] = [[], []]
-    var descriptors = [
-      pollfd(fd: first, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: second, events: Int16(POLLIN), revents: 0),
-    ]
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while descriptors.contains(where: { $0.fd >= 0 }) {
-      if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
-        if errno == EINTR { continue }
+    var descriptors = [first, second]
+    while descriptors.contains(where: { $0 >= 0 }) {
+      guard let ready = try? Platform.waitUntilReadable(descriptors, milliseconds: -1) else {
         break
       }
-      for which in descriptors.indices
-      where descriptors[which].fd >= 0 && descriptors[which].revents != 0 {
-        let count = chunk.withUnsafeMutableBytes {
-          read(descriptors[which].fd, $0.baseAddress, $0.count)
-        }
-        if count > 0 {
-          results[which].append(contentsOf: chunk[..<count])
-        } else if count == 0 || errno != EINTR {
-          close(descriptors[which].fd)
-          descriptors[which].fd = -1
+      for which in descriptors.indices where descriptors[which] >= 0 && ready[which] {
+        // A failed read ends the pipe as its end does.
+        let chunk = (try? Platform.readBytes(descriptors[which], upTo: 1 << 16)) ?? []
+        if chunk.isEmpty {
+          Platform.closeFile(descriptors[which])
+          descriptors[which] = -1
+        } else {
+          results[which].append(contentsOf: chunk)
         }
       }
     }
-    for descriptor in descriptors where descriptor.fd >= 0 { close(descriptor.fd) }
+    for descriptor in descriptors where descriptor >= 0 { Platform.closeFile(descriptor) }
     return (results[0], results[1])
   }
 

@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// `monsters merge`: a three-way merge of rosters, as git's merge driver.
@@ -61,8 +60,9 @@ enum MergeCommand {
     }
     try RosterSide.checkOneStandardInput([base, theirs], context)
     // The result replaces <ours>: a pipe or a device there would be read for nothing.
-    var status = stat()
-    if stat(ours.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+    if let status = try? Platform.fileStatus(atPath: ours.path, followingLinks: true),
+      status.fileType != .regular
+    {
       throw .side(ours.label, failure: .roster(.notARegularFile(path: ours.path)))
     }
     let merge = try merged(base: base, ours: ours, theirs: theirs, console: context.console)
@@ -126,13 +126,12 @@ enum MergeCommand {
   private static func holdingSignals<Value>(
     _ body: () throws(RosterError) -> Value
   ) throws(RosterError) -> Value {
-    signal(SIGXFSZ, SIG_IGN)
-    var held = sigset_t()
-    sigemptyset(&held)
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&held, number) }
-    var saved = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &held, &saved)
-    defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+    Platform.ignoreWriteSignals()
+    let signals = Platform.SignalNumber.self
+    let saved = Platform.changeSignalMask(
+      .block,
+      Platform.SignalSet([signals.interrupt, signals.terminate, signals.hangUp, signals.quit]))
+    defer { Platform.changeSignalMask(.replace, saved) }
     return try body()
   }
 

@@ -1,4 +1,3 @@
-import Glibc
 import MonsterKit
 
 /// `monsters setup-git`: makes git merge and diff the roster with `monsters`.
@@ -114,7 +113,7 @@ enum SetupGitCommand {
     do throws(SystemCallError) {
       run = try git.run(arguments)
     } catch {
-      throw .git("Cannot run \(git.executable): \(String(cString: strerror(error.code))).")
+      throw .git("Cannot run \(git.executable): \(Platform.errorDescription(error.code)).")
     }
     guard run.status == 0 else {
       throw .git(
@@ -139,8 +138,14 @@ enum SetupGitCommand {
     guard !base.isEmpty, base != "/.config" || !home.isEmpty else {
       throw .git("Neither HOME nor XDG_CONFIG_HOME is set: no place for global git attributes.")
     }
-    for folder in [base, base + "/git"] where mkdir(folder, 0o777) != 0 && errno != EEXIST {
-      throw .roster(.fileSystem(path: folder, action: "create", errno: errno))
+    for folder in [base, base + "/git"] {
+      do throws(SystemCallError) {
+        try Platform.makeFolder(atPath: folder, mode: 0o777)
+      } catch  where error.code == Platform.ErrorNumber.exists {
+        // There already.
+      } catch {
+        throw .roster(.fileSystem(path: folder, action: "create", errno: error.code))
+      }
     }
     return base + "/git/attributes"
   }
@@ -182,7 +187,7 @@ enum SetupGitCommand {
     throws(CommandFailure) -> Bool
   {
     let fileSystem = SystemFileSystem()
-    if let status = try? fileSystem.lstat(path), status.st_mode & S_IFMT == S_IFLNK {
+    if let status = try? fileSystem.lstat(path), status.fileType == .symbolicLink {
       throw .git(
         "\(escapedForTerminal(path)) is a symbolic link, which git does not read attributes "
           + "through; make it a file.")
@@ -208,7 +213,7 @@ enum SetupGitCommand {
       // Not through a symbolic link, which git does not follow for .gitattributes either:
       // a repository cannot make this write to another file.
       let descriptor = try fileSystem.open(
-        path, flags: O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode: 0o666)
+        path, options: [.writeOnly, .create, .append, .closeOnExec, .noFollow], mode: 0o666)
       defer { fileSystem.close(descriptor) }
       var bytes = Array(addition.utf8)[...]
       while !bytes.isEmpty {

@@ -1,18 +1,16 @@
 import Foundation
-import Glibc
 import Testing
 
 @testable import MonsterKit
 
 @Suite struct RosterFileVersionsTests {
   @Test func aVersionIsReadFromAPipe() throws {
-    var ends: [Int32] = [0, 0]
-    #expect(pipe(&ends) == 0)
+    let ends = try Platform.makePipe()
     let bytes = Roster.seeded.canonicalJSON()
-    #expect(bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
-    close(ends[1])
-    defer { close(ends[0]) }
-    #expect(try RosterFile(path: "/dev/fd/\(ends[0])").readVersion() == Roster.seeded)
+    #expect(try bytes.withUnsafeBytes { try Platform.writeBytes(ends.write, $0) } == bytes.count)
+    Platform.closeFile(ends.write)
+    defer { Platform.closeFile(ends.read) }
+    #expect(try RosterFile(path: "/dev/fd/\(ends.read)").readVersion() == Roster.seeded)
   }
 
   @Test func aDeviceIsRefusedRatherThanReadForEver() {
@@ -91,16 +89,14 @@ import Testing
     var ours = Roster.seeded
     try ours.apply(.set("Cat-Bot", .init(weapon: .fire)))
     try write(ours.canonicalJSON(), to: path)
-    chmod(path, 0o604)
+    try Platform.setMode(0o604, ofPath: path)
     var theirs = Roster.seeded
     try theirs.apply(.remove("Dog-Bot"))
     let merge = RosterMerge(base: .seeded, ours: ours, theirs: theirs)
     #expect(try RosterFile(path: path).save(merge, markers: ConflictMarkers()))
     #expect(try contents(of: path) == merge.fileBytes())
     #expect(try folder.entries() == ["ours.json"])
-    var status = stat()
-    stat(path, &status)
-    #expect(status.st_mode & 0o777 == 0o604)
+    #expect(try Platform.fileStatus(atPath: path, followingLinks: true).permissions == 0o604)
   }
 
   @Test func savingAMergeThatKeepsOursWritesNothing() throws {
@@ -120,7 +116,8 @@ import Testing
     let path = folder.file("ours.json")
     try write(Roster.seeded.canonicalJSON(), to: path)
     let merge = RosterMerge(base: Roster(), ours: .seeded, theirs: try seededWithRobot())
-    let fileSystem = FaultyFileSystem(fault: .init(call: call, number: 1, errno: ENOSPC))
+    let fileSystem = FaultyFileSystem(
+      fault: .init(call: call, number: 1, errno: Platform.ErrorNumber.noSpace))
     let file = RosterFile(path: path, fileSystem: fileSystem)
     #expect(throws: RosterError.self) { try file.save(merge, markers: ConflictMarkers()) }
     #expect(fileSystem.faultHappened)

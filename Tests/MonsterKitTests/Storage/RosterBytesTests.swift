@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -30,7 +29,7 @@ private final class InterferingFileSystem: FileSystem {
     }
   }
 
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     count(.fstat)
     return try base.fstat(descriptor)
   }
@@ -39,28 +38,34 @@ private final class InterferingFileSystem: FileSystem {
     return try base.write(descriptor, bytes)
   }
 
-  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    try base.open(path, flags: flags, mode: mode)
-  }
-  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+  func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
     throws(SystemCallError) -> Int32
-  { try base.open(name, in: folder, flags: flags, mode: mode) }
+  {
+    try base.open(path, options: options, mode: mode)
+  }
+  func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
+    throws(SystemCallError) -> Int32
+  { try base.open(name, in: folder, options: options, mode: mode) }
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
   { try base.read(descriptor, into: buffer) }
-  func fsync(_ descriptor: Int32) throws(SystemCallError) { try base.fsync(descriptor) }
-  func lstat(_ path: String) throws(SystemCallError) -> stat { try base.lstat(path) }
-  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+  func synchronize(_ descriptor: Int32) throws(SystemCallError) {
+    try base.synchronize(descriptor)
+  }
+  func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus { try base.lstat(path) }
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try base.lstat(name, in: folder)
   }
   func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
-  func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
+  func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
     try base.fchmod(descriptor, mode: mode)
   }
-  func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError) {
+  func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
+    throws(SystemCallError)
+  {
     try base.fchown(descriptor, owner: owner, group: group)
   }
-  func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
+  func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
     try base.flock(descriptor, operation)
   }
   func setBlocking(_ descriptor: Int32) throws(SystemCallError) {
@@ -79,16 +84,16 @@ private final class InterferingFileSystem: FileSystem {
   func names(inFolder folder: Int32) throws(SystemCallError) -> [String] {
     try base.names(inFolder: folder)
   }
-  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String] {
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]] {
     try base.attributeNames(descriptor)
   }
-  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8] {
+  func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) -> [UInt8]? {
     try base.attribute(name, of: descriptor)
   }
-  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+  func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
     throws(SystemCallError)
   { try base.setAttribute(name, to: value, of: descriptor) }
-  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError) {
+  func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) {
     try base.removeAttribute(name, of: descriptor)
   }
   func copyAccessControlList(from source: Int32, to destination: Int32)
@@ -151,7 +156,7 @@ private final class InterferingFileSystem: FileSystem {
     let roster = file(path, mapping: mapping)
     let loaded = try #require(try roster.load())
     // Another program truncates the file in place, as `> monsters.json` does.
-    #expect(truncate(path, 100) == 0)
+    try Platform.truncateFile(atPath: path, to: 100)
     #expect(throws: RosterError.changedWhileReading(path: path)) {
       try roster.reading(loaded) { (bytes) throws(RosterError) in try roster.roster(from: bytes) }
     }
@@ -178,10 +183,12 @@ private final class InterferingFileSystem: FileSystem {
     let folder = try TemporaryFolder()
     let path = folder.file("monsters.json")
     try Data(Self.large).write(to: URL(fileURLWithPath: path))
-    // The first fstat looks at what the path names, the second at the file opened under
-    // the lock; the third checks it before the rename.
-    let fileSystem = InterferingFileSystem(before: .fstat, number: 3) {
-      _ = truncate(path, 10)
+    // The first fstat looks at what the path names; under the lock, the next three check
+    // that the path still leads into the locked folder (what it names, the folder at the
+    // path, the folder locked); the fifth looks at the file opened, the sixth checks it
+    // before the rename.
+    let fileSystem = InterferingFileSystem(before: .fstat, number: 6) {
+      try? Platform.truncateFile(atPath: path, to: 10)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)
     #expect(throws: RosterError.changedWhileReading(path: path)) {
@@ -202,7 +209,7 @@ private final class InterferingFileSystem: FileSystem {
     let path = folder.file("monsters.json")
     try Data(Self.large).write(to: URL(fileURLWithPath: path))
     let fileSystem = InterferingFileSystem(before: .write, number: 1) {
-      _ = truncate(path, off_t(length))
+      try? Platform.truncateFile(atPath: path, to: length)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)
     #expect(throws: RosterError.changedWhileReading(path: path)) {

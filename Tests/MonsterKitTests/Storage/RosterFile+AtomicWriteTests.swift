@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -27,10 +26,12 @@ import Testing
     #expect(try permissions(of: folder.file("other.json")) == expected)
   }
 
-  @Test(arguments: [0o600, 0o640, 0o644, 0o604, 0o755, 0o444, 0o4755, 0o2664, 0o6640] as [mode_t])
-  func editKeepsTheFilesMode(_ mode: mode_t) throws {
+  @Test(
+    arguments: [0o600, 0o640, 0o644, 0o604, 0o755, 0o444, 0o4755, 0o2664, 0o6640] as [Platform.Mode]
+  )
+  func editKeepsTheFilesMode(_ mode: Platform.Mode) throws {
     try write(try Fixture.seeded(), to: path)
-    #expect(chmod(path, mode) == 0)
+    try Platform.setMode(mode, ofPath: path)
     try RosterFile(path: path).apply([catTakesFire])
     #expect(try permissions(of: path) == mode)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -42,12 +43,12 @@ import Testing
   @Test func editKeepsTheFilesOwner() throws {
     try write(try Fixture.seeded(), to: path)
     // Tests run as root, which may give the file to anyone.
-    guard getuid() == 0 else { return }
+    guard Platform.effectiveUserID == 0 else { return }
     #expect(chown(path, 1234, 5678) == 0)
     try RosterFile(path: path).apply([catTakesFire])
     let after = try status(of: path)
-    #expect(after.st_uid == 1234)
-    #expect(after.st_gid == 5678)
+    #expect(after.owner == 1234)
+    #expect(after.group == 5678)
   }
 
   @Test func modeIsGivenAfterTheLastWrite() throws {
@@ -103,7 +104,7 @@ import Testing
 
   @Test func editDropsTheListANewFileTakesFromItsFolder() throws {
     try write(try Fixture.seeded(), to: path)
-    #expect(chmod(path, 0o640) == 0)
+    try Platform.setMode(0o640, ofPath: path)
     let inherited = accessControlList([
       (.owner, 7, nil), (.user, 7, 1234), (.owningGroup, 5, nil), (.mask, 7, nil),
       (.others, 5, nil),
@@ -136,7 +137,9 @@ import Testing
 
   /// Makes the `number`-th call of a kind fail, for every number until the edit no longer
   /// reaches it, and checks each time that the roster is as it was.
-  @Test(arguments: [SystemCall.openTemporary, .write, .fsync, .fchmod, .rename], [ENOSPC, EIO])
+  @Test(
+    arguments: [SystemCall.openTemporary, .write, .fsync, .fchmod, .rename],
+    [Platform.ErrorNumber.noSpace, Platform.ErrorNumber.inputOutput])
   func failedWriteLeavesTheFileAsItWas(call: SystemCall, code: Int32) throws {
     let original = Array(minifiedSeeded.utf8)
     var failures = 0
@@ -166,8 +169,12 @@ import Testing
 
   @Test(arguments: [SystemCall.openTemporary, .write, .fsync, .link])
   func failedFirstWriteCreatesNoFile(call: SystemCall) throws {
-    let fileSystem = FaultyFileSystem(fault: .init(call: call, number: 1, errno: ENOSPC))
-    #expect(throws: RosterError.fileSystem(path: path, action: "write", errno: ENOSPC)) {
+    let fileSystem = FaultyFileSystem(
+      fault: .init(call: call, number: 1, errno: Platform.ErrorNumber.noSpace))
+    #expect(
+      throws: RosterError.fileSystem(
+        path: path, action: "write", errno: Platform.ErrorNumber.noSpace)
+    ) {
       try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     }
     #expect(try folder.entries() == [])
@@ -176,9 +183,11 @@ import Testing
   @Test func failedSyncOfTheFolderIsReportedAfterTheRosterIsReplaced() throws {
     try write(minifiedSeeded, to: path)
     // The temporary file's sync, then the folder's.
-    let fileSystem = FaultyFileSystem(fault: .init(call: .fsync, number: 2, errno: EIO))
+    let fileSystem = FaultyFileSystem(
+      fault: .init(call: .fsync, number: 2, errno: Platform.ErrorNumber.inputOutput))
     #expect(
-      throws: RosterError.fileSystem(path: folder.path, action: "sync the folder", errno: EIO)
+      throws: RosterError.fileSystem(
+        path: folder.path, action: "sync the folder", errno: Platform.ErrorNumber.inputOutput)
     ) {
       try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     }
@@ -188,7 +197,8 @@ import Testing
   }
 
   @Test func folderThatCannotBeSyncedIsFine() throws {
-    let fileSystem = FaultyFileSystem(fault: .init(call: .fsync, number: 2, errno: EINVAL))
+    let fileSystem = FaultyFileSystem(
+      fault: .init(call: .fsync, number: 2, errno: Platform.ErrorNumber.invalidArgument))
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     #expect(fileSystem.faultHappened)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -196,7 +206,8 @@ import Testing
 
   @Test func ownerThatCannotBeKeptDoesNotStopTheEdit() throws {
     try write(minifiedSeeded, to: path)
-    let fileSystem = FaultyFileSystem(fault: .init(call: .fchown, number: 1, errno: EPERM))
+    let fileSystem = FaultyFileSystem(
+      fault: .init(call: .fchown, number: 1, errno: Platform.ErrorNumber.notPermitted))
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     #expect(fileSystem.faultHappened)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -221,26 +232,26 @@ private let accessListName = "system.posix_acl_access"
 ///
 /// - Returns: `false` when the file system takes no such attribute.
 private func setAttribute(_ name: String, _ value: [UInt8], of path: String) throws -> Bool {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  try #require(descriptor >= 0)
-  defer { close(descriptor) }
+  let descriptor = try Platform.openFile(path, [.readOnly, .closeOnExec])
+  defer { Platform.closeFile(descriptor) }
   do throws(SystemCallError) {
-    try SystemFileSystem().setAttribute(name, to: value, of: descriptor)
+    try SystemFileSystem().setAttribute(Array(name.utf8), to: value, of: descriptor)
     return true
-  } catch  where error.code == EOPNOTSUPP {
+  } catch  where error.code == Platform.ErrorNumber.operationNotSupported {
     return false
   }
 }
 
 /// A file's extended attributes and their values.
 private func attributesOf(_ path: String) throws -> [String: [UInt8]] {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  try #require(descriptor >= 0)
-  defer { close(descriptor) }
+  let descriptor = try Platform.openFile(path, [.readOnly, .closeOnExec])
+  defer { Platform.closeFile(descriptor) }
   let system = SystemFileSystem()
   var attributes: [String: [UInt8]] = [:]
-  for name in try system.attributeNames(descriptor) where !name.hasPrefix("security.") {
-    attributes[name] = try system.attribute(name, of: descriptor)
+  for name in try system.attributeNames(descriptor) {
+    let text = String(decoding: name, as: UTF8.self)
+    guard !text.hasPrefix("security.") else { continue }
+    attributes[text] = try system.attribute(name, of: descriptor)
   }
   return attributes
 }

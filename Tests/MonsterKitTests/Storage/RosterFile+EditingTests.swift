@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -39,15 +38,17 @@ final class MeddlingFileSystem: FileSystem {
   /// How many calls of a kind the edits made.
   func calls(_ kind: SystemCall) -> Int { base.log.count(kind) }
 
-  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    reach(flags & O_DIRECTORY != 0 ? .openFolder : .openRoster)
-    return try base.open(path, flags: flags, mode: mode)
-  }
-  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+  func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
     throws(SystemCallError) -> Int32
   {
-    reach(flags & O_CREAT != 0 ? .openTemporary : .openRoster)
-    return try base.open(name, in: folder, flags: flags, mode: mode)
+    reach(options.contains(.directory) ? .openFolder : .openRoster)
+    return try base.open(path, options: options, mode: mode)
+  }
+  func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
+    throws(SystemCallError) -> Int32
+  {
+    reach(options.contains(.create) ? .openTemporary : .openRoster)
+    return try base.open(name, in: folder, options: options, mode: mode)
   }
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
     throws(SystemCallError) -> Int
@@ -59,31 +60,33 @@ final class MeddlingFileSystem: FileSystem {
     reach(.write)
     return try base.write(descriptor, bytes)
   }
-  func fsync(_ descriptor: Int32) throws(SystemCallError) {
+  func synchronize(_ descriptor: Int32) throws(SystemCallError) {
     reach(.fsync)
-    try base.fsync(descriptor)
+    try base.synchronize(descriptor)
   }
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     reach(.fstat)
     return try base.fstat(descriptor)
   }
-  func lstat(_ path: String) throws(SystemCallError) -> stat {
+  func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus {
     reach(.lstat)
     return try base.lstat(path)
   }
-  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     reach(.lstat)
     return try base.lstat(name, in: folder)
   }
   func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
-  func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
+  func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
     reach(.fchmod)
     try base.fchmod(descriptor, mode: mode)
   }
-  func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError) {
+  func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
+    throws(SystemCallError)
+  {
     try base.fchown(descriptor, owner: owner, group: group)
   }
-  func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
+  func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
     reach(.flock)
     try base.flock(descriptor, operation)
   }
@@ -110,16 +113,16 @@ final class MeddlingFileSystem: FileSystem {
     reach(.listFolder)
     return try base.names(inFolder: folder)
   }
-  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String] {
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]] {
     try base.attributeNames(descriptor)
   }
-  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8] {
+  func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) -> [UInt8]? {
     try base.attribute(name, of: descriptor)
   }
-  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+  func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
     throws(SystemCallError)
   { try base.setAttribute(name, to: value, of: descriptor) }
-  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError) {
+  func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) {
     try base.removeAttribute(name, of: descriptor)
   }
   func copyAccessControlList(from source: Int32, to destination: Int32)
@@ -145,7 +148,7 @@ final class MeddlingFileSystem: FileSystem {
     let folder = folder
     let fileSystem = MeddlingFileSystem(before: .write) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        unlink(folder.file(name))
+        try? Platform.removeFile(folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -160,7 +163,7 @@ final class MeddlingFileSystem: FileSystem {
     let fileSystem = MeddlingFileSystem(before: .fsync) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
         try? write("{\"version\": 1, \"monsters\": []}", to: folder.file("other"))
-        rename(folder.file("other"), folder.file(name))
+        try? Platform.renameFile(folder.file("other"), to: folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -182,7 +185,7 @@ final class MeddlingFileSystem: FileSystem {
     let fileSystem = MeddlingFileSystem(before: call) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
         try? write("{}", to: folder.file("other"))
-        rename(folder.file("other"), folder.file(name))
+        try? Platform.renameFile(folder.file("other"), to: folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -197,7 +200,7 @@ final class MeddlingFileSystem: FileSystem {
     let folder = folder
     let fileSystem = MeddlingFileSystem(before: call) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        unlink(folder.file(name))
+        try? Platform.removeFile(folder.file(name))
       }
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
@@ -216,7 +219,7 @@ final class MeddlingFileSystem: FileSystem {
       var roster = Roster.seeded
       _ = try? roster.apply(.set("Dog-Bot", .init(description: "Replaced")))
       try? write(roster.canonicalJSON(), to: folder.file("new.json"))
-      rename(folder.file("new.json"), path)
+      try? Platform.renameFile(folder.file("new.json"), to: path)
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     let roster = try RosterFile(path: path).read()
@@ -243,14 +246,14 @@ final class MeddlingFileSystem: FileSystem {
     // first edit of a default roster does.
     try write(minifiedSeeded, to: path)
     let path = path
-    let fileSystem = MeddlingFileSystem(before: .write) { unlink(path) }
+    let fileSystem = MeddlingFileSystem(before: .write) { try? Platform.removeFile(path) }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     // A named roster that is gone is an error, and stays gone.
     try write(minifiedSeeded, to: path)
     let named = RosterFile(
       path: path, whenMissing: .error,
-      fileSystem: MeddlingFileSystem(before: .write) { unlink(path) })
+      fileSystem: MeddlingFileSystem(before: .write) { try? Platform.removeFile(path) })
     #expect(throws: RosterError.missingFile(path: path)) { try named.apply([catTakesFire]) }
     #expect(try folder.entries() == [])
   }
@@ -262,15 +265,15 @@ final class MeddlingFileSystem: FileSystem {
     let path = path
     // Planted once the path was followed and its folder locked, before the roster is opened.
     let fileSystem = MeddlingFileSystem(before: .listFolder) {
-      unlink(path)
-      symlink(victim, path)
+      try? Platform.removeFile(path)
+      try? Platform.makeSymbolicLink(at: path, pointingTo: victim)
     }
     // The edit starts over, and reads the link's target as any edit through a link does:
     // it is no roster, so nothing is written.
     #expect(throws: RosterError.self) {
       try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     }
-    #expect(try status(of: path).st_mode & S_IFMT == S_IFLNK)
+    #expect(try status(of: path).fileType == .symbolicLink)
     #expect(try contents(of: victim) == Array("keep me".utf8))
     #expect(try folder.entries() == ["monsters.json", "victim.txt"])
   }
@@ -282,7 +285,7 @@ final class MeddlingFileSystem: FileSystem {
     try write(try Fixture.seeded(), to: path)
     let folder = folder
     let fileSystem = MeddlingFileSystem(before: .write) {
-      rename(data, folder.file("moved"))
+      try? Platform.renameFile(data, to: folder.file("moved"))
     }
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     // The edit worked in the folder it locked: the roster moved, and holds the edit.
@@ -298,7 +301,7 @@ final class MeddlingFileSystem: FileSystem {
     // Before every write, another program puts a copy of the roster in its place.
     let fileSystem = MeddlingFileSystem(before: .write, repeats: true) {
       try? write(Roster.seeded.canonicalJSON(), to: folder.file("copy.json"))
-      rename(folder.file("copy.json"), path)
+      try? Platform.renameFile(folder.file("copy.json"), to: path)
     }
     #expect(throws: RosterError.changedWhileReading(path: path)) {
       try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -37,15 +36,16 @@ import Testing
     case .relative: destination = "../data/real.json"
     case .chain:
       destination = "second.json"
-      #expect(symlink("../data/real.json", folder.file("links/second.json")) == 0)
+      try Platform.makeSymbolicLink(
+        at: folder.file("links/second.json"), pointingTo: "../data/real.json")
     }
-    #expect(symlink(destination, link) == 0)
+    try Platform.makeSymbolicLink(at: link, pointingTo: destination)
     let linksBefore = try folder.entries("links")
 
     #expect(try RosterFile(path: link).read() == Roster.seeded)
     try RosterFile(path: link).apply([catTakesFire])
 
-    #expect(try status(of: link).st_mode & S_IFMT == S_IFLNK)
+    #expect(try status(of: link).fileType == .symbolicLink)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == destination)
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
     #expect(try folder.entries("data") == ["real.json"])
@@ -53,7 +53,7 @@ import Testing
     #expect(try RosterFile(path: link).read().monster(named: "Cat-Bot")?.weapon.type == .fire)
 
     try RosterFile(path: link).initialize(force: true)
-    #expect(try status(of: link).st_mode & S_IFMT == S_IFLNK)
+    #expect(try status(of: link).fileType == .symbolicLink)
     #expect(try contents(of: target) == (try Fixture.seeded()))
   }
 
@@ -61,11 +61,11 @@ import Testing
     // Planted where a roster is missing, such a link would have an edit (by root, say)
     // create its target anywhere.
     let victim = folder.file("victim/file")
-    #expect(symlink(victim, path) == 0)
+    try Platform.makeSymbolicLink(at: path, pointingTo: victim)
     let file = RosterFile(path: path)
     #expect(try file.read() == Roster.seeded)
     let error = RosterError.fileSystem(
-      path: path, action: "write through the symbolic link", errno: ENOENT)
+      path: path, action: "write through the symbolic link", errno: Platform.ErrorNumber.noSuchFile)
     #expect(throws: error) { try file.apply([catTakesFire]) }
     #expect(throws: error) { try file.initialize(force: false) }
     try FileManager.default.createDirectory(
@@ -79,10 +79,11 @@ import Testing
   }
 
   @Test func loopOfLinksIsAnError() throws {
-    #expect(symlink("other.json", path) == 0)
-    #expect(symlink("monsters.json", folder.file("other.json")) == 0)
+    try Platform.makeSymbolicLink(at: path, pointingTo: "other.json")
+    try Platform.makeSymbolicLink(at: folder.file("other.json"), pointingTo: "monsters.json")
     let file = RosterFile(path: path)
-    let error = RosterError.fileSystem(path: path, action: "read", errno: ELOOP)
+    let error = RosterError.fileSystem(
+      path: path, action: "read", errno: Platform.ErrorNumber.tooManyLinks)
     #expect(throws: error) { try file.read() }
     #expect(throws: error) { try file.apply([catTakesFire]) }
     #expect(throws: error) { try file.initialize(force: true) }
@@ -94,8 +95,9 @@ import Testing
     // roster is real/data.json, as `cat links/monsters.json` would show.
     try FileManager.default.createDirectory(
       atPath: folder.file("real/sub"), withIntermediateDirectories: true)
-    #expect(symlink("real/sub", folder.file("links")) == 0)
-    #expect(symlink("../data.json", folder.file("real/sub/monsters.json")) == 0)
+    try Platform.makeSymbolicLink(at: folder.file("links"), pointingTo: "real/sub")
+    try Platform.makeSymbolicLink(
+      at: folder.file("real/sub/monsters.json"), pointingTo: "../data.json")
     try write(try Fixture.seeded(), to: folder.file("real/data.json"))
     try RosterFile(path: folder.file("links/monsters.json")).apply([catTakesFire])
     #expect(try contents(of: folder.file("real/data.json")) == (try seededWithCatTakingFire()))
@@ -107,11 +109,13 @@ import Testing
   @Test func folderWhereTheFileShouldBeIsAnError() throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     let file = RosterFile(path: path)
-    let readError = RosterError.fileSystem(path: path, action: "read", errno: EISDIR)
+    let readError = RosterError.fileSystem(
+      path: path, action: "read", errno: Platform.ErrorNumber.isADirectory)
     #expect(throws: readError) { try file.read() }
     #expect(throws: readError) { try file.apply([catTakesFire]) }
     #expect(throws: readError) { try file.problems() }
-    let writeError = RosterError.fileSystem(path: path, action: "write", errno: EISDIR)
+    let writeError = RosterError.fileSystem(
+      path: path, action: "write", errno: Platform.ErrorNumber.isADirectory)
     #expect(throws: writeError) { try file.initialize(force: true) }
     #expect(throws: writeError) { try file.initialize(force: false) }
     #expect(try folder.entries("monsters.json").isEmpty)

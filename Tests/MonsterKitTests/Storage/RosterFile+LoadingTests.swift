@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -39,17 +38,27 @@ import Testing
 
   /// A pipe holding a roster's bytes, written by another thread; the read end's path.
   private func pipe(holding bytes: [UInt8]) throws -> (path: String, close: () -> Void) {
-    var ends: [Int32] = [0, 0]
-    try #require(Glibc.pipe(&ends) == 0)
-    let (readEnd, writeEnd) = (ends[0], ends[1])
+    let (readEnd, writeEnd) = try Platform.makePipe()
     Thread.detachNewThread {
-      _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-      Glibc.close(writeEnd)
+      _ = bytes.withUnsafeBytes { buffer in
+        Result { () throws(SystemCallError) in
+          try SystemFileSystem().writeAll(buffer, to: writeEnd)
+        }
+      }
+      Platform.closeFile(writeEnd)
     }
-    return ("/proc/self/fd/\(readEnd)", { Glibc.close(readEnd) })
+    return ("/dev/fd/\(readEnd)", { Platform.closeFile(readEnd) })
   }
 
-  @Test(arguments: ["/proc/self/fd/", "/dev/fd/"])
+  /// Where a process's descriptors have paths: `/dev/fd` on every system, and Linux's
+  /// `/proc/self/fd`, which `/dev/fd` links to there.
+  #if os(Linux)
+    static let descriptorFolders = ["/dev/fd/", "/proc/self/fd/"]
+  #else
+    static let descriptorFolders = ["/dev/fd/"]
+  #endif
+
+  @Test(arguments: descriptorFolders)
   func aPipeIsReadToItsEnd(_ folder: String) throws {
     // Larger than a pipe holds at once.
     let roster = try Roster(
@@ -73,7 +82,7 @@ import Testing
 
   @Test func aFIFOIsReadWithoutWaitingAndNeverEdited() throws {
     let fifo = folder.file("monsters.json")
-    #expect(mkfifo(fifo, 0o600) == 0)
+    try Platform.makeFIFO(atPath: fifo, mode: 0o600)
     // No writer: it reads as empty at once, which is no roster.
     let empty = RosterError.syntax(
       path: fifo, line: 1, column: 1, message: "the file is empty; expected a JSON object")
@@ -85,7 +94,7 @@ import Testing
       try RosterFile(path: fifo, lockTimeout: 0).initialize(force: true)
     }
     #expect(try folder.entries() == ["monsters.json"])
-    #expect(try status(of: fifo).st_mode & S_IFMT == S_IFIFO)
+    #expect(try status(of: fifo).fileType == .fifo)
   }
 
   @Test(arguments: ["/dev/zero", "/dev/null", "/dev/urandom"])

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 @testable import MonsterKit
@@ -42,7 +41,7 @@ import Testing
   }
 
   @Test func aPipeAtATemporaryNameIsRemovedWithoutWaiting() throws {
-    #expect(mkfifo(folder.file(temporaryName()), 0o600) == 0)
+    try Platform.makeFIFO(atPath: folder.file(temporaryName()), mode: 0o600)
     try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
     #expect(try folder.entries() == ["monsters.json"])
   }
@@ -85,7 +84,8 @@ import Testing
 
   @Test func aTemporaryNameTakenByAnotherFileIsPassedOver() throws {
     // Whatever stands at one name, the edit takes another: each name is made new.
-    let fileSystem = FaultyFileSystem(fault: .init(call: .openTemporary, number: 1, errno: EEXIST))
+    let fileSystem = FaultyFileSystem(
+      fault: .init(call: .openTemporary, number: 1, errno: Platform.ErrorNumber.exists))
     try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
     #expect(fileSystem.log.count(.openTemporary) == 2)
     #expect(try folder.entries() == ["monsters.json"])

@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 
 @testable import MonsterKit
@@ -70,7 +69,7 @@ enum SaveScenario: String, CaseIterable, Sendable {
     case .editThroughALink:
       let link = folder.file("link.json")
       removeIfPresent(link)
-      #expect(symlink("monsters.json", link) == 0)
+      try Platform.makeSymbolicLink(at: link, pointingTo: "monsters.json")
       return link
     default:
       break
@@ -104,7 +103,7 @@ enum SaveScenario: String, CaseIterable, Sendable {
 
 /// Removes a file if there is one.
 private func removeIfPresent(_ path: String) {
-  _ = unlink(path)
+  try? Platform.removeFile(path)
 }
 
 /// SQLite's way of proving a save safe: count the system calls of one save that succeeds,
@@ -134,12 +133,14 @@ private func removeIfPresent(_ path: String) {
   private func lockIsFree() -> Bool {
     let giveUp = ContinuousClock.now + .seconds(30)
     repeat {
-      let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard descriptor >= 0 else { return false }
-      let isFree = flock(descriptor, LOCK_EX | LOCK_NB) == 0
-      close(descriptor)
+      guard
+        let descriptor = try? Platform.openFile(
+          folder.path, [.readOnly, .directory, .closeOnExec])
+      else { return false }
+      let isFree = (try? Platform.lockFile(descriptor, .exclusiveWithoutWaiting)) != nil
+      Platform.closeFile(descriptor)
       if isFree { return true }
-      usleep(1000)
+      Platform.sleep(nanoseconds: 1_000_000)
     } while ContinuousClock.now < giveUp
     return false
   }
@@ -168,7 +169,9 @@ private func removeIfPresent(_ path: String) {
     return indices
   }
 
-  @Test(arguments: SaveScenario.allCases, [ENOSPC, EIO])
+  @Test(
+    arguments: SaveScenario.allCases,
+    [Platform.ErrorNumber.noSpace, Platform.ErrorNumber.inputOutput])
   func failingAnyOneCallOfASaveLeavesTheOldRosterOrTheNewOne(
     _ scenario: SaveScenario, code: Int32
   ) throws {

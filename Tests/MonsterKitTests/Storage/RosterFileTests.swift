@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 
@@ -79,9 +78,8 @@ import Testing
     #expect(update.after == update.before)
     #expect(update.originalBytes == Array(minifiedSeeded.utf8))
     let after = try status(of: path)
-    #expect(after.st_ino == before.st_ino)
-    #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec)
-    #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+    #expect(after.inode == before.inode)
+    #expect(after.modificationTime == before.modificationTime)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
     #expect(try folder.entries() == ["monsters.json"])
   }
@@ -103,7 +101,7 @@ import Testing
     let second = try RosterFile(path: path).apply([catTakesFire], dryRun: true)
     #expect(second.changed)
     #expect(second.originalBytes == Array(minifiedSeeded.utf8))
-    #expect(try status(of: path).st_ino == before.st_ino)
+    #expect(try status(of: path).inode == before.inode)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
     #expect(try folder.entries() == ["monsters.json"])
   }
@@ -125,7 +123,7 @@ import Testing
         catTakesFire, .add(Monster(name: "DOG-BOT", description: "", weapon: .fire)),
       ])
     }
-    #expect(try status(of: path).st_ino == before.st_ino)
+    #expect(try status(of: path).inode == before.inode)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
     #expect(try folder.entries() == ["monsters.json"])
   }
@@ -145,15 +143,15 @@ import Testing
   /// Tests run as root, whom permission bits do not stop, so a read-only folder or file
   /// system is made with a file system whose calls fail as theirs would.
   @Test(arguments: [
-    (SystemCall.openTemporary, EACCES, "write"),
-    (.openTemporary, EROFS, "write"),
-    (.openFolder, EACCES, "lock"),
-    (.openFolder, ENOENT, "lock"),
-    (.flock, EIO, "lock"),
-    (.lstat, EIO, "read"),
-    (.openRoster, EACCES, "read"),
-    (.fstat, EIO, "read"),
-    (.read, EIO, "read"),
+    (SystemCall.openTemporary, Platform.ErrorNumber.accessDenied, "write"),
+    (.openTemporary, Platform.ErrorNumber.readOnlyFileSystem, "write"),
+    (.openFolder, Platform.ErrorNumber.accessDenied, "lock"),
+    (.openFolder, Platform.ErrorNumber.noSuchFile, "lock"),
+    (.flock, Platform.ErrorNumber.inputOutput, "lock"),
+    (.lstat, Platform.ErrorNumber.inputOutput, "read"),
+    (.openRoster, Platform.ErrorNumber.accessDenied, "read"),
+    (.fstat, Platform.ErrorNumber.inputOutput, "read"),
+    (.read, Platform.ErrorNumber.inputOutput, "read"),
   ])
   func failedCallIsReportedAndTheFileIsAsItWas(call: SystemCall, code: Int32, action: String)
     throws
@@ -171,7 +169,8 @@ import Testing
   @Test func missingFolderIsAnErrorForAnEdit() throws {
     let missing = folder.file("missing/monsters.json")
     let file = RosterFile(path: missing)
-    let error = RosterError.fileSystem(path: missing, action: "lock", errno: ENOENT)
+    let error = RosterError.fileSystem(
+      path: missing, action: "lock", errno: Platform.ErrorNumber.noSuchFile)
     #expect(throws: error) { try file.apply([catTakesFire]) }
     #expect(throws: error) { try file.initialize(force: false) }
     #expect(throws: RosterError.missingFile(path: missing)) { try file.problems() }

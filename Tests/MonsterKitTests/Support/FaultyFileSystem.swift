@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 @testable import MonsterKit
@@ -15,6 +14,7 @@ enum SystemCall: Hashable, Sendable, CaseIterable {
   case openOther
   case read
   case write
+  /// Making a write durable: `fsync`, `F_FULLFSYNC` on Darwin.
   case fsync
   case fstat
   case lstat
@@ -122,24 +122,26 @@ struct FaultyFileSystem: FileSystem {
     }
   }
 
-  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    try check(flags & O_DIRECTORY != 0 ? .openFolder : .openRoster)
-    return try base.open(path, flags: flags, mode: mode)
+  func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
+    throws(SystemCallError) -> Int32
+  {
+    try check(options.contains(.directory) ? .openFolder : .openRoster)
+    return try base.open(path, options: options, mode: mode)
   }
 
-  func open(_ name: String, in folder: Int32, flags: Int32, mode: mode_t)
+  func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
     throws(SystemCallError) -> Int32
   {
     let call: SystemCall =
-      if flags & O_CREAT != 0 {
+      if options.contains(.create) {
         .openTemporary
-      } else if flags & O_DIRECTORY != 0 || name.hasSuffix(".tmp") {
+      } else if options.contains(.directory) || name.hasSuffix(".tmp") {
         .openOther
       } else {
         .openRoster
       }
     try check(call)
-    return try base.open(name, in: folder, flags: flags, mode: mode)
+    return try base.open(name, in: folder, options: options, mode: mode)
   }
 
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
@@ -157,24 +159,24 @@ struct FaultyFileSystem: FileSystem {
     return try base.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<count]))
   }
 
-  func fsync(_ descriptor: Int32) throws(SystemCallError) {
+  func synchronize(_ descriptor: Int32) throws(SystemCallError) {
     try check(.fsync)
-    try base.fsync(descriptor)
+    try base.synchronize(descriptor)
   }
 
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> stat {
+  func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try check(.fstat)
     var status = try base.fstat(descriptor)
-    if let reportedSize { status.st_size = reportedSize }
+    if let reportedSize { status.size = reportedSize }
     return status
   }
 
-  func lstat(_ path: String) throws(SystemCallError) -> stat {
+  func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus {
     try check(.lstat)
     return try base.lstat(path)
   }
 
-  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> stat {
+  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try check(.lstat)
     return try base.lstat(name, in: folder)
   }
@@ -184,22 +186,24 @@ struct FaultyFileSystem: FileSystem {
     return try base.readlink(path)
   }
 
-  func fchmod(_ descriptor: Int32, mode: mode_t) throws(SystemCallError) {
+  func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
     try check(.fchmod)
     try base.fchmod(descriptor, mode: mode)
   }
 
-  func fchown(_ descriptor: Int32, owner: uid_t, group: gid_t) throws(SystemCallError) {
+  func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
+    throws(SystemCallError)
+  {
     try check(.fchown)
     try base.fchown(descriptor, owner: owner, group: group)
   }
 
-  func flock(_ descriptor: Int32, _ operation: Int32) throws(SystemCallError) {
+  func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
     try check(.flock)
     do throws(SystemCallError) {
       try base.flock(descriptor, operation)
     } catch {
-      if error.code == EWOULDBLOCK { log.recordRefusedLock() }
+      if error.code == Platform.ErrorNumber.wouldBlock { log.recordRefusedLock() }
       throw error
     }
   }
@@ -237,24 +241,24 @@ struct FaultyFileSystem: FileSystem {
     return try base.names(inFolder: folder)
   }
 
-  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [String] {
+  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]] {
     try check(.attributes)
     return try base.attributeNames(descriptor)
   }
 
-  func attribute(_ name: String, of descriptor: Int32) throws(SystemCallError) -> [UInt8] {
+  func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) -> [UInt8]? {
     try check(.attributes)
     return try base.attribute(name, of: descriptor)
   }
 
-  func setAttribute(_ name: String, to value: [UInt8], of descriptor: Int32)
+  func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
     throws(SystemCallError)
   {
     try check(.attributes)
     try base.setAttribute(name, to: value, of: descriptor)
   }
 
-  func removeAttribute(_ name: String, of descriptor: Int32) throws(SystemCallError) {
+  func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) {
     try check(.attributes)
     try base.removeAttribute(name, of: descriptor)
   }

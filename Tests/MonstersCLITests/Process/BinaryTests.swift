@@ -1,4 +1,5 @@
 import Foundation
+import MonsterKit
 import TestSupport
 import Testing
 
@@ -16,7 +17,7 @@ enum BuiltTool {
   static let url: URL? = {
     let fileManager = FileManager.default
     var candidates: [URL] = []
-    if let testBinary = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+    if let testBinary = Platform.executablePath() {
       candidates.append(
         URL(fileURLWithPath: testBinary).deletingLastPathComponent()
           .appendingPathComponent("monsters"))

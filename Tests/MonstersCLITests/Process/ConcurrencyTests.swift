@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import MonsterKit
 import Synchronization
 import Testing
@@ -83,7 +82,7 @@ import Testing
         if interference == .temporaryFilesRemoved || interference == .temporaryFilesReplaced {
           touched.withLock { $0 += found }
         }
-        usleep(3000)
+        Platform.sleep(nanoseconds: 3_000_000)
       }
     }
     let failures = try Self.runLanes(rosterPath: rosterPath)

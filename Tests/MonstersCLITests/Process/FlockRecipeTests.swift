@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 import Synchronization
 import Testing
 
@@ -82,7 +82,7 @@ struct FlockRecipeTests {
         try BuiltTool.run(
           URL(fileURLWithPath: "/usr/bin/flock"),
           [harness.folder, "/bin/sh", "-c", script, "sh", harness.folder], in: harness.folder))
-      usleep(5000)
+      Platform.sleep(nanoseconds: 5_000_000)
     }
     running.withLock { $0 = false }
     editing.wait()

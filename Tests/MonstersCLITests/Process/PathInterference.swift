@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import MonsterKit
 
 /// What a careless user, a script or an attacker does to the paths around a roster while
 /// edits of it run: remove, replace or plant things where an edit's files go, and hold the
@@ -63,25 +63,25 @@ enum PathInterference: Int, CaseIterable, CustomStringConvertible {
         ].map { Array($0.utf8) })
     case .temporaryFilesRemoved:
       for name in Self.temporaryNames(in: folder) {
-        unlink(folder + "/" + name)
+        try? Platform.removeFile(folder + "/" + name)
       }
     case .temporaryFilesReplaced:
       for name in Self.temporaryNames(in: folder) {
         let other = folder + "/.other"
         try Data("{}".utf8).write(to: URL(fileURLWithPath: other))
-        rename(other, folder + "/" + name)
+        try? Platform.renameFile(other, to: folder + "/" + name)
       }
     case .pathsPlanted:
       mkfifo(folder + "/" + Self.newTemporaryName(), 0o600)
-      symlink(victim, folder + "/" + Self.newTemporaryName())
+      try? Platform.makeSymbolicLink(at: folder + "/" + Self.newTemporaryName(), pointingTo: victim)
       try Data("planted".utf8).write(
         to: URL(fileURLWithPath: folder + "/" + Self.newTemporaryName()))
       let oldLock = folder + "/monsters.json.lock"
-      unlink(oldLock)
+      try? Platform.removeFile(oldLock)
       if Bool.random() {
         mkfifo(oldLock, 0o600)
       } else {
-        symlink(victim, oldLock)
+        try? Platform.makeSymbolicLink(at: oldLock, pointingTo: victim)
       }
     }
     return nil
@@ -90,6 +90,6 @@ enum PathInterference: Int, CaseIterable, CustomStringConvertible {
   /// Removes what ``pathsPlanted`` put at the lock file of old, which no edit uses or
   /// removes: the temporary names are the edits' to clear.
   static func clearOldLock(in folder: String) {
-    unlink(folder + "/monsters.json.lock")
+    try? Platform.removeFile(folder + "/monsters.json.lock")
   }
 }

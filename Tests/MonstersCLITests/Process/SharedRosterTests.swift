@@ -1,12 +1,13 @@
 import Foundation
-import Glibc
+import MonsterKit
 import Testing
 
 /// A roster shared by a group of users, each editing as themselves with a umask of their
 /// own, run through `setpriv(1)` as users who are not root.
 @Suite(
   .enabled(
-    if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+    if: Platform.effectiveUserID == 0
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
     "needs root, to run edits as other users with setpriv"))
 struct SharedRosterTests {
   static let group: gid_t = 4242
@@ -39,11 +40,11 @@ struct SharedRosterTests {
     let folder = harness.path("shared")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     #expect(chown(folder, 0, Self.group) == 0)
-    #expect(chmod(folder, 0o2775) == 0)
+    try Platform.setMode(0o2775, ofPath: folder)
     let roster = folder + "/monsters.json"
     try harness.write(seededRosterText, to: roster)
     #expect(chown(roster, 0, Self.group) == 0)
-    #expect(chmod(roster, mode) == 0)
+    try Platform.setMode(mode, ofPath: roster)
     return roster
   }
 
@@ -58,26 +59,26 @@ struct SharedRosterTests {
     var status = stat()
     #expect(stat(roster, &status) == 0)
     #expect(status.st_mode & 0o7777 == 0o664)
-    #expect(status.st_gid == Self.group)
+    #expect(status.group == Self.group)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: harness.path("shared"))
         == ["monsters.json"])
     #expect(harness.run(["--file", roster, "show", "dog-bot"]).output.contains("sword"))
   }
 
-  @Test(arguments: [0o6775, 0o4755, 0o2775] as [mode_t])
+  @Test(arguments: [0o6775, 0o4755, 0o2775] as [Platform.Mode])
   func anOwnerWhoIsNotRootKeepsTheSetIDBits(_ mode: mode_t) throws {
     let harness = try CommandLineHarness()
     let roster = try sharedRoster(in: harness)
     #expect(chown(roster, Self.alice, Self.group) == 0)
-    #expect(chmod(roster, mode) == 0)
+    try Platform.setMode(mode, ofPath: roster)
     let result = try monsters(
       as: Self.alice, ["set", "dog-bot", "--weapon", "fire"], roster: roster)
     #expect(result.termination == .exited(0), "\(result.errors)")
     var status = stat()
     #expect(stat(roster, &status) == 0)
     #expect(status.st_mode & 0o7777 == mode)
-    #expect(status.st_uid == Self.alice)
-    #expect(status.st_gid == Self.group)
+    #expect(status.owner == Self.alice)
+    #expect(status.group == Self.group)
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 /// Signals a write can raise, and an output that fails once the roster is saved: each is a

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Another process that holds `flock(2)` on a file until released: `flock PATH -c ...`, which
 /// says `locked` once it has the lock, and lets go when its `cat` reaches the end of input.
