@@ -93,16 +93,7 @@ private func writeRoster(_ bytes: ArraySlice<UInt8>) -> String {
 
 /// A file's bytes, or `nil` when it cannot be read.
 private func readFile(_ path: String) -> [UInt8]? {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  guard descriptor >= 0 else { return nil }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count <= 0 { return count == 0 ? bytes : nil }
-    bytes += buffer[..<count]
-  }
+  try? SystemFileSystem().contents(of: path)
 }
 
 // MARK: - Output
