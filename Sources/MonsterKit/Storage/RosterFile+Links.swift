@@ -44,17 +44,7 @@ extension RosterFile {
   /// The status of the file that opening the path gives, links followed by the kernel, or
   /// `nil` when there is none; anything but a regular file is refused.
   private func statusAsOpened(action: String) throws(RosterError) -> Platform.FileStatus? {
-    let descriptor: Int32
-    do throws(SystemCallError) {
-      descriptor = try fileSystem.open(
-        path, options: [.readOnly, .nonBlocking, .closeOnExec], mode: 0)
-    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
-      return nil
-    } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
-      throw .notARegularFile(path: path)
-    } catch {
-      throw failure("read", error)
-    }
+    guard let descriptor = try openWithoutWaiting() else { return nil }
     defer { fileSystem.close(descriptor) }
     let status = try performing("read") { () throws(SystemCallError) in
       try fileSystem.fstat(descriptor)

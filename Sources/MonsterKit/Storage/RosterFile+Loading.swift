@@ -54,19 +54,26 @@ extension RosterFile {
     case nil:
       break
     }
-    let descriptor: Int32
+    guard let descriptor = try openWithoutWaiting() else { return nil }
+    return try load(descriptor, editing: false)
+  }
+
+  /// Opens the path for reading, links followed by the kernel, in a way that never waits
+  /// (a FIFO without a writer opens at once).
+  ///
+  /// - Returns: The descriptor, or `nil` when there is no file.
+  /// - Throws: ``RosterError/notARegularFile(path:)`` for a socket, which `open(2)` cannot
+  ///   open; ``RosterError/fileSystem(path:action:errno:)`` for any other failure.
+  func openWithoutWaiting() throws(RosterError) -> Int32? {
     do throws(SystemCallError) {
-      descriptor = try fileSystem.open(
-        path, options: [.readOnly, .nonBlocking, .closeOnExec], mode: 0)
+      return try fileSystem.open(path, options: [.readOnly, .nonBlocking, .closeOnExec], mode: 0)
     } catch  where error.code == Platform.ErrorNumber.noSuchFile {
       return nil
     } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
-      // A socket, which open(2) cannot open.
       throw .notARegularFile(path: path)
     } catch {
       throw failure("read", error)
     }
-    return try load(descriptor, editing: false)
   }
 
   /// Reads or maps an open file, which this then owns: a regular file stays open in what is

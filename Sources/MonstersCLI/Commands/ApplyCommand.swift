@@ -51,12 +51,9 @@ enum ApplyCommand {
     do throws(EditFailure) {
       outcome = try context.perform(edits)
     } catch {
-      // What fails outside any one line, such as the save, is the command's own.
-      guard let position = error.edit else {
-        throw CommandFailure(refusedEdit: error.error, command: context.invocation.command)
+      throw error.failure(inInput: name, command: context.invocation.command) {
+        lines[$0].number
       }
-      let failure = CommandFailure(refusedEdit: error.error, command: nil)
-      throw .scriptLine(path: name, line: lines[position].number, failure: failure)
     }
     let prefix = escapedForMessage(name)
     try context.report(outcome) { "\(prefix):\(lines[$0].number): " }

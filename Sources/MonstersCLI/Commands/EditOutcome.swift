@@ -15,4 +15,23 @@ struct EditFailure: Error {
   /// The position of the edit that failed, or `nil` when no edit did (the read or the
   /// write failed).
   var edit: Int?
+
+  /// The failure to report for edits that each came from a line of an input (an `apply`
+  /// script, an `import` listing): the failed edit's, named by its line; a failure outside
+  /// any one edit, such as the save, is the command's own.
+  ///
+  /// - Parameters:
+  ///   - path: The input's name, for the message.
+  ///   - command: The command that made the edits, whose usage follows a usage error.
+  ///   - hint: Words after the message of an edit's failure, if any.
+  ///   - line: The line an edit came from, by its position.
+  /// - Returns: The failure.
+  func failure(
+    inInput path: String, command: CommandSpec?, hint: String? = nil, line: (Int) -> Int
+  ) -> CommandFailure {
+    guard let edit else { return CommandFailure(refusedEdit: error, command: command) }
+    let failure = CommandFailure(refusedEdit: error, command: nil)
+    return .scriptLine(
+      path: path, line: line(edit), failure: hint.map { .hinted(failure, hint: $0) } ?? failure)
+  }
 }

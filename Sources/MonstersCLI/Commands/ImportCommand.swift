@@ -65,18 +65,13 @@ enum ImportCommand {
     do throws(EditFailure) {
       outcome = try context.perform(edits)
     } catch {
-      // What fails outside any one line, such as the save, is the command's own.
-      guard let position = error.edit else {
-        throw CommandFailure(refusedEdit: error.error, command: context.invocation.command)
+      var hint: String?
+      if case .nameTaken = error.error {
+        hint = "Use --\(updateOption.name) to replace its fields."
       }
-      let failure = CommandFailure(refusedEdit: error.error, command: nil)
-      let line = monsters[position].line
-      guard case .nameTaken = error.error else {
-        throw .scriptLine(path: name, line: line, failure: failure)
+      throw error.failure(inInput: name, command: context.invocation.command, hint: hint) {
+        monsters[$0].line
       }
-      throw .scriptLine(
-        path: name, line: line,
-        failure: .hinted(failure, hint: "Use --\(updateOption.name) to replace its fields."))
     }
     try context.report(outcome)
   }
