@@ -95,7 +95,7 @@ enum ApplyCommand {
       throw .hinted(
         error,
         hint: "A # starts a comment; quote the value: --\(option.name) "
-          + CommandExample.shellQuoted("#" + value))
+          + escapedForMessage(CommandExample.shellQuoted("#" + value)))
     }
   }
 

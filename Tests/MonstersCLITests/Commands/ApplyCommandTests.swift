@@ -314,4 +314,14 @@ import Testing
     #expect(
       harness.run(["apply"], input: "set Cat-Bot --description '#1 fan'\n").code == .success)
   }
+
+  @Test func theHintOfACutValueShowsItsControlCharactersEscaped() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: "set Cat-Bot --weapon #\u{1B}[2J\n")
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: <stdin>:1: Missing value for '--weapon <weapon>'. A # starts a comment; "
+          + "quote the value: --weapon '#\\u{1B}[2J'\n"))
+  }
 }
