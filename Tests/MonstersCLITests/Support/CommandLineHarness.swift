@@ -1,4 +1,5 @@
 import Foundation
+import MonsterKit
 import TestSupport
 
 @testable import MonstersCLI
@@ -202,10 +203,11 @@ struct FileIdentity: Equatable {
 
   /// The identity of the file at a path, or `nil` when there is none.
   init?(path: String) {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    inode = UInt(status.st_ino)
-    seconds = status.st_mtim.tv_sec
-    nanoseconds = status.st_mtim.tv_nsec
+    guard let status = try? Platform.fileStatus(atPath: path, followingLinks: true) else {
+      return nil
+    }
+    inode = UInt(status.inode)
+    seconds = status.modificationTime.seconds
+    nanoseconds = status.modificationTime.nanoseconds
   }
 }
