@@ -508,8 +508,10 @@ private func check(_ bytes: ArraySlice<UInt8>) {
       invocation, output.text, file: settings & 2 != 0 ? Array(rosterBytes) : nil,
       isTerminal: settings & 1 != 0)
   }
-  // An edit that succeeded leaves a roster that reads (`--help` anywhere shows help instead).
+  // An edit that succeeded leaves a roster that reads (`--help` or `--version` anywhere
+  // shows help or the version instead).
   if code == .success, settings & 2 != 0, invocation?.has(.help) == false,
+    invocation?.has(.version) == false,
     let command = invocation?.command?.name,
     ["set", "add", "remove", "rename", "apply"].contains(command),
     let after = readFile(path), !after.isEmpty
