@@ -52,11 +52,6 @@ enum ImportCommand {
     } catch {
       throw .invalidInput(path: name, error)
     }
-    if monsters.isEmpty {
-      context.console.errors.writeLine(
-        "Nothing to import: \(escapedForMessage(name)) lists no monster.")
-      return
-    }
     let updates = invocation.has(updateOption)
     let edits = monsters.map { imported in
       updates ? RosterEdit.addOrSet(imported.monster, imported.changes) : .add(imported.monster)
@@ -72,6 +67,13 @@ enum ImportCommand {
       throw error.failure(inInput: name, command: context.invocation.command, hint: hint) {
         monsters[$0].line
       }
+    }
+    // An empty input still takes the edit path, which reads the roster and refuses what
+    // cannot be edited, as any import would; it changes nothing.
+    guard !monsters.isEmpty else {
+      context.console.errors.writeLine(
+        "Nothing to import: \(escapedForMessage(name)) lists no monster.")
+      return
     }
     try context.report(outcome)
   }

@@ -146,6 +146,19 @@ import Testing
     #expect(harness.rosterBytes() == nil)
   }
 
+  @Test func anEmptyListingIsRefusedWhereAnyImportWouldBe() throws {
+    let harness = try CommandLineHarness()
+    let listing = harness.path("empty.tsv")
+    try harness.write("", to: listing)
+    // A roster given on standard input can be read, not edited.
+    let stream = harness.run(["-f", "-", "import", listing], input: seededRosterText)
+    #expect(stream.code == .usage)
+    #expect(stream.errors.hasPrefix("Error: <stdin> is a stream"))
+    // A roster that is not valid is refused before anything is imported.
+    try harness.writeRoster("{\"version\": 1, \"monsters\": [}")
+    #expect(harness.run(["import", listing]).code == .dataError)
+  }
+
   @Test func dryRunPrintsTheDiffAndExitCodeSaysWhetherItWouldChange() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededRosterText)
