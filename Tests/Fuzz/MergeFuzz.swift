@@ -20,9 +20,10 @@
 //
 // For rosters that read, whatever they hold:
 //
-// - a side read as a merge or a diff reads it (its names not indexed but checked through
-//   the ancestor) is refused exactly when the reader refuses it, and merges and compares
-//   the same;
+// - a side read as a merge or a diff reads it (against the ancestor, the monsters it has
+//   byte for byte as the ancestor has them taken from the ancestor's records; its names not
+//   indexed but checked through the ancestor) is refused exactly when the reader refuses
+//   it, is the roster the reader reads, and merges and compares the same;
 // - a roster compared with itself, or with its canonical form read back, has no changes;
 // - a merge never crashes; a clean merge's file is a valid roster in canonical form, the
 //   merge's result; a merge with conflicts gives a file that every reader reports as an
@@ -264,11 +265,21 @@ private func readSides(_ base: Roster, _ parts: [ArraySlice<UInt8>], _ input: [U
   for part in 1..<3 {
     let bytes = part < parts.count ? parts[part] : parts[0]
     let full = roster(bytes)
-    guard let unindexed = try? fuzzFile.unindexedRoster(from: RosterBytes(Array(bytes))) else {
+    // As `merge` reads a side: against the ancestor, whose records stand for the monsters
+    // the side has byte for byte as the ancestor has them.
+    guard
+      let read = try? fuzzFile.unindexedRoster(
+        from: RosterBytes(Array(bytes)), sharingWith: base)
+    else {
       if full != nil { violated("a side the reader reads is refused unindexed", input) }
       return nil
     }
-    let side = try? UnmatchedRoster(roster: unindexed, file: fuzzFile).matched(with: base)
+    if let full, !read.roster.elementsEqual(full) {
+      violated("a side read against the ancestor is not the roster read", input)
+    }
+    let side = try? UnmatchedRoster(
+      roster: read.roster, file: fuzzFile, shared: read.shared, earlier: RosterIdentity(base)
+    ).matched(with: base)
     if (side == nil) != (full == nil) {
       violated(
         "a side read unindexed is \(side == nil ? "refused" : "taken") where the reader "

@@ -60,6 +60,38 @@ package func bytesEqual(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBuff
   first.count == second.count && firstMismatch(first, second) == nil
 }
 
+/// How many bytes two byte ranges have in common at their end, up to a limit.
+///
+/// - Parameters:
+///   - first: Some bytes.
+///   - second: Other bytes.
+///   - limit: The most bytes to count.
+/// - Returns: The length of the longest common suffix, at most `limit`.
+package func commonSuffixCount(
+  _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, limit: Int
+) -> Int {
+  let limit = Swift.min(limit, first.count, second.count)
+  // A few kilobytes at a time from the end, each compared as `firstMismatch` compares; the
+  // block that differs, byte by byte from its end.
+  let blockSize = 4096
+  var count = 0
+  while count < limit {
+    let size = Swift.min(blockSize, limit - count)
+    let a = UnsafeRawBufferPointer(
+      rebasing: first[first.count - count - size..<first.count - count])
+    let b = UnsafeRawBufferPointer(
+      rebasing: second[second.count - count - size..<second.count - count])
+    if firstMismatch(a, b) == nil {
+      count += size
+      continue
+    }
+    var same = 0
+    while a[size - 1 - same] == b[size - 1 - same] { same += 1 }
+    return count + same
+  }
+  return count
+}
+
 // MARK: - Finding a byte
 
 /// The offset of the first occurrence of a byte, from an offset on: what `memchr` does,

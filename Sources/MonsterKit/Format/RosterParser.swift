@@ -4,6 +4,8 @@ struct ParsedRoster {
   var source: RosterSource
   var otherFields: [JSONMember]
   var problems: [PendingProblem]
+  /// The monsters taken from the earlier file's records, when one was given.
+  var shared: [SharedMonsters] = []
 }
 
 /// Reads a roster file's bytes in one pass.
@@ -22,9 +24,16 @@ struct RosterParser {
   private var layoutIsCanonical = false
   /// Where the last monster's object ends.
   private var monstersEnd = 0
+  /// An earlier file whose records may stand for monsters of this one, and where.
+  private let earlier: RosterSource
+  private let runs: [SharedRun]
+  private var nextRun = 0
+  private var shared: [SharedMonsters] = []
 
-  private init(_ bytes: UnsafeRawBufferPointer) {
+  private init(_ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?) {
     self.bytes = bytes
+    self.earlier = earlier ?? .empty
+    runs = earlier?.sharedRuns(in: bytes) ?? []
     // Room for as many monsters as the smallest objects could make: memory that is never
     // used is never touched, and the array never grows by copying.
     records.reserveCapacity(bytes.count / 48)
@@ -32,12 +41,19 @@ struct RosterParser {
 
   /// Reads a roster file's bytes.
   ///
-  /// - Parameter bytes: The whole file.
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - earlier: An earlier file in canonical form that this one may mostly be, such as the
+  ///     common ancestor of a side of a merge: the monsters in the bytes the files have in
+  ///     common at their start and their end are taken from its records rather than read.
+  ///     What the reader gives is the same either way.
   /// - Returns: The monsters' records and the problems found.
   /// - Throws: `JSONSyntaxError` at the first place the bytes are not JSON.
-  static func parse(_ bytes: RosterBytes) throws(JSONSyntaxError) -> ParsedRoster {
+  static func parse(_ bytes: RosterBytes, sharingWith earlier: RosterSource? = nil)
+    throws(JSONSyntaxError) -> ParsedRoster
+  {
     let parser = try bytes.withUnsafeBytes { (buffer) throws(JSONSyntaxError) in
-      var parser = RosterParser(buffer)
+      var parser = RosterParser(buffer, sharingWith: earlier)
       try parser.readFile()
       return parser
     }
@@ -46,7 +62,9 @@ struct RosterParser {
       namesAreASCII: parser.namesAreASCII,
       isKnownCanonical: parser.layoutIsCanonical && parser.problems.isEmpty,
       monstersEnd: parser.monstersEnd)
-    return ParsedRoster(source: source, otherFields: parser.otherFields, problems: parser.problems)
+    return ParsedRoster(
+      source: source, otherFields: parser.otherFields, problems: parser.problems,
+      shared: parser.shared)
   }
 
   private mutating func readFile() throws(JSONSyntaxError) {
@@ -92,10 +110,15 @@ struct RosterParser {
           layoutIsCanonical =
             layoutIsCanonical && scanner.bytes.holds(separator, at: expected)
             && scanner.position == expected + separator.utf8CodeUnitCount
-          monsterCount += 1
-          if try !readCanonicalMonster(&scanner) {
-            layoutIsCanonical = false
-            try readMonster(&scanner)
+          if let run = takeSharedRun(at: scanner.position) {
+            monsterCount += run.earlierRecords.count
+            scanner.position = run.end
+          } else {
+            monsterCount += 1
+            if try !readCanonicalMonster(&scanner) {
+              layoutIsCanonical = false
+              try readMonster(&scanner)
+            }
           }
           expected = scanner.position
         }
@@ -156,6 +179,27 @@ struct RosterParser {
   }
 
   // MARK: - Monsters
+
+  /// Takes the earlier file's records of a shared run that starts where a monster does,
+  /// shifted to where this file has their bytes.
+  private mutating func takeSharedRun(at position: Int) -> SharedRun? {
+    while nextRun < runs.count && runs[nextRun].start < position { nextRun += 1 }
+    guard nextRun < runs.count, runs[nextRun].start == position else { return nil }
+    let run = runs[nextRun]
+    nextRun += 1
+    shared.append(
+      SharedMonsters(
+        offsets: records.count..<records.count + run.earlierRecords.count,
+        earlierStart: run.earlierRecords.lowerBound))
+    let taken = earlier.records[run.earlierRecords]
+    if run.shift == 0 {
+      records.append(contentsOf: taken)
+    } else {
+      for record in taken { records.append(record.shifted(by: run.shift)) }
+    }
+    namesAreASCII = namesAreASCII && earlier.namesAreASCII
+    return run
+  }
 
   /// Reads a monster written exactly as the canonical form writes it, without escapes in
   /// its name and weapon: the common case, read with a few comparisons of fixed bytes.

@@ -23,8 +23,14 @@ public struct MatchedRoster: Sendable {
   ///   - earlier: The earlier roster: the common ancestor of a merge, the old roster of a
   ///     diff.
   public init(_ roster: Roster, with earlier: Roster) {
+    self.init(roster, with: earlier, sharing: [])
+  }
+
+  /// Matches a roster's monsters with those of an earlier one, some of which it has from the
+  /// earlier one's records.
+  init(_ roster: Roster, with earlier: Roster, sharing shared: [SharedMonsters]) {
     self.roster = roster
-    matching = RosterMatching(old: earlier, new: roster)
+    matching = RosterMatching(old: earlier, new: roster, sharing: shared)
   }
 }
 
@@ -35,6 +41,33 @@ public struct UnmatchedRoster: Sendable {
   let roster: Roster
   /// The file it was read from.
   let file: RosterFile
+  /// The monsters it has from the records of the roster it was read against, and that
+  /// roster: they are the same as those, and need not be compared again when the rosters
+  /// are matched.
+  let shared: [SharedMonsters]
+  let earlier: RosterIdentity?
+
+  init(
+    roster: Roster, file: RosterFile, shared: [SharedMonsters] = [],
+    earlier: RosterIdentity? = nil
+  ) {
+    self.roster = roster
+    self.file = file
+    self.shared = shared
+    self.earlier = earlier
+  }
+
+  /// The roster with its names indexed, as the reader gives it: for an earlier roster that
+  /// others were read against while it was being indexed.
+  ///
+  /// - Returns: The roster.
+  /// - Throws: ``RosterError/invalidRoster(path:problems:)``, as the reader says it, for two
+  ///   monsters of the same name.
+  public func indexed() throws(RosterError) -> Roster {
+    var indexed = roster
+    guard !indexed.indexNames().isEmpty else { return indexed }
+    return try file.roster(from: roster.source.bytes)
+  }
 
   /// Matches the roster's monsters with those of an earlier one, which also finds whether
   /// two of its names are the same name.
@@ -45,9 +78,26 @@ public struct UnmatchedRoster: Sendable {
   /// - Throws: ``RosterError/invalidRoster(path:problems:)``, as the reader says it, for two
   ///   monsters of the same name.
   public func matched(with earlier: Roster) throws(RosterError) -> MatchedRoster {
-    let matched = MatchedRoster(roster, with: earlier)
+    let matched = MatchedRoster(
+      roster, with: earlier, sharing: self.earlier == RosterIdentity(earlier) ? shared : [])
     guard matched.matching.sameNames != nil else { return matched }
     // The reader says which names, and where, as it does for every command.
     return MatchedRoster(try file.roster(from: roster.source.bytes), with: earlier)
+  }
+}
+
+/// Which roster, as read from its file, another was read against: the bytes it holds, where
+/// they are, and its monsters, which are its records when it is its file as read.
+struct RosterIdentity: Equatable, Sendable {
+  let address: UInt
+  let byteCount: Int
+  let monsterCount: Int
+  let isFileAsRead: Bool
+
+  init(_ roster: Roster) {
+    address = roster.source.bytes.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+    byteCount = roster.source.bytes.count
+    monsterCount = roster.count
+    isFileAsRead = roster.isFileAsRead
   }
 }

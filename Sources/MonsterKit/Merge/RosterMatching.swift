@@ -48,7 +48,14 @@ struct RosterMatching: Sendable {
   private let oldRoster: Roster
 
   /// Matches the monsters of two rosters.
-  init(old oldRoster: Roster, new newRoster: Roster) {
+  ///
+  /// - Parameters:
+  ///   - oldRoster: The old roster, its names indexed.
+  ///   - newRoster: The new roster.
+  ///   - shared: Runs of the new roster's monsters known to be the old roster's, byte for
+  ///     byte, names and all, in order (``RosterFile/readForMatching(against:)``): linked
+  ///     without a comparison.
+  init(old oldRoster: Roster, new newRoster: Roster, sharing shared: [SharedMonsters] = []) {
     old = RosterOffsets(oldRoster)
     new = RosterOffsets(newRoster)
     newOffset = [Int32](repeating: -1, count: old.count)
@@ -57,7 +64,10 @@ struct RosterMatching: Sendable {
     unchanged = [Bool](repeating: false, count: new.count)
     keepsName = [Bool](repeating: false, count: new.count)
     self.oldRoster = oldRoster
-    matchNames(oldRoster, newRoster)
+    for run in shared {
+      linkRun(from: run.earlierStart, run.offsets.lowerBound, count: run.offsets.count)
+    }
+    matchNames(oldRoster, newRoster, between: shared)
     moved = Self.outOfOrder(oldOffset)
     if matchRenames(oldRoster, newRoster) {
       moved = Self.outOfOrder(oldOffset)
@@ -119,21 +129,33 @@ struct RosterMatching: Sendable {
 
   // MARK: - Names
 
-  /// Matches monsters by name, walking both rosters in order.
-  private mutating func matchNames(_ oldRoster: Roster, _ newRoster: Roster) {
+  /// Matches monsters by name, walking both rosters in order, around the runs of new
+  /// monsters linked already.
+  private mutating func matchNames(
+    _ oldRoster: Roster, _ newRoster: Roster, between linked: [SharedMonsters]
+  ) {
     oldRoster.withView { oldView in
-      newRoster.withView { newView in matchNames(oldView, newView) }
+      newRoster.withView { newView in matchNames(oldView, newView, between: linked) }
     }
   }
 
-  private mutating func matchNames(_ oldView: RosterView, _ newView: RosterView) {
+  private mutating func matchNames(
+    _ oldView: RosterView, _ newView: RosterView, between linked: [SharedMonsters]
+  ) {
     let (oldRoster, newRoster) = (oldView.roster, newView.roster)
     var i = 0
     var j = 0
+    var nextLinked = 0
     while j < new.count {
+      if nextLinked < linked.count, linked[nextLinked].offsets.lowerBound == j {
+        j = linked[nextLinked].offsets.upperBound
+        nextLinked += 1
+        continue
+      }
+      let gapEnd = nextLinked < linked.count ? linked[nextLinked].offsets.lowerBound : new.count
       while i < old.count && newOffset[i] >= 0 { i += 1 }
       // Most monsters stand the same in both rosters: a run of them is linked at once.
-      if let run = oldView.sameRun(from: i, as: newView, from: j), run > 1 {
+      if let run = oldView.sameRun(from: i, as: newView, from: j, count: gapEnd - j), run > 1 {
         let end = (i..<i + run).first { newOffset[$0] >= 0 } ?? i + run
         linkRun(from: i, j, count: end - i)
         (i, j) = (end, j + end - i)

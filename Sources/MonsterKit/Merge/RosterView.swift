@@ -23,40 +23,33 @@ struct RosterView {
   /// records, in order, none edited or removed, so that monster `k` is record `k` and a
   /// run of monsters is a run of the file's bytes.
   var isCanonicalFileAsRead: Bool {
-    roster.source.isKnownCanonical && !roster.source.hasRewrittenRecords
-      && roster.edited.isEmpty && slots.count == records.count
-      && roster.count == records.count
+    roster.source.isKnownCanonical && roster.isFileAsRead
   }
 
-  /// How many monsters, from an offset of this roster and one of another, are the same,
-  /// byte for byte, when both are their canonical files as read: the two runs of bytes are
-  /// compared at once, a word at a time, and the first difference counted in monsters.
-  /// `nil` when it cannot be told so.
-  func sameRun(from i: Int, as other: RosterView, from j: Int) -> Int? {
+  /// How many monsters, from an offset of this roster and one of another, and at most
+  /// `limit`, are the same, byte for byte, when both are their canonical files as read: the
+  /// two runs of bytes are compared at once, a word at a time, and the first difference
+  /// counted in monsters. `nil` when it cannot be told so.
+  func sameRun(from i: Int, as other: RosterView, from j: Int, count limit: Int) -> Int? {
     guard isCanonicalFileAsRead, other.isCanonicalFileAsRead, i < records.count,
-      j < other.records.count
+      j < other.records.count, limit > 0
     else { return nil }
     let source = roster.source
     let start = source.objectBytes(i...i).lowerBound
-    let otherStart = other.roster.source.objectBytes(j...j).lowerBound
-    let length = min(source.monstersEnd - start, other.roster.source.monstersEnd - otherStart)
+    let otherBytes = other.roster.source.objectBytes(
+      j...min(other.records.count, j + limit) - 1)
+    let otherStart = otherBytes.lowerBound
+    let length = min(source.monstersEnd - start, otherBytes.upperBound - otherStart)
     let same =
       firstMismatch(
         UnsafeRawBufferPointer(rebasing: file[start..<start + length]),
         UnsafeRawBufferPointer(rebasing: other.file[otherStart..<otherStart + length]))
       ?? length
     // The monsters whose objects end within the bytes that are the same.
-    var low = i
-    var high = min(records.count, i + other.records.count - j)
-    while low < high {
-      let middle = (low + high) / 2
-      if source.objectBytes(middle...middle).upperBound - start <= same {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+    let end = partitionPoint(i..<min(records.count, i + min(other.records.count - j, limit))) {
+      source.objectBytes($0...$0).upperBound - start <= same
     }
-    return low - i
+    return end - i
   }
 
   /// Whether the monster at a position is the same as one of another roster, told by one

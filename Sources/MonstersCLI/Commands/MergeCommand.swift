@@ -85,39 +85,49 @@ enum MergeCommand {
     throw .mergeConflicts(count: merge.conflicts.count, path: shownName)
   }
 
-  /// Reads the three rosters and merges them: the ancestor and theirs at once, then ours
-  /// while theirs is matched with the ancestor, then ours is matched. A side read from
-  /// standard input is read first.
+  /// Reads the three rosters and merges them: first the ancestor; then its names are
+  /// indexed while both sides are read against it (the monsters a side has as the ancestor
+  /// has them, byte for byte, are the ancestor's records, not read again); then both sides
+  /// are matched with it at once. A side read from standard input is read first.
   private static func merged(
     base: RosterSide, ours: RosterSide, theirs: RosterSide, console: Console
   ) throws(CommandFailure) -> RosterMerge {
     let pipedBase = base.isStandardInput ? try base.read(from: console, allowingEmpty: true) : nil
     let pipedTheirs = theirs.isStandardInput ? try theirs.read(from: console) : nil
-    let (readBase, readTheirs) = RosterSide.both(
+    let unindexed = pipedBase == nil ? try base.readForMatching(allowingEmpty: true) : nil
+    // Reads a side, against the ancestor when it was read from a file.
+    @Sendable func read(_ side: RosterSide) throws(CommandFailure) -> UnmatchedRoster {
+      if let unindexed { return try side.readForMatching(against: unindexed) }
+      return try side.readForMatching()
+    }
+    let (indexed, sides) = RosterSide.both(
       { @Sendable in
-        pipedBase.map { .success($0) }
-          ?? Result { () throws(CommandFailure) in try base.readFile(allowingEmpty: true) }
+        Result { () throws(CommandFailure) in
+          if let unindexed { return try base.index(unindexed) }
+          return pipedBase ?? Roster()
+        }
       },
       { @Sendable in
-        Result { () throws(CommandFailure) -> UnmatchedRoster? in
-          pipedTheirs == nil ? try theirs.readForMatching() : nil
+        Result { () throws(CommandFailure) in
+          (try read(ours), pipedTheirs == nil ? try read(theirs) : nil)
         }
       })
-    let ancestor = try readBase.get()
-    let unmatched = try readTheirs.get()
+    let ancestor = try indexed.get()
+    let (readOurs, readTheirs) = try sides.get()
     let (oursSide, theirsSide) = RosterSide.both(
       { @Sendable in
-        Result { () throws(CommandFailure) in
-          try ours.match(try ours.readForMatching(), with: ancestor)
-        }
+        Result { () throws(CommandFailure) in try ours.match(readOurs, with: ancestor) }
       },
       { @Sendable in
         Result { () throws(CommandFailure) in
-          if let unmatched { return try theirs.match(unmatched, with: ancestor) }
-          return MatchedRoster(pipedTheirs ?? Roster(), with: ancestor)
+          guard let readTheirs else {
+            return MatchedRoster(pipedTheirs ?? Roster(), with: ancestor)
+          }
+          return try theirs.match(readTheirs, with: ancestor)
         }
       })
-    return RosterMerge(base: ancestor, ours: try oursSide.get(), theirs: try theirsSide.get())
+    let theirsMatched = try theirsSide.get()
+    return RosterMerge(base: ancestor, ours: try oursSide.get(), theirs: theirsMatched)
   }
 
   /// Runs `body` with the signals that would end the process held until it returns, so

@@ -65,23 +65,14 @@ struct RosterSide {
     return (a, b)
   }
 
-  /// Reads the side's file as one side of a merge, its names checked when it is matched.
-  func readForMatching() throws(CommandFailure) -> UnmatchedRoster {
+  /// Does something with the side's file (mapped when large), its errors the side's.
+  private func withFile<Value>(_ body: (RosterFile) throws(RosterError) -> Value)
+    throws(CommandFailure) -> Value
+  {
     var file = RosterFile(path: path)
     file.mapsLargeFiles = true
     do throws(RosterError) {
-      return try file.readForMatching()
-    } catch {
-      throw .side(label, failure: .roster(error))
-    }
-  }
-
-  /// Matches a side read for a merge with the ancestor.
-  func match(_ side: UnmatchedRoster, with base: Roster) throws(CommandFailure)
-    -> MatchedRoster
-  {
-    do throws(RosterError) {
-      return try side.matched(with: base)
+      return try body(file)
     } catch {
       throw .side(label, failure: .roster(error))
     }
@@ -89,13 +80,36 @@ struct RosterSide {
 
   /// Reads the side's file.
   func readFile(allowingEmpty: Bool) throws(CommandFailure) -> Roster {
-    var file = RosterFile(path: path)
-    file.mapsLargeFiles = true
-    do throws(RosterError) {
-      return try file.readVersion(allowingEmpty: allowingEmpty)
-    } catch {
-      throw .side(label, failure: .roster(error))
+    try withFile { (file) throws(RosterError) in try file.readVersion(allowingEmpty: allowingEmpty)
     }
+  }
+
+  /// Reads the side's file to be matched with an earlier roster, or to be the earlier roster
+  /// that others are read against while it is indexed (``index(_:)``).
+  func readForMatching(allowingEmpty: Bool = false) throws(CommandFailure) -> UnmatchedRoster {
+    try withFile { (file) throws(RosterError) in
+      try file.readForMatching(allowingEmpty: allowingEmpty)
+    }
+  }
+
+  /// Reads the side's file against an earlier roster, whose records stand for the monsters
+  /// it has as that one has them (see ``RosterFile/readForMatching(against:)-(Roster)``).
+  func readForMatching(against earlier: UnmatchedRoster) throws(CommandFailure)
+    -> UnmatchedRoster
+  {
+    try withFile { (file) throws(RosterError) in try file.readForMatching(against: earlier) }
+  }
+
+  /// Indexes the names of the side's roster, read by ``readForMatching(allowingEmpty:)``.
+  func index(_ side: UnmatchedRoster) throws(CommandFailure) -> Roster {
+    try withFile { (_) throws(RosterError) in try side.indexed() }
+  }
+
+  /// Matches the side's roster with an earlier one.
+  func match(_ side: UnmatchedRoster, with earlier: Roster) throws(CommandFailure)
+    -> MatchedRoster
+  {
+    try withFile { (_) throws(RosterError) in try side.matched(with: earlier) }
   }
 
   /// Refuses two sides that both read standard input, which can be read once.
