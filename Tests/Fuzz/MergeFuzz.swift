@@ -278,7 +278,7 @@ private func readSides(_ base: Roster, _ parts: [ArraySlice<UInt8>], _ input: [U
       violated("a side read against the ancestor is not the roster read", input)
     }
     let side = try? UnmatchedRoster(
-      roster: read.roster, file: fuzzFile, shared: read.shared, earlier: RosterIdentity(base)
+      roster: read.roster, file: fuzzFile, shared: read.shared, earlier: base
     ).matched(with: base)
     if (side == nil) != (full == nil) {
       violated(

@@ -10,7 +10,7 @@
 /// let merge = RosterMerge(base: base, ours: ours, theirs: theirs)
 /// ```
 public struct MatchedRoster: Sendable {
-  /// The roster; when it was read by ``RosterFile/readForMatching()``, its names are not
+  /// The roster; when it was read by ``RosterFile/readForMatching(allowingEmpty:)``, its names are not
   /// indexed.
   let roster: Roster
   /// How the earlier roster's monsters are found in it.
@@ -34,7 +34,7 @@ public struct MatchedRoster: Sendable {
   }
 }
 
-/// A roster read to be matched with an earlier one (``RosterFile/readForMatching()``), not
+/// A roster read to be matched with an earlier one (``RosterFile/readForMatching(allowingEmpty:)``), not
 /// yet matched: its names are not indexed, nor yet known to be all different.
 public struct UnmatchedRoster: Sendable {
   /// The roster, its names not indexed.
@@ -43,13 +43,13 @@ public struct UnmatchedRoster: Sendable {
   let file: RosterFile
   /// The monsters it has from the records of the roster it was read against, and that
   /// roster: they are the same as those, and need not be compared again when the rosters
-  /// are matched.
+  /// are matched. Holding the roster keeps its bytes where they are, so that no other
+  /// roster's bytes can be there while this one is matched.
   let shared: [SharedMonsters]
-  let earlier: RosterIdentity?
+  let earlier: Roster?
 
   init(
-    roster: Roster, file: RosterFile, shared: [SharedMonsters] = [],
-    earlier: RosterIdentity? = nil
+    roster: Roster, file: RosterFile, shared: [SharedMonsters] = [], earlier: Roster? = nil
   ) {
     self.roster = roster
     self.file = file
@@ -79,25 +79,22 @@ public struct UnmatchedRoster: Sendable {
   ///   monsters of the same name.
   public func matched(with earlier: Roster) throws(RosterError) -> MatchedRoster {
     let matched = MatchedRoster(
-      roster, with: earlier, sharing: self.earlier == RosterIdentity(earlier) ? shared : [])
+      roster, with: earlier,
+      sharing: self.earlier?.isSameFileAsRead(as: earlier) == true ? shared : [])
     guard matched.matching.sameNames != nil else { return matched }
     // The reader says which names, and where, as it does for every command.
     return MatchedRoster(try file.roster(from: roster.source.bytes), with: earlier)
   }
 }
 
-/// Which roster, as read from its file, another was read against: the bytes it holds, where
-/// they are, and its monsters, which are its records when it is its file as read.
-struct RosterIdentity: Equatable, Sendable {
-  let address: UInt
-  let byteCount: Int
-  let monsterCount: Int
-  let isFileAsRead: Bool
-
-  init(_ roster: Roster) {
-    address = roster.source.bytes.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
-    byteCount = roster.source.bytes.count
-    monsterCount = roster.count
-    isFileAsRead = roster.isFileAsRead
+extension Roster {
+  /// Whether another roster is this one as read from its file: the same bytes, in the same
+  /// place, and both their file as read, so that their monsters are the same records.
+  func isSameFileAsRead(as other: Roster) -> Bool {
+    isFileAsRead && other.isFileAsRead && source.records.count == other.source.records.count
+      && source.bytes.count == other.source.bytes.count
+      && source.bytes.withUnsafeBytes { mine in
+        other.source.bytes.withUnsafeBytes { $0.baseAddress == mine.baseAddress }
+      }
   }
 }

@@ -43,7 +43,7 @@ extension RosterFile {
     try readForMatching(against: nil, allowingEmpty: allowingEmpty)
   }
 
-  /// Reads a roster, as ``readForMatching()`` reads, that is mostly an earlier one: a side
+  /// Reads a roster, as ``readForMatching(allowingEmpty:)`` reads, that is mostly an earlier one: a side
   /// of a merge, read after the common ancestor, or the new roster of a diff.
   ///
   /// The file's bytes are first compared with those of the earlier roster's file. When that
@@ -83,7 +83,7 @@ extension RosterFile {
       return read.roster
     }
     return UnmatchedRoster(
-      roster: roster, file: self, shared: shared, earlier: earlier.map(RosterIdentity.init))
+      roster: roster, file: self, shared: shared, earlier: earlier)
   }
 
   private func readVersion(allowingEmpty: Bool, indexingNames: Bool) throws(RosterError)

@@ -53,7 +53,7 @@ struct RosterMatching: Sendable {
   ///   - oldRoster: The old roster, its names indexed.
   ///   - newRoster: The new roster.
   ///   - shared: Runs of the new roster's monsters known to be the old roster's, byte for
-  ///     byte, names and all, in order (``RosterFile/readForMatching(against:)``): linked
+  ///     byte, names and all, in order (``RosterFile/readForMatching(against:)-(Roster)``): linked
   ///     without a comparison.
   init(old oldRoster: Roster, new newRoster: Roster, sharing shared: [SharedMonsters] = []) {
     old = RosterOffsets(oldRoster)

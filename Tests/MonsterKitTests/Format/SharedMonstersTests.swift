@@ -158,6 +158,13 @@ import Testing
     #expect(
       RosterDiff(from: other, to: matched).changes
         == RosterDiff(from: other, to: side).changes)
+    // The same roster, edited since: its monsters are no longer its file's records.
+    var edited = base
+    try edited.apply(.remove("Bot-1"))
+    try edited.apply(.add(newMonster("Bot-1")))
+    #expect(
+      RosterDiff(from: edited, to: try unmatched.matched(with: edited)).changes
+        == RosterDiff(from: edited, to: side).changes)
   }
 
   @Test(arguments: [
