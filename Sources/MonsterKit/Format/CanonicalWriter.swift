@@ -45,14 +45,7 @@ extension Roster {
     var isFirst = true
     let frame = MonsterObjectFrame.Pieces.canonical
     for index in indices {
-      let copiedRecord: Int? =
-        if source.isKnownCanonical, case .record(let record) = slots[index.slot].content,
-          !source.records[record].flags.contains(.rewritten)
-        {
-          record
-        } else {
-          nil
-        }
+      let copiedRecord = copiableRecord(at: index)
       if let record = copiedRecord, let records = run, records.upperBound + 1 == record {
         run = records.lowerBound...record
         continue
@@ -73,6 +66,16 @@ extension Roster {
     output.appendMembers(otherFields, isFirst: false, indent: CanonicalLayout.rosterMemberLevel)
     output.append(CanonicalLayout.tail)
     try handOver()
+  }
+
+  /// The record of the monster at a position, when its object in canonical form is the
+  /// file's bytes as they stand: a record, not rewritten, of a file known to be in
+  /// canonical form.
+  func copiableRecord(at index: Index) -> Int? {
+    guard source.isKnownCanonical, case .record(let record) = slots[index.slot].content,
+      !source.records[record].flags.contains(.rewritten)
+    else { return nil }
+    return record
   }
 
   /// The roster file's bytes in canonical form.

@@ -57,7 +57,16 @@ struct MarkedRosterWriter {
         let offset = side == .ours ? entries[position].ours : entries[position].theirs
         guard offset >= 0 else { return }
         output.append(MarkedRosterWriter.objectIndent)
-        roster.appendJSON(ofMonsterAt: roster.index(atOffset: Int(offset)), indent: 2, to: &output)
+        let index = roster.index(atOffset: Int(offset))
+        if let record = roster.copiableRecord(at: index) {
+          // The object as the canonical writer copies it, without writing it anew.
+          let source = roster.source
+          source.bytes.withUnsafeBytes {
+            output.append(contentsOf: $0[source.objectBytes(record...record)])
+          }
+        } else {
+          roster.appendJSON(ofMonsterAt: index, indent: 2, to: &output)
+        }
         output.append(position == last ? "\n" : ",\n")
       case .closing:
         guard last != nil else { return }
