@@ -266,6 +266,7 @@ private func checkOutput(
   switch (command, format) {
   case ("list", "markdown"):
     checkMarkdown(output, rows: listed.count, columns: 3)
+  case ("list", "json"):
     guard monsters(inJSONArray: output) == listed else {
       fatalError("list --format json does not read back to the roster:\n\(output)")
     }
