@@ -79,7 +79,9 @@ private func checkImport(_ bytes: [UInt8], format: MonsterImport.Format?) -> Ros
   var lastLine = 0
   var roster = Roster()
   for monster in monsters {
-    if monster.line <= lastLine || monster.line > lineCount(bytes) {
+    // Objects one after another, or in an array, may share a line: each is named by the
+    // line it starts on.
+    if monster.line < lastLine || monster.line < 1 || monster.line > lineCount(bytes) {
       violated("monster on line \(monster.line) after line \(lastLine)", bytes)
     }
     lastLine = monster.line
