@@ -236,13 +236,19 @@ private func checkOutput(
 ) {
   if invocation.has(.help) || invocation.has(.version) { return }
   if invocation.has(.dryRun) && !output.isEmpty {
-    guard let patched = patch(file ?? [], with: output) else {
+    // On a terminal, control characters and bidirectional controls are shown as JSON
+    // escapes, in the lines taken from the file too: the diff applies to the file as a
+    // terminal shows it, and gives the new canonical file as a terminal shows it, which
+    // reads as the same roster.
+    func shown(_ bytes: [UInt8]) -> [UInt8] {
+      isTerminal
+        ? Array(EditReport.escapingControls(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
+    }
+    guard let patched = patch(shown(file ?? []), with: output) else {
       fatalError("the diff does not apply to the file:\n\(output)")
     }
-    // On a terminal, DEL and C1 controls are shown as JSON escapes: the same roster, in
-    // other bytes.
     guard let roster = try? RosterFile(path: "patched").roster(from: patched),
-      isTerminal || roster.canonicalJSON() == patched
+      shown(roster.canonicalJSON()) == patched
     else {
       fatalError("the diff gives a file that is not a canonical roster:\n\(output)")
     }

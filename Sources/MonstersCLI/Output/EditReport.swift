@@ -129,7 +129,9 @@ enum EditReport {
   /// A diff as a terminal may show it: JSON allows DEL, the C1 controls and the
   /// bidirectional controls raw in a string, so each control character but the line break
   /// and the tab, and each bidirectional control, is shown as a JSON escape, such as
-  /// `\u009b` or `\u202e`: the diff still applies, and gives the same roster.
+  /// `\u009b` or `\u202e`. The lines it adds still read as the same roster, but the lines
+  /// it takes from the file no longer match a file that holds such characters raw: a diff
+  /// meant for `patch` goes to a file or a pipe, where nothing is escaped.
   static func escapingControls(_ diff: String) -> String {
     escaping(diff) { scalar in
       guard scalar != "\n", scalar != "\t",
