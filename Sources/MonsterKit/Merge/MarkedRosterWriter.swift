@@ -124,7 +124,7 @@ struct MarkedRosterWriter {
         shared: !entry.isConflicted && (position == mine.last) == (position == other.last))
     }
     try write(.closing, shared: sameShape)
-    for key in RosterDiff.keys([mine.fields, other.fields]) {
+    for key in Self.keyOrder(mine.fields, other.fields) {
       let (a, b) = (mine.fields, other.fields)
       guard let i = a.firstIndex(where: { $0.key == key }),
         let j = b.firstIndex(where: { $0.key == key }),
@@ -138,6 +138,33 @@ struct MarkedRosterWriter {
     closeBlock()
     output.append(Self.tail)
     try hand(output, to: sink)
+  }
+
+  /// The keys of both sides' members in one order that keeps each side's own: the merge
+  /// gives both versions their keys in one order, so that each side's pieces, written in
+  /// this order, are that side's canonical file. (Taking one side's keys and then the
+  /// other's new ones would put a key only theirs has after the keys both have, where
+  /// theirs has it before them.)
+  static func keyOrder(_ ours: [JSONMember], _ theirs: [JSONMember]) -> [String] {
+    var order: [String] = []
+    var (i, j) = (ours.startIndex, theirs.startIndex)
+    // Each key once, even where the two orders disagree (the merge never gives such).
+    func take(_ key: String) { if !order.contains(key) { order.append(key) } }
+    while i < ours.endIndex || j < theirs.endIndex {
+      let next = i < ours.endIndex ? ours[i].key : nil
+      if j < theirs.endIndex, theirs[j].key != next,
+        next == nil || theirs[j...].contains(where: { $0.key == next })
+      {
+        // Theirs' next key comes first: ours has none left, or theirs has ours' next later.
+        take(theirs[j].key)
+        j += 1
+      } else if let next {
+        if j < theirs.endIndex && theirs[j].key == next { j += 1 }
+        take(next)
+        i += 1
+      }
+    }
+    return order
   }
 
   private func hand<Failure: Error>(

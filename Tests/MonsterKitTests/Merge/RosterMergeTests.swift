@@ -245,6 +245,35 @@ import Testing
     #expect(try readRoster(resolved(bytes, keeping: .theirs)) == theirs)
   }
 
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aRosterKeyRemovedOnOneSideAndChangedOnTheOtherKeepsEachSidesOrder(_ remover: MergeSide)
+    throws
+  {
+    var base = Roster.seeded
+    base.otherFields = [JSONMember("owner", .string("ann"))]
+    var removed = base
+    removed.otherFields = []
+    // The editor changes the key and adds one after it, which the remover takes too.
+    var edited = base
+    edited.otherFields = [JSONMember("owner", .number("105")), JSONMember("team", .bool(true))]
+    let merge =
+      remover == .ours
+      ? try merged(base, removed, edited) : try merged(base, edited, removed)
+    #expect(merge.conflicts.count == 1)
+    let bytes = merge.fileBytes()
+    // Keeping either side of the conflict gives that side's version in canonical form: the
+    // keys in its order, each comma where its canonical file has it.
+    for side in [MergeSide.ours, .theirs] {
+      let kept = resolved(bytes, keeping: side)
+      #expect(text(try readRoster(kept).canonicalJSON()) == kept)
+    }
+    let editor: MergeSide = remover == .ours ? .theirs : .ours
+    #expect(try readRoster(resolved(bytes, keeping: editor)).otherFields == edited.otherFields)
+    #expect(
+      try readRoster(resolved(bytes, keeping: remover)).otherFields
+        == [JSONMember("team", .bool(true))])
+  }
+
   @Test func aConflictedFileIsReportedAsUnresolvedByEveryReader() throws {
     let merge = try merged(
       .seeded, try seeded(.set("Cat-Bot", .init(weapon: .fire)), .remove("Mini-Tomato-Bot")),
