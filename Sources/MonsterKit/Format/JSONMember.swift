@@ -15,3 +15,28 @@ public struct JSONMember: Hashable, Sendable {
     self.value = value
   }
 }
+
+extension JSONMember {
+  /// The keys of several objects' members, each once, in the order they first appear.
+  static func keys(of objects: [[JSONMember]]) -> [String] {
+    var seen: Set<String> = []
+    var keys: [String] = []
+    for member in objects.joined() where seen.insert(member.key).inserted {
+      keys.append(member.key)
+    }
+    return keys
+  }
+}
+
+extension [JSONMember] {
+  /// The members' values by key (of a key held twice, the first), so that looking up every
+  /// key of an object with thousands of them takes a pass, not a pass per key.
+  var valuesByKey: [String: JSONValue] {
+    Dictionary(map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The members' places by key (of a key held twice, the first).
+  var positionsByKey: [String: Int] {
+    Dictionary(zip(lazy.map(\.key), indices), uniquingKeysWith: { first, _ in first })
+  }
+}

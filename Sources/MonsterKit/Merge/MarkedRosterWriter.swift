@@ -40,7 +40,15 @@ struct MarkedRosterWriter {
     var roster: Roster
     /// The position in ``entries`` of the last monster this side has.
     var last: Int?
+    /// The place of each of the roster's own keys in ``fields``.
+    let places: [String: Int]
     var fields: [JSONMember] { roster.otherFields }
+
+    init(roster: Roster, last: Int?) {
+      self.roster = roster
+      self.last = last
+      places = roster.otherFields.positionsByKey
+    }
 
     func append(
       _ piece: Piece, of entries: [MarkedEntry], side: MergeSide, to output: inout [UInt8]
@@ -73,7 +81,7 @@ struct MarkedRosterWriter {
         output.append(MarkedRosterWriter.arrayClosing)
         output.append(fields.isEmpty ? "\n" : ",\n")
       case .member(let key):
-        guard let index = fields.firstIndex(where: { $0.key == key }) else { return }
+        guard let index = places[key] else { return }
         output.append(MarkedRosterWriter.memberIndent)
         output.appendJSONString(key)
         output.append(": ")
@@ -126,8 +134,7 @@ struct MarkedRosterWriter {
     try write(.closing, shared: sameShape)
     for key in Self.keyOrder(mine.fields, other.fields) {
       let (a, b) = (mine.fields, other.fields)
-      guard let i = a.firstIndex(where: { $0.key == key }),
-        let j = b.firstIndex(where: { $0.key == key }),
+      guard let i = mine.places[key], let j = other.places[key],
         a[i] == b[j], (i == a.count - 1) == (j == b.count - 1)
       else {
         try write(.member(key), shared: false)
@@ -147,14 +154,15 @@ struct MarkedRosterWriter {
   /// theirs has it before them.)
   static func keyOrder(_ ours: [JSONMember], _ theirs: [JSONMember]) -> [String] {
     var order: [String] = []
-    var (i, j) = (ours.startIndex, theirs.startIndex)
+    var taken: Set<String> = []
     // Each key once, even where the two orders disagree (the merge never gives such).
-    func take(_ key: String) { if !order.contains(key) { order.append(key) } }
+    func take(_ key: String) { if taken.insert(key).inserted { order.append(key) } }
+    let placesInTheirs = theirs.positionsByKey
+    var (i, j) = (ours.startIndex, theirs.startIndex)
     while i < ours.endIndex || j < theirs.endIndex {
       let next = i < ours.endIndex ? ours[i].key : nil
-      if j < theirs.endIndex, theirs[j].key != next,
-        next == nil || theirs[j...].contains(where: { $0.key == next })
-      {
+      let theirsHasNextLater = next.map { placesInTheirs[$0, default: -1] > j } ?? true
+      if j < theirs.endIndex, theirs[j].key != next, theirsHasNextLater {
         // Theirs' next key comes first: ours has none left, or theirs has ours' next later.
         take(theirs[j].key)
         j += 1

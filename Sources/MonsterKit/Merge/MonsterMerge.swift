@@ -90,9 +90,8 @@ enum MonsterMerge {
       base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
     oursVersion.otherFields = members.ours
     theirsVersion.otherFields = members.theirs
-    for key in members.conflicts {
-      let field = MonsterField.other(key)
-      reasons.append(.field(field, ours: field.value(in: ours), theirs: field.value(in: theirs)))
+    for conflict in members.conflicts {
+      reasons.append(.field(.other(conflict.key), ours: conflict.ours, theirs: conflict.theirs))
     }
     guard reasons.isEmpty else {
       return .conflict(ours: oursVersion, theirs: theirsVersion, reasons)
@@ -125,34 +124,39 @@ func threeWay<Value: Equatable>(_ base: Value, _ ours: Value, _ theirs: Value) -
 /// only the other side has follow, in its order.
 ///
 /// - Returns: The members with every conflict resolved ours' way and theirs' way (the same
-///   when there is no conflict), and the keys in conflict.
+///   when there is no conflict), and each key in conflict with each side's value.
 func mergeMembers(base: [JSONMember], ours: [JSONMember], theirs: [JSONMember]) -> (
-  ours: [JSONMember], theirs: [JSONMember], conflicts: [String]
+  ours: [JSONMember], theirs: [JSONMember], conflicts: [MemberConflict]
 ) {
   if ours == theirs || theirs == base { return (ours, ours, []) }
   if ours == base { return (theirs, theirs, []) }
-  func value(_ key: String, _ members: [JSONMember]) -> JSONValue? {
-    members.first { $0.key == key }?.value
-  }
+  let values = (base: base.valuesByKey, ours: ours.valuesByKey, theirs: theirs.valuesByKey)
   let keysInOrder = { (members: [JSONMember]) in members.map(\.key) }
   let primary = keysInOrder(ours) == keysInOrder(base) ? theirs : ours
   let secondary = keysInOrder(ours) == keysInOrder(base) ? ours : theirs
-  let keys = RosterDiff.keys([primary, secondary])
   var mine: [JSONMember] = []
   var other: [JSONMember] = []
-  var conflicts: [String] = []
-  for key in keys {
-    switch threeWay(value(key, base), value(key, ours), value(key, theirs)) {
+  var conflicts: [MemberConflict] = []
+  for key in JSONMember.keys(of: [primary, secondary]) {
+    switch threeWay(values.base[key], values.ours[key], values.theirs[key]) {
     case .agreed(let value):
       if let value {
         mine.append(JSONMember(key, value))
         other.append(JSONMember(key, value))
       }
     case .conflict(let oursValue, let theirsValue):
-      conflicts.append(key)
+      conflicts.append(MemberConflict(key: key, ours: oursValue, theirs: theirsValue))
       if let oursValue { mine.append(JSONMember(key, oursValue)) }
       if let theirsValue { other.append(JSONMember(key, theirsValue)) }
     }
   }
   return (mine, other, conflicts)
+}
+
+/// A key of an object that both sides changed differently, with each side's value (`nil`
+/// where it removed the key).
+struct MemberConflict {
+  let key: String
+  let ours: JSONValue?
+  let theirs: JSONValue?
 }

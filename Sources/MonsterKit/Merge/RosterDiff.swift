@@ -63,10 +63,9 @@ public struct RosterDiff: Sendable {
     var changes = old.withView { old in
       new.withView { new in Self.monsterChanges(matching, old, new) }
     }
-    for key in Self.keys([old.otherFields, new.otherFields]) {
-      let from = old.otherFields.first { $0.key == key }?.value
-      let to = new.otherFields.first { $0.key == key }?.value
-      if from != to { changes.append(.rosterField(key, from: from, to: to)) }
+    let (from, to) = (old.otherFields.valuesByKey, new.otherFields.valuesByKey)
+    for key in JSONMember.keys(of: [old.otherFields, new.otherFields]) where from[key] != to[key] {
+      changes.append(.rosterField(key, from: from[key], to: to[key]))
     }
     self.changes = changes
   }
@@ -119,29 +118,19 @@ public struct RosterDiff: Sendable {
         let before = old[oldIndex]
         let after = new[newIndex]
         if renamed { changes.append(.renamed(from: before.name, to: after.name)) }
-        for field in Self.fields(of: before, after) where field != .name {
+        for field in MonsterField.known where field != .name {
           let (from, to) = (field.value(in: before), field.value(in: after))
           if from != to { changes.append(.changed(after.name, field, from: from, to: to)) }
+        }
+        let (from, to) = (before.otherFields.valuesByKey, after.otherFields.valuesByKey)
+        for key in JSONMember.keys(of: [before.otherFields, after.otherFields])
+        where from[key] != to[key] {
+          changes.append(.changed(after.name, .other(key), from: from[key], to: to[key]))
         }
       }
       if matching.moved[j] { changes.append(.moved(new.name(at: newIndex))) }
     }
     removals(upTo: old.count)
     return changes
-  }
-
-  /// The fields two versions of a monster have, known ones first.
-  static func fields(of monsters: Monster...) -> [MonsterField] {
-    MonsterField.known + keys(monsters.map(\.otherFields)).map(MonsterField.other)
-  }
-
-  /// The keys of several objects' members, each once, in the order they first appear.
-  static func keys(_ members: [[JSONMember]]) -> [String] {
-    var seen: Set<String> = []
-    var keys: [String] = []
-    for member in members.joined() where seen.insert(member.key).inserted {
-      keys.append(member.key)
-    }
-    return keys
   }
 }

@@ -82,14 +82,11 @@ public struct RosterMerge: Sendable {
     }
     let fields = mergeMembers(
       base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
-    for key in fields.conflicts {
-      func value(_ members: [JSONMember]) -> JSONValue? { members.first { $0.key == key }?.value }
+    for conflict in fields.conflicts {
       conflicts.append(
         MergeConflict(
           monster: nil,
-          reason: .rosterField(
-            key, ours: value(ours.otherFields), theirs: value(theirs.otherFields))
-        ))
+          reason: .rosterField(conflict.key, ours: conflict.ours, theirs: conflict.theirs)))
     }
     let order = identities.order { outcomes[$0] != .removed }
 

@@ -58,14 +58,11 @@ public struct MonsterChange: Hashable, Sendable {
     if new.description != old.description { description = Values(old.description, new.description) }
     if new.icon != old.icon { icon = Values(old.icon, new.icon) }
     if new.nameColor != old.nameColor { nameColor = Values(old.nameColor, new.nameColor) }
-    var keys: [String] = []
-    for member in old.otherFields + new.otherFields where !keys.contains(member.key) {
-      keys.append(member.key)
-    }
-    for key in keys {
-      let before = old.otherFields.first { $0.key == key }
-      let after = new.otherFields.first { $0.key == key }
-      if before != after { otherFields.append(Values(before, after)) }
+    let (before, after) = (old.otherFields.valuesByKey, new.otherFields.valuesByKey)
+    for key in JSONMember.keys(of: [old.otherFields, new.otherFields])
+    where before[key] != after[key] {
+      let member = { (value: JSONValue?) in value.map { JSONMember(key, $0) } }
+      otherFields.append(Values(member(before[key]), member(after[key])))
     }
   }
 

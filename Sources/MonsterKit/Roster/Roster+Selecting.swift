@@ -173,8 +173,8 @@ extension Roster {
       if !equal { return true }
     }
     guard !changes.otherFields.isEmpty else { return false }
-    let others = otherFields(at: index)
-    return changes.otherFields.contains { member in !others.contains(member) }
+    let others = otherFields(at: index).valuesByKey
+    return changes.otherFields.contains { others[$0.key] != $0.value }
   }
 
   /// Puts a changed monster in its slot. The caller has checked and indexed its name.

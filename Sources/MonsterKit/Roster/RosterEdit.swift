@@ -79,10 +79,13 @@ public enum RosterEdit: Hashable, Sendable {
       if let description { monster.description = description }
       if let icon { monster.icon = icon }
       if let nameColor { monster.nameColor = nameColor }
+      guard !otherFields.isEmpty else { return }
+      var positions = monster.otherFields.positionsByKey
       for member in otherFields {
-        if let index = monster.otherFields.firstIndex(where: { $0.key == member.key }) {
+        if let index = positions[member.key] {
           monster.otherFields[index] = member
         } else {
+          positions[member.key] = monster.otherFields.count
           monster.otherFields.append(member)
         }
       }
