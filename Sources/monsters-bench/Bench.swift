@@ -4,7 +4,8 @@ import MonsterKit
 struct Workload {
   /// What is done, such as `set one weapon`.
   var title: String
-  /// How many monsters the roster holds.
+  /// How many monsters the roster holds (for the workloads of one monster with keys of its
+  /// own, how many keys it has).
   var size: Int
   /// The roster file's size in bytes.
   var fileBytes: Int
@@ -14,6 +15,9 @@ struct Workload {
   var floorName: String
   /// Runs before each run of a tool, untimed: puts its copy of the roster back.
   var prepare: (String) -> Void = { _ in }
+  /// The exit status each tool gives when it did the work: 1 for a diff of files that
+  /// differ.
+  var status: Int32 = 0
 }
 
 /// The medians of a workload's runs, by tool.
@@ -87,7 +91,7 @@ struct Bench {
       guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
       let merges = MergeBench(monsters: monsters, folder: folder)
       for workload in workloads(path: path, size: size)
-        + (try merges.workloads(path: path, size: size))
+        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size))
       {
         results.append(measure(workload))
       }
@@ -212,7 +216,7 @@ struct Bench {
         let (tool, command) = workload.commands[(run + step) % count]
         workload.prepare(tool)
         let measurement = command.run()
-        if measurement.status != 0 {
+        if measurement.status != workload.status {
           print(
             "warning: \(tool) exited with \(measurement.status) in '\(workload.title)' (\(workload.size))"
           )

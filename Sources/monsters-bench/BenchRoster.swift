@@ -27,6 +27,18 @@ enum BenchRoster {
   }
 }
 
+extension BenchRoster {
+  /// Writes a canonical roster of one monster with `keys` keys of its own, `key0` to
+  /// `key<keys - 1>`, each a number; the key numbered `changing` holds a string instead.
+  static func writeMonster(keys: Int, changing: Int, to path: String) throws {
+    var monster = Monster.seeded[0]
+    monster.otherFields = (0..<keys).map { number in
+      JSONMember("key\(number)", number == changing ? .string("changed") : .number("\(number)"))
+    }
+    try writeFile(try Roster([monster]).canonicalJSON(), to: path)
+  }
+}
+
 /// Writes bytes to a file, replacing what it held.
 ///
 /// - Throws: ``BenchError`` naming the file when it cannot be written.

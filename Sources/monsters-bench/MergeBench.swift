@@ -23,50 +23,96 @@ struct MergeBench {
     let theirs = "\(folder)/theirs-\(size).json"
     try edit(path, into: ours, "set", BenchRoster.name(size / 3), "--description", "ours")
     try edit(path, into: theirs, "set", BenchRoster.name(size * 2 / 3), "--weapon", "smoke")
-    func copy(_ tool: String) -> String { "\(folder)/merged-\(tool)-\(size).json" }
+    return workloads(
+      Sides(name: "lines", base: path, ours: ours, theirs: theirs), size: size,
+      titles: ("merge, a line on each side", "diff, a line changed"))
+  }
+
+  /// The same two workloads on a roster of one monster with `size` keys of its own, one
+  /// changed on each side (a third and two thirds of the way down): merging and comparing
+  /// an object takes a pass over its keys, not a pass per key.
+  func keyWorkloads(size: Int) throws -> [Workload] {
+    let sides = Sides(
+      name: "keys", base: "\(folder)/keys-base-\(size).json",
+      ours: "\(folder)/keys-ours-\(size).json", theirs: "\(folder)/keys-theirs-\(size).json")
+    for (path, changed) in [(sides.base, -1), (sides.ours, size / 3), (sides.theirs, size * 2 / 3)]
+    {
+      try BenchRoster.writeMonster(keys: size, changing: changed, to: path)
+    }
+    return workloads(
+      sides, size: size,
+      titles: ("merge, a key of a monster on each side", "diff, a key of a monster changed"))
+  }
+
+  /// The three files of a merge; `name` tells its merged copies from the others'.
+  struct Sides {
+    var name: String
+    var base: String
+    var ours: String
+    var theirs: String
+  }
+
+  /// Where a tool writes its merge of the sides named `name`.
+  private func merged(_ name: String, _ tool: String, _ size: Int) -> String {
+    "\(folder)/merged-\(name)-\(tool)-\(size).json"
+  }
+
+  private func workloads(
+    _ sides: Sides, size: Int, titles: (merge: String, diff: String)
+  ) -> [Workload] {
     var merge = [
       (
         "monsters",
-        Command(program: monsters, arguments: ["merge", path, copy("monsters"), theirs])
+        Command(
+          program: monsters,
+          arguments: ["merge", sides.base, merged(sides.name, "monsters", size), sides.theirs])
       )
     ]
     if let git {
       merge.append(
         (
           Bench.floor,
-          Command(program: git, arguments: ["merge-file", copy(Bench.floor), path, theirs])
+          Command(
+            program: git,
+            arguments: [
+              "merge-file", merged(sides.name, Bench.floor, size), sides.base, sides.theirs,
+            ])
         ))
     }
     let diff = [
-      ("monsters", Command(program: monsters, arguments: ["diff", path, ours])),
-      (Bench.floor, Command(program: which("diff") ?? "/usr/bin/diff", arguments: [path, ours])),
+      ("monsters", Command(program: monsters, arguments: ["diff", sides.base, sides.ours])),
+      (
+        Bench.floor,
+        Command(program: which("diff") ?? "/usr/bin/diff", arguments: [sides.base, sides.ours])
+      ),
     ]
-    let bytes = fileSize(path)
+    let bytes = fileSize(sides.base)
     return [
       Workload(
-        title: "merge, a line on each side", size: size, fileBytes: bytes, commands: merge,
+        title: titles.merge, size: size, fileBytes: bytes, commands: merge,
         floorName: Self.mergeTool,
         prepare: { tool in
-          _ = Command(program: "/bin/cp", arguments: [ours, copy(tool)]).run()
+          _ = Command(program: "/bin/cp", arguments: [sides.ours, merged(sides.name, tool, size)])
+            .run()
         }),
       Workload(
-        title: "diff, a line changed", size: size, fileBytes: bytes, commands: diff,
-        floorName: Self.diffTool),
+        title: titles.diff, size: size, fileBytes: bytes, commands: diff, floorName: Self.diffTool,
+        status: 1),
     ]
   }
 
-  /// Checks that `monsters merge` and `git merge-file` wrote the same file: with one line
+  /// Checks that `monsters merge` and `git merge-file` wrote the same files: with one line
   /// changed on each side, far apart, both merge cleanly to the same bytes.
   func checkMerges(size: Int) throws {
     guard git != nil else { return }
-    let compare = Command(
-      program: "/usr/bin/cmp",
-      arguments: [
-        "\(folder)/merged-monsters-\(size).json", "\(folder)/merged-\(Bench.floor)-\(size).json",
-      ]
-    ).run()
-    guard compare.status == 0 else {
-      throw BenchError("monsters merge and git merge-file differ on the roster of \(size)")
+    for name in ["lines", "keys"] {
+      let compare = Command(
+        program: "/usr/bin/cmp",
+        arguments: [merged(name, "monsters", size), merged(name, Bench.floor, size)]
+      ).run()
+      guard compare.status == 0 else {
+        throw BenchError("monsters merge and git merge-file differ on the \(name) of \(size)")
+      }
     }
   }
 
