@@ -97,6 +97,7 @@ public struct RosterMerge: Sendable {
     let assembly = MergeAssembly(
       identities: identities, outcomes: outcomes, merged: monsters, ours: ours, theirs: theirs)
     var ownNamed: Set<Int> = []
+    var sameNames: Set<MergeConflict> = []
     while true {
       let oursSide = assembly.version(
         of: order, side: .ours, conflicted: conflicted, otherFields: fields.ours)
@@ -117,7 +118,7 @@ public struct RosterMerge: Sendable {
             side.roster.name(at: side.roster.index(atOffset: $0))
           }
           let conflict = MergeConflict(monster: names[0], reason: .sameName(names[1]))
-          if !conflicts.contains(conflict) { conflicts.append(conflict) }
+          if sameNames.insert(conflict).inserted { conflicts.append(conflict) }
         }
       }
       guard !renamed else { continue }
