@@ -245,6 +245,35 @@ import Testing
     #expect(try readRoster(resolved(bytes, keeping: .theirs)) == theirs)
   }
 
+  @Test func aMonstersKeysMergeOneByOneAndAConflictCarriesEachSidesValue() throws {
+    func roster(_ fields: [(String, JSONValue)]) throws -> Roster {
+      var monsters = Monster.seeded
+      monsters[0].otherFields = fields.map { JSONMember($0.0, $0.1) }
+      return try Roster(monsters)
+    }
+    let base = try roster([("a", .number("1")), ("b", .number("2")), ("c", .number("3"))])
+    let ours = try roster([("a", .number("10")), ("b", .number("2"))])
+    let theirs = try roster([
+      ("a", .number("1")), ("b", .string("two")), ("c", .number("30")), ("d", .null),
+    ])
+    let merge = try merged(base, ours, theirs)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Cat-Bot", reason: .field(.other("c"), ours: nil, theirs: .number("30")))
+      ])
+    let bytes = merge.fileBytes()
+    #expect(
+      try readRoster(resolved(bytes, keeping: .ours)).first?.otherFields == [
+        JSONMember("a", .number("10")), JSONMember("b", .string("two")), JSONMember("d", .null),
+      ])
+    #expect(
+      try readRoster(resolved(bytes, keeping: .theirs)).first?.otherFields == [
+        JSONMember("a", .number("10")), JSONMember("b", .string("two")),
+        JSONMember("c", .number("30")), JSONMember("d", .null),
+      ])
+  }
+
   @Test(arguments: [MergeSide.ours, .theirs])
   func aRosterKeyRemovedOnOneSideAndChangedOnTheOtherKeepsEachSidesOrder(_ remover: MergeSide)
     throws

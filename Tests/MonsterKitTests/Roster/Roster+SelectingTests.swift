@@ -225,6 +225,10 @@ import Testing
       monster.otherFields == [
         JSONMember("a", .number("2")), JSONMember("b", .null), JSONMember("c", .bool(true)),
       ])
+    RosterEdit.Changes(otherFields: [JSONMember("d", .null), JSONMember("d", .bool(false))])
+      .apply(to: &monster)
+    #expect(monster.otherFields.last == JSONMember("d", .bool(false)))
+    #expect(monster.otherFields.count == 4)
   }
 
   @Test func renameReportsTheNameBeforeAndAfter() throws {
