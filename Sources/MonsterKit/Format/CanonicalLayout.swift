@@ -61,7 +61,7 @@ enum CanonicalLayout {
   /// - Parameter key: The key.
   /// - Returns: The bytes before the key's value.
   @inline(__always)
-  static func prefix(_ key: MonsterKey) -> StaticString {
+  static func prefix(_ key: MonsterField.BuiltIn) -> StaticString {
     switch key {
     case .name: "{\n      \"name\": "
     case .description: ",\n      \"description\": "

@@ -49,7 +49,7 @@ extension MonsterImport {
   /// Reads one monster object whose `{` is at the scanner's position.
   ///
   /// - Throws: `JSONSyntaxError` for what is not JSON, a key given twice, something other
-  ///   than an object, or a known key whose value is not a string.
+  ///   than an object, or a built-in key whose value is not a string.
   private static func readObject(_ scanner: inout JSONScanner, depth: Int)
     throws(JSONSyntaxError) -> Fields
   {
@@ -65,24 +65,15 @@ extension MonsterImport {
       try keys.insert(key, at: keyToken.start - 1)
       let valueOffset = scanner.position
       let value = try scanner.readValue(depth: depth + 1)
-      guard let known = MonsterKey(spelling: key) else {
-        if key == "monsters" { sawMonsters = true }
-        fields.otherFields.append(JSONMember(key, value))
-        return
-      }
-      let text: String?
-      switch value {
-      case .string(let string): text = string
-      case .null where known == .nameColor: text = nil
-      default:
+      if key == "monsters" { sawMonsters = true }
+      let builtIn = MonsterField.BuiltIn(spelling: key)
+      switch (value, builtIn) {
+      case (.string(let text), .name?): fields.name = text
+      case (.string(let text), _): fields.set(key, to: .text(text))
+      case (.null, let field?) where !field.isRequired: fields.set(key, to: nil)
+      case (_, _?):
         throw JSONSyntaxError(offset: valueOffset, message: "'\(key)' must be a string")
-      }
-      switch known {
-      case .name: fields.name = text
-      case .weapon: fields.weapon = text
-      case .description: fields.description = text
-      case .icon: fields.icon = text
-      case .nameColor: fields.nameColor = .some(text)
+      case (_, nil): fields.set(key, to: .json(value))
       }
     }
     if sawMonsters && fields.name == nil {

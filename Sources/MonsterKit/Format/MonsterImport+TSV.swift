@@ -4,7 +4,7 @@
 extension MonsterImport {
   /// Reads TSV.
   static func readTSV(_ bytes: [UInt8]) throws(MonsterImportError) -> [ImportedMonster] {
-    var columns: [MonsterKey]?
+    var columns: [String]?
     var monsters: [ImportedMonster] = []
     var lineNumber = 0
     var start = 0
@@ -24,7 +24,7 @@ extension MonsterImport {
         continue
       }
       guard cells.count == keys.count else {
-        let names = keys.map { $0.spelling.description }.joined(separator: ", ")
+        let names = keys.map { escapedForMessage($0) }.joined(separator: ", ")
         throw MonsterImportError(
           line: lineNumber,
           message: "\(cells.count) \(cells.count == 1 ? "field" : "fields") where the header "
@@ -34,12 +34,10 @@ extension MonsterImport {
       var fields = Fields()
       for (key, cell) in zip(keys, cells) {
         let text = tsvUnescaped(cell)
-        switch key {
-        case .name: fields.name = text
-        case .weapon: fields.weapon = text
-        case .description: fields.description = text
-        case .icon: fields.icon = text
-        case .nameColor: fields.nameColor = .some(text)
+        if key == MonsterField.name.key {
+          fields.name = text
+        } else {
+          fields.set(key, to: .text(text))
         }
       }
       monsters.append(try monster(fields, line: lineNumber))
@@ -47,37 +45,38 @@ extension MonsterImport {
     return monsters
   }
 
-  /// The columns a header line names.
+  /// The columns a header line names: a built-in field's key in any case (as the file
+  /// spells it), any other key as it is.
   ///
-  /// - Throws: ``MonsterImportError`` for a column that is not a field, one named twice,
-  ///   or a header without `name` or `weapon`.
+  /// - Throws: ``MonsterImportError`` for an empty column name, a column named twice
+  ///   (ignoring case), or a header without `name` or `weapon`.
   private static func header(_ cells: [Substring], line: Int) throws(MonsterImportError)
-    -> [MonsterKey]
+    -> [String]
   {
-    let known = fieldNames.joined(separator: ", ")
-    var keys: [MonsterKey] = []
+    var keys: [String] = []
+    var seen: Set<String> = []
     for cell in cells {
-      guard
-        let key = MonsterKey.allCases.first(where: {
-          $0.spelling.description.lowercased() == cell.lowercased()
-        })
-      else {
+      let key =
+        MonsterField.builtIn.first { $0.key.lowercased() == cell.lowercased() }?.key
+        ?? tsvUnescaped(cell)
+      guard !key.isEmpty else {
         throw MonsterImportError(
           line: line,
-          message: "the header names a column '\(escapedForMessage(cell))'; the first line "
-            + "names the columns, tab-separated, among: \(known)")
+          message: "the header names an empty column; the first line names the columns, "
+            + "tab-separated, such as name, weapon, description")
       }
-      guard !keys.contains(key) else {
+      guard seen.insert(key.lowercased()).inserted else {
         throw MonsterImportError(
-          line: line, message: "the header names the column '\(key.spelling)' twice")
+          line: line, message: "the header names the column '\(escapedForMessage(key))' twice")
       }
       keys.append(key)
     }
-    for needed in [MonsterKey.name, .weapon] where !keys.contains(needed) {
+    for needed in [MonsterField.name, .weapon] where !keys.contains(needed.key) {
       throw MonsterImportError(
         line: line,
-        message: "the header has no '\(needed.spelling)' column; the first line names the "
-          + "columns, tab-separated, among: \(known)")
+        message: "the header has no '\(needed.key)' column; the first line names the "
+          + "columns, tab-separated, among: "
+          + MonsterField.builtIn.map(\.key).joined(separator: ", ") + ", and other fields")
     }
     return keys
   }

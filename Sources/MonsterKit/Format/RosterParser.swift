@@ -29,6 +29,8 @@ struct RosterParser {
   private let runs: [SharedRun]
   private var nextRun = 0
   private var shared: [SharedMonsters] = []
+  /// The roster's weapons, by which a monster's weapon is numbered.
+  private var weapons = WeaponTable.builtIn
 
   private init(_ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?) {
     self.bytes = bytes
@@ -213,7 +215,7 @@ struct RosterParser {
     let start = scanner.position
     // A key of the canonical layout, with what stands before it, then its string value;
     // `nil` when the bytes are anything else.
-    func member(_ key: MonsterKey) throws(JSONSyntaxError) -> StringToken? {
+    func member(_ key: MonsterField.BuiltIn) throws(JSONSyntaxError) -> StringToken? {
       guard scanner.skip(CanonicalLayout.prefix(key)), scanner.current == UInt8(ascii: "\"")
       else { return nil }
       return try scanner.readString()
@@ -228,8 +230,8 @@ struct RosterParser {
     }
     let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name.start..<name.end])
     guard
-      let weapon = WeaponType(
-        fileSpelling: UnsafeRawBufferPointer(rebasing: bytes[weaponToken.start..<weaponToken.end])),
+      let weapon = weapons.number(
+        ofSpelling: UnsafeRawBufferPointer(rebasing: bytes[weaponToken.start..<weaponToken.end])),
       Roster.problem(withName: nameBytes) == nil
     else {
       scanner.position = start
@@ -290,8 +292,9 @@ struct RosterParser {
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
       let key =
         keyToken.isEscaped
-        ? MonsterKey(spelling: scanner.text(of: keyToken))
-        : MonsterKey(UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
+        ? MonsterField.BuiltIn(spelling: scanner.text(of: keyToken))
+        : MonsterField.BuiltIn(
+          UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
       guard let key else {
         let name = scanner.text(of: keyToken)
         try otherKeys.insert(name, at: keyToken.start - 1)
@@ -341,7 +344,7 @@ struct RosterParser {
       case .weapon:
         let weapon =
           token.isEscaped
-          ? WeaponType(rawValue: scanner.text(of: token)) : WeaponType(fileSpelling: contents)
+          ? weapons.number(of: scanner.text(of: token)) : weapons.number(ofSpelling: contents)
         if let weapon {
           record.weapon = weapon
         } else {
@@ -349,7 +352,7 @@ struct RosterParser {
             PendingProblem(
               offset: valueOffset,
               message: "unknown weapon '\(escapedForMessage(scanner.text(of: token)))'; "
-                + "the weapons are \(WeaponType.allCases.map(\.rawValue).joined(separator: ", "))"))
+                + "the weapons are \(weapons.weapons.names.joined(separator: ", "))"))
         }
       case .nameColor:
         let text = scanner.text(of: token)
@@ -359,8 +362,8 @@ struct RosterParser {
           fieldProblems.append(
             PendingProblem(
               offset: valueOffset,
-              message: "unknown name colour '\(escapedForMessage(text))'; use black, red, "
-                + "green, yellow, blue, magenta, cyan, white or #RRGGBB"))
+              message: "unknown name colour '\(escapedForMessage(text))'; use "
+                + NameColor.spellings))
         }
       }
     }
@@ -368,7 +371,7 @@ struct RosterParser {
       record.otherFieldsIndex = Int32(monsterOtherFields.count)
       monsterOtherFields.append(others)
     }
-    for key in MonsterKey.allCases where key != .nameColor && seen & key.bit == 0 {
+    for key in MonsterField.BuiltIn.allCases where key.isRequired && seen & key.bit == 0 {
       fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
     }
     if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {

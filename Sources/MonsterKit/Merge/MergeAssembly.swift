@@ -62,7 +62,8 @@ struct MergeAssembly {
       pieceIdentities.append(identity)
     }
     return Side(
-      roster: assembly.roster(otherFields: otherFields), identities: pieceIdentities,
+      roster: assembly.roster(otherFields: otherFields, declarations: ours.declarations),
+      identities: pieceIdentities,
       offsets: offsets,
       duplicates: duplicates(among: renamed, offsets: offsets, conflicted: conflicted))
   }
@@ -93,7 +94,7 @@ struct MergeAssembly {
       }
       if let earlier = names.index(named: name) {
         pair(offset, Int(offsets[nameIdentities[earlier.slot]]))
-      } else if (try? names.add(Monster(name: name, description: "", weapon: .fire))) != nil {
+      } else if (try? names.add(Monster(name: name, description: "", weapon: .blowgun))) != nil {
         nameIdentities.append(identity)
       }
     }

@@ -118,14 +118,9 @@ public struct RosterDiff: Sendable {
         let before = old[oldIndex]
         let after = new[newIndex]
         if renamed { changes.append(.renamed(from: before.name, to: after.name)) }
-        for field in MonsterField.known where field != .name {
-          let (from, to) = (field.value(in: before), field.value(in: after))
-          if from != to { changes.append(.changed(after.name, field, from: from, to: to)) }
-        }
-        let (from, to) = (before.otherFields.valuesByKey, after.otherFields.valuesByKey)
-        for key in JSONMember.keys(of: [before.otherFields, after.otherFields])
-        where from[key] != to[key] {
-          changes.append(.changed(after.name, .other(key), from: from[key], to: to[key]))
+        let declared = new.declaredFields
+        for change in MonsterChange(from: before, to: after, declared: declared).fields {
+          changes.append(.changed(after.name, change.field, from: change.old, to: change.new))
         }
       }
       if matching.moved[j] { changes.append(.moved(new.name(at: newIndex))) }

@@ -14,7 +14,7 @@
 /// var theirs = Roster.seeded
 /// try theirs.apply(.rename("Cat-Bot", to: "Kitty-Bot"))
 /// let merge = RosterMerge(base: .seeded, ours: ours, theirs: theirs)
-/// merge.result?.monster(named: "Kitty-Bot")?.weapon.type  // .fire
+/// merge.result?.monster(named: "Kitty-Bot")?.weapon  // .fire
 /// ```
 public struct RosterMerge: Sendable {
   /// What the sides did that cannot both be had; none for a clean merge.

@@ -8,6 +8,20 @@ public enum RosterError: Error, Hashable, Sendable {
   /// The name cannot be a monster's: the reason says why (empty, a control or format
   /// character, white space at either end).
   case invalidName(String, reason: String)
+  /// No weapon of the roster has this name, read forgivingly: the text, and the roster's
+  /// weapons.
+  case unknownWeapon(String, weapons: [String])
+  /// The roster neither builds in nor declares a field of this name, and no monster has
+  /// such a key: the name, and the roster's fields.
+  case unknownField(String, fields: [String])
+  /// A field does not take a value: the value as given, the field's key, and why, such
+  /// as `it takes an integer from 1 to 100`.
+  case invalidValue(String, field: String, reason: String)
+  /// A required field was left without a value: its key, and the monster's name when a
+  /// monster was being added.
+  case missingValue(field: String, monster: String?)
+  /// A field or weapon cannot be declared so: its name, and why.
+  case invalidDeclaration(String, reason: String)
   /// The file at the path is not JSON: the first error, by line and column.
   case syntax(path: String, line: Int, column: Int, message: String)
   /// The file at the path is JSON but breaks the roster's rules: every problem found.
@@ -69,6 +83,24 @@ extension RosterError: CustomStringConvertible {
           + "'\(escapedForMessage(holder))' (names are compared ignoring case)."
     case .invalidName(let name, let reason):
       "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
+    case .unknownWeapon(let text, let weapons):
+      "Unknown weapon '\(escapedForMessage(text))'."
+        + (closestMatch(to: text, among: weapons).map { " Did you mean '\($0)'?" } ?? "")
+        + " The weapons are \(weapons.joined(separator: ", "))."
+    case .unknownField(let text, let fields):
+      "Unknown field '\(escapedForMessage(text))'."
+        + (closestMatch(to: text, among: fields).map { " Did you mean '\(escapedForMessage($0))'?" }
+          ?? "")
+        + " The fields are \(fields.map { escapedForMessage($0) }.joined(separator: ", "))."
+    case .invalidValue(let text, let field, let reason):
+      "Invalid value '\(escapedForMessage(text))' for '\(escapedForMessage(field))': \(reason)."
+    case .missingValue(let field, let monster?):
+      "'\(escapedForMessage(monster))' needs a value for '\(escapedForMessage(field))', a "
+        + "required field."
+    case .missingValue(let field, nil):
+      "'\(escapedForMessage(field))' is a required field: a monster cannot be without one."
+    case .invalidDeclaration(let name, let reason):
+      "'\(escapedForMessage(name))' cannot be declared: \(reason)."
     case .syntax(let path, let line, let column, let message):
       "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):

@@ -51,9 +51,10 @@ enum ApplyCommand {
     do throws(EditFailure) {
       outcome = try context.perform(edits)
     } catch {
-      throw error.failure(inInput: name, command: context.invocation.command) {
-        lines[$0].number
-      }
+      throw error.failure(
+        inInput: name, command: context.invocation.command,
+        lineCommand: { (try? Invocation(parsing: lines[$0].words, commands: editing))?.command },
+        line: { lines[$0].number })
     }
     let prefix = escapedForMessage(name)
     try context.report(outcome) { "\(prefix):\(lines[$0].number): " }

@@ -44,9 +44,10 @@ indirect enum CommandFailure: Error {
   /// git is missing, or could not do what `setup-git` asked: what went wrong.
   case git(String)
 
-  /// The failure of an edit the roster refused: a name it cannot take, or a stream to edit,
-  /// is a value the command line should not have given, a usage error; a named file that is
-  /// missing is ``missingRoster(path:)``; any other error is ``roster(_:)``.
+  /// The failure of an edit the roster refused: a name it cannot take, a weapon, field or
+  /// value it does not have, or a stream to edit, is a value the command line should not
+  /// have given, a usage error; a named file that is missing is ``missingRoster(path:)``;
+  /// any other error is ``roster(_:)``.
   ///
   /// - Parameters:
   ///   - error: Why the roster refused the edit.
@@ -54,8 +55,15 @@ indirect enum CommandFailure: Error {
   ///     usage of `monsters` itself.
   init(refusedEdit error: RosterError, command: CommandSpec?) {
     switch error {
-    case .invalidName, .notEditable:
+    case .invalidName, .notEditable, .invalidValue, .missingValue, .invalidDeclaration:
       self = .usage(.invalidValue(error.description), command: command)
+    case .unknownWeapon(let text, let weapons):
+      self = .usage(.unknownWord(text, kind: "weapon", choices: weapons), command: command)
+    case .unknownField(let text, let fields):
+      // The built-in fields in the order listings show them, then the declared ones.
+      let listed = MonsterField.listed.map(\.key)
+      let choices = listed.filter(fields.contains) + fields.filter { !listed.contains($0) }
+      self = .usage(.unknownWord(text, kind: "field", choices: choices), command: command)
     case .missingFile(let path): self = .missingRoster(path: path)
     default: self = .roster(error)
     }
@@ -68,7 +76,9 @@ indirect enum CommandFailure: Error {
     case .roster(let error):
       switch error {
       case .noSuchMonster, .nameTaken, .fileExists: .failure
-      case .invalidName, .notEditable: .usage
+      case .invalidName, .notEditable, .unknownWeapon, .unknownField, .invalidValue,
+        .missingValue, .invalidDeclaration:
+        .usage
       case .syntax, .invalidRoster, .unresolvedConflict: .dataError
       case .missingFile: .noInput
       case .fileTooLarge, .fileSystem, .notARegularFile, .changedWhileReading: .ioError

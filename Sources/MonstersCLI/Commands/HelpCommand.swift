@@ -27,7 +27,9 @@ enum HelpCommand {
             "The manual page covers every subcommand; give --man without "
               + "'\(escapedForMessage(name))'."))
       }
-      context.output.write(ManPage.page(commands: Subcommand.specs))
+      let weapons = context.weaponNamesForHelp()
+      context.output.write(
+        ManPage.page(commands: Subcommand.specs.map { $0.listingWeapons(weapons) }))
       return
     }
     var command: CommandSpec?
@@ -37,6 +39,10 @@ enum HelpCommand {
       }
       command = subcommand.spec
     }
-    context.output.write(HelpText.page(for: command, commands: Subcommand.specs))
+    let weapons = context.weaponNamesForHelp()
+    context.output.write(
+      HelpText.page(
+        for: command?.listingWeapons(weapons),
+        commands: Subcommand.specs.map { $0.listingWeapons(weapons) }))
   }
 }

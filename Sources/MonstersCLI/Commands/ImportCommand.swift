@@ -19,10 +19,12 @@ enum ImportCommand {
       discussion: """
         Reads what 'monsters list' prints: TSV with a header line (--format tsv), one \
         JSON object a line (ndjson), or a JSON array of objects (json). The columns or \
-        keys are name, weapon, description, icon and nameColor; name and weapon are \
-        needed. A new monster gets an empty description, the icon add gives it, and no \
-        colour for what is left out; an empty nameColor, or null, is no colour. Keys \
-        monsters does not know are kept.
+        keys are \(MonsterField.listed.map(\.key).joined(separator: ", ")) and the \
+        roster's declared fields; name and weapon are needed. Values are read as add and set read them. A \
+        new monster gets an empty description, the icon add gives it, and no colour for \
+        what is left out; an empty cell of an optional field, or a null colour, is no \
+        value. Other columns and keys are kept with the monster: a cell as text, a JSON \
+        value as it is.
 
         All the monsters land in one write, or none does: a line that cannot be read, or \
         a name that is taken (without --update), is named with its error and the file is \
@@ -53,13 +55,16 @@ enum ImportCommand {
       throw .invalidInput(path: name, error)
     }
     let updates = invocation.has(updateOption)
-    let edits = monsters.map { imported in
-      updates ? RosterEdit.addOrSet(imported.monster, imported.changes) : .add(imported.monster)
-    }
+    let edits = monsters.map { $0.edit(ifTaken: updates ? .update : .fail) }
     let outcome: EditOutcome
     do throws(EditFailure) {
       outcome = try context.perform(edits)
     } catch {
+      // A value the roster does not take is the input's, as its line says.
+      if let edit = error.edit, let message = lineMessage(for: error.error) {
+        throw .invalidInput(
+          path: name, MonsterImportError(line: monsters[edit].line, message: message))
+      }
       var hint: String?
       if case .nameTaken = error.error {
         hint = "Use --\(updateOption.name) to replace its fields."
@@ -76,5 +81,20 @@ enum ImportCommand {
       return
     }
     try context.report(outcome)
+  }
+
+  /// A value of an input's line that the roster does not take, in the words the roster's
+  /// reader uses for the same value in a file: `unknown weapon 'axe'; the weapons are ...`;
+  /// `nil` for an error that is no value's.
+  static func lineMessage(for error: RosterError) -> String? {
+    switch error {
+    case .unknownWeapon(let text, let weapons):
+      "unknown weapon '\(escapedForMessage(text))'; the weapons are "
+        + weapons.joined(separator: ", ")
+    case .invalidValue(let text, let field, let reason):
+      "'\(escapedForMessage(field))' cannot be '\(escapedForMessage(text))': \(reason)"
+    case .unknownField, .missingValue: error.description
+    default: nil
+    }
   }
 }

@@ -6,7 +6,9 @@ enum ListCommand {
   static let formats = ["table", "names", "json", "ndjson", "tsv", "markdown"]
   static let formatOption = OptionSpec.format(formats, default: "table")
 
-  static let weaponOption = OptionSpec.weapon(help: "Only the monsters that carry this weapon.")
+  static let weaponOption = OptionSpec(
+    "weapon", value: .weapon,
+    help: "Only the monsters that carry this weapon: " + OptionSpec.weaponsPlaceholder + ".")
   static let whereOption = OptionSpec.whereCondition(
     help: "Only the monsters whose field has the value. " + OptionSpec.whereFields)
   static let fieldsOption = OptionSpec(
@@ -21,8 +23,9 @@ enum ListCommand {
       discussion: """
         The table has the columns NAME, WEAPON and DESCRIPTION. For scripts: 'names' \
         prints one name a line; 'json' an array of monster objects as in the file; \
-        'ndjson' one compact object a line; 'tsv' a header line (name, weapon, \
-        description, icon, nameColor) and one monster a line, with tab, line break, \
+        'ndjson' one compact object a line; 'tsv' a header line \
+        (\(MonsterField.listed.map(\.key).joined(separator: ", ")), then the roster's \
+        declared fields) and one monster a line, with tab, line break, \
         carriage return and backslash written \\t, \\n, \\r and \\\\, which 'monsters \
         import' reads back. 'markdown' is a GitHub-flavoured table, escaped, for a pull \
         request's comment.
@@ -35,17 +38,22 @@ enum ListCommand {
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let invocation = context.invocation
     let format = try invocation.choice(formatOption)
-    var conditions = try invocation.weapon(weaponOption).map { [MonsterCondition.weapon($0)] } ?? []
+    var conditions =
+      invocation.value(weaponOption).map { [MonsterCondition(MonsterField.weapon.key, .typed($0))] }
+      ?? []
     conditions += try invocation.conditions(whereOption)
-    let fields = try invocation.fieldList(fieldsOption)
-    if fields != nil && format == "names" {
+    let fieldNames = invocation.fieldNames(fieldsOption)
+    if fieldNames != nil && format == "names" {
       throw context.usageError(
         .invalidValue(
           "'--\(fieldsOption.name)' chooses the fields of table, tsv, markdown, json and "
             + "ndjson; 'names' prints names only."))
     }
     let roster = try context.readRoster()
-    let selected = roster.indices(matching: conditions)
+    let selected = try context.indices(matching: conditions, in: roster)
+    let fields = try fieldNames.map { (names) throws(CommandFailure) in
+      try context.fields(named: names, in: roster, option: fieldsOption)
+    }
     let output = context.output
     let isTerminal = context.style.isTerminal
     switch format {
@@ -68,7 +76,8 @@ enum ListCommand {
         }
       }
     case "tsv":
-      try writeTSV(of: selected, in: roster, fields: fields ?? MonsterKey.listed, context: context)
+      try writeTSV(
+        of: selected, in: roster, fields: fields ?? roster.listedFields, context: context)
     case "markdown":
       try MonsterTable.writeMarkdown(
         selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, output: output)
@@ -81,33 +90,31 @@ enum ListCommand {
   /// Appends the JSON object of a monster: as the file holds it, or only the fields asked
   /// for.
   private static func appendJSON(
-    of index: Roster.Index, in roster: Roster, fields: [MonsterKey]?, indent: Int?,
+    of index: Roster.Index, in roster: Roster, fields: [MonsterField]?, indent: Int?,
     _ isTerminal: Bool, _ buffer: inout [UInt8]
   ) {
     if let fields {
       roster.appendJSON(
-        ofMonsterAt: index, keys: fields, indent: indent, forTerminal: isTerminal, to: &buffer)
+        ofMonsterAt: index, fields: fields, indent: indent, forTerminal: isTerminal, to: &buffer)
     } else {
       roster.appendJSON(ofMonsterAt: index, indent: indent, forTerminal: isTerminal, to: &buffer)
     }
   }
 
-  /// A header line of the fields' names, then one monster a line, tab-separated.
+  /// A header line of the fields' keys, then one monster a line, tab-separated.
   static func writeTSV(
-    of selected: [Roster.Index], in roster: Roster, fields: [MonsterKey], context: CommandContext
+    of selected: [Roster.Index], in roster: Roster, fields: [MonsterField], context: CommandContext
   ) throws(CommandFailure) {
-    context.output.writeLine(fields.map(\.fieldName).joined(separator: "\t"))
+    context.output.writeLine(
+      fields.map { tsvField($0.key, forTerminal: context.style.isTerminal) }.joined(separator: "\t")
+    )
     let isTerminal = context.style.isTerminal
     for index in selected {
       try context.output.append { buffer in
-        for (position, key) in fields.enumerated() {
+        for (position, field) in fields.enumerated() {
           if position > 0 { buffer.append(UInt8(ascii: "\t")) }
-          if let field = key.textField {
-            roster.withUTF8(field, at: index) {
-              appendTSVField($0, forTerminal: isTerminal, to: &buffer)
-            }
-          } else {
-            buffer.append(contentsOf: MonsterTable.value(of: key, at: index, in: roster).utf8)
+          MonsterTable.withText(of: field, at: index, in: roster) {
+            appendTSVField($0, forTerminal: isTerminal, to: &buffer)
           }
         }
         buffer.append(UInt8(ascii: "\n"))

@@ -12,8 +12,9 @@ enum PickCommand {
       name: name,
       abstract: "Pick weapons interactively (a terminal is needed).",
       discussion: """
-        With a monster: a row of weapon buttons and Close. Left, right (h, l) and Tab \
-        move; Enter or 1-5 picks and saves; Esc, q or Close leaves.
+        With a monster: a button for each of the roster's weapons, and Close. Left, \
+        right (h, l) and Tab move; Enter, or the weapon's digit (1-9), picks and saves; \
+        Esc, q or Close leaves.
 
         Without one: monsters on the left, weapons on the right. Up and down (k, j) \
         choose, left, right (h, l) and Tab switch columns, Home and End (g, G) go to \
@@ -57,7 +58,8 @@ enum PickCommand {
           throw .roster(error)
         }
         try PickerSession.run(
-          WeaponBarState(monster: monster), input: input, context: context, style: style,
+          WeaponBarState(monster: monster, weapons: roster.weapons), input: input,
+          context: context, style: style,
           outcome: &outcome)
       } else {
         try PickerSession.run(

@@ -1,6 +1,6 @@
 import MonsterKit
 
-/// `monsters weapons`: the five weapons and their images.
+/// `monsters weapons`: the roster's weapons and their images.
 enum WeaponsCommand {
   static let formats = ["table", "names", "json"]
   static let formatOption = OptionSpec.format(formats, default: "table")
@@ -15,17 +15,17 @@ enum WeaponsCommand {
       options: [formatOption])
   }
 
-  /// Prints the five weapons and their images.
+  /// Prints the roster's weapons and their images.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)
-    let weapons = WeaponType.allCases
+    let weapons = try context.readRoster().weapons
     switch format {
     case "names":
-      for weapon in weapons { context.output.writeLine(weapon.rawValue) }
+      for weapon in weapons { context.output.writeLine(weapon.name) }
     case "json":
       let objects = weapons.map { weapon in
         JSONValue.object([
-          JSONMember("name", .string(weapon.rawValue)),
+          JSONMember("name", .string(weapon.name)),
           JSONMember("image", .string(weapon.imageName)),
         ])
       }
@@ -34,10 +34,11 @@ enum WeaponsCommand {
         buffer.append(UInt8(ascii: "\n"))
       }
     default:
-      let width = WeaponType.longestNameWidth
+      let width = max(6, weapons.map { $0.name.count }.max() ?? 0)
       context.output.writeLine(context.style.header(padded("WEAPON", toWidth: width) + "  IMAGE"))
       for weapon in weapons {
-        context.output.writeLine(padded(weapon.rawValue, toWidth: width) + "  " + weapon.imageName)
+        context.output.writeLine(
+          padded(weapon.name, toWidth: width) + "  " + escapedForTerminal(weapon.imageName))
       }
     }
   }

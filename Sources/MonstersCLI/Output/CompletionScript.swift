@@ -86,19 +86,22 @@ struct CompletionScript {
   /// - Parameter specs: Every subcommand.
   init(commands specs: [CommandSpec]) {
     let names = specs.map { $0.name }
+    let colors =
+      MonsterField.builtIn.lazy.compactMap { $0.kind == .color ? $0.words() : nil }
+      .first ?? []
     func values(_ kind: ValueKind) -> Values {
       switch kind {
       case .monster: .monsterNames
       case .path: .paths
       case .seconds, .text: .nothing
-      case .weapon: .words(WeaponType.allCases.map { $0.rawValue })
-      case .color: .words(NameColor.named.map { $0.description })
-      case .colorOrNone: .words(NameColor.named.map { $0.description } + [ValueKind.noColorWord])
+      case .weapon: .words(Weapon.builtIn.names)
+      case .color: .words(colors)
+      case .colorOrNone: .words(colors + [ValueKind.noColorWord])
       case .choice(let words): .words(words)
       case .subcommand: .words(names)
-      case .field: .words(MonsterKey.listed.map(\.fieldName))
-      case .condition: .words(MonsterKey.listed.map { $0.fieldName + "=" })
-      case .fieldList: .nothing
+      case .field: .words(MonsterField.listed.map(\.key))
+      case .condition: .words(MonsterField.listed.map { $0.key + "=" })
+      case .fieldList, .assignment: .nothing
       }
     }
     func option(_ option: OptionSpec) -> Option {

@@ -50,8 +50,7 @@ enum EditReport {
   }
 
   private static func hasFieldChanges(_ change: MonsterChange) -> Bool {
-    change.weapon != nil || change.description != nil || change.icon != nil
-      || change.nameColor != nil || !change.otherFields.isEmpty
+    !change.fields.isEmpty
   }
 
   /// Appends the fields that changed, as `weapon sword -> fire, name colour none -> red`.
@@ -67,29 +66,34 @@ enum EditReport {
       buffer.append(contentsOf: " -> ".utf8)
       append(new, to: &buffer)
     }
-    if let weapon = change.weapon {
-      start("weapon ")
-      arrow(weapon.old.rawValue, weapon.new.rawValue)
+    // The fields in the order listings show them: the weapon first.
+    let listed = MonsterField.listed.map(\.key)
+    let ordered = change.fields.enumerated().sorted { a, b in
+      let places = [a, b].map { listed.firstIndex(of: $0.element.field.key) ?? listed.count }
+      return places[0] != places[1] ? places[0] < places[1] : a.offset < b.offset
+    }.map(\.element)
+    for fieldChange in ordered {
+      let field = fieldChange.field
+      guard field.kind != .any else {
+        start("key '\(escapedForMessage(field.key))' ")
+        append(
+          fieldChange.old == nil ? "added" : fieldChange.new == nil ? "removed" : "changed",
+          to: &buffer)
+        continue
+      }
+      start(field.label + " ")
+      arrow(shown(fieldChange.old, of: field), shown(fieldChange.new, of: field))
     }
-    if let description = change.description {
-      start("description ")
-      arrow(
-        "'\(escapedForMessage(description.old))'", "'\(escapedForMessage(description.new))'")
-    }
-    if let icon = change.icon {
-      start("icon ")
-      arrow(escapedForMessage(icon.old), escapedForMessage(icon.new))
-    }
-    if let color = change.nameColor {
-      start("name colour ")
-      arrow(
-        color.old?.description ?? ValueKind.noColorWord,
-        color.new?.description ?? ValueKind.noColorWord)
-    }
-    for member in change.otherFields {
-      let key = (member.new ?? member.old)?.key ?? ""
-      start("key '\(escapedForMessage(key))' ")
-      append(member.old == nil ? "added" : member.new == nil ? "removed" : "changed", to: &buffer)
+  }
+
+  /// A field's value as an edit's line shows it: text in quotes, a file name, a weapon, a
+  /// colour or one of a field's values bare, no value as `none`.
+  private static func shown(_ value: JSONValue?, of field: MonsterField) -> String {
+    switch (field.kind, value) {
+    case (_, nil): ValueKind.noColorWord
+    case (.text, .string(let text)?) where !field.isFileName: "'\(escapedForMessage(text))'"
+    case (_, .string(let text)?): escapedForMessage(text)
+    case (_, let value?): escapedForMessage(DiffReport.compactJSON(value))
     }
   }
 

@@ -35,8 +35,9 @@ enum MergeReport {
 
   /// A field's value as ``DiffReport/value(_:of:)`` shows it, cut short for a message.
   private static func value(_ value: JSONValue?, of field: MonsterField) -> String {
-    if case .other = field { return quoted(DiffReport.json(value)) }
-    guard case .string(let text)? = value else { return quoted(DiffReport.json(value)) }
-    return field == .description ? "'\(quoted(text))'" : quoted(text)
+    guard field.kind != .any, case .string(let text)? = value else {
+      return quoted(DiffReport.json(value))
+    }
+    return field.kind == .text && !field.isFileName ? "'\(quoted(text))'" : quoted(text)
   }
 }

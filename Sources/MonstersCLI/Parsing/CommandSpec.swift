@@ -18,3 +18,23 @@ struct CommandSpec: Equatable, Sendable {
     options + OptionSpec.global
   }
 }
+
+extension CommandSpec {
+  /// The spec with the roster's weapons written out where its help lists them
+  /// (``OptionSpec/weaponsPlaceholder``).
+  ///
+  /// - Parameter weapons: The weapons' names.
+  /// - Returns: The spec, for help, the manual page or completion.
+  func listingWeapons(_ weapons: [String]) -> CommandSpec {
+    var spec = self
+    spec.abstract = OptionSpec.withWeapons(abstract, weapons)
+    spec.discussion = OptionSpec.withWeapons(discussion, weapons)
+    for index in spec.options.indices {
+      spec.options[index].help = OptionSpec.withWeapons(spec.options[index].help, weapons)
+    }
+    for index in spec.arguments.indices {
+      spec.arguments[index].help = OptionSpec.withWeapons(spec.arguments[index].help, weapons)
+    }
+    return spec
+  }
+}

@@ -44,6 +44,36 @@ struct OptionSpec: Equatable, Sendable {
   }
 }
 
+// MARK: - Help that lists the roster's weapons
+
+extension OptionSpec {
+  /// Stands in help for the roster's weapons, which help, the manual page and completion
+  /// write out when they show it: `blowgun, ninjaStar, fire, sword or smoke`.
+  static let weaponsPlaceholder = "{weapons}"
+
+  /// Help with the roster's weapons written out.
+  ///
+  /// - Parameters:
+  ///   - text: Help, perhaps with ``weaponsPlaceholder``.
+  ///   - weapons: The roster's weapons' names.
+  /// - Returns: The help.
+  static func withWeapons(_ text: String, _ weapons: [String]) -> String {
+    guard text.contains(weaponsPlaceholder) else { return text }
+    let list = listing(weapons)
+    var result = ""
+    var rest = text[...]
+    while !rest.isEmpty {
+      if rest.hasPrefix(weaponsPlaceholder) {
+        result += list
+        rest = rest.dropFirst(weaponsPlaceholder.count)
+      } else {
+        result.append(rest.removeFirst())
+      }
+    }
+    return result
+  }
+}
+
 // MARK: - The options every command takes
 
 extension OptionSpec {
@@ -74,13 +104,19 @@ extension OptionSpec {
   /// `--format <format>`, one of `formats`, with `fallback` when it is not given: its help
   /// reads `table, names or json (default: table).`
   static func format(_ formats: [String], default fallback: String) -> OptionSpec {
-    var list = ""
-    for (position, format) in formats.enumerated() {
-      if position > 0 { list += position == formats.count - 1 ? " or " : ", " }
-      list += format
-    }
+    let list = listing(formats)
     return OptionSpec(
       "format", value: .choice(formats), valueName: "format", defaultValue: fallback,
       help: "\(list) (default: \(fallback)).")
   }
+}
+
+/// Words as a sentence lists them: `a, b or c`.
+func listing(_ words: [String]) -> String {
+  var list = ""
+  for (position, word) in words.enumerated() {
+    if position > 0 { list += position == words.count - 1 ? " or " : ", " }
+    list += word
+  }
+  return list
 }

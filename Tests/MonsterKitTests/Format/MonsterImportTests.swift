@@ -50,17 +50,19 @@ import Testing
           nameColor: .rgb(red: 255, green: 136, blue: 0)))
     #expect(monsters[1].monster.description == "tab\there\nline\r\\ \\q")
     #expect(monsters[1].monster.nameColor == nil)
-    #expect(monsters[1].changes.nameColor == .some(nil))
-    #expect(monsters[1].changes.description == "tab\there\nline\r\\ \\q")
+    #expect(monsters[1].changes.assignments.contains(.init("nameColor", .text(""))))
+    #expect(
+      monsters[1].changes.assignments.contains(
+        .init("description", .text("tab\there\nline\r\\ \\q"))))
   }
 
   @Test func columnsMayStandInAnyOrderAndBeLeftOut() throws {
     let monsters = try read("Weapon\tNAME\nfire\tRobo-Bot\nninja-star\tZap-Bot\n")
     #expect(monsters.map(\.monster.name) == ["Robo-Bot", "Zap-Bot"])
-    #expect(monsters.map(\.monster.weapon.type) == [.fire, .ninjaStar])
+    #expect(monsters.map(\.monster.weapon) == [.fire, .ninjaStar])
     #expect(monsters[0].monster.icon == "meetrobobot.png")
     #expect(monsters[0].monster.description == "")
-    #expect(monsters[0].changes == RosterEdit.Changes(weapon: .fire))
+    #expect(monsters[0].changes == RosterEdit.Changes([.init("weapon", .text("fire"))]))
   }
 
   @Test func carriageReturnsBlankLinesAndAByteOrderMarkAreSkipped() throws {
@@ -78,16 +80,15 @@ import Testing
   }
 
   @Test(arguments: [
-    ("Cat-Bot\tsword\n", 1, "the header names a column 'Cat-Bot'"),
-    ("name\tcolour\n", 1, "the header names a column 'colour'"),
+    ("Cat-Bot\tsword\n", 1, "the header has no 'name' column"),
+    ("name\tcolour\n", 1, "the header has no 'weapon' column"),
     ("name\tname\tweapon\n", 1, "the header names the column 'name' twice"),
+    ("name\tTeam\tweapon\tteam\n", 1, "the header names the column 'team' twice"),
+    ("name\t\tweapon\n", 1, "the header names an empty column"),
     ("name\tdescription\n", 1, "the header has no 'weapon' column"),
     ("weapon\n", 1, "the header has no 'name' column"),
     ("name\tweapon\nA\tfire\nB\n", 3, "1 field where the header has 2 (name, weapon)"),
     ("name\tweapon\nA\tfire\textra\n", 2, "3 fields where the header has 2"),
-    ("name\tweapon\nA\taxe\n", 2, "unknown weapon 'axe'; the weapons are blowgun"),
-    ("name\tweapon\tnameColor\nA\tfire\tpurple\n", 2, "unknown name colour 'purple'"),
-    ("name\tweapon\tnameColor\nA\tfire\tnone\n", 2, "unknown name colour 'none'"),
     ("name\tweapon\n\tfire\n", 2, "'' cannot be a monster's name: it is empty"),
     ("name\tweapon\nA\\nB\tfire\n", 2, "cannot be a monster's name: it holds a control character"),
   ])
@@ -96,6 +97,33 @@ import Testing
     #expect(error.line == line)
     #expect(error.column == nil)
     #expect(error.message.contains(message), "\(error.message)")
+  }
+
+  @Test(arguments: [
+    ("name\tweapon\nA\taxe\n", "Unknown weapon 'axe'. The weapons are blowgun"),
+    ("name\tweapon\tnameColor\nA\tfire\tpurple\n", "Invalid value 'purple' for 'nameColor'"),
+    ("name\tweapon\tnameColor\nA\tfire\tnone\n", "Invalid value 'none' for 'nameColor'"),
+    (
+      "{\"name\": \"A\", \"weapon\": \"fire\", \"nameColor\": \"#12345\"}", "Invalid value '#12345'"
+    ),
+  ])
+  func aValueTheRosterDoesNotTakeIsRefusedWhenTheMonsterIsAdded(_ text: String, _ message: String)
+    throws
+  {
+    let monsters = try read(text)
+    var roster = Roster()
+    do {
+      try roster.apply(monsters[0].edit(ifTaken: .fail))
+      Issue.record("added \(text)")
+    } catch {
+      #expect(error.description.contains(message), "\(error)")
+    }
+  }
+
+  @Test func columnsTheRosterDoesNotKnowAreKeptAsTextAndAnEmptyCellIsNoKey() throws {
+    let monsters = try read("name\tweapon\ttags\nA\tfire\tboss\nB\tfire\t\n")
+    #expect(monsters[0].monster.otherFields == [JSONMember("tags", .string("boss"))])
+    #expect(monsters[1].monster.otherFields == [])
   }
 
   @Test func textThatIsNotUTF8IsNamedByItsLine() throws {
@@ -129,9 +157,12 @@ import Testing
   @Test func keysLeftOutAreNotChangesAndNullIsNoColour() throws {
     let monsters = try read(
       #"{"name": "A", "weapon": "ninja_star"} {"name": "B", "weapon": "fire", "nameColor": null}"#)
-    #expect(monsters[0].changes == RosterEdit.Changes(weapon: .ninjaStar))
+    #expect(monsters[0].changes == RosterEdit.Changes([.init("weapon", .text("ninja_star"))]))
     #expect(monsters[0].monster.icon == "meeta.png")
-    #expect(monsters[1].changes == RosterEdit.Changes(weapon: .fire, nameColor: .some(nil)))
+    #expect(monsters[0].monster.weapon == .ninjaStar)
+    #expect(
+      monsters[1].changes
+        == RosterEdit.Changes([.init("weapon", .text("fire")), .init("nameColor", nil)]))
   }
 
   @Test func unknownKeysAreKeptWithTheMonster() throws {
@@ -140,7 +171,9 @@ import Testing
       JSONMember("tags", .array([.string("x"), .number("1e3")])), JSONMember("z", .object([])),
     ]
     #expect(monsters[0].monster.otherFields == kept)
-    #expect(monsters[0].changes.otherFields == kept)
+    #expect(
+      monsters[0].changes.assignments.filter { $0.key != "weapon" }
+        == kept.map { .init($0.key, .json($0.value)) })
   }
 
   @Test(arguments: [
@@ -167,7 +200,6 @@ import Testing
   @Test(arguments: [
     ("{\"weapon\": \"fire\"}", "the monster has no 'name'"),
     ("\n\n{\"name\": \"A\"}", "'A' has no 'weapon'"),
-    ("{\"name\": \"A\", \"weapon\": \"fire\", \"nameColor\": \"#12345\"}", "unknown name colour"),
   ])
   func aMonsterThatCannotBeIsNamedByItsLine(_ text: String, _ message: String) throws {
     let error = try #require(failure(text))
@@ -198,5 +230,16 @@ import Testing
     array += Array("]".utf8)
     #expect(try MonsterImport.read(ndjson).map(\.monster) == roster.monsters)
     #expect(try MonsterImport.read(array).map(\.monster) == roster.monsters)
+  }
+}
+
+extension ImportedMonster {
+  /// The monster a roster that declares nothing adds for it.
+  fileprivate var monster: Monster {
+    var roster = Roster()
+    guard (try? roster.apply(edit(ifTaken: .fail))) != nil, let added = roster.first else {
+      return Monster(name: "not added", description: "", weapon: .blowgun)
+    }
+    return added
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The bytes of a frame's pieces, in order: each prefix, then the end.
 private func bytes(_ pieces: MonsterObjectFrame.Pieces) -> [[UInt8]] {
-  MonsterKey.allCases.map { Array(pieces.prefix($0)) } + [Array(pieces.end)]
+  MonsterField.BuiltIn.allCases.map { Array(pieces.prefix($0)) } + [Array(pieces.end)]
 }
 
 private func pieces(_ frame: MonsterObjectFrame) -> [[UInt8]] {

@@ -1,3 +1,4 @@
+import MonsterKit
 import Testing
 
 @testable import MonstersCLI
@@ -11,8 +12,10 @@ import Testing
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
+  /// A subcommand's spec, its help listing the weapons of a roster that declares none.
   private func spec(named name: String) throws -> CommandSpec {
     try #require(Subcommand.all.first { $0.spec.name == name }).spec
+      .listingWeapons(Weapon.builtIn.names)
   }
 
   @Test(arguments: subcommandNames)

@@ -7,7 +7,7 @@ import Testing
   /// Cat-Bot, who carries a sword.
   private let catBot = Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .sword)
 
-  private func pick(_ weapon: WeaponType) -> PickerEffect {
+  private func pick(_ weapon: Weapon) -> PickerEffect {
     .saveAndClose(.set("Cat-Bot", RosterEdit.Changes(weapon: weapon)))
   }
 
@@ -68,8 +68,8 @@ import Testing
     #expect(bar.handle(key) == .close)
   }
 
-  @Test(arguments: zip(1...5, WeaponType.allCases))
-  func aDigitPicksItsWeapon(digit: Int, weapon: WeaponType) {
+  @Test(arguments: zip(1...5, Weapon.builtIn))
+  func aDigitPicksItsWeapon(digit: Int, weapon: Weapon) {
     var bar = WeaponBarState(monster: catBot)
     #expect(bar.handle(.character(Character(String(digit)))) == pick(weapon))
     #expect(bar.focus == .weapon(weapon))

@@ -172,7 +172,8 @@ let usageTrailer: [String: String] = [
     + "  See 'monsters show --help' for more information.\n",
   "set": "Usage: monsters set [<monster>...] [--weapon <weapon>] [--description <text>]\n"
     + "                    [--icon <file>] [--name-color <color>]\n"
-    + "                    [--where <field=value>...] [--dry-run] [--exit-code]\n"
+    + "                    [--field <name=value>...] [--where <field=value>...]\n"
+    + "                    [--dry-run] [--exit-code]\n"
     + "  See 'monsters set --help' for more information.\n",
   "weapons": "Usage: monsters weapons [--format <format>]\n"
     + "  See 'monsters weapons --help' for more information.\n",

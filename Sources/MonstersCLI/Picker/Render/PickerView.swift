@@ -52,7 +52,8 @@ extension WeaponBarState: PickerView {
   mutating func handleOnScreen(_ key: PickerKey, size: TerminalSize) -> PickerEffect {
     guard case .mouse(let event) = key else { return handle(key) }
     return mouse(
-      event.action, on: PickerRenderer.button(atColumn: event.column, row: event.row, size: size))
+      event.action,
+      on: PickerRenderer.button(atColumn: event.column, row: event.row, of: self, size: size))
   }
 
   mutating func resize(to size: TerminalSize) {}
@@ -85,7 +86,7 @@ extension PickerWheelState: PickerView {
   mutating func saved(_ edit: RosterEdit, _ update: RosterUpdate) {
     reload(update.after)
     guard update.changed else {
-      status = selectedMonster.map { "\($0.name) has \($0.weapon.rawValue) already." }
+      status = selectedMonster.map { "\($0.name) has \($0.weapon.name) already." }
       return
     }
     status = "Saved. " + EditReport.describe(edit, before: update.before, after: update.after)
