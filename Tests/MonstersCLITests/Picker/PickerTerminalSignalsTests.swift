@@ -1,4 +1,5 @@
 import MonsterKit
+import ProcessPlatform
 import Testing
 
 @testable import MonstersCLI
