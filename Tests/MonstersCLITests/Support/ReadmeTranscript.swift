@@ -21,11 +21,11 @@ import TestSupport
 ///   `lock-holder`, which takes the same lock the same way. Commands must run on Linux and
 ///   on macOS alike: POSIX options only (`sed` without `-i`, no GNU `timeout`).
 /// - A block that is shown but not run (the picker, an install step) has the info string
-///   `sh`, `text`, `json` or `swift`. A fence with another info string, or none, is an
+///   `sh`, `text`, `json`, `swift` or `yaml`. A fence with another info string, or none, is an
 ///   error, so that an example cannot be skipped by a slip.
 struct ReadmeTranscript {
   /// The info strings of blocks that are shown, not run.
-  static let shownOnly: Set<String> = ["sh", "text", "json", "swift"]
+  static let shownOnly: Set<String> = ["sh", "text", "json", "swift", "yaml"]
   /// The info string of blocks that are run.
   static let runnable = "console"
 
