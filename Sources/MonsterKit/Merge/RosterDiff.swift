@@ -26,8 +26,8 @@ public struct RosterDiff: Sendable {
     case changed(String, MonsterField, from: JSONValue?, to: JSONValue?)
     /// A monster, named as the new roster names it, that stands elsewhere in the order.
     case moved(String)
-    /// A key of the roster's object that `monsters` does not know, with its old and new
-    /// value (`nil` for none).
+    /// A key of the roster's object that `monsters` does not know, or the weapons or fields
+    /// it declares (`weapons`, `fields`), with its old and new value (`nil` for none).
     case rosterField(String, from: JSONValue?, to: JSONValue?)
   }
 
@@ -63,8 +63,14 @@ public struct RosterDiff: Sendable {
     var changes = old.withView { old in
       new.withView { new in Self.monsterChanges(matching, old, new) }
     }
-    let (from, to) = (old.otherFields.valuesByKey, new.otherFields.valuesByKey)
-    for key in JSONMember.keys(of: [old.otherFields, new.otherFields]) where from[key] != to[key] {
+    // What the rosters declare, then their other keys: keys of the roster's object, each
+    // compared as a whole.
+    let members = [
+      old.declarations.jsonMembers + old.otherFields,
+      new.declarations.jsonMembers + new.otherFields,
+    ]
+    let (from, to) = (members[0].valuesByKey, members[1].valuesByKey)
+    for key in JSONMember.keys(of: members) where from[key] != to[key] {
       changes.append(.rosterField(key, from: from[key], to: to[key]))
     }
     self.changes = changes

@@ -134,7 +134,11 @@ extension RosterFile {
     else {
       return (try roster(from: bytes), [])
     }
-    return (Roster(source: parsed.source, otherFields: parsed.otherFields), parsed.shared)
+    return (
+      Roster(
+        source: parsed.source, otherFields: parsed.otherFields, declarations: parsed.declarations),
+      parsed.shared
+    )
   }
 
   /// Replaces the file with a merge's result, as every edit replaces a roster: under the

@@ -76,6 +76,10 @@ extension Roster {
       return nil
     case .typed(let text), .text(let text):
       guard field.origin != .undeclared else { return text.isEmpty ? nil : .string(text) }
+      // Nothing typed is no value: refused for a field every monster has.
+      if case .typed = input, text.isEmpty, field.isRequired {
+        throw .missingValue(field: field.key, monster: nil)
+      }
       return try field.value(typed: text, weapons: weapons)
     case .json(let value):
       try field.check(value, weapons: weapons)
@@ -86,14 +90,16 @@ extension Roster {
   /// The field an assignment or a condition names.
   ///
   /// - Throws: ``RosterError/unknownField(_:fields:)`` for a typed value of a field that is
-  ///   neither built in nor declared, and for a condition on a key no monster has.
+  ///   neither built in nor declared, naming the declared fields (the built-in ones have
+  ///   their own ways to be set), and for a condition on a key no monster has, naming every
+  ///   field.
   private func field(named key: String, for input: FieldInput?, isCondition: Bool)
     throws(RosterError) -> MonsterField
   {
     if let field = knownField(named: key) { return field }
     let isTyped = if case .typed? = input { true } else { false }
-    guard !isTyped, !isCondition || hasKey(key) else {
-      throw .unknownField(key, fields: fields.map(\.key))
+    guard isCondition ? hasKey(key) : !isTyped else {
+      throw .unknownField(key, fields: (isCondition ? fields : declaredFields).map(\.key))
     }
     return .other(key)
   }
@@ -141,6 +147,13 @@ extension Roster {
       let field = try field(named: condition.key, for: condition.value, isCondition: true)
       if field.builtIn == .name, case .typed(let name)? = condition.value {
         resolved.append((field, .string(name)))
+        continue
+      }
+      // Nothing typed for a field every monster has is no value of it, which none has.
+      if case .typed(let text)? = condition.value, text.isEmpty, field.isRequired,
+        field.origin != .undeclared
+      {
+        resolved.append((field, try field.value(typed: text, weapons: weapons)))
         continue
       }
       resolved.append((field, try value(of: condition.value, for: field)))

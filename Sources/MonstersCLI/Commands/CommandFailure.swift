@@ -59,6 +59,11 @@ indirect enum CommandFailure: Error {
       self = .usage(.invalidValue(error.description), command: command)
     case .unknownWeapon(let text, let weapons):
       self = .usage(.unknownWord(text, kind: "weapon", choices: weapons), command: command)
+    case .unknownField(let text, let fields) where fields.isEmpty:
+      self = .usage(
+        .invalidValue(
+          "Unknown field '\(escapedForMessage(text))': the roster declares no field. "
+            + "'monsters fields add \(escapedForMessage(text))' declares one."), command: command)
     case .unknownField(let text, let fields):
       // The built-in fields in the order listings show them, then the declared ones.
       let listed = MonsterField.listed.map(\.key)

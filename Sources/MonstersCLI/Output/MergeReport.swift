@@ -21,6 +21,8 @@ enum MergeReport {
         : "\(name): changed in ours, removed in theirs"
     case .sameName(let other):
       return "'\(name)' and '\(quoted(other))' would be the same name"
+    case .notAllowed(let why):
+      return "the merged weapons and fields do not fit the monsters: \(why)"
     case .rosterField(let key, let ours, let theirs):
       return "roster key '\(quoted(key))': \(quoted(DiffReport.json(ours))) in ours, "
         + "\(quoted(DiffReport.json(theirs))) in theirs"

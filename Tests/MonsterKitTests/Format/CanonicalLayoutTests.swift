@@ -187,7 +187,8 @@ import Testing
   /// A roster file as the layout spells it.
   private static func file(_ monsters: [Monster]) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.append(CanonicalLayout.head)
+    bytes.append(CanonicalLayout.versionLine)
+    bytes.append(CanonicalLayout.monstersKey)
     for (offset, monster) in monsters.enumerated() {
       bytes.append(
         offset == 0 ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters)

@@ -246,3 +246,27 @@ import Testing
     #expect(view.handle(.character("q"), size: small) == .close)
   }
 }
+
+extension PickerMouseTests {
+  @Test(arguments: [TerminalSize.standard, TerminalSize(columns: 78, rows: 20)])
+  func aClickOnTheLabelOfEachOfARostersWeaponsPressesItsButton(size: TerminalSize) {
+    let weapons = Weapon.builtIn + [Weapon(name: "laser"), Weapon(name: "bomb")]
+    let bar = WeaponBarState(monster: Roster.seeded.monsters[0], weapons: weapons)
+    let lines = PickerRenderer.lines(for: bar, size: size, style: .ascii(usesColor: false))
+    for weapon in weapons + [nil] {
+      // A button's label in its frame: `|` at its sides, or `#` when it has the focus.
+      let text = weapon.map { PickerRenderer.centered($0.name, width: 10) } ?? " Close "
+      let labels = ["|" + text + "|", "#" + text + "#"]
+      guard let row = lines.firstIndex(where: { line in labels.contains { line.contains($0) } }),
+        let start = labels.lazy.compactMap({ lines[row].range(of: $0)?.lowerBound }).first
+      else {
+        Issue.record("no button \(text) in \(lines)")
+        continue
+      }
+      let column = lines[row].distance(from: lines[row].startIndex, to: start) + 2
+      #expect(
+        PickerRenderer.button(atColumn: column, row: row, of: bar, size: size)
+          == weapon.map { .weapon($0) } ?? .close, "\(text)")
+    }
+  }
+}

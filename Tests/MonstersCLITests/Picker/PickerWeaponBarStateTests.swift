@@ -167,3 +167,18 @@ extension PickerWeaponBarStateTests {
     #expect(bar.handle(.character("1")) == .saveAndClose(.set("Robo-Bot", .init(weapon: .blowgun))))
   }
 }
+
+extension PickerWeaponBarStateTests {
+  @Test func aRostersOwnWeaponIsAButtonItsDigitPicks() {
+    let laser = Weapon(name: "laser")
+    var bar = WeaponBarState(
+      monster: Monster(name: "Cat-Bot", description: "", weapon: .sword),
+      weapons: Weapon.builtIn + [laser])
+    #expect(bar.buttons == Weapon.builtIn.map { .weapon($0) } + [.weapon(laser), .close])
+    #expect(
+      bar.handle(.character("6"))
+        == .saveAndClose(.set("Cat-Bot", RosterEdit.Changes(weapon: laser))))
+    #expect(bar.handle(.character("7")) == PickerEffect.none)
+    #expect(bar.status == "'7' does nothing here.")
+  }
+}
