@@ -74,7 +74,10 @@ enum CommandExamples {
       return [
         Example(
           purpose: "Rename Dog-Bot; it keeps its place.",
-          arguments: ["rename", "dog-bot", "Hound-Bot"])
+          arguments: ["rename", "dog-bot", "Hound-Bot"]),
+        Example(
+          purpose: "In a script that runs again: rename it if it is there.",
+          arguments: ["rename", "dog-bot", "Hound-Bot", "--if-exists"]),
       ]
     case "import":
       return [
