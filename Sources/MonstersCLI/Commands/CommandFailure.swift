@@ -23,6 +23,9 @@ indirect enum CommandFailure: Error {
   case outputFailedAfterSave(Int32, path: String)
   /// A line of an `apply` script, or of an `import` input, failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
+  /// Several lines of an `import` input failed, each as its own failure, and the first
+  /// `named` of them have been reported.
+  case inputLines(path: String, [CommandFailure], named: Int)
   /// `fmt --check` found files that are not in canonical form, and has listed them.
   case notCanonical(paths: [String])
   /// `--dry-run --exit-code` found that the edit would change the file, and has printed
@@ -80,6 +83,9 @@ indirect enum CommandFailure: Error {
     case .outputFailed(let code), .outputFailedAfterSave(let code, _):
       code == Platform.ErrorNumber.brokenPipe ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
+    // A line that cannot be read (65) outweighs a name that is taken (1).
+    case .inputLines(_, let failures, _):
+      failures.map(\.exitCode).max { $0.rawValue < $1.rawValue } ?? .failure
     case .wouldChange, .notCanonical: .failure
     case .invalidInput: .dataError
     case .reported(let failure): failure.exitCode
@@ -115,6 +121,10 @@ indirect enum CommandFailure: Error {
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
     case .invalidInput(let path, let error): "\(escapedForMessage(path)):\(error)"
+    case .inputLines(let path, let failures, let named):
+      "\(failures.count) lines of \(escapedForMessage(path)) cannot be imported"
+        + (named < failures.count ? " (\(failures.count - named) more than named above)" : "")
+        + "; nothing was written."
     case .notCanonical(let paths):
       paths.count == 1
         ? "\(escapedForMessage(paths[0])) is not in canonical form; 'monsters fmt' writes it."

@@ -219,7 +219,7 @@ extension CompletionTests {
       try bashComplete(["monsters", "check", "--format", "g"], harness: harness) == ["github"])
     #expect(
       try bashComplete(["monsters", "import", "--format", ""], harness: harness)
-        == ["tsv", "ndjson", "json"])
+        == ["tsv", "csv", "ndjson", "json"])
     #expect(
       try bashComplete(["monsters", "add", "X", "--if"], harness: harness) == ["--if-missing"])
     #expect(
