@@ -100,9 +100,7 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(let error, _): error.description
     case .roster(let error): error.message(hint: Self.hint(for: error))
-    case .missingRoster(let path):
-      "No roster file at \(escapedForMessage(path)). Create one with: monsters init --file "
-        + escapedForMessage(ManPage.Example.shellQuoted(path))
+    case .missingRoster(let path): Self.missingRosterMessage(path)
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
       "Cannot read \(escapedForMessage(path)): \(Platform.errorDescription(code))."
@@ -143,6 +141,26 @@ indirect enum CommandFailure: Error {
     }
   }
 
+  /// That a named roster file is not there, and the command that creates it; where its
+  /// folder is not there either, the command that makes the folder first.
+  private static func missingRosterMessage(_ path: String) -> String {
+    let create = "monsters init --file " + ManPage.Example.shellQuoted(path)
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else {
+      return "No roster file at \(escapedForMessage(path)). Create one with: "
+        + escapedForMessage(create)
+    }
+    let folder = String(path[..<slash])
+    do throws(SystemCallError) {
+      _ = try SystemFileSystem().lstat(folder)
+    } catch where error.code == Platform.ErrorNumber.noSuchFile {
+      return "No roster file at \(escapedForMessage(path)), nor a folder "
+        + "\(escapedForMessage(folder)) for it. Create both with: "
+        + escapedForMessage("mkdir -p \(ManPage.Example.shellQuoted(folder)) && \(create)")
+    } catch {}
+    return "No roster file at \(escapedForMessage(path)). Create one with: "
+      + escapedForMessage(create)
+  }
+
   /// What the command line adds to a roster error's message, which names no flag: the
   /// option or command that helps.
   private static func hint(for error: RosterError) -> String? {
@@ -150,8 +168,27 @@ indirect enum CommandFailure: Error {
     case .fileExists: "use --force to replace it with the seeded roster"
     case .invalidRoster, .unresolvedConflict: "run 'monsters check'"
     case .lockTimeout: "raise --lock-timeout"
+    case .fileSystem(let path, "write", Platform.ErrorNumber.notPermitted):
+      stickyFolderHint(path)
     default: nil
     }
+  }
+
+  /// Why a roster its user may write cannot be replaced, where that is a sticky folder's
+  /// doing: in a folder with the sticky bit (as `/tmp` has), only a file's owner may rename
+  /// over it, and an edit replaces the roster by a rename. `nil` elsewhere.
+  private static func stickyFolderHint(_ path: String) -> String? {
+    let fileSystem = SystemFileSystem()
+    let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) }
+    guard let folderStatus = try? fileSystem.lstat(folder ?? "."),
+      folderStatus.permissions & 0o1000 != 0,
+      let fileStatus = try? fileSystem.lstat(path), fileStatus.fileType == .regular,
+      fileStatus.owner != Platform.effectiveUserID
+    else { return nil }
+    let owner = fileStatus.owner == 0 ? "root" : "user \(fileStatus.owner)"
+    return "its folder is sticky (as /tmp is), where only a file's owner may replace it, and "
+      + "an edit replaces the roster: have its owner (\(owner)) edit it, or keep the roster in "
+      + "a folder that is not sticky"
   }
 
   /// For a usage error, the subcommand whose usage line follows the message (`.some(nil)`
