@@ -36,6 +36,10 @@ indirect enum CommandFailure: Error {
   case reported(CommandFailure)
   /// A failure, with a hint at what was meant after its message.
   case hinted(CommandFailure, hint: String)
+  /// `pick <monster>` was closed without a pick (Esc, `q`, Close).
+  case closedWithoutPick
+  /// The picker was closed by Ctrl-C (`SIGINT`), or ended by a signal: its number.
+  case interrupted(signal: Int32)
 
   /// Reading one of the rosters a command compares or merges failed: which one (`OLD`,
   /// `OURS`), and how.
@@ -92,6 +96,13 @@ indirect enum CommandFailure: Error {
     case .hinted(let failure, _): failure.exitCode
     case .side(_, let failure): failure.exitCode
     case .differencesFound, .mergeConflicts, .git: .failure
+    case .closedWithoutPick: .failure
+    case .interrupted(let signal):
+      switch signal {
+      case Platform.SignalNumber.hangUp: .hangUp
+      case Platform.SignalNumber.terminate: .terminated
+      default: .interrupted
+      }
     }
   }
 
@@ -127,7 +138,7 @@ indirect enum CommandFailure: Error {
       paths.count == 1
         ? "\(escapedForMessage(paths[0])) is not in canonical form; 'monsters fmt' writes it."
         : "\(paths.count) files are not in canonical form; 'monsters fmt' writes them."
-    case .wouldChange, .reported: nil
+    case .wouldChange, .reported, .closedWithoutPick, .interrupted: nil
     case .hinted(let failure, let hint): failure.message.map { $0 + " " + hint }
     case .side(let side, let failure):
       failure.message.map { "\(side): \($0)" }
@@ -152,7 +163,7 @@ indirect enum CommandFailure: Error {
     let folder = String(path[..<slash])
     do throws(SystemCallError) {
       _ = try SystemFileSystem().lstat(folder)
-    } catch where error.code == Platform.ErrorNumber.noSuchFile {
+    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
       return "No roster file at \(escapedForMessage(path)), nor a folder "
         + "\(escapedForMessage(folder)) for it. Create both with: "
         + escapedForMessage("mkdir -p \(ManPage.Example.shellQuoted(folder)) && \(create)")

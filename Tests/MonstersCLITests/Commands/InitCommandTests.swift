@@ -62,7 +62,9 @@ import Testing
   /// A named file in a folder that is not there is a missing input (66), whether it is to
   /// be edited or created, with the commands that make the folder and the roster; not a
   /// lock that failed (74). Nothing is created.
-  @Test(arguments: [["init"], ["set", "cat-bot", "--weapon", "fire"], ["list"], ["rename", "a", "b"]])
+  @Test(arguments: [
+    ["init"], ["set", "cat-bot", "--weapon", "fire"], ["list"], ["rename", "a", "b"],
+  ])
   func aNamedFileInAMissingFolderIs66WithHowToCreateIt(_ arguments: [String]) throws {
     let harness = try CommandLineHarness()
     let path = harness.path("no where/x.json")
