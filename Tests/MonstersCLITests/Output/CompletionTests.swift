@@ -390,6 +390,23 @@ extension CompletionTests {
         == ["Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"])
   }
 
+  /// Without compopt (bash 4), the script completes paths itself: a folder with its / and
+  /// no space after it, a file with a space, names with spaces quoted.
+  @Test func bashCompletesPathsWithoutCompopt() throws {
+    let harness = try CommandLineHarness()
+    try harness.write("{}", to: harness.path("a roster.json"))
+    try FileManager.default.createDirectory(
+      atPath: harness.path("archive"), withIntermediateDirectories: false)
+    #expect(
+      try bashComplete(["monsters", "check", "a"], harness: harness, raw: true).sorted()
+        == [#"a\ roster.json "#, "archive/"])
+    #expect(
+      try bashComplete(["monsters", "--file=arc"], harness: harness, raw: true) == ["archive/"])
+    #expect(
+      try bashComplete(["monsters", "list", "-f", "a\\ r"], harness: harness, raw: true)
+        == [#"a\ roster.json "#])
+  }
+
   // MARK: - bash 3.2
 
   /// macOS's `/bin/bash` is bash 3.2: the script uses nothing bash 4 or later added. Each
