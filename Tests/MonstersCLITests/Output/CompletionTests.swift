@@ -363,6 +363,20 @@ extension CompletionTests {
     #expect(!FileManager.default.fileExists(atPath: harness.path("pwned2")))
   }
 
+  /// Completes a line in fish with the script loaded, and returns the candidates, each
+  /// without its description.
+  private func fishComplete(_ line: String, harness: CommandLineHarness) throws -> [String] {
+    let scriptPath = harness.path("monsters.fish")
+    try harness.write(try script("fish"), to: scriptPath)
+    return try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/fish"),
+      ["-c", "source \(scriptPath); complete -C '\(line)'"], in: harness.folder,
+      environment: [
+        "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
+      ]
+    ).output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+  }
+
   @Test func fishCompletesFieldValuesListsOfFieldsAndNamesOnceWhereFishIsInstalled() throws {
     guard isInstalled("fish") else {
       print("fish is not installed; its completions are not run.")
@@ -370,16 +384,8 @@ extension CompletionTests {
     }
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededRosterText)
-    let scriptPath = harness.path("monsters.fish")
-    try harness.write(try script("fish"), to: scriptPath)
     func complete(_ line: String) throws -> [String] {
-      try BuiltTool.run(
-        URL(fileURLWithPath: "/usr/bin/fish"),
-        ["-c", "source \(scriptPath); complete -C '\(line)'"], in: harness.folder,
-        environment: [
-          "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
-        ]
-      ).output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+      try fishComplete(line, harness: harness)
     }
     #expect(try complete("monsters set --where weapon=f") == ["weapon=fire"])
     #expect(try complete("monsters set --where name=i") == ["name=Ice-Bot"])
