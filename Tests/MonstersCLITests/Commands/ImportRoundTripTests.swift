@@ -16,9 +16,9 @@ import Testing
   private func text(
     _ generator: inout SeededGenerator, from characters: [Character], length: ClosedRange<Int>
   ) -> String {
-    String((0..<Int.random(in: length, using: &generator)).map { _ in
-      characters.randomElement(using: &generator)!
-    })
+    let count = Int.random(in: length, using: &generator)
+    return String(
+      (0..<count).map { _ in characters[Int.random(in: 0..<characters.count, using: &generator)] })
   }
 
   /// A random monster whose text fields hold what TSV and CSV must quote or escape.
@@ -31,8 +31,8 @@ import Testing
     return Monster(
       name: name, description: text(&generator, from: Self.tricky, length: 0...8),
       icon: text(&generator, from: Self.tricky, length: 0...4),
-      weapon: WeaponType.allCases.randomElement(using: &generator)!,
-      nameColor: colors.randomElement(using: &generator)!)
+      weapon: WeaponType.allCases[Int.random(in: 0..<5, using: &generator)],
+      nameColor: colors[Int.random(in: 0..<colors.count, using: &generator)])
   }
 
   @Test func listingsOfRandomRostersReadBackToTheirMonsters() throws {
@@ -72,7 +72,10 @@ import Testing
       let lineEnd = csv || Bool.random(using: &generator) ? "\r\n" : "\n"
       let rows = (0..<Int.random(in: 1...4, using: &generator)).map { row in
         [
-          "R\(row)" + text(&generator, from: characters.filter { $0 != "\r\n" && !$0.isNewline && $0 != "\t" }, length: 0...4) + "z",
+          "R\(row)"
+            + text(
+              &generator, from: characters.filter { $0 != "\r\n" && !$0.isNewline && $0 != "\t" },
+              length: 0...4) + "z",
           text(&generator, from: characters, length: 0...10),
           text(&generator, from: characters, length: 0...6),
         ]
@@ -81,14 +84,21 @@ import Testing
       listing += ["name", "weapon", "description", "team"].joined(separator: String(separator))
       listing += lineEnd
       for row in rows {
-        let cells = [row[0], "fire", row[1], row[2]].map { spreadsheetCell($0, separator: separator) }
+        let cells = [row[0], "fire", row[1], row[2]].map {
+          spreadsheetCell($0, separator: separator)
+        }
         listing += cells.joined(separator: String(separator)) + lineEnd
       }
       let read = try MonsterImport.read(Array(listing.utf8), format: csv ? .csv : .tsv)
-      #expect(read.map(\.monster.name) == rows.map { $0[0] }, "round \(round): \(listing.debugDescription)")
-      #expect(read.map(\.monster.description) == rows.map { $0[1] }, "round \(round): \(listing.debugDescription)")
       #expect(
-        read.map { $0.monster.otherFields.first?.value } == rows.map { $0[2].isEmpty ? nil : .string($0[2]) },
+        read.map(\.monster.name) == rows.map { $0[0] },
+        "round \(round): \(listing.debugDescription)")
+      #expect(
+        read.map(\.monster.description) == rows.map { $0[1] },
+        "round \(round): \(listing.debugDescription)")
+      #expect(
+        read.map { $0.monster.otherFields.first?.value }
+          == rows.map { $0[2].isEmpty ? nil : .string($0[2]) },
         "round \(round): \(listing.debugDescription)")
     }
   }
