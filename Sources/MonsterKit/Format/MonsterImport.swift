@@ -1,59 +1,110 @@
-/// Reads monsters from what another program, or a listing of another roster, wrote: TSV
-/// with a header line, JSON objects one after another (NDJSON), or a JSON array of
-/// objects.
+/// Reads monsters from what another program, a spreadsheet, or a listing of another roster
+/// wrote: TSV or CSV with a header line, JSON objects one after another (NDJSON), or a
+/// JSON array of objects.
 ///
 /// Each format is the one a roster's monsters are listed in, so that a listing reads back
 /// to the monsters it lists:
 ///
-/// - **TSV**: a header line naming the columns (the built-in fields' keys in any case,
-///   declared fields or other keys, in any order), then one monster a line, fields
-///   separated by tabs, with a
-///   tab, line break, carriage return and backslash in a field written `\t`, `\n`, `\r`
-///   and `\\`. A backslash before anything else is kept as it is; a line may end in a
-///   carriage return, blank lines are skipped, and a byte order mark before the header
-///   is too.
+/// - **TSV**: a header line naming the columns (the built-in fields' keys in any case, the
+///   roster's declared fields, other keys, in any order), then one monster a line, fields separated by
+///   tabs, with a tab, line break, carriage return and backslash in a field written `\t`,
+///   `\n`, `\r` and `\\`. A backslash before anything else is kept as it is; a line may
+///   end in a carriage return, blank lines are skipped, and a byte order mark before the
+///   header is too. A field that starts with a double quote is quoted as a spreadsheet
+///   quotes it, when it is closed as one (the closing quote ends the field): it runs to the
+///   closing quote, holds tabs and line breaks as they are, and a doubled quote in it
+///   stands for one (`"Says ""hi"""` is `Says "hi"`); no backslash escape is undone in it.
+///   A field that starts with a quote but is not closed that way is read as it is.
+/// - **CSV**: as RFC 4180 has it and spreadsheets export it: the same header, fields
+///   separated by commas, a field that holds a comma, a quote or a line break quoted, with
+///   its quotes doubled; lines ending in CRLF or LF; a byte order mark first. A quote that
+///   is not closed, or text after a closing quote, is an error.
 /// - **NDJSON**: monster objects, as the roster file writes them, one after another
 ///   (usually one a line); **JSON**: an array of them.
 ///
 /// `name` and `weapon` are needed; the other fields may be left out. The roster reads the
-/// values when the monsters are added (``RosterEdit/addNamed(_:_:ifTaken:)``), by its
-/// fields: text (a cell, or a JSON string) as a person types it, so a weapon is read
-/// forgivingly (`ninja-star` is `ninjaStar`), a colour in any case, and an empty cell of a
-/// field a monster may be without, or JSON's `null` for a colour, is no value. A column or
-/// key the roster neither builds in nor declares is kept with its monster: a cell as a
-/// string (an empty one as no key), a JSON value as it is.
+/// values when it adds the monsters (``RosterEdit/addNamed(_:_:ifTaken:)``), by its fields:
+/// text (a cell, or a JSON string) as a person types it, so that a weapon is read
+/// forgivingly (`ninja-star` is `ninjaStar`), a colour in any case, a declared integer from
+/// its digits, and an empty cell of a field a monster may be without, or JSON's `null` for a
+/// colour, is no value.
+///
+/// A column or key that the roster neither builds in nor declares is kept with its monster,
+/// as a key of its own: an object's key with its JSON value as it is, a TSV or CSV column
+/// as text, where an empty cell gives the monster no such key. A line of a spreadsheet's
+/// export whose cells are all empty is skipped, as a blank line is.
 ///
 /// ```swift
 /// let text = "name\tweapon\nRobo-Bot\tfire\n"
 /// let monsters = try MonsterImport.read(Array(text.utf8))
-/// try roster.apply(.addNamed(monsters[0].name, monsters[0].changes, ifTaken: .fail))
+/// try roster.apply(monsters[0].edit(ifTaken: .fail))
+/// roster.monster(named: "Robo-Bot")?.icon  // "meetrobobot.png"
 /// ```
 public enum MonsterImport {
   /// The formats an input may be in.
   public enum Format: String, CaseIterable, Sendable {
     /// Tab-separated values with a header line.
     case tsv
+    /// Comma-separated values with a header line, as spreadsheets write them.
+    case csv
     /// JSON objects one after another.
     case ndjson
     /// A JSON array of objects.
     case json
 
     /// The format of an input, from its first byte that is not white space: `[` is a
-    /// JSON array, `{` JSON objects, anything else (a header line) TSV.
+    /// JSON array, `{` JSON objects; anything else is a header line, CSV when the line
+    /// holds a comma and no tab, TSV otherwise.
     ///
     /// - Parameter bytes: The input.
     /// - Returns: The format.
     public static func detected(in bytes: some Sequence<UInt8>) -> Format {
-      let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-      switch first {
-      case UInt8(ascii: "["): return .json
-      case UInt8(ascii: "{"): return .ndjson
-      default: return .tsv
+      var first: UInt8?
+      var sawComma = false
+      for byte in bytes {
+        if first == nil {
+          guard [0x20, 0x09, 0x0A, 0x0D].contains(byte) else {
+            first = byte
+            if byte == UInt8(ascii: "[") { return .json }
+            if byte == UInt8(ascii: "{") { return .ndjson }
+            sawComma = byte == UInt8(ascii: ",")
+            continue
+          }
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "\t"): return .tsv
+        case UInt8(ascii: "\n"): return sawComma ? .csv : .tsv
+        case UInt8(ascii: ","): sawComma = true
+        default: break
+        }
       }
+      return sawComma ? .csv : .tsv
     }
   }
 
-  /// Reads the monsters of an input.
+  /// What reading an input gave: the monsters of the lines that could be read, and why
+  /// each of the others could not.
+  public struct Reading: Hashable, Sendable {
+    /// The monsters read, in order.
+    public var monsters: [ImportedMonster] = []
+    /// The problems, one for each line that could not be read, by line. Reading stops at
+    /// the first place the input cannot be split into monsters (JSON that is not JSON, a
+    /// quote that is never closed, a header without a `weapon`), which is the last.
+    public var errors: [MonsterImportError] = []
+
+    /// Creates what reading gave.
+    ///
+    /// - Parameters:
+    ///   - monsters: The monsters read.
+    ///   - errors: The problems.
+    public init(monsters: [ImportedMonster] = [], errors: [MonsterImportError] = []) {
+      self.monsters = monsters
+      self.errors = errors
+    }
+  }
+
+  /// Reads the monsters of an input, failing at its first problem.
   ///
   /// - Parameters:
   ///   - bytes: The input, as UTF-8.
@@ -66,12 +117,38 @@ public enum MonsterImport {
   public static func read(_ bytes: [UInt8], format: Format? = nil) throws(MonsterImportError)
     -> [ImportedMonster]
   {
+    let reading = readEach(bytes, format: format)
+    if let first = reading.errors.first { throw first }
+    return reading.monsters
+  }
+
+  /// Reads the monsters of an input, and names every line that cannot be read, as
+  /// ``read(_:format:)`` names the first.
+  ///
+  /// - Parameters:
+  ///   - bytes: The input, as UTF-8.
+  ///   - format: The input's format, or `nil` to tell it from the input.
+  /// - Returns: The monsters read and the problems, each by line.
+  public static func readEach(_ bytes: [UInt8], format: Format? = nil) -> Reading {
     // A byte order mark, which some programs put before UTF-8 text, is no field's.
     let text = bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes
-    return switch format ?? .detected(in: text) {
-    case .tsv: try readTSV(text)
-    case .ndjson: try readJSON(text, asArray: false)
-    case .json: try readJSON(text, asArray: true)
+    var reading = Reading()
+    switch format ?? .detected(in: text) {
+    case .tsv: readDelimited(text, as: .tsv, into: &reading)
+    case .csv: readDelimited(text, as: .csv, into: &reading)
+    case .ndjson: readJSON(text, asArray: false, into: &reading)
+    case .json: readJSON(text, asArray: true, into: &reading)
+    }
+    reading.errors.sort { ($0.line, $0.column ?? 0) < ($1.line, $1.column ?? 0) }
+    return reading
+  }
+
+  /// Adds the monster of some fields, or why they make none, to what was read.
+  static func add(_ fields: Fields, line: Int, to reading: inout Reading) {
+    do throws(MonsterImportError) {
+      reading.monsters.append(try monster(fields, line: line))
+    } catch {
+      reading.errors.append(error)
     }
   }
 }
@@ -97,8 +174,11 @@ extension MonsterImport {
   /// The UTF-8 byte order mark.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+  /// The key of each built-in field, as the file spells it.
+  static let fieldNames = MonsterField.builtIn.map(\.key)
+
   /// Checks the fields of the monster on a line: those every monster needs are there, and
-  /// the name is one a monster can have. The roster checks the rest.
+  /// the name is one a monster can have. The roster reads the rest.
   ///
   /// - Throws: ``MonsterImportError`` on that line for a missing name or weapon, or a name
   ///   a monster cannot have.

@@ -34,6 +34,10 @@ public enum RosterEdit: Hashable, Sendable {
   /// icon ``Monster/defaultIcon(forName:)`` gives, no colour, and a required field's default
   /// for what they leave out. A weapon is needed.
   case addNamed(String, Changes, ifTaken: IfTaken)
+  /// Gives the monster with a name, ignoring case, a new one, as ``rename(_:to:)`` does,
+  /// unless no monster has the name: then nothing changes
+  /// (``RosterChange/skippedMissing(_:)``).
+  case renameIfPresent(String, to: String)
 
   /// What adding a monster does when a monster has its name already, ignoring case.
   public enum IfTaken: Hashable, Sendable {
@@ -186,6 +190,9 @@ extension Roster {
       return try removeEach(.names([name]))
     case .removeEach(let selection):
       return try removeEach(selection)
+    case .renameIfPresent(let name, let newName):
+      guard index(named: name) != nil else { return [.skippedMissing(name)] }
+      return try applyReporting(.rename(name, to: newName))
     case .rename(let name, let newName):
       let index = try existingIndex(named: name)
       let before = self[index]

@@ -3,11 +3,12 @@ import MonsterKit
 /// A shell completion script for bash, zsh or fish, written from the subcommands' specs.
 ///
 /// The scripts complete subcommands, options, option values (weapons, colours, formats,
-/// shells) and monster names, which they read live with `monsters list --format names`,
-/// honouring `--file` on the line being completed and `MONSTERS_FILE`. No script ever
-/// evaluates a name: bash reads names line by line and quotes each with `printf %q` (never
-/// through `compgen -W`, which expands its word list), zsh adds them with `compadd`, and
-/// fish takes a function's output lines as they are.
+/// shells, a field's values after `--where FIELD=`, the fields of `--fields a,b`) and monster
+/// names, which they read live with `monsters list --format names`, honouring `--file` on
+/// the line being completed and `MONSTERS_FILE`; a name already on the line is not offered
+/// again. No script ever evaluates a name: bash reads names line by line and quotes each
+/// with `printf %q` (never through `compgen -W`, which expands its word list), zsh adds
+/// them with `compadd`, and fish takes a function's output lines as they are.
 ///
 /// What there is to complete is read from the specs once, here; each shell's file
 /// (`CompletionScript+Bash.swift`, `+Zsh`, `+Fish`) only writes it in that shell's syntax.
@@ -18,7 +19,7 @@ struct CompletionScript {
   }
 
   /// How a value is completed.
-  enum Values: Equatable {
+  indirect enum Values: Equatable, Sendable {
     /// The monster names of the roster the line names.
     case monsterNames
     /// A file's path.
@@ -27,6 +28,30 @@ struct CompletionScript {
     case nothing
     /// One of these words.
     case words([String])
+    /// `FIELD=VALUE`: a field's name and `=`, then a value of that field.
+    case condition([Field])
+    /// Fields' names, separated by commas, each once.
+    case fieldList([Field])
+  }
+
+  /// A field of a monster, as completion offers it: its name, and how its values are
+  /// completed after `--where NAME=`.
+  struct Field: Equatable, Sendable {
+    /// The name, as the command line writes it: `weapon`.
+    var name: String
+    /// How a value of the field is completed.
+    var values: Values
+  }
+
+  /// The fields of a monster, each with what its values are.
+  static let fields: [Field] = MonsterField.listed.map { field in
+    let values: Values =
+      switch field.kind {
+      case .name: .monsterNames
+      case .color: .words((field.words() ?? []) + [ValueKind.noColorWord])
+      default: field.words().map(Values.words) ?? .nothing
+      }
+    return Field(name: field.key, values: values)
   }
 
   /// An option, as completion offers it.
@@ -99,9 +124,10 @@ struct CompletionScript {
       case .colorOrNone: .words(colors + [ValueKind.noColorWord])
       case .choice(let words): .words(words)
       case .subcommand: .words(names)
-      case .field: .words(MonsterField.listed.map(\.key))
-      case .condition: .words(MonsterField.listed.map { $0.key + "=" })
-      case .fieldList, .assignment: .nothing
+      case .field: .words(Self.fields.map(\.name))
+      case .condition: .condition(Self.fields)
+      case .fieldList: .fieldList(Self.fields)
+      case .assignment: .nothing
       }
     }
     func option(_ option: OptionSpec) -> Option {

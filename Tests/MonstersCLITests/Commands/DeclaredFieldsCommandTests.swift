@@ -230,7 +230,7 @@ let teamRosterText: String = {
       harness.run(["import", "--update"], input: tsv)
         == CommandResult(
           .success,
-          errors: "Nothing to change: monsters.json is as asked.\n"
+          errors: "monsters import: Nothing to change: monsters.json is as asked.\n"
             .replacing("monsters.json", with: harness.rosterPath)))
   }
 

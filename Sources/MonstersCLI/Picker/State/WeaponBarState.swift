@@ -51,9 +51,8 @@ struct WeaponBarState: Hashable, Sendable {
   /// Left and right arrows, `h` and `l` (and Shift-Tab and Tab) move the focus, wrapping at
   /// the ends; Home and `g` go to the first weapon, End and `G` to Close. Enter or Space
   /// presses the focused button; a digit from 1 to 9 presses the button of the weapon of
-  /// that number, if there is one. Esc,
-  /// `q`, Ctrl-C and Close leave. Another typed character says on the status line that it
-  /// does nothing.
+  /// that number, if there is one. Esc, `q` and Close leave, and so does Ctrl-C, as an
+  /// interruption. Another typed character says on the status line that it does nothing.
   ///
   /// - Parameter key: The key.
   /// - Returns: What to do: save the pick and close, close, or nothing.
@@ -84,6 +83,8 @@ struct WeaponBarState: Hashable, Sendable {
       return press(focus)
     case .back, .quit:
       return .close
+    case .interrupt:
+      return .interrupt
     case .search:
       status = "Search is in 'monsters pick' without a monster."
     case .up, .down, .pageUp, .pageDown:
