@@ -203,14 +203,16 @@ extension Roster {
     }
   }
 
-  /// Whether two rosters hold the same monsters in the same order and the same other keys,
-  /// as `==` says, without building the monsters that both took, unchanged, from the same
+  /// Whether two rosters declare the same, and hold the same monsters in the same order and
+  /// the same other keys, as `==` says, without building the monsters that both took, unchanged, from the same
   /// file: how an edit learns that its changes cancelled out, on a roster of any size.
   ///
   /// - Parameter other: The other roster.
   /// - Returns: Whether the rosters are equal.
   package func hasSameMonsters(as other: Roster) -> Bool {
-    guard count == other.count, otherFields == other.otherFields else { return false }
+    guard count == other.count, otherFields == other.otherFields,
+      declarations == other.declarations
+    else { return false }
     let sameSource = source.bytes.withUnsafeBytes { mine in
       other.source.bytes.withUnsafeBytes { theirs in
         mine.baseAddress == theirs.baseAddress && mine.count == theirs.count

@@ -38,6 +38,16 @@ public enum RosterEdit: Hashable, Sendable {
   /// unless no monster has the name: then nothing changes
   /// (``RosterChange/skippedMissing(_:)``).
   case renameIfPresent(String, to: String)
+  /// Adds a weapon at the end of the roster's weapons; a roster with the five built-in ones
+  /// lists them from then on.
+  case addWeapon(Weapon)
+  /// Removes the weapon with a name, read forgivingly, which no monster may carry.
+  case removeWeapon(String)
+  /// Declares a field, after the others; a required one is given, by its default, to every
+  /// monster without it.
+  case addField(MonsterField)
+  /// Takes away the declared field with a name, exactly or else in any case.
+  case removeField(String, ifHeld: IfHeld)
 
   /// What adding a monster does when a monster has its name already, ignoring case.
   public enum IfTaken: Hashable, Sendable {
@@ -47,6 +57,14 @@ public enum RosterEdit: Hashable, Sendable {
     case skip
     /// The changes are made to the monster that has the name.
     case update
+  }
+
+  /// What removing a field does while monsters have it.
+  public enum IfHeld: Hashable, Sendable {
+    /// The edit fails: ``RosterError/fieldInUse(_:monsters:count:)``.
+    case fail
+    /// The field is taken from those monsters too.
+    case takeFromMonsters
   }
 
   /// New values for some of a monster's fields, in order; a field not named stays as it
@@ -198,6 +216,14 @@ extension Roster {
       let before = self[index]
       guard try update(named: name, { $0.name = newName }) else { return [] }
       return [.changed(MonsterChange(from: before, to: self[index]))]
+    case .addWeapon(let weapon):
+      return try addWeapon(weapon)
+    case .removeWeapon(let name):
+      return try removeWeapon(named: name)
+    case .addField(let field):
+      return try addField(field)
+    case .removeField(let name, let ifHeld):
+      return try removeField(named: name, ifHeld: ifHeld)
     }
   }
 }

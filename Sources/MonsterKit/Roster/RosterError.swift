@@ -22,6 +22,18 @@ public enum RosterError: Error, Hashable, Sendable {
   case missingValue(field: String, monster: String?)
   /// A field or weapon cannot be declared so: its name, and why.
   case invalidDeclaration(String, reason: String)
+  /// The roster has a weapon of this name already, ignoring case, `-` and `_`: the name
+  /// asked for, and the weapon's.
+  case weaponTaken(String, by: String)
+  /// The roster has a field of this key already, built in or declared, ignoring case: the
+  /// key asked for, and the field's.
+  case fieldTaken(String, by: String)
+  /// Monsters carry the weapon, so it cannot be removed: its name, the first of their
+  /// names (up to ``namesShown``), and how many they are.
+  case weaponInUse(String, monsters: [String], count: Int)
+  /// Monsters have the field, so it cannot be removed: its key, the first of their names
+  /// (up to ``namesShown``), and how many they are.
+  case fieldInUse(String, monsters: [String], count: Int)
   /// The file at the path is not JSON: the first error, by line and column.
   case syntax(path: String, line: Int, column: Int, message: String)
   /// The file at the path is JSON but breaks the roster's rules: every problem found.
@@ -101,6 +113,18 @@ extension RosterError: CustomStringConvertible {
       "'\(escapedForMessage(field))' is a required field: a monster cannot be without one."
     case .invalidDeclaration(let name, let reason):
       "'\(escapedForMessage(name))' cannot be declared: \(reason)."
+    case .weaponTaken(let name, let holder):
+      "The roster has a weapon named '\(escapedForMessage(holder))' already"
+        + (name == holder ? "." : " (weapon names are compared ignoring case, '-' and '_').")
+    case .fieldTaken(let key, let holder):
+      "The roster has a field named '\(escapedForMessage(holder))' already"
+        + (key == holder ? "." : " (field names are compared ignoring case).")
+    case .weaponInUse(let name, let monsters, let count):
+      "Weapon '\(name)' cannot be removed: \(Self.listed(monsters, of: count)) "
+        + (count == 1 ? "carries" : "carry") + " it" + (hint.map { "; \($0)" } ?? "") + "."
+    case .fieldInUse(let key, let monsters, let count):
+      "Field '\(escapedForMessage(key))' cannot be removed: \(Self.listed(monsters, of: count)) "
+        + (count == 1 ? "has" : "have") + " it" + (hint.map { "; \($0)" } ?? "") + "."
     case .syntax(let path, let line, let column, let message):
       "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
@@ -132,6 +156,20 @@ extension RosterError: CustomStringConvertible {
       "Another monsters is editing \(escapedForMessage(path)) (its folder was locked for "
         + "over \(formatSeconds(seconds)) s); try again" + (hint.map { ", or \($0)" } ?? "") + "."
     }
+  }
+}
+
+extension RosterError {
+  /// How many monsters' names an error names; it counts the others.
+  public static let namesShown = 5
+
+  /// Names for a message, `A, B and C`, and how many more there are.
+  static func listed(_ names: [String], of count: Int) -> String {
+    let names = names.prefix(namesShown).map { escapedForMessage($0) }
+    let more = count - names.count
+    guard more <= 0 else { return names.joined(separator: ", ") + " and \(more) more" }
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + last
   }
 }
 

@@ -7,7 +7,7 @@ enum AddCommand {
     help: "Do nothing, with a note, when a monster has the name already, rather than fail: "
       + "for scripts that run again.")
 
-  static let subcommand = Subcommand(name: "add", run: run, edit: edit) { name in
+  static let subcommand = Subcommand(name: "add", edit: edit) { name in
     CommandSpec(
       name: name,
       abstract: "Add a monster at the end of the roster.",
@@ -21,11 +21,6 @@ enum AddCommand {
       options: FieldOptions.options(.create) + [
         FieldOptions.declaredField, ifMissingOption, .dryRun, .exitCode,
       ])
-  }
-
-  /// Adds the monster through the one edit path, and says so.
-  static func run(_ context: CommandContext) throws(CommandFailure) {
-    try context.applyAndReport(edit(context.invocation))
   }
 
   /// The monster the command line describes, to add: the roster reads its fields.

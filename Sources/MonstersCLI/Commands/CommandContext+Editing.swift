@@ -72,14 +72,15 @@ extension CommandContext {
   }
 
   /// Makes one edit through the one edit path and reports it: a line for each change, a
-  /// note for each skip, or with `--dry-run` the diff.
+  /// note for each skip, or with `--dry-run` the diff. What every editing subcommand runs.
   func applyAndReport(_ edit: RosterEdit) throws(CommandFailure) {
     try checkExitCodeOption()
     let outcome: EditOutcome
     do throws(EditFailure) {
       outcome = try perform([edit])
     } catch {
-      throw CommandFailure(refusedEdit: error.error, command: invocation.command)
+      throw MonsterNameHint.adding(
+        to: CommandFailure(refusedEdit: error.error, command: invocation.command), context: self)
     }
     try report(outcome)
   }

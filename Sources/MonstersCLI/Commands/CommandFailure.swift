@@ -87,7 +87,9 @@ indirect enum CommandFailure: Error {
     case .usage: .usage
     case .roster(let error):
       switch error {
-      case .noSuchMonster, .nameTaken, .fileExists: .failure
+      case .noSuchMonster, .nameTaken, .fileExists, .weaponTaken, .fieldTaken, .weaponInUse,
+        .fieldInUse:
+        .failure
       case .invalidName, .notEditable, .unknownWeapon, .unknownField, .invalidValue,
         .missingValue, .invalidDeclaration:
         .usage
@@ -194,6 +196,10 @@ indirect enum CommandFailure: Error {
     case .fileExists: "use --force to replace it with the seeded roster"
     case .invalidRoster, .unresolvedConflict: "run 'monsters check'"
     case .lockTimeout: "raise --lock-timeout"
+    case .weaponInUse(let name, _, let count):
+      "give \(count == 1 ? "it" : "them") another weapon first ('monsters set --where "
+        + "weapon=\(name) --weapon W')"
+    case .fieldInUse: "'--force' takes it from them too"
     case .fileSystem(let path, "write", Platform.ErrorNumber.notPermitted):
       stickyFolderHint(path)
     default: nil

@@ -6,7 +6,7 @@ enum SetCommand {
     help: "Change every monster whose field has the value, instead of naming them. "
       + OptionSpec.whereFields)
 
-  static let subcommand = Subcommand(name: "set", run: run, edit: edit) { name in
+  static let subcommand = Subcommand(name: "set", edit: edit) { name in
     CommandSpec(
       name: name,
       abstract: "Change the weapon, description, icon, name colour or fields of monsters.",
@@ -24,15 +24,6 @@ enum SetCommand {
       options: FieldOptions.options(.change) + [
         FieldOptions.declaredField, whereOption, .dryRun, .exitCode,
       ])
-  }
-
-  /// Changes the monsters through the one edit path, and says what changed.
-  static func run(_ context: CommandContext) throws(CommandFailure) {
-    do throws(CommandFailure) {
-      try context.applyAndReport(edit(context.invocation))
-    } catch {
-      throw MonsterNameHint.adding(to: error, context: context)
-    }
   }
 
   /// The change the command line asks for: the fields given, of the monsters named or

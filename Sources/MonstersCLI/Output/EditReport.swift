@@ -39,6 +39,22 @@ enum EditReport {
       buffer.append(contentsOf: "Removed ".utf8)
       append(escapedForMessage(name), to: &buffer)
       buffer.append(UInt8(ascii: "."))
+    case .weaponAdded(let weapon):
+      append(
+        "Added weapon \(weapon.name) (image \(escapedForMessage(weapon.imageName))).", to: &buffer)
+    case .weaponRemoved(let weapon):
+      append("Removed weapon \(weapon.name).", to: &buffer)
+    case .fieldAdded(let field, let count):
+      append("Added field \(escapedForMessage(field.key))", to: &buffer)
+      if let value = field.defaultValue, count > 0 {
+        append(
+          ", and gave its default, \(shown(value, of: field)), to \(monsters(count))", to: &buffer)
+      }
+      buffer.append(UInt8(ascii: "."))
+    case .fieldRemoved(let field, let count):
+      append("Removed field \(escapedForMessage(field.key))", to: &buffer)
+      if count > 0 { append(", and took it from \(monsters(count))", to: &buffer) }
+      buffer.append(UInt8(ascii: "."))
     case .skippedExisting, .skippedMissing, .noMatch:
       return false
     }
@@ -47,6 +63,10 @@ enum EditReport {
 
   private static func append(_ text: String, to buffer: inout [UInt8]) {
     buffer.append(contentsOf: text.utf8)
+  }
+
+  private static func monsters(_ count: Int) -> String {
+    count == 1 ? "1 monster" : "\(count) monsters"
   }
 
   private static func hasFieldChanges(_ change: MonsterChange) -> Bool {
@@ -117,7 +137,7 @@ enum EditReport {
       return nothing + "no monster named '\(escapedForMessage(name))'."
     case .noMatch(let conditions):
       return nothing + "no monster has \(conditionsText(conditions))."
-    case .changed, .added, .removed:
+    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved:
       return nil
     }
   }
@@ -133,8 +153,8 @@ enum EditReport {
 
     init(_ edit: RosterEdit) {
       switch edit {
-      case .add, .addIfMissing: self = .add
-      case .remove, .removeEach: self = .remove
+      case .add, .addIfMissing, .addWeapon, .addField: self = .add
+      case .remove, .removeEach, .removeWeapon, .removeField: self = .remove
       case .rename, .renameIfPresent: self = .rename
       case .set, .setEach, .addOrSet: self = .change
       case .addNamed(_, _, let ifTaken): self = ifTaken == .update ? .change : .add

@@ -14,4 +14,18 @@ extension Invocation {
     guard case .choice(let choices) = option.value, !choices.contains(value) else { return value }
     throw usageError(.unknownWord(value, kind: option.valueName, choices: choices))
   }
+
+  /// The value of an option that takes one of a choice's cases, or its default.
+  ///
+  /// - Throws: A usage error for a word that is not one of them.
+  func choice<Choice: OptionChoice>(_ option: OptionSpec, as choice: Choice.Type)
+    throws(CommandFailure) -> Choice
+  {
+    let word = try self.choice(option)
+    guard let value = Choice(rawValue: word) else {
+      throw usageError(
+        .unknownWord(word, kind: option.valueName, choices: Choice.allCases.map(\.rawValue)))
+    }
+    return value
+  }
 }

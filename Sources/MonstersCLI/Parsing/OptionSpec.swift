@@ -101,8 +101,13 @@ extension OptionSpec {
     help: "With --dry-run: exit 1 when the file would change, 0 when not, as git diff "
       + "--exit-code does.")
 
-  /// `--format <format>`, one of `formats`, with `fallback` when it is not given: its help
-  /// reads `table, names or json (default: table).`
+  /// `--format <format>`, one of a choice's cases, with `fallback` when it is not given:
+  /// its help reads `table, names or json (default: table).`
+  static func format<Choice: OptionChoice>(_ fallback: Choice) -> OptionSpec {
+    format(Choice.allCases.map(\.rawValue), default: fallback.rawValue)
+  }
+
+  /// `--format <format>`, one of `formats`, with `fallback` when it is not given.
   static func format(_ formats: [String], default fallback: String) -> OptionSpec {
     let list = listing(formats)
     return OptionSpec(
@@ -120,3 +125,7 @@ func listing(_ words: [String]) -> String {
   }
   return list
 }
+
+/// The words an option takes, as an enum: `--format`'s formats, each a case, so that a
+/// command switches over them all and a word that is not one is refused as it is read.
+protocol OptionChoice: RawRepresentable<String>, CaseIterable, Sendable {}

@@ -25,6 +25,8 @@ enum ValueKind: Equatable, Sendable {
   case assignment
   /// One of a monster's fields.
   case field
+  /// One of the fields the roster declares.
+  case declaredField
   /// Monster fields, separated by commas.
   case fieldList
 }

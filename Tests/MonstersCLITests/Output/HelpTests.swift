@@ -118,7 +118,9 @@ import Testing
     let section = lines[(start + 1)...].prefix { !$0.isEmpty }
     let listed = section.compactMap { line -> String? in
       guard line.hasPrefix("  "), line.dropFirst(2).first?.isLetter == true else { return nil }
-      return line.dropFirst(2).split(separator: " ").first.map(String.init)
+      // A name, of one word or of two (`weapons add`), ends where two spaces start.
+      let entry = line.dropFirst(2)
+      return String(entry[..<(entry.firstRange(of: "  ")?.lowerBound ?? entry.endIndex)])
     }
     #expect(listed == Self.subcommandNames)
     for subcommand in Subcommand.all {
@@ -176,7 +178,9 @@ extension HelpTests {
     let start = try #require(lines.firstIndex(of: "EXAMPLES:"))
     for example in spec.examples {
       #expect(lines[start...].contains(Substring("  " + example.commandLine)), "\(example)")
-      #expect(example.arguments.contains(name) || example.arguments.first == "--file")
+      #expect(
+        example.arguments.joined(separator: " ").contains(name)
+          || example.arguments.first == "--file")
       do throws(CommandFailure) {
         let invocation = try Invocation(parsing: example.arguments, commands: Subcommand.specs)
         #expect(invocation.command?.name == name)

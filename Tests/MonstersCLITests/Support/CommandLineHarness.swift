@@ -179,7 +179,7 @@ let usageTrailer: [String: String] = [
     + "  See 'monsters weapons --help' for more information.\n",
   "init": "Usage: monsters init [--force]\n"
     + "  See 'monsters init --help' for more information.\n",
-  "help": "Usage: monsters help [<subcommand>] [--man]\n"
+  "help": "Usage: monsters help [<subcommand>...] [--man]\n"
     + "  See 'monsters help --help' for more information.\n",
 ]
 
