@@ -17,8 +17,8 @@ let package = Package(
     .target(name: "MonsterKit", dependencies: ["CPlatformShims"]),
     .target(name: "MonstersCLI", dependencies: ["MonsterKit"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI", "MonsterKit"]),
-    .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit"]),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit", "TestSupport"]),
+    .target(name: "TestSupport", dependencies: ["MonsterKit"], path: "Tests/TestSupport"),
     .testTarget(name: "MonsterKitTests", dependencies: ["MonsterKit", "TestSupport"]),
     .testTarget(
       name: "MonstersCLITests", dependencies: ["MonstersCLI", "MonsterKit", "TestSupport"]),

@@ -120,7 +120,8 @@ indirect enum CommandFailure: Error {
         ? "\(escapedForMessage(paths[0])) is not in canonical form; 'monsters fmt' writes it."
         : "\(paths.count) files are not in canonical form; 'monsters fmt' writes them."
     case .wouldChange, .reported: nil
-    case .hinted(let failure, let hint): failure.message.map { $0 + " " + hint }
+    case .hinted(let failure, let hint):
+      failure.message.map { $0 + (hint.hasPrefix("\n") ? "" : " ") + hint }
     case .side(let side, let failure):
       failure.message.map { "\(side): \($0)" }
     case .differencesFound:
