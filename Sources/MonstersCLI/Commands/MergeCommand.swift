@@ -137,7 +137,11 @@ enum MergeCommand {
       throw .mergeConflicts(count: merge.conflicts.count, path: shownName)
     case .notMerged(let failure, let marking):
       throw .hinted(failure, hint: MergeReport.notMerged(shown, marking))
-    case .notWritten(_, let error, let marking):
+    case .notWritten(_, var error, let marking):
+      // The file is not as it was: the hint says what stands in its place.
+      if case .fileSystem(let path, "write", let code) = error {
+        error = .fileSystem(path: path, action: "write the merge to", errno: code)
+      }
       throw .hinted(ours.failure(error), hint: MergeReport.notMerged(shown, marking))
     }
   }

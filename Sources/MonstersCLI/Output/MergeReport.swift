@@ -40,12 +40,18 @@ enum MergeReport {
       return "\nNothing was merged: \(shown) holds all of ours and all of theirs between "
         + "conflict markers. " + keeping
     case .writtenWithoutTheirs(let error):
-      return "\nNothing was merged, and theirs did not fit (\(error)): \(shown) holds all of "
-        + "ours between conflict markers, and nothing of theirs."
+      return "\nNothing was merged, and theirs did not fit (\(reason(error))): \(shown) holds "
+        + "all of ours between conflict markers, and nothing of theirs."
     case .notWritten(let error):
       return "\nNothing was merged, and \(shown) could not be marked as a conflict "
-        + "(\(error)): it is as it was, which reads as resolved; do not commit it so."
+        + "(\(reason(error))): it is as it was, which reads as resolved; do not commit it so."
     }
+  }
+
+  /// Why a write failed, in a few words: the system's, for a failed call.
+  private static func reason(_ error: RosterError) -> String {
+    guard case .fileSystem(_, _, let code) = error else { return error.description }
+    return Platform.errorDescription(code)
   }
 
   /// Items in parentheses, separated by commas; nothing when there are none.

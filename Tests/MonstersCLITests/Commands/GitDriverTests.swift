@@ -120,6 +120,98 @@ import Testing
         == "team monsters.json:10: unresolved merge conflict\n")
   }
 
+  /// The roster's text in the work tree.
+  private func text(_ repository: Repository) throws -> String {
+    try String(contentsOfFile: repository.folder + "/" + repository.roster, encoding: .utf8)
+  }
+
+  @Test func aMonsterRemovedAndAnotherAddedInItsPlaceIsNoRenameForTheMerge() throws {
+    let repository = try Repository(setUp: true)
+    try repository.edit("add Last-Bot --weapon fire", message: "Last-Bot")
+    try repository.branch("feature", "set Last-Bot --description 'Goes last' --name-color blue")
+    // Ours removes the last monster and adds one, in its place and with its empty
+    // description: theirs' edit of Last-Bot is not New-Bot's.
+    try repository.edit("remove Last-Bot\nadd New-Bot --weapon sword", message: "main")
+    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    #expect(
+      merge.errors.contains(
+        "team monsters.json: conflict: Last-Bot: removed in ours, changed in theirs (description "
+          + "'' -> 'Goes last', name colour none -> blue)"))
+    // And diff says what ours did: a removal and an addition, not a rename.
+    let ours = try repository.git("show", "HEAD:" + repository.roster).output
+    try ours.write(toFile: repository.root + "/ours.json", atomically: true, encoding: .utf8)
+    let base = try repository.git("show", "HEAD~1:" + repository.roster).output
+    try base.write(toFile: repository.root + "/base.json", atomically: true, encoding: .utf8)
+    #expect(
+      try repository.monsters(
+        "diff", repository.root + "/base.json", repository.root + "/ours.json", expecting: 1
+      ).output == "removed Last-Bot\nadded New-Bot\n")
+  }
+
+  @Test func bothSidesRemovingAMonsterAndEachAddingItsOwnMergeCleanly() throws {
+    let repository = try Repository(setUp: true)
+    try repository.edit("add Last-Bot --weapon fire", message: "Last-Bot")
+    try repository.branch("feature", "remove Last-Bot\nadd B-Bot --weapon smoke")
+    try repository.edit("remove Last-Bot\nadd A-Bot --weapon sword", message: "main")
+    try repository.git("merge", "--no-edit", "feature")
+    #expect(
+      try repository.names()
+        == "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\nA-Bot\nB-Bot\n")
+    // One side adding alone: both removed it, and nothing of it is argued over.
+    try repository.branch("other", "remove A-Bot")
+    try repository.edit("remove A-Bot\nadd C-Bot --weapon fire", message: "main again")
+    try repository.git("merge", "--no-edit", "other")
+    #expect(try repository.monsters("check").status == 0)
+  }
+
+  @Test func aSideWithAByteOrderMarkLeavesAConflictThatEveryCommandRefuses() throws {
+    let repository = try Repository(setUp: true)
+    try repository.git("checkout", "-q", "-b", "feature")
+    // An editor saved theirs with a byte order mark.
+    let path = repository.folder + "/" + repository.roster
+    let fixed = try text(repository).replacingOccurrences(of: "MEE-OW", with: "Purr")
+    try ("\u{FEFF}" + fixed).write(toFile: path, atomically: true, encoding: .utf8)
+    try repository.git("commit", "-q", "-a", "-m", "feature")
+    try repository.git("checkout", "-q", "main")
+    try repository.edit("add Robo-Bot --weapon smoke", message: "main")
+    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
+    #expect(
+      merge.errors.contains(
+        "Error: team monsters.json (theirs):1:1: the file starts with a UTF-8 byte order mark; "
+          + "remove it\nNothing was merged: team monsters.json holds all of ours and all of "
+          + "theirs between conflict markers."))
+    #expect(!merge.errors.contains(".merge_file"))
+    let merged = try text(repository)
+    #expect(merged.hasPrefix("<<<<<<< ours (team monsters.json)\n{\n"))
+    #expect(merged.contains("Robo-Bot") && merged.contains("Purr"))
+    #expect(
+      try repository.monsters("check", expecting: 1).output.contains(": unresolved merge conflict"))
+    try repository.monsters("list", expecting: 65)
+  }
+
+  @Test(arguments: [3, 2000])
+  func markersAreAsLongAsTheAttributeAsks(_ size: Int) throws {
+    let repository = try Repository(setUp: true)
+    let attributes = repository.folder + "/.gitattributes"
+    let line = "\"team monsters.json\" conflict-marker-size=\(size)\n"
+    try (try String(contentsOfFile: attributes, encoding: .utf8) + line).write(
+      toFile: attributes, atomically: true, encoding: .utf8)
+    try repository.git("commit", "-q", "-a", "-m", "markers")
+    try repository.branch("feature", "set Dog-Bot --weapon fire")
+    try repository.edit("set Dog-Bot --weapon smoke", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let lines = try text(repository).split(separator: "\n")
+    #expect(
+      lines.contains(Substring(String(repeating: "<", count: size) + " ours (team monsters.json)")))
+    #expect(
+      lines.contains(
+        Substring(String(repeating: ">", count: size) + " theirs (team monsters.json)")))
+    #expect(
+      try repository.monsters("check", expecting: 1).output
+        == "team monsters.json:10: unresolved merge conflict\n")
+  }
+
   @Test func gitDiffAndLogShowChangesMonsterByMonster() throws {
     let repository = try Repository(setUp: true)
     try repository.edit(
