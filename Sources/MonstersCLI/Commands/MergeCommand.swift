@@ -9,6 +9,11 @@ enum MergeCommand {
     "path", value: .path, valueName: "name",
     help: "The roster's path in the repository (git's %P), for labels and messages.")
 
+  static let gitOption = OptionSpec(
+    "git",
+    help: "Merge again, monster by monster, the versions git keeps of the roster after a "
+      + "plain git conflict, and write the result to it.")
+
   static let subcommand = Subcommand(name: "merge", run: run) { name in
     CommandSpec(
       name: name,
@@ -31,6 +36,18 @@ enum MergeCommand {
 
         An empty <base> is a roster with no monsters: git gives one when both sides \
         added the file. <base> or <theirs> may be - for standard input.
+
+        A merge that cannot be made monster by monster (a side that is not a valid \
+        roster, markers longer than a megabyte) or written (a full disk) leaves all of \
+        ours and all of theirs between conflict markers in <ours>, as git's own merge \
+        would, and exits non-zero: nothing is taken for resolved by mistake. The \
+        roster's lock is held from the read of <ours> to its replacement.
+
+        With --git, merges again the three versions git keeps in its index for a \
+        roster in conflict (stages 1, 2 and 3), and writes the result to <path> (default: \
+        the roster file): for a merge git made without the driver, in a clone where \
+        'monsters setup-git' was not run or in a GUI client. 'git add <path>' then marks \
+        it resolved.
         """,
       arguments: [
         ArgumentSpec(name: "base", kind: .path, help: "The common ancestor (git's %O)."),
@@ -38,11 +55,25 @@ enum MergeCommand {
           name: "ours", kind: .path, help: "Our roster, which the result replaces (git's %A)."),
         ArgumentSpec(name: "theirs", kind: .path, help: "Their roster (git's %B)."),
       ],
-      options: [markerSizeOption, pathOption])
+      options: [markerSizeOption, pathOption, gitOption],
+      forms: [
+        CommandForm(
+          flag: gitOption.name,
+          arguments: [
+            ArgumentSpec(
+              name: "path", kind: .path, isOptional: true,
+              help: "With --git, the roster in conflict (default: the roster file).")
+          ],
+          options: [markerSizeOption.name])
+      ])
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let invocation = context.invocation
+    if invocation.has(gitOption) {
+      try mergeFromGit(context)
+      return
+    }
     let name = invocation.value(pathOption)
     func side(_ label: String, _ position: Int) throws(CommandFailure) -> RosterSide {
       RosterSide(
@@ -208,7 +239,7 @@ enum MergeCommand {
   /// made.
   ///
   /// - Throws: A usage error for a value that is not a whole number from 1 up.
-  private static func markerSize(_ context: CommandContext) throws(CommandFailure) -> Int? {
+  static func markerSize(_ context: CommandContext) throws(CommandFailure) -> Int? {
     guard let text = context.invocation.value(markerSizeOption) else {
       return ConflictMarkers.standardSize
     }
@@ -225,7 +256,7 @@ enum MergeCommand {
   }
 
   /// The failure of a marker size past the longest markers written.
-  private static func markerSizeFailure(_ context: CommandContext) -> CommandFailure {
+  static func markerSizeFailure(_ context: CommandContext) -> CommandFailure {
     let text = context.invocation.value(markerSizeOption) ?? ""
     return context.usageError(
       .invalidValue(

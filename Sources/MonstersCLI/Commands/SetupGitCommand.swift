@@ -109,18 +109,7 @@ enum SetupGitCommand {
   private static func ask(
     _ git: GitProcess, _ arguments: [String], failure message: (String) -> String
   ) throws(CommandFailure) -> String {
-    let run: GitProcess.Run
-    do throws(SystemCallError) {
-      run = try git.run(arguments)
-    } catch {
-      throw .git("Cannot run \(git.executable): \(Platform.errorDescription(error.code)).")
-    }
-    guard run.status == 0 else {
-      throw .git(
-        message(
-          escapedForTerminal(run.errors.isEmpty ? "git exited with \(run.status)" : run.errors)))
-    }
-    return run.output
+    try git.ask(arguments, failure: message).output
   }
 
   /// The global attributes file: `core.attributesFile`, else git's default,

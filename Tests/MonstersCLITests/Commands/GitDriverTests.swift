@@ -100,6 +100,49 @@ import Testing
     #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
   }
 
+  @Test func mergeGitFinishesAPlainGitConflictMonsterByMonster() throws {
+    let repository = try Repository(setUp: false)
+    try repository.branch("feature", "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire")
+    try repository.edit("add Space-Bot --weapon fire", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.monsters("list", expecting: 65)
+    #expect(
+      try repository.monsters("merge", "--git").output
+        == "Merged team monsters.json again from git's index, monster by monster, with no "
+        + "conflict; to mark it resolved: git add 'team monsters.json'\n")
+    #expect(
+      try repository.names()
+        == "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace-Bot\n"
+        + "Robo-Bot\n")
+    #expect(try repository.monsters("show", "Cat-Bot", "--field", "weapon").output == "fire\n")
+    try repository.git("add", repository.roster)
+    try repository.git("commit", "-q", "--no-edit")
+    // Nothing is in conflict now: nothing to merge again.
+    let again = try repository.monsters("merge", "--git", expecting: 1)
+    #expect(again.errors.hasPrefix("Error: team monsters.json is not in conflict in git's index"))
+  }
+
+  @Test func mergeGitMarksARealConflictAndResolveFinishesIt() throws {
+    let repository = try Repository(setUp: false)
+    try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")
+    try repository.edit("set Dog-Bot --weapon smoke\nset Ice-Bot --weapon sword", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let merge = try repository.monsters("merge", "--git", expecting: 1)
+    #expect(
+      merge.errors
+        == "team monsters.json: conflict: Dog-Bot: weapon smoke in ours, fire in theirs\n"
+        + "Error: 1 conflict in team monsters.json, marked in the file; resolve it and run "
+        + "'monsters check'.\n")
+    #expect(try text(repository).contains("<<<<<<< ours (team monsters.json)\n"))
+    #expect(
+      try repository.monsters("resolve", "dog-bot", "--theirs").output
+        == "Kept theirs of 1 conflict (Dog-Bot) in team monsters.json: a roster again.\n")
+    #expect(try repository.monsters("check").status == 0)
+    #expect(try repository.monsters("show", "Dog-Bot", "--field", "weapon").output == "fire\n")
+    #expect(try repository.monsters("show", "Ice-Bot", "--field", "weapon").output == "sword\n")
+    #expect(try repository.names().contains("Robo-Bot"))
+  }
+
   @Test func aRealConflictLeavesMarkersThatEveryCommandReports() throws {
     let repository = try Repository(setUp: true)
     try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")

@@ -66,14 +66,14 @@ import Testing
 
             """))
     // Cat-Bot and Dog-Bot (Robo-Bot) stand together, and so do Ice-Bot and Fire-Bot
-    // (robo-bot): two runs of monsters in conflict, each between one pair of markers.
+    // (robo-bot): each monster in conflict between markers of its own, to resolve alone.
     let text = try String(contentsOfFile: ours, encoding: .utf8)
-    #expect(text.components(separatedBy: "\n<<<<<<< ours\n").count == 3)
+    #expect(text.components(separatedBy: "\n<<<<<<< ours\n").count == 5)
     #expect(
       harness.run(["-f", ours, "list"])
         == CommandResult(
           .dataError,
-          errors: "Error: \(ours):4: unresolved merge conflict (and 1 more; run 'monsters check')\n"
+          errors: "Error: \(ours):4: unresolved merge conflict (and 3 more; run 'monsters check')\n"
         ))
   }
 
