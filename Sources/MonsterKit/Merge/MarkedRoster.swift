@@ -87,6 +87,7 @@ public struct MarkedRoster: Sendable {
     /// The file could not be read, locked or written.
     case file(RosterError)
 
+    /// The message a user reads.
     public var description: String {
       switch self {
       case .sideNotARoster(let side, let error):
@@ -103,7 +104,8 @@ public struct MarkedRoster: Sendable {
         "No conflict holds a monster named "
           + names.map { "'\(escapedForMessage($0))'" }.joined(separator: ", ")
           + (among.isEmpty
-            ? "." : "; the monsters in conflict are "
+            ? "."
+            : "; the monsters in conflict are "
               + among.map { "'\(escapedForMessage($0))'" }.joined(separator: ", ") + ".")
       case .file(let error): error.description
       }
@@ -167,7 +169,8 @@ public struct MarkedRoster: Sendable {
         ConflictMarkers.marker(in: UnsafeRawBufferPointer(rebasing: $0[start..<end]))
       }
       let label = {
-        String(decoding: bytes[start..<end].drop { $0 != UInt8(ascii: " ") }.dropFirst(), as: UTF8.self)
+        String(
+          decoding: bytes[start..<end].drop { $0 != UInt8(ascii: " ") }.dropFirst(), as: UTF8.self)
       }
       let size = marker?.1 ?? 0
       let fitsOpening = size == opening?.size
@@ -219,7 +222,9 @@ public struct MarkedRoster: Sendable {
     if let opening { throw fail(opening.line) }
     if sharedStart != (split.ours.count, split.theirs.count) {
       split.pieces.append(
-        .shared(ours: sharedStart.ours..<split.ours.count, theirs: sharedStart.theirs..<split.theirs.count))
+        .shared(
+          ours: sharedStart.ours..<split.ours.count, theirs: sharedStart.theirs..<split.theirs.count
+        ))
     }
     return split
   }
@@ -263,7 +268,9 @@ public struct MarkedRoster: Sendable {
     for piece in pieces {
       guard case .conflict(let index, let mine, let other) = piece else { continue }
       let (a, b) = (monsters(in: mine, of: ours), monsters(in: other, of: theirs))
-      let (oursMonsters, theirsMonsters) = (a.map { ours[ours.index(atOffset: $0)] }, b.map { theirs[theirs.index(atOffset: $0)] })
+      let (oursMonsters, theirsMonsters) = (
+        a.map { ours[ours.index(atOffset: $0)] }, b.map { theirs[theirs.index(atOffset: $0)] }
+      )
       var names: [String] = []
       for monster in oursMonsters + theirsMonsters
       where !(oursMonsters.contains(monster) && theirsMonsters.contains(monster))

@@ -21,8 +21,9 @@ extension MergeCommand {
       throw .git("git is not installed, or not on PATH.")
     }
     let path = context.invocation.argument(0) ?? context.file.path
-    if path == CommandContext.standardInputPath || context.file.stream != nil
-      && context.invocation.argument(0) == nil
+    if path == CommandContext.standardInputPath
+      || context.file.stream != nil
+        && context.invocation.argument(0) == nil
     {
       throw context.usageError(
         .invalidValue("merge --git writes the roster in the work tree: name a file, not '-'."))
@@ -103,7 +104,8 @@ extension MergeCommand {
   /// to a driver: 7 when unset or not a positive number.
   private static func attributeMarkerSize(of path: String, _ git: GitProcess) -> Int? {
     guard
-      let run = try? git.ask(["check-attr", "-z", "conflict-marker-size", "--", path], failure: { $0 })
+      let run = try? git.ask(
+        ["check-attr", "-z", "conflict-marker-size", "--", path], failure: { $0 })
     else { return ConflictMarkers.standardSize }
     // `<path> NUL conflict-marker-size NUL <value> NUL`.
     let fields = run.outputBytes.split(separator: 0, omittingEmptySubsequences: false)

@@ -66,7 +66,8 @@ enum HelpText {
     var lines: [String] = []
     for (position, usage) in command.usages.enumerated() {
       // A form's flag comes first, where it reads as what chooses the form.
-      let flags = usage.options.filter { option in command.forms.contains { $0.flag == option.name } }
+      let flags = usage.options.filter { option in command.forms.contains { $0.flag == option.name }
+      }
       let words =
         flags.map(\.synopsis) + usage.arguments.map(\.synopsis)
         + usage.options.filter { !flags.contains($0) }.map {

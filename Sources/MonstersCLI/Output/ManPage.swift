@@ -271,7 +271,8 @@ extension Roff {
     }
     for usage in command.usages {
       request(".SY \"monsters \(Roff.escaped(command.name))\"")
-      let flags = usage.options.filter { option in command.forms.contains { $0.flag == option.name } }
+      let flags = usage.options.filter { option in command.forms.contains { $0.flag == option.name }
+      }
       for option in flags { text(Roff.bold("--" + option.name)) }
       for argument in usage.arguments {
         let name = Roff.italic(argument.name) + (argument.isRepeating ? "..." : "")

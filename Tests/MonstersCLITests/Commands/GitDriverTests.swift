@@ -100,6 +100,26 @@ import Testing
     #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
   }
 
+  @Test func checkSaysWhenAFreshCloneLacksTheDriverItsAttributesAskFor() throws {
+    let repository = try Repository(setUp: true)
+    try repository.git("clone", "-q", ".", repository.root + "/clone")
+    let clone = repository.root + "/clone"
+    let binary = try #require(BuiltTool.url)
+    let check = try BuiltTool.run(binary, ["check"], in: clone, environment: repository.environment)
+    #expect(check.status == 0)
+    #expect(
+      check.errors
+        == "Note: git's attributes send team monsters.json to the 'monsters' merge driver, but "
+        + "this clone's git config does not define it, so git merges it line by line; run "
+        + "'monsters setup-git' here (and after a conflict git made, 'monsters merge --git').\n")
+    // The repository that ran setup-git, and the clone once it has, get no note.
+    #expect(try repository.monsters("check").errors.isEmpty)
+    _ = try BuiltTool.run(binary, ["setup-git"], in: clone, environment: repository.environment)
+    #expect(
+      try BuiltTool.run(binary, ["check"], in: clone, environment: repository.environment).errors
+        .isEmpty)
+  }
+
   @Test func mergeGitFinishesAPlainGitConflictMonsterByMonster() throws {
     let repository = try Repository(setUp: false)
     try repository.branch("feature", "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire")

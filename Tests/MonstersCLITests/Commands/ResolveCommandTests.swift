@@ -11,7 +11,10 @@ import Testing
     let harness = try CommandLineHarness()
     for (name, edits) in [
       ("base.json", ""), ("monsters.json", "set Cat-Bot --weapon fire\nrename Dog-Bot Hound-Bot"),
-      ("theirs.json", "set Cat-Bot --weapon smoke\nrename Dog-Bot Pup-Bot\nadd Robo-Bot --weapon fire"),
+      (
+        "theirs.json",
+        "set Cat-Bot --weapon smoke\nrename Dog-Bot Pup-Bot\nadd Robo-Bot --weapon fire"
+      ),
     ] {
       try harness.write(seededRosterText, to: harness.path(name))
       #expect(harness.run(["-f", harness.path(name), "apply", "-"], input: edits).code == .success)
@@ -80,7 +83,9 @@ import Testing
           .success, errors: "Note: \(harness.rosterPath) has no conflict to resolve.\n"))
   }
 
-  @Test(arguments: [["resolve"], ["resolve", "--ours", "--theirs"], ["resolve", "--ours", "--dry-run"]])
+  @Test(arguments: [
+    ["resolve"], ["resolve", "--ours", "--theirs"], ["resolve", "--ours", "--dry-run"],
+  ])
   func oneSideMustBeGiven(_ arguments: [String]) throws {
     let harness = try conflicted()
     let result = harness.run(arguments)
