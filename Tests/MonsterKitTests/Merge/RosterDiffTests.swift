@@ -62,11 +62,7 @@ import Testing
   }
 
   @Test func aRemovalAndAnAdditionInOnePlaceWithOnlyAnEmptyDescriptionAlikeAreNoRename() throws {
-    var old = Roster.seeded
-    try old.apply(.add(newMonster("Last-Bot", description: "")))
-    var new = old
-    try new.apply(.remove("Last-Bot"))
-    try new.apply(.add(newMonster("New-Bot", .sword, description: "")))
+    let (old, new) = try lastBotReplaced()
     #expect(
       try changes(old, new) == [
         .removed(newMonster("Last-Bot", description: "")),

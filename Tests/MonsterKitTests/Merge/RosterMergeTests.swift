@@ -98,11 +98,7 @@ import Testing
   @Test func aRemovalAndAnAdditionThatShareAnEmptyDescriptionAreNoRename() throws {
     // Ours removes the last monster and adds one (at the end, where it stood), both with an
     // empty description; theirs edits the one ours removed. Its edit is not the new one's.
-    var base = Roster.seeded
-    try base.apply(.add(newMonster("Last-Bot", description: "")))
-    var ours = base
-    try ours.apply(.remove("Last-Bot"))
-    try ours.apply(.add(newMonster("New-Bot", .sword, description: "")))
+    let (base, ours) = try lastBotReplaced()
     var theirs = base
     try theirs.apply(.set("Last-Bot", .init(description: "Goes last", nameColor: .some(.blue))))
     let merge = try merged(base, ours, theirs)

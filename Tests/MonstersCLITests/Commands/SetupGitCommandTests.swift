@@ -43,6 +43,14 @@ import Testing
     func text(_ path: String) -> String? {
       try? String(contentsOfFile: path, encoding: .utf8)
     }
+
+    /// Runs `setup-git` with a `.gitattributes` that holds `text`; gives what it printed and
+    /// the file's text after.
+    func setUp(withAttributes text: String) throws -> (CommandResult, String?) {
+      let attributes = harness.folder + "/.gitattributes"
+      try harness.write(text, to: attributes)
+      return (run(["setup-git"]), self.text(attributes))
+    }
   }
 
   private static let note =
@@ -84,12 +92,9 @@ import Testing
   }
 
   @Test func anAttributesFileWithoutAFinalLineBreakKeepsItsLines() throws {
-    let repository = try Repository()
-    let attributes = repository.harness.folder + "/.gitattributes"
-    try repository.harness.write("*.png binary", to: attributes)
-    _ = repository.run(["setup-git"])
     #expect(
-      repository.text(attributes) == "*.png binary\nmonsters.json merge=monsters diff=monsters\n")
+      try Repository().setUp(withAttributes: "*.png binary").1
+        == "*.png binary\nmonsters.json merge=monsters diff=monsters\n")
   }
 
   @Test func aRosterInASubfolderWithAnOddNameIsMatchedAlone() throws {
@@ -138,17 +143,9 @@ import Testing
 
   @Test func aCRLFAttributesFileKeepsItsLineBreaks() throws {
     let repository = try Repository()
-    let attributes = repository.harness.folder + "/.gitattributes"
-    try repository.harness.write("*.png binary\r\n*.txt text\r\n", to: attributes)
-    _ = repository.run(["setup-git"])
-    #expect(
-      repository.text(attributes)
-        == "*.png binary\r\n*.txt text\r\nmonsters.json merge=monsters diff=monsters\r\n")
-    try repository.harness.write("*.png binary\r\n*.txt text", to: attributes)
-    _ = repository.run(["setup-git"])
-    #expect(
-      repository.text(attributes)
-        == "*.png binary\r\n*.txt text\r\nmonsters.json merge=monsters diff=monsters\r\n")
+    let expected = "*.png binary\r\n*.txt text\r\nmonsters.json merge=monsters diff=monsters\r\n"
+    #expect(try repository.setUp(withAttributes: "*.png binary\r\n*.txt text\r\n").1 == expected)
+    #expect(try repository.setUp(withAttributes: "*.png binary\r\n*.txt text").1 == expected)
   }
 
   @Test(arguments: [
@@ -160,20 +157,18 @@ import Testing
   ])
   func aLineGitReadsAsTheSameCounts(_ text: String) throws {
     let repository = try Repository()
-    let attributes = repository.harness.folder + "/.gitattributes"
-    try repository.harness.write(text, to: attributes)
-    let result = repository.run(["setup-git"])
-    #expect(result.output.hasPrefix("\(attributes) sends monsters.json to the drivers already"))
-    #expect(repository.text(attributes) == text)
+    let (result, after) = try repository.setUp(withAttributes: text)
+    #expect(
+      result.output.hasPrefix(
+        "\(repository.harness.folder)/.gitattributes sends monsters.json to the drivers already"))
+    #expect(after == text)
   }
 
   @Test(arguments: ["/other.json merge=monsters diff=monsters\n", "monsters.json merge=monsters\n"])
   func aLineForAnotherFileOrOneDriverDoesNotCount(_ text: String) throws {
-    let repository = try Repository()
-    let attributes = repository.harness.folder + "/.gitattributes"
-    try repository.harness.write(text, to: attributes)
-    _ = repository.run(["setup-git"])
-    #expect(repository.text(attributes) == text + "monsters.json merge=monsters diff=monsters\n")
+    #expect(
+      try Repository().setUp(withAttributes: text).1
+        == text + "monsters.json merge=monsters diff=monsters\n")
   }
 
   @Test func theAttributesFileIsNamedFromTheCurrentFolderWithoutDetours() throws {
