@@ -84,20 +84,30 @@ struct Bench {
     let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
     try writeFile(Roster.seeded.canonicalJSON(), to: seeded)
-    results.append(measure(startup(seeded)))
+    func isSelected(_ workload: Workload) -> Bool {
+      options.only.map { workload.title.contains($0) } ?? true
+    }
+    let startup = startup(seeded)
+    if isSelected(startup) { results.append(measure(startup)) }
     for size in options.sizes {
       let path = folder + "/roster-\(size).json"
       let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
       guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
       let merges = MergeBench(monsters: monsters, folder: folder)
-      for workload in workloads(path: path, size: size)
-        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size))
-      {
+      let selected =
+        (workloads(path: path, size: size)
+        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size)))
+        .filter(isSelected)
+      for workload in selected {
         results.append(measure(workload))
       }
-      try checkEdits(path: path, size: size)
-      ciRows += try ci.measure(path: path, size: size)
-      try merges.checkMerges(size: size)
+      if options.only == nil {
+        try checkEdits(path: path, size: size)
+        ciRows += try ci.measure(path: path, size: size)
+      }
+      if selected.filter({ $0.title.hasPrefix("merge") }).count == 2 {
+        try merges.checkMerges(size: size)
+      }
     }
     print(Report.table(results))
     print(CIBench.table(ciRows))

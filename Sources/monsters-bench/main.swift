@@ -4,7 +4,7 @@ import MonsterKit
 // (cp + sync, cat, /bin/true) on generated canonical rosters, and prints a Markdown table.
 //
 //   swift run -c release monsters-bench [--sizes 1000,10000,100000,1000000] [--runs 5]
-//                                       [--monsters PATH] [--keep]
+//                                       [--monsters PATH] [--only TEXT] [--keep]
 //   swift run -c release monsters-bench picker --help    (the picker: see PickerBench.swift)
 //   swift run -c release monsters-bench merge-truth [--scenarios N]   (MergeTruthBench.swift)
 

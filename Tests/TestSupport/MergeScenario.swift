@@ -471,7 +471,12 @@ public struct MergeScenario: Sendable {
 
     mutating func makeBase(using generator: inout some RandomNumberGenerator) -> Version {
       var base = Version(monsters: [], otherFields: [])
-      for _ in 0..<Int.random(in: 0...7, using: &generator) {
+      // Mostly a few monsters, where edits meet; now and then more, where the merge walks
+      // runs of monsters that stand the same, and looks ahead past insertions.
+      let count =
+        Int.random(in: 0..<10, using: &generator) == 0
+        ? Int.random(in: 8...40, using: &generator) : Int.random(in: 0...7, using: &generator)
+      for _ in 0..<count {
         base.monsters.append(newMonster(using: &generator))
       }
       for key in Self.rosterKeys where Bool.random(using: &generator) {
