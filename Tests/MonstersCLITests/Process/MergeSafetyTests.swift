@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import TestSupport
 import Testing
 
 /// `monsters merge` into a roster that others edit, and onto a disk with no room for it.
@@ -25,7 +26,7 @@ import Testing
       ours: "set Cat-Bot --weapon fire", theirs: "add Robo-Bot --weapon smoke", in: harness.folder)
     let roster = harness.rosterPath
     // Another edit holds the roster's lock, as `monsters` or a script's flock(1) does.
-    let holder = try LockHolder(path: harness.folder)
+    let holder = try LockHolder(folder: harness.folder)
     let merge = try SpawnedProcess(
       try #require(BuiltTool.url),
       arguments: ["merge", harness.path("base.json"), roster, harness.path("theirs.json")].map {

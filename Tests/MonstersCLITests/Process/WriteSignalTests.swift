@@ -1,4 +1,5 @@
 import Foundation
+import MonsterKit
 import Testing
 
 /// Signals a write can raise, and an output that fails once the roster is saved: each is a
@@ -29,35 +30,26 @@ import Testing
 
   @Test func anOutputThatFailsAfterTheSaveSaysTheEditWasSaved() throws {
     let harness = try CommandLineHarness()
-    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    defer { try? full.close() }
+    let saved = "Error: \(BuiltTool.outputTooLarge) The edit was saved: monsters.json holds it.\n"
     #expect(
-      try BuiltTool.monsters(
-        ["add", "Robo-Bot", "--weapon", "fire"], in: harness.folder, output: full)
-        == ProcessResult(
-          status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device. The edit was saved: "
-            + "monsters.json holds it.\n"))
+      try BuiltTool.monstersWithFailingOutput(
+        ["add", "Robo-Bot", "--weapon", "fire"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: saved))
     // A script that runs it again learns that it is done.
     #expect(harness.run(["show", "robo-bot"]).code == .success)
     #expect(
-      try BuiltTool.monsters(["init", "--force"], in: harness.folder, output: full)
-        == ProcessResult(
-          status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device. The edit was saved: "
-            + "monsters.json holds it.\n"))
+      try BuiltTool.monstersWithFailingOutput(["init", "--force"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: saved))
     let script = harness.path("edits.txt")
     try harness.write("set cat-bot --weapon fire\n", to: script)
     #expect(
-      try BuiltTool.monsters(["apply", script], in: harness.folder, output: full).errors
-        == "Error: Cannot write the output: No space left on device. The edit was saved: "
-        + "monsters.json holds it.\n")
+      try BuiltTool.monstersWithFailingOutput(["apply", script], in: harness.folder).errors == saved
+    )
+    #expect(harness.run(["show", "cat-bot", "--field", "weapon"]).output == "fire\n")
     // Nothing saved, nothing said of a save.
     #expect(
-      try BuiltTool.monsters(
-        ["set", "dog-bot", "--weapon", "fire", "--dry-run"], in: harness.folder, output: full)
-        == ProcessResult(
-          status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device.\n"))
+      try BuiltTool.monstersWithFailingOutput(
+        ["set", "dog-bot", "--weapon", "fire", "--dry-run"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: "Error: \(BuiltTool.outputTooLarge)\n"))
   }
 }
