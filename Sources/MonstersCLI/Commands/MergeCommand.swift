@@ -150,9 +150,7 @@ enum MergeCommand {
           theirs: { () throws(RosterError) in try theirs.contents() },
           ours: ours.bytes.map { bytes in { () throws(RosterError) in bytes } },
           merging: { (locked) throws(CommandFailure) in
-            let (unindexed, readTheirs) = try read.get()
-            return try merged(
-              base: base, unindexed, ours: ours, locked, theirs: theirs, readTheirs)
+            try merged(try read.get(), ours: ours, locked, theirs: theirs)
           })
       }
     } catch {
@@ -177,43 +175,43 @@ enum MergeCommand {
     }
   }
 
-  /// Reads the common ancestor, and their side against it, with the ancestor's names
-  /// indexed meanwhile.
-  private static func readOthers(base: RosterSide, theirs: RosterSide) throws(CommandFailure)
-    -> (UnmatchedRoster, UnmatchedRoster)
-  {
-    let unindexed = try base.readForMatching(allowingEmpty: true)
-    let readTheirs = try theirs.readForMatching(against: unindexed)
-    return (unindexed, readTheirs)
+  /// The common ancestor, read, and its names being indexed; their side, read against it.
+  private struct Others {
+    var ancestor: UnmatchedRoster
+    var index: BackgroundWork<Roster>
+    var theirs: UnmatchedRoster
   }
 
-  /// Merges ours, read under the lock, with the others: the ancestor's names indexed while
-  /// ours is read against it (the monsters it has as the ancestor has them, byte for byte,
-  /// are the ancestor's records, not read again); then both sides matched with it at once.
+  /// Reads the common ancestor, then their side against it (the monsters it has as the
+  /// ancestor has them, byte for byte, are the ancestor's records, not read again), while
+  /// the ancestor's names are indexed on a thread of their own, on until ours is read.
+  private static func readOthers(base: RosterSide, theirs: RosterSide) throws(CommandFailure)
+    -> Others
+  {
+    let ancestor = try base.readForMatching(allowingEmpty: true)
+    let index = BackgroundWork { Result { () throws(CommandFailure) in try base.index(ancestor) } }
+    return Others(
+      ancestor: ancestor, index: index, theirs: try theirs.readForMatching(against: ancestor))
+  }
+
+  /// Merges ours, read under the lock against the ancestor while its names are indexed,
+  /// with the others: both sides matched with the ancestor at once.
   private static func merged(
-    base: RosterSide, _ unindexed: UnmatchedRoster, ours: RosterSide, _ locked: LockedVersion,
-    theirs: RosterSide, _ readTheirs: UnmatchedRoster
+    _ others: Others, ours: RosterSide, _ locked: LockedVersion, theirs: RosterSide
   ) throws(CommandFailure) -> RosterMerge {
-    let (indexed, readOurs) = RosterSide.both(
-      { @Sendable in
-        Result { () throws(CommandFailure) in try base.index(unindexed) }
-      },
-      { @Sendable in
-        Result { () throws(CommandFailure) in
-          if ours.bytes != nil { return try ours.readForMatching(against: unindexed) }
-          return try ours.reading { () throws(RosterError) in
-            try locked.readForMatching(against: unindexed)
-          }
-        }
-      })
-    let ancestor = try indexed.get()
-    let mine = try readOurs.get()
+    let mine =
+      ours.bytes != nil
+      ? try ours.readForMatching(against: others.ancestor)
+      : try ours.reading { () throws(RosterError) in
+        try locked.readForMatching(against: others.ancestor)
+      }
+    let ancestor = try others.index.value().get()
     let (oursSide, theirsSide) = RosterSide.both(
       { @Sendable in
         Result { () throws(CommandFailure) in try ours.match(mine, with: ancestor) }
       },
       { @Sendable in
-        Result { () throws(CommandFailure) in try theirs.match(readTheirs, with: ancestor) }
+        Result { () throws(CommandFailure) in try theirs.match(others.theirs, with: ancestor) }
       })
     let theirsMatched = try theirsSide.get()
     return RosterMerge(base: ancestor, ours: try oursSide.get(), theirs: theirsMatched)
