@@ -42,6 +42,8 @@ struct Bench {
   let folder: String
 
   static let floor = "floor"
+  /// The title of the workload that times starting up.
+  static let startupTitle = "start, print 6 names"
 
   init(options: BenchOptions) throws {
     self.options = options
@@ -133,7 +135,7 @@ struct Bench {
     }
     commands.append((Self.floor, Command(program: "/bin/true", arguments: [])))
     return Workload(
-      title: "start, print 6 names", size: 6, fileBytes: fileSize(path), commands: commands,
+      title: Self.startupTitle, size: 6, fileBytes: fileSize(path), commands: commands,
       floorName: "/bin/true")
   }
 

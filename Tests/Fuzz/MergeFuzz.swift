@@ -35,8 +35,9 @@
 // - a roster compared with itself, or with its canonical form read back, has no changes;
 // - a merge never crashes; a clean merge's file is a valid roster in canonical form, the
 //   merge's result; a merge with conflicts gives a file that every reader reports as an
-//   unresolved conflict, and keeping one side of every conflict gives that side's version,
-//   a valid roster in canonical form;
+//   unresolved conflict, and keeping one side of every conflict (by its lines, and as
+//   `monsters resolve` keeps it) gives that side's version, a valid roster in canonical
+//   form;
 // - a merge in which one side changed nothing (ours, or theirs) gives the other side, and
 //   so does a merge in which both sides made the same changes.
 
@@ -228,10 +229,22 @@ private func checkMerge(_ base: Roster, _ ours: Roster, _ theirs: Roster, _ inpu
       violated("a file with conflicts is not an unresolved conflict: \(error)", input)
     }
   }
+  let marked: MarkedRoster?
+  do throws(RosterError) {
+    marked = try MarkedRoster(bytes: bytes, path: "fuzz.json")
+  } catch {
+    violated("a merge's marked file is not read back as conflicts: \(error)", input)
+  }
   for (side, version) in [(MergeSide.ours, merge.oursVersion), (.theirs, merge.theirsVersion)] {
     let kept = resolved(bytes, keeping: side)
     if kept != canonical(version) {
       violated("keeping \(side) of every conflict is not \(side)' version", input)
+    }
+    // As `monsters resolve --ours` (or `--theirs`) keeps it.
+    guard let roster = try? marked?.resolving(nil, keeping: side).roster,
+      canonical(roster) == kept
+    else {
+      violated("resolving every conflict to \(side) is not \(side)' version", input)
     }
     do throws(RosterError) {
       let (_, problems) = try fuzzFile.parse(RosterBytes(kept))

@@ -103,7 +103,9 @@ extension RosterFile {
           site, existing, ours: ours, theirs: theirs, markers: markers)
         return marked.map { .done(.notMerged(error, $0)) } ?? .startOver
       }
-      guard !(merge.keepsOurs && merge.oursVersion.source.isKnownCanonical) else {
+      // A result that is the file as read, byte for byte, is left as it is; not one that is
+      // ours given apart from the file.
+      guard !(ours == nil && merge.keepsOurs && merge.oursVersion.source.isKnownCanonical) else {
         return file.isUnchanged(existing) ? .done(.saved(merge, written: false)) : .startOver
       }
       do throws(RosterError) {

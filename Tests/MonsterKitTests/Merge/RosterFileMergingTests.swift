@@ -147,6 +147,25 @@ import Testing
     #expect(try contents(of: path) == (try robotRoster()).canonicalJSON())
   }
 
+  @Test func oursGivenApartFromTheFileIsWrittenOverItEvenWhenTheMergeIsOurs() throws {
+    // As `merge --git` does: ours from git's index, the file holding git's own conflict.
+    let folder = try TemporaryFolder()
+    let path = folder.file("ours.json")
+    try write("<<<<<<< HEAD\n=======\n>>>>>>> feature\n", to: path)
+    let oursBytes = Roster.seeded.canonicalJSON()
+    let saving = try RosterFile(path: path).merge(
+      markers: ConflictMarkers(), theirs: { oursBytes }, ours: { oursBytes },
+      merging: { (_) throws(RosterError) in
+        RosterMerge(base: .seeded, ours: try readRoster(bytes: oursBytes), theirs: .seeded)
+      })
+    guard case .saved(let merge, written: true) = saving else {
+      Issue.record("not written: \(saving)")
+      return
+    }
+    #expect(merge.isClean)
+    #expect(try contents(of: path) == oursBytes)
+  }
+
   @Test func aMissingFileIsAnErrorAndNothingIsWritten() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("ours.json")
