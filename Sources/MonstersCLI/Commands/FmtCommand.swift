@@ -44,7 +44,8 @@ enum FmtCommand {
         } else if try format(file) {
           context.output.writeLine("Formatted \(shown).")
         } else {
-          context.console.errors.writeLine("Nothing to change: \(shown) is in canonical form.")
+          context.console.errors.writeLine(
+            EditReport.notePrefix(context) + "Nothing to change: \(shown) is in canonical form.")
         }
       } catch {
         let failure = CommandFailure.roster(error)

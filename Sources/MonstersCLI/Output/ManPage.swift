@@ -233,7 +233,7 @@ extension ExitCode {
     case .failure:
       "The command could not do it: no such monster, the name is taken, init over a file "
         + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
-        + "the edit would change the file."
+        + "the edit would change the file, pick <monster> was closed without a pick."
     case .usage:
       "Usage: an unknown command or option, a missing or extra argument, a value that is "
         + "not allowed, pick without a terminal, an argument or MONSTERS_FILE that is not "
@@ -252,6 +252,13 @@ extension ExitCode {
         + "the edit was saved."
     case .lockBusy:
       "Another monsters held the roster's lock for longer than --lock-timeout."
+    case .hangUp:
+      "A hang-up (SIGHUP) closed the picker: 128 + 1, as a shell reports a signal."
+    case .interrupted:
+      "Ctrl-C (or SIGINT) closed the picker, as fzf and gum exit: 128 + 2. The picks saved "
+        + "before it stay saved."
+    case .terminated:
+      "SIGTERM closed the picker: 128 + 15."
     }
   }
 }

@@ -151,7 +151,8 @@ import Testing
       #expect(
         harness.run(arguments)
           == CommandResult(
-            .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+            .success,
+            errors: "monsters set: Nothing to change: \(harness.rosterPath) is as asked.\n"))
       #expect(harness.rosterBytes() == before)
     }
   }
@@ -161,7 +162,8 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "none"])
         == CommandResult(
-          .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+          .success, errors: "monsters set: Nothing to change: \(harness.rosterPath) is as asked.\n")
+    )
     #expect(harness.rosterBytes() == nil)
   }
 
