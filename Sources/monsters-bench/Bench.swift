@@ -42,6 +42,8 @@ struct Bench {
   let folder: String
 
   static let floor = "floor"
+  /// The title of the workload that times starting up.
+  static let startupTitle = "start, print 6 names"
 
   init(options: BenchOptions) throws {
     self.options = options
@@ -85,20 +87,30 @@ struct Bench {
     let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
     try writeFile(Roster.seeded.canonicalJSON(), to: seeded)
-    results.append(measure(startup(seeded)))
+    func isSelected(_ workload: Workload) -> Bool {
+      options.only.map { workload.title.contains($0) } ?? true
+    }
+    let startup = startup(seeded)
+    if isSelected(startup) { results.append(measure(startup)) }
     for size in options.sizes {
       let path = folder + "/roster-\(size).json"
       let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
       guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
       let merges = MergeBench(monsters: monsters, folder: folder)
-      for workload in workloads(path: path, size: size)
-        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size))
-      {
+      let selected =
+        (workloads(path: path, size: size)
+        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size)))
+        .filter(isSelected)
+      for workload in selected {
         results.append(measure(workload))
       }
-      try checkEdits(path: path, size: size)
-      ciRows += try ci.measure(path: path, size: size)
-      try merges.checkMerges(size: size)
+      if options.only == nil {
+        try checkEdits(path: path, size: size)
+        ciRows += try ci.measure(path: path, size: size)
+      }
+      if selected.filter({ $0.title.hasPrefix("merge") }).count == 2 {
+        try merges.checkMerges(size: size)
+      }
     }
     print(Report.table(results))
     print(CIBench.table(ciRows))
@@ -123,7 +135,7 @@ struct Bench {
     }
     commands.append((Self.floor, Command(program: "/bin/true", arguments: [])))
     return Workload(
-      title: "start, print 6 names", size: 6, fileBytes: fileSize(path), commands: commands,
+      title: Self.startupTitle, size: 6, fileBytes: fileSize(path), commands: commands,
       floorName: "/bin/true")
   }
 

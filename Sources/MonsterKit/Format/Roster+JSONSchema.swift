@@ -79,7 +79,7 @@ extension MonsterField {
         JSONMember(
           "anyOf",
           .array([
-            .object([enumeration(NameColor.named.map(\.description))]),
+            .object([enumeration(words(weapons: weapons) ?? [])]),
             .object([string, JSONMember("pattern", .string("^#[0-9A-Fa-f]{6}$"))]),
           ]))
       ])

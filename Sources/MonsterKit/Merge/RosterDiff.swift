@@ -121,17 +121,31 @@ public struct RosterDiff: Sendable {
         || !(matching.unchanged[j]
           || newView.sameFieldsButName(at: newIndex, as: oldView, at: oldIndex))
       {
-        let before = old[oldIndex]
-        let after = new[newIndex]
-        if renamed { changes.append(.renamed(from: before.name, to: after.name)) }
-        let declared = new.declaredFields
-        for change in MonsterChange(from: before, to: after, declared: declared).fields {
-          changes.append(.changed(after.name, change.field, from: change.old, to: change.new))
-        }
+        changes += Self.changes(
+          from: old[oldIndex], to: new[newIndex], declared: new.declaredFields)
       }
       if matching.moved[j] { changes.append(.moved(new.name(at: newIndex))) }
     }
     removals(upTo: old.count)
     return changes
   }
+
+  /// What changed from one version of a monster to another: its new name, if its name is
+  /// spelled otherwise, then each field that differs, the built-in ones in the file's
+  /// order, then the others, a declared one described as the roster declares it.
+  static func changes(
+    from before: Monster, to after: Monster, declared: [MonsterField] = []
+  ) -> [Change] {
+    var changes: [Change] = []
+    // Byte for byte: a name in another normalisation is renamed, though Swift calls the two
+    // strings equal.
+    if !before.name.utf8.elementsEqual(after.name.utf8) {
+      changes.append(.renamed(from: before.name, to: after.name))
+    }
+    for change in MonsterChange(from: before, to: after, declared: declared).fields {
+      changes.append(.changed(after.name, change.field, from: change.old, to: change.new))
+    }
+    return changes
+  }
+
 }
