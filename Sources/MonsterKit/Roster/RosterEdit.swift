@@ -161,6 +161,39 @@ extension Roster {
     try applyReporting(edit).contains { $0.changesRoster }
   }
 
+  /// Makes edits in order, as one change, and says what each did: the one loop of edits,
+  /// which ``RosterFile/apply(_:dryRun:)`` and every front end's edits run under the lock.
+  ///
+  /// - Parameters:
+  ///   - edits: The edits.
+  ///   - failed: Given an edit's position and its error: throws to stop there (by default,
+  ///     the error), or returns to go on with the next edit, the failed one changing
+  ///     nothing, so that every edit that cannot be made is known.
+  /// - Returns: Each edit's changes, by its position (none for one that failed), and
+  ///   whether the roster changed: not when the edits changed nothing, nor when their
+  ///   changes cancel out.
+  package mutating func applyEach(
+    _ edits: [RosterEdit],
+    failed: (Int, RosterError) throws(RosterError) -> Void = { (_, error) throws(RosterError) in
+      throw error
+    }
+  ) throws(RosterError) -> (changes: [[RosterChange]], changed: Bool) {
+    let before = self
+    var changes: [[RosterChange]] = []
+    var changedAny = false
+    for (position, edit) in edits.enumerated() {
+      do throws(RosterError) {
+        let result = try applyReporting(edit)
+        if result.contains(where: \.changesRoster) { changedAny = true }
+        changes.append(result)
+      } catch {
+        try failed(position, error)
+        changes.append([])
+      }
+    }
+    return (changes, changedAny && (edits.count == 1 || !hasSameMonsters(as: before)))
+  }
+
   /// Makes one edit, and says what it did.
   ///
   /// - Parameter edit: The edit.

@@ -139,22 +139,6 @@ struct CommandContext {
     file.stream = input.descriptor.map { .descriptor($0) } ?? .bytes((try? input.readAll()) ?? [])
   }
 
-  /// Makes edits through the one edit path, or with `--dry-run` works out what they would do
-  /// and writes nothing.
-  func apply(_ edits: [RosterEdit]) throws(CommandFailure) -> RosterUpdate {
-    do throws(RosterError) {
-      return try update { (roster) throws(RosterError) in
-        var changed = false
-        for edit in edits where try roster.apply(edit) {
-          changed = true
-        }
-        return changed
-      }
-    } catch {
-      throw CommandFailure(refusedEdit: error, command: invocation.command)
-    }
-  }
-
   /// Changes the roster through the one edit path (with `--dry-run`, in memory only), and
   /// notes a save for the message of an output that fails afterwards.
   ///

@@ -71,10 +71,8 @@ enum PickCommand {
       failure = error
     }
     // The terminal is restored by now: say what was saved.
-    for (edit, update) in outcome.saves {
-      if update.changed || context.invocation.argument(0) != nil {
-        try EditReport.report([edit], update, context: context)
-      }
+    for saved in outcome.saves where saved.update.changed || context.invocation.argument(0) != nil {
+      try EditReport.report(saved, context: context)
     }
     if case .signal(let signal) = outcome.ending {
       console.errors.writeLine("Stopped by \(signalName(signal)); the picker is closed.")

@@ -177,16 +177,10 @@ enum EditReport {
     "monsters \(context.invocation.command?.name ?? "apply"): "
   }
 
-  /// One line on what an edit did, from the rosters before and after it: what the picker
-  /// shows once a pick is saved.
+  /// One line on what an edit did: what the picker shows once a pick is saved.
   ///
-  /// - Parameters:
-  ///   - edit: The edit.
-  ///   - before: The roster before it.
-  ///   - after: The roster after it.
-  static func describe(_ edit: RosterEdit, before: Roster, after: Roster) -> String {
-    var roster = before
-    let changes = (try? roster.applyReporting(edit)) ?? []
+  /// - Parameter changes: The edit's changes.
+  static func describe(_ changes: some Sequence<RosterChange>) -> String {
     let lines = changes.compactMap { line(for: $0) }
     return lines.isEmpty ? "Nothing changed." : lines.joined(separator: " ")
   }
@@ -205,16 +199,6 @@ enum EditReport {
       let hex = String(scalar.value, radix: 16)
       return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
-  }
-
-  /// Prints what edits did, as ``report(_:context:notePrefix:)`` does, for edits saved
-  /// without their changes collected (the picker's).
-  static func report(
-    _ edits: [RosterEdit], _ update: RosterUpdate, context: CommandContext
-  ) throws(CommandFailure) {
-    var roster = update.before
-    let changes = edits.map { (try? roster.applyReporting($0)) ?? [] }
-    try report(EditOutcome(update: update, edits: edits, changes: changes), context: context)
   }
 
   /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the
