@@ -92,7 +92,7 @@ extension FileSystem {
         throw SystemCallError(Platform.ErrorNumber.isADirectory)
       }
       // Refused before a buffer for it is made, not once it is read.
-      if status.size > Int(UInt32.max) {
+      if status.size > RosterFile.sizeLimit {
         throw SystemCallError(Platform.ErrorNumber.fileTooLarge)
       }
       return (descriptor, status)

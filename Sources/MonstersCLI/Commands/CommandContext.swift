@@ -145,7 +145,11 @@ struct CommandContext {
   {
     let dryRun = invocation.has(.dryRun)
     let update = try file.update(dryRun: dryRun, change)
-    if update.changed && !dryRun { saves.noteSaved(file.path) }
+    if update.changed && !dryRun {
+      saves.noteSaved(file.path)
+    } else {
+      saves.noteUnsaved(file.path)
+    }
     return update
   }
 }

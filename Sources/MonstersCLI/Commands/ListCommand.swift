@@ -24,8 +24,8 @@ enum ListCommand {
         'ndjson' one compact object a line; 'tsv' a header line (name, weapon, \
         description, icon, nameColor) and one monster a line, with tab, line break, \
         carriage return and backslash written \\t, \\n, \\r and \\\\, which 'monsters \
-        import' reads back. 'markdown' is a GitHub-flavoured table, escaped, for a pull \
-        request's comment.
+        import' reads back. 'markdown' is a GitHub-flavoured table for a pull request's \
+        comment, each value in a code span, so that it makes no HTML, mention or link.
         """,
       options: [weaponOption, whereOption, fieldsOption, formatOption])
   }

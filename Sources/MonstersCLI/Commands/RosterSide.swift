@@ -23,12 +23,7 @@ struct RosterSide {
   func read(from console: Console, allowingEmpty: Bool = false) throws(CommandFailure) -> Roster {
     guard isStandardInput else { return try readFile(allowingEmpty: allowingEmpty) }
     do throws(CommandFailure) {
-      let bytes: [UInt8]
-      do throws(SystemCallError) {
-        bytes = try console.input.readAll()
-      } catch {
-        throw .unreadableInput(path: "<stdin>", errno: error.code)
-      }
+      let bytes = try console.input.readAll()
       if allowingEmpty && bytes.isEmpty { return Roster() }
       do throws(RosterError) {
         return try RosterFile(path: "<stdin>").roster(from: bytes)

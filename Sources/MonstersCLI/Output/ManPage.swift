@@ -234,6 +234,9 @@ extension ExitCode {
       "The command could not do it: no such monster, the name is taken, init over a file "
         + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
         + "the edit would change the file."
+    case .editNotMade:
+      "With --dry-run --exit-code, the edit could not be made (no such monster, the name is "
+        + "taken): what is otherwise 1, told apart from a change, as diff does."
     case .usage:
       "Usage: an unknown command or option, a missing or extra argument, a value that is "
         + "not allowed, pick without a terminal, an argument or MONSTERS_FILE that is not "
@@ -247,9 +250,9 @@ extension ExitCode {
         + "check or fmt on a missing file, apply on a missing script, import of a missing "
         + "file."
     case .ioError:
-      "A file could not be read or written (permissions, a full disk, a folder); the roster "
-        + "is as it was. Or the output could not be written, and the message says whether "
-        + "the edit was saved."
+      "A file could not be read or written (permissions, a full disk, a folder, a roster "
+        + "you may not write); the roster is as it was. Or the output could not be written, "
+        + "and the message says whether the edit was saved."
     case .lockBusy:
       "Another monsters held the roster's lock for longer than --lock-timeout."
     }

@@ -203,4 +203,45 @@ import Testing
     }
     #expect(harness.rosterText() == seededRosterText)
   }
+
+  @Test func dryRunExitCodeTellsAnEditThatCannotBeMadeFromAChange() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let cases: [(arguments: [String], input: String, message: String)] = [
+      (
+        ["set", "cat-bott", "--weapon", "fire"], "",
+        "No monster named 'cat-bott'. Did you mean 'Cat-Bot'?"
+      ),
+      (["remove", "nobody"], "", "No monster named 'nobody'."),
+      (["rename", "cat-bot", "dog-bot"], "", "The name 'dog-bot' is taken"),
+      (["add", "Cat-Bot", "--weapon", "fire"], "", "There is a monster named 'Cat-Bot' already."),
+      (
+        ["apply"], "set cat-bot --weapon fire\nremove nobody\n",
+        "<stdin>:2: No monster named 'nobody'."
+      ),
+      (["import"], "name\tweapon\nCat-Bot\tfire\n", ""),
+    ]
+    for (arguments, input, message) in cases {
+      let plain = harness.run(arguments + ["--dry-run"], input: input)
+      #expect(plain.code == .failure, "\(arguments)")
+      let result = harness.run(arguments + ["--dry-run", "--exit-code"], input: input)
+      #expect(result.code.rawValue == 2, "\(arguments)")
+      #expect(result.output.isEmpty)
+      #expect(result.errors == plain.errors, "\(arguments)")
+      if !message.isEmpty {
+        #expect(result.errors.hasPrefix("Error: " + message), "\(result.errors)")
+      }
+    }
+    // What is not "could not be made" keeps its code: a change, a usage error, a bad roster.
+    #expect(
+      harness.run(["set", "cat-bot", "--weapon", "fire", "--dry-run", "--exit-code"]).code
+        == .failure)
+    #expect(
+      harness.run(["set", "cat-bot", "--weapon", "axe", "--dry-run", "--exit-code"]).code == .usage)
+    try harness.writeRoster("{")
+    #expect(
+      harness.run(["set", "cat-bot", "--weapon", "fire", "--dry-run", "--exit-code"]).code
+        == .dataError)
+    #expect(harness.rosterText() == "{")
+  }
 }

@@ -52,12 +52,66 @@ import Testing
       try BuiltTool.monsters(["apply", script], in: harness.folder, output: full).errors
         == "Error: Cannot write the output: No space left on device. The edit was saved: "
         + "monsters.json holds it.\n")
-    // Nothing saved, nothing said of a save.
+    // Nothing saved: the message says so.
     #expect(
       try BuiltTool.monsters(
         ["set", "dog-bot", "--weapon", "fire", "--dry-run"], in: harness.folder, output: full)
         == ProcessResult(
           status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device.\n"))
+          errors: "Error: Cannot write the output: No space left on device. Nothing was saved: "
+            + "monsters.json is as it was.\n"))
+  }
+
+  @Test func noCommandReportsDifferencesProblemsOrSuccessOverAFailedWrite() throws {
+    let harness = try CommandLineHarness()
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    try harness.write(seededRosterText, to: harness.path("old.json"))
+    try harness.write(
+      seededRosterText.replacingOccurrences(of: "\"sword\"", with: "\"fire\""),
+      to: harness.path("new.json"))
+    try harness.write(
+      "{\"version\": 1, \"monsters\": [{\"name\": \"X\"}]}\n", to: harness.path("bad.json"))
+    let noSpace = "Error: Cannot write the output: No space left on device.\n"
+    for format in ["text", "markdown", "json"] {
+      #expect(
+        try BuiltTool.monsters(
+          ["diff", "--format", format, "old.json", "new.json"], in: harness.folder, output: full)
+          == ProcessResult(status: 74, output: "", errors: noSpace), "\(format)")
+    }
+    #expect(
+      try BuiltTool.monsters(
+        ["diff", "old.json", "old.json", "--format", "markdown"], in: harness.folder, output: full)
+        == ProcessResult(status: 74, output: "", errors: noSpace))
+    // The problems check found are output too: its summary comes first, then the failure.
+    #expect(
+      try BuiltTool.monsters(["check", "bad.json"], in: harness.folder, output: full)
+        == ProcessResult(
+          status: 74, output: "", errors: "Error: 3 problems in bad.json.\n" + noSpace))
+    #expect(
+      try BuiltTool.monsters(["list"], in: harness.folder, output: full)
+        == ProcessResult(status: 74, output: "", errors: noSpace))
+  }
+
+  @Test func aMarkdownReportPastTheFileSizeLimitIsAMessageAnd74() throws {
+    let harness = try CommandLineHarness()
+    try harness.write(seededRosterText, to: harness.path("old.json"))
+    try harness.write(
+      seededRosterText.replacingOccurrences(of: "\"sword\"", with: "\"fire\""),
+      to: harness.path("new.json"))
+    let binary = try #require(BuiltTool.url)
+    for command in [
+      "diff --format markdown old.json new.json", "list --format markdown",
+    ] {
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: "/bin/bash"),
+        ["-c", "ulimit -f 0; exec \"$0\" \(command) > report.md", binary.path],
+        in: harness.folder)
+      #expect(
+        result
+          == ProcessResult(
+            status: 74, output: "", errors: "Error: Cannot write the output: File too large.\n"),
+        "\(command)")
+    }
   }
 }
