@@ -97,11 +97,11 @@ public enum MonstersCommandLine {
     defaultRosterFile: String = CommandContext.defaultRosterFile
   ) -> ExitCode {
     var failure: CommandFailure?
-    let saves = SaveRecord()
+    let record = RunRecord()
     do throws(CommandFailure) {
       try execute(
         arguments, environment: environment, console: console,
-        defaultRosterFile: defaultRosterFile, saves: saves)
+        defaultRosterFile: defaultRosterFile, record: record)
     } catch {
       failure = error
     }
@@ -109,7 +109,7 @@ public enum MonstersCommandLine {
     // its output.
     try? console.output.flush()
     if let code = console.output.failure {
-      failure = outputFailure(code, over: failure, saves: saves, errors: console.errors)
+      failure = outputFailure(code, over: failure, record: record, errors: console.errors)
     }
     if let failure { report(failure, to: console.errors) }
     try? console.errors.flush()
@@ -122,21 +122,21 @@ public enum MonstersCommandLine {
   /// one to tell, is reported first. A reader that went away (`| head -1`) is no error: the
   /// run ends as the command did.
   private static func outputFailure(
-    _ code: Int32, over failure: CommandFailure?, saves: SaveRecord, errors: OutputChannel
+    _ code: Int32, over failure: CommandFailure?, record: RunRecord, errors: OutputChannel
   ) -> CommandFailure? {
     guard code != Platform.ErrorNumber.brokenPipe else { return failure }
     switch failure {
     case nil, .outputFailed?: break
     case let failure?: report(failure, to: errors)
     }
-    return .outputFailed(code, edit: saves.state)
+    return .outputFailed(code, edit: record.state)
   }
 
   /// Parses the command line and runs the subcommand it names; `--help` and `--version`
   /// need no subcommand.
   private static func execute(
     _ arguments: [String], environment: Environment, console: Console,
-    defaultRosterFile: String, saves: SaveRecord
+    defaultRosterFile: String, record: RunRecord
   ) throws(CommandFailure) {
     let invocation = try Invocation(parsing: arguments, commands: Subcommand.all)
     if invocation.has(.help) {
@@ -154,7 +154,7 @@ public enum MonstersCommandLine {
     }
     let context = try CommandContext(
       invocation: invocation, console: console, environment: environment,
-      defaultRosterFile: defaultRosterFile, saves: saves)
+      defaultRosterFile: defaultRosterFile, record: record)
     do throws(CommandFailure) {
       try subcommand.run(context)
     } catch {

@@ -26,7 +26,7 @@ indirect enum CommandFailure: Error {
   case problemsFound(count: Int, paths: [String])
   /// Standard output could not be written: the `errno`, and what the run had done to the
   /// roster by then, which the message tells a script that may run it again.
-  case outputFailed(Int32, edit: SaveRecord.State = .noEdit)
+  case outputFailed(Int32, edit: RunRecord.State = .noEdit)
   /// An `import` input cannot be read as monsters: its name, and where and why.
   case invalidInput(path: String, MonsterImportError)
   /// A line of an `apply` script, or of an `import` input, failed.
@@ -160,7 +160,7 @@ indirect enum CommandFailure: Error {
 
   /// What the message of an output that failed says of the roster: whether the edit is on
   /// disk.
-  private static func note(_ edit: SaveRecord.State) -> String {
+  private static func note(_ edit: RunRecord.State) -> String {
     switch edit {
     case .noEdit: ""
     case .saved(let path): " The edit was saved: \(escapedForMessage(path)) holds it."

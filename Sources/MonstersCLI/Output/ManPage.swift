@@ -170,10 +170,13 @@ enum ManPage {
   static let files = [
     (
       "monsters.json",
-      "The roster file in the current folder, used when neither --file nor MONSTERS_FILE "
-        + "names another. While it does not exist, the roster is the six seeded monsters; "
-        + "the first edit creates it. A file that --file or MONSTERS_FILE names must exist: "
-        + "init creates one. - names standard input, which is read but never edited."
+      "The roster file, used when neither --file nor MONSTERS_FILE names another: the "
+        + "nearest, as git finds .git, in the current folder or a folder above it up to the "
+        + "top of the git work tree (outside one, in the current folder only). While there "
+        + "is none, the roster is the six seeded monsters (inside a work tree a note says "
+        + "so), and the first edit creates it in the current folder. A file that --file or "
+        + "MONSTERS_FILE names must exist: init creates one. - names standard input, which "
+        + "is read but never edited."
     ),
     (
       ".monsters.json.XXXXXXXX.tmp",

@@ -19,6 +19,8 @@ enum SystemCall: Hashable, Sendable, CaseIterable {
   case fstat
   case lstat
   case readlink
+  /// Asking whether the process may write a file: `faccessat`.
+  case checkWritable
   case fchmod
   case fchown
   case flock
@@ -179,6 +181,11 @@ struct FaultyFileSystem: FileSystem {
   func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try check(.lstat)
     return try base.lstat(name, in: folder)
+  }
+
+  func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError) {
+    try check(.checkWritable)
+    try base.checkWritable(name, in: folder)
   }
 
   func readlink(_ path: String) throws(SystemCallError) -> String {

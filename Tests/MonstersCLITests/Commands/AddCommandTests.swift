@@ -10,7 +10,8 @@ import Testing
     let result = harness.run([
       "add", "Robo-Bot 2", "--weapon", "Ninja_Star", "--description", "Beep",
     ])
-    #expect(result == CommandResult(.success, output: "Added Robo-Bot 2.\n"))
+    #expect(
+      result == CommandResult(.success, output: "Added Robo-Bot 2.\n", errors: harness.createdNote))
     #expect(
       harness.run(["show", "robo-bot 2"]).output == """
         Robo-Bot 2

@@ -9,7 +9,8 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["rename", "dog-bot", "Hound-Bot"])
-        == CommandResult(.success, output: "Renamed Dog-Bot to Hound-Bot.\n"))
+        == CommandResult(
+          .success, output: "Renamed Dog-Bot to Hound-Bot.\n", errors: harness.createdNote))
     #expect(
       harness.run(["list", "--format", "names"]).output
         == seededNames.replacingOccurrences(of: "Dog-Bot", with: "Hound-Bot"))

@@ -11,7 +11,8 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot", "DOG-BOT", "Cat-Bot", "--weapon", "fire"])
         == CommandResult(
-          .success, output: "Cat-Bot: weapon sword -> fire.\nDog-Bot: weapon blowgun -> fire.\n"))
+          .success, output: "Cat-Bot: weapon sword -> fire.\nDog-Bot: weapon blowgun -> fire.\n",
+          errors: harness.createdNote))
     #expect(
       harness.run(["list", "--where", "weapon=fire", "--format", "names"]).output
         == "Cat-Bot\nDog-Bot\nIce-Bot\n")
@@ -36,7 +37,7 @@ import Testing
         == CommandResult(
           .success,
           output: "Fire-Bot: name colour none -> #FF8800.\n"
-            + "Mini-Tomato-Bot: name colour none -> #FF8800.\n"))
+            + "Mini-Tomato-Bot: name colour none -> #FF8800.\n", errors: harness.createdNote))
     #expect(
       harness.run([
         "set", "--where", "nameColor=#FF8800", "--where", "name=mini-tomato-bot",
@@ -158,7 +159,7 @@ import Testing
       harness.run(["remove", "Robo-Bot", "dog-bot", "--if-exists"])
         == CommandResult(
           .success, output: "Removed Dog-Bot.\n",
-          errors: "Nothing to remove: no monster named 'Robo-Bot'.\n"))
+          errors: harness.createdNote + "Nothing to remove: no monster named 'Robo-Bot'.\n"))
     #expect(harness.run(["remove", "dog-bot"]).code == .failure)
   }
 

@@ -36,7 +36,8 @@ import Testing
         ["add", "Robo-Bot", "--weapon", "fire"], in: harness.folder, output: full)
         == ProcessResult(
           status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device. The edit was saved: "
+          errors: "Created monsters.json from the seeded roster.\n"
+            + "Error: Cannot write the output: No space left on device. The edit was saved: "
             + "monsters.json holds it.\n"))
     // A script that runs it again learns that it is done.
     #expect(harness.run(["show", "robo-bot"]).code == .success)

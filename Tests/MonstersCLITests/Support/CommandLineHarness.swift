@@ -67,6 +67,11 @@ final class CommandLineHarness {
     return CommandResult(code, output: output.text, errors: errors.text)
   }
 
+  /// What the first edit says on standard error as it creates the roster file.
+  var createdNote: String {
+    "Created \(rosterPath) from the seeded roster.\n"
+  }
+
   /// A path in the folder.
   func path(_ name: String) -> String {
     folder + "/" + name

@@ -1,7 +1,8 @@
-/// Whether a run of the command line saved the roster, for the message of an output that
-/// fails afterwards: the edit is on disk, or the file is as it was, and a script that runs
-/// it again should know which.
-final class SaveRecord {
+/// What a run of the command line did that a later message depends on: whether it saved
+/// the roster, for the message of an output that fails afterwards (the edit is on disk, or
+/// the file is as it was, and a script that runs it again should know which), and whether
+/// it has said that the roster it shows is the seeded one, which it says once.
+final class RunRecord {
   /// What the run did to the roster file.
   enum State: Equatable {
     /// It made no edit: a command that only reads.
@@ -28,6 +29,9 @@ final class SaveRecord {
   func noteSaved(_ path: String) {
     state = .saved(path: path)
   }
+
+  /// Whether the run has said on standard error that the roster it shows is the seeded one.
+  var notedSeededRoster = false
 
   /// Notes an edit that wrote nothing; a save noted before stands.
   ///
