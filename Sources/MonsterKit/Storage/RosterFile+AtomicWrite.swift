@@ -50,6 +50,7 @@ extension RosterFile {
     // folder would let the file be replaced; root may, as root may write the file.
     if previous != nil {
       try performing("write") { () throws(SystemCallError) in
+        if case .unopenable(let code) = site.lock.hold { throw SystemCallError(code) }
         try fileSystem.checkWritable(site.name, in: site.folder)
       }
     }

@@ -42,7 +42,7 @@ extension RosterFile {
   ) throws(RosterError) -> Value {
     for _ in 0..<Self.attempts {
       guard let target = try editTarget(action: action) else { continue }
-      let lock = try RosterLock(folder: target.folder, for: self)
+      let lock = try RosterLock(folder: target.folder, roster: target.name, for: self)
       if let value = try edit(target, under: lock, action: action, body) { return value }
     }
     throw .changedWhileReading(path: path)
@@ -62,6 +62,10 @@ extension RosterFile {
     sweepAbandonedTemporaryFiles(in: site)
     guard let existing = try loadForEdit(in: site) else { return nil }
     defer { existing.map(close) }
+    // Where the roster file is locked rather than its folder, the file read must be the one
+    // locked (or none, where there was none to lock); another put in its place meanwhile
+    // is locked afresh.
+    guard lock.covers(existing) else { return nil }
     switch try body(site, existing) {
     case .done(let value): return value
     case .startOver: return nil

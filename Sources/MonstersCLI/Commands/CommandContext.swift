@@ -125,6 +125,17 @@ struct CommandContext {
     return roster
   }
 
+  /// Says on standard error which temporary files a killed edit left beside a roster
+  /// file: the next edit of the roster removes them, and until then they stand beside it,
+  /// for `git add -A` to take.
+  func noteAbandonedTemporaryFiles(of file: RosterFile) {
+    for path in file.abandonedTemporaryFiles() {
+      console.errors.writeLine(
+        "\(escapedForMessage(path)) is left from an edit of \(escapedForMessage(file.path)) "
+          + "that was killed; the next edit removes it.")
+    }
+  }
+
   /// The roster file at a path a command takes as an argument (`check FILE...`): the roster
   /// file's settings, standard input for `-`, and a file that must exist.
   func rosterFile(named path: String) -> RosterFile {

@@ -45,6 +45,7 @@ enum ListCommand {
             + "ndjson; 'names' prints names only."))
     }
     let roster = try context.readRoster()
+    context.noteAbandonedTemporaryFiles(of: context.file)
     let selected = roster.indices(matching: conditions)
     let output = context.output
     let isTerminal = context.style.isTerminal

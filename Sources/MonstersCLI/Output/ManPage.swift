@@ -182,9 +182,11 @@ enum ManPage {
       ".monsters.json.XXXXXXXX.tmp",
       "Beside the roster file, with eight random letters and digits of its own: the new "
         + "roster while an edit writes it, renamed over the roster once written in full. "
-        + "One left by a killed edit is removed by the next edit. An edit locks the "
-        + "roster's folder with flock(2), and leaves nothing else: a script holds the same "
-        + "lock, with flock(1) on the folder, to keep edits out while it works."
+        + "One left by a killed edit is removed by the next edit; check and list point it "
+        + "out meanwhile. An edit locks the roster's folder with flock(2), and leaves "
+        + "nothing else: a script holds the same lock, with flock(1) on the folder, to keep "
+        + "edits out while it works. Where a folder cannot be locked (NFS), edits lock the "
+        + "roster file itself, and so does the script."
     ),
   ]
 
