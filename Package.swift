@@ -1,9 +1,13 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.3
 
 import PackageDescription
 
 let package = Package(
   name: "monsters",
+  // Swift 6.3: MonsterKit passes closures that throw a typed error to
+  // `Array(unsafeUninitializedCapacity:initializingWith:)`, which is `rethrows` (and so
+  // throws `any Error`) in the standard library of Swift 6.2 and earlier.
+  //
   // Linux (glibc, and musl with the static Linux SDK) needs no entry here. macOS 15: the
   // command line's `String(validating:as:)` and the tests' `Mutex` are macOS 15 API. iOS 16:
   // only MonsterKit builds for iOS, and its lock waits on `ContinuousClock` (iOS 16).
@@ -15,13 +19,25 @@ let package = Package(
   targets: [
     .target(name: "CPlatformShims"),
     .target(name: "MonsterKit", dependencies: ["CPlatformShims"]),
-    .target(name: "MonstersCLI", dependencies: ["MonsterKit"]),
+    // Starting programs, waiting for them, pseudo-terminals: for the command line's git, the
+    // benchmark and the tests, not for the apps that link MonsterKit.
+    .target(name: "ProcessPlatform", dependencies: ["MonsterKit", "CPlatformShims"]),
+    .target(name: "MonstersCLI", dependencies: ["MonsterKit", "ProcessPlatform"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI", "MonsterKit"]),
-    .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit"]),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "MonsterKitTests", dependencies: ["MonsterKit", "TestSupport"]),
+    .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit", "ProcessPlatform"]),
+    // Holds a roster folder's lock for the tests, as a script's `flock(1)` would, on every
+    // system (macOS has no flock(1)).
+    .executableTarget(
+      name: "lock-holder", dependencies: ["MonsterKit", "ProcessPlatform"],
+      path: "Tests/LockHolder"),
+    .target(
+      name: "TestSupport", dependencies: ["MonsterKit", "ProcessPlatform"],
+      path: "Tests/TestSupport"),
     .testTarget(
-      name: "MonstersCLITests", dependencies: ["MonstersCLI", "MonsterKit", "TestSupport"]),
+      name: "MonsterKitTests", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
+    .testTarget(
+      name: "MonstersCLITests",
+      dependencies: ["MonstersCLI", "MonsterKit", "ProcessPlatform", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import MonsterKit
+import ProcessPlatform
 
 /// One piece of work, done by `monsters` and by the other tools, on one roster.
 struct Workload {

@@ -1,4 +1,5 @@
 import MonsterKit
+import ProcessPlatform
 
 /// `monsters-bench picker`: how quickly `monsters pick` answers a person, on a generated
 /// roster of a million monsters named `Monster-0000000` to `Monster-0999999`.

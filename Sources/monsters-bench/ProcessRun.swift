@@ -1,4 +1,5 @@
 import MonsterKit
+import ProcessPlatform
 
 /// One run of a command: how long it took, how much memory it peaked at, how it ended.
 struct Measurement {

@@ -8,8 +8,9 @@
   #error("The platform layer knows Darwin, Glibc and Musl: give this system's C library here")
 #endif
 
-// Terminals: whether a descriptor is one, its modes and size, waiting for input, and
-// pseudo-terminals for tests. `termios` differs between systems (`tcflag_t` is 32 bits on
+// Terminals: whether a descriptor is one, its modes and size, and waiting for input
+// (pseudo-terminals, which only the tests and the benchmark open, are ProcessPlatform's).
+// `termios` differs between systems (`tcflag_t` is 32 bits on
 // Linux and 64 on Darwin, `c_cc` has 32 entries on Linux and 20 on Darwin, `VMIN` is 6 on
 // Linux and 16 on Darwin), so it stays inside ``Platform/TerminalModes``.
 
@@ -42,11 +43,35 @@ extension Platform {
       return modes
     }
 
-    /// Whether two sets of modes are the same, byte for byte.
-    package static func == (lhs: TerminalModes, rhs: TerminalModes) -> Bool {
-      withUnsafeBytes(of: lhs.attributes) { first in
-        withUnsafeBytes(of: rhs.attributes) { second in first.elementsEqual(second) }
+    /// Whether the kernel has marked the input typed so far to be retyped (`PENDIN`), as
+    /// xnu does whenever line editing (`ICANON`) is turned back on: a note of the kernel's,
+    /// not a mode a program sets, which ``==`` ignores.
+    package var inputPendingRetype: Bool {
+      get { attributes.c_lflag & tcflag_t(PENDIN) != 0 }
+      set {
+        if newValue {
+          attributes.c_lflag |= tcflag_t(PENDIN)
+        } else {
+          attributes.c_lflag &= ~tcflag_t(PENDIN)
+        }
       }
+    }
+
+    /// Whether two sets of modes are the same: their flags but ``inputPendingRetype``, their
+    /// control characters and their speeds. (Compared field by field, not byte by byte: a
+    /// struct's padding holds no mode.)
+    package static func == (lhs: TerminalModes, rhs: TerminalModes) -> Bool {
+      var first = lhs.attributes
+      var second = rhs.attributes
+      let note = tcflag_t(PENDIN)
+      return first.c_iflag == second.c_iflag && first.c_oflag == second.c_oflag
+        && first.c_cflag == second.c_cflag
+        && first.c_lflag & ~note == second.c_lflag & ~note
+        && withUnsafeBytes(of: first.c_cc) { one in
+          withUnsafeBytes(of: second.c_cc) { other in one.elementsEqual(other) }
+        }
+        && cfgetispeed(&first) == cfgetispeed(&second)
+        && cfgetospeed(&first) == cfgetospeed(&second)
     }
   }
 
@@ -81,19 +106,6 @@ extension Platform {
     return (Int(window.ws_col), Int(window.ws_row))
   }
 
-  /// Sets a terminal's size, `ioctl(TIOCSWINSZ)`, which sends its foreground process group
-  /// a `SIGWINCH`.
-  ///
-  /// - Throws: The call's `errno`.
-  package static func setTerminalSize(_ descriptor: Int32, columns: Int, rows: Int)
-    throws(SystemCallError)
-  {
-    var window = winsize(
-      ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
-      ws_ypixel: 0)
-    _ = try retryingOnInterrupt { ioctl(descriptor, UInt(TIOCSWINSZ), &window) }
-  }
-
   /// `poll(2)`: waits until one of some descriptors can be read (or has hung up), or the
   /// time runs out.
   ///
@@ -116,33 +128,6 @@ extension Platform {
     }
     return entries.map { $0.revents != 0 }
   }
-
-  #if os(macOS) || os(Linux)
-    /// `openpty(3)`: a new pseudo-terminal, for tests and the benchmark to run a program in.
-    ///
-    /// - Parameters:
-    ///   - columns: Its width.
-    ///   - rows: Its height.
-    /// - Returns: Its main side (what the program writes is read here, keys are written
-    ///   here) and its secondary side (the program's terminal), both close-on-exec, which
-    ///   the caller closes.
-    /// - Throws: The call's `errno`.
-    package static func openPseudoTerminal(columns: Int = 80, rows: Int = 24)
-      throws(SystemCallError) -> (main: Int32, secondary: Int32)
-    {
-      var main: Int32 = -1
-      var secondary: Int32 = -1
-      var window = winsize(
-        ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
-        ws_ypixel: 0)
-      guard openpty(&main, &secondary, nil, nil, &window) == 0 else {
-        throw SystemCallError(errno)
-      }
-      setCloseOnExec(main)
-      setCloseOnExec(secondary)
-      return (main, secondary)
-    }
-  #endif
 
   /// Marks a descriptor close-on-exec: a program this one starts does not inherit it
   /// (unless it is made one of the program's standard streams).

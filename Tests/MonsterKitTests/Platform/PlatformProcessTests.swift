@@ -1,4 +1,5 @@
 import Foundation
+import ProcessPlatform
 import Testing
 
 @testable import MonsterKit
@@ -88,5 +89,24 @@ import Testing
     try Platform.setTerminalModes(original, terminal.secondary)
     #expect(try Platform.terminalModes(terminal.secondary) == original)
     #expect(throws: SystemCallError.self) { try Platform.terminalModes(pipe.read) }
+  }
+
+  /// xnu marks the input for retyping (`PENDIN`) whenever line editing is turned back on,
+  /// so that the modes a program puts back read with that mark: they are the modes it put
+  /// back all the same. Linux keeps the mark as it was set, which shows the same here.
+  @Test func theKernelsMarkForRetypingIsNotAMode() throws {
+    let terminal = try Platform.openPseudoTerminal()
+    defer {
+      Platform.closeFile(terminal.main)
+      Platform.closeFile(terminal.secondary)
+    }
+    let original = try Platform.terminalModes(terminal.secondary)
+    var marked = original
+    marked.inputPendingRetype = !original.inputPendingRetype
+    #expect(marked == original)
+    try Platform.setTerminalModes(original.rawMode, terminal.secondary)
+    try Platform.setTerminalModes(marked, terminal.secondary)
+    #expect(try Platform.terminalModes(terminal.secondary) == original)
+    #expect(try Platform.terminalModes(terminal.secondary) != original.rawMode)
   }
 }

@@ -126,46 +126,85 @@ import Testing
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
 
-  @Test func editKeepsTheFilesAccessControlList() throws {
-    try write(try Fixture.seeded(), to: path)
-    // The owner and user 1234 may write; the owning group and others may only read. The
-    // mode's group bits show the mask, rw.
-    let list = accessControlList([
-      (.owner, 6, nil), (.user, 6, 1234), (.owningGroup, 4, nil), (.mask, 6, nil),
-      (.others, 4, nil),
-    ])
-    guard try setAttribute(accessListName, list, of: path) else {
-      print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
-      return
+  #if os(Linux)
+    // A POSIX access control list, Linux's, is the extended attribute
+    // `system.posix_acl_access`, and its mask is the mode's group bits. Darwin's lists are
+    // another kind, which no attribute holds: the test after these is theirs.
+    @Test func editKeepsTheFilesAccessControlList() throws {
+      try write(try Fixture.seeded(), to: path)
+      // The owner and user 1234 may write; the owning group and others may only read. The
+      // mode's group bits show the mask, rw.
+      let list = accessControlList([
+        (.owner, 6, nil), (.user, 6, 1234), (.owningGroup, 4, nil), (.mask, 6, nil),
+        (.others, 4, nil),
+      ])
+      guard try setAttribute(accessListName, list, of: path) else {
+        print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
+        return
+      }
+      #expect(try permissions(of: path) == 0o664)
+      try RosterFile(path: path).apply([catTakesFire])
+      // Without the list, the mask's rw would become the owning group's.
+      #expect(try attributesOf(path) == [accessListName: list])
+      #expect(try permissions(of: path) == 0o664)
+      try RosterFile(path: path).initialize(force: true)
+      #expect(try attributesOf(path) == [accessListName: list])
     }
-    #expect(try permissions(of: path) == 0o664)
-    try RosterFile(path: path).apply([catTakesFire])
-    // Without the list, the mask's rw would become the owning group's.
-    #expect(try attributesOf(path) == [accessListName: list])
-    #expect(try permissions(of: path) == 0o664)
-    try RosterFile(path: path).initialize(force: true)
-    #expect(try attributesOf(path) == [accessListName: list])
-  }
 
-  @Test func editDropsTheListANewFileTakesFromItsFolder() throws {
-    try write(try Fixture.seeded(), to: path)
-    try Platform.setMode(0o640, ofPath: path)
-    let inherited = accessControlList([
-      (.owner, 7, nil), (.user, 7, 1234), (.owningGroup, 5, nil), (.mask, 7, nil),
-      (.others, 5, nil),
-    ])
-    guard try setAttribute("system.posix_acl_default", inherited, of: folder.path) else {
-      print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
-      return
+    @Test func editDropsTheListANewFileTakesFromItsFolder() throws {
+      try write(try Fixture.seeded(), to: path)
+      try Platform.setMode(0o640, ofPath: path)
+      let inherited = accessControlList([
+        (.owner, 7, nil), (.user, 7, 1234), (.owningGroup, 5, nil), (.mask, 7, nil),
+        (.others, 5, nil),
+      ])
+      guard try setAttribute("system.posix_acl_default", inherited, of: folder.path) else {
+        print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
+        return
+      }
+      try RosterFile(path: path).apply([catTakesFire])
+      #expect(try attributesOf(path) == [:])
+      #expect(try permissions(of: path) == 0o640)
+      // A new roster is a new file, which takes its folder's list as any new file does.
+      let other = folder.file("other.json")
+      try RosterFile(path: other).initialize(force: false)
+      #expect(try attributesOf(other).keys.sorted() == [accessListName])
     }
-    try RosterFile(path: path).apply([catTakesFire])
-    #expect(try attributesOf(path) == [:])
-    #expect(try permissions(of: path) == 0o640)
-    // A new roster is a new file, which takes its folder's list as any new file does.
-    let other = folder.file("other.json")
-    try RosterFile(path: other).initialize(force: false)
-    #expect(try attributesOf(other).keys.sorted() == [accessListName])
-  }
+  #endif
+
+  #if canImport(Darwin)
+    /// Darwin's access control lists are not extended attributes: `chmod +a` sets one,
+    /// `ls -le` shows it.
+    @Test func editKeepsTheFilesAccessControlList() throws {
+      try write(try Fixture.seeded(), to: path)
+      let entry = "everyone deny delete"
+      guard try runTool("/bin/chmod", ["+a", entry, path]).status == 0 else {
+        print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
+        return
+      }
+      let before = try runTool("/bin/ls", ["-le", path]).output
+      #expect(before.contains(entry))
+      try RosterFile(path: path).apply([catTakesFire])
+      #expect(try runTool("/bin/ls", ["-le", path]).output.contains(entry))
+      #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+    }
+
+    /// Runs a tool to its end.
+    private func runTool(_ tool: String, _ arguments: [String]) throws -> (
+      status: Int32, output: String
+    ) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: tool)
+      process.arguments = arguments
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, text)
+    }
+  #endif
 
   // MARK: - Temporary files
 
@@ -295,7 +334,8 @@ private func attributesOf(_ path: String) throws -> [String: [UInt8]] {
   var attributes: [String: [UInt8]] = [:]
   for name in try system.attributeNames(descriptor) {
     let text = String(decoding: name, as: UTF8.self)
-    guard !text.hasPrefix("security.") else { continue }
+    // Labels the system keeps itself: SELinux's, and Darwin's (`com.apple.provenance`).
+    guard !text.hasPrefix("security."), !text.hasPrefix("com.apple.") else { continue }
     attributes[text] = try system.attribute(name, of: descriptor)
   }
   return attributes

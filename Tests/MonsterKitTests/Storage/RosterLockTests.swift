@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MonsterKit
@@ -57,7 +58,7 @@ import Testing
 
   @Test func editGivesUpOnALockHeldByAnotherProcess() throws {
     try write(minifiedSeeded, to: path)
-    let holder = try LockHolder(lockFile: folder.path)
+    let holder = try LockHolder(folder: folder.path)
     defer { holder.release() }
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
       try RosterFile(path: path, lockTimeout: 0.3).apply([catTakesFire])
@@ -73,7 +74,7 @@ import Testing
 
   @Test func editWaitsForALockHeldByAnotherProcessAndThenSucceeds() throws {
     try write(minifiedSeeded, to: path)
-    let holder = try LockHolder(lockFile: folder.path)
+    let holder = try LockHolder(folder: folder.path)
     defer { holder.release() }
     let outcome = editWaitingForTheLock(lockTimeout: 600)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MonstersCLI
@@ -93,8 +94,8 @@ import Testing
   @Test func fmtTakesTheLock() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(handFormatted)
-    let holder = try LockHolder(path: harness.folder)
-    defer { try? holder.release() }
+    let holder = try LockHolder(folder: harness.folder)
+    defer { holder.release() }
     #expect(harness.run(["fmt", "--lock-timeout", "0.2"]).code == .lockBusy)
     #expect(harness.rosterText() == handFormatted)
   }

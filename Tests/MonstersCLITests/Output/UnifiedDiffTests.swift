@@ -104,8 +104,8 @@ import Testing
     }
   }
 
-  @Test func hunksMatchGNUDiffWhereItIsInstalled() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/diff") else { return }
+  @Test(.enabled(if: GNUTool.diff, "GNU diff is not installed: BSD diff makes other hunks"))
+  func hunksMatchGNUDiffWhereItIsInstalled() throws {
     var generator = SeededGenerator(seed: 7)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -188,12 +188,10 @@ import Testing
     #expect(text.hasPrefix("--- \(header)\n+++ \(header)\n@@ -1,1 +0,0 @@\n"))
   }
 
-  /// The same names through the `diff` on this machine, where there is one.
-  @Test func headerNamesAreWhatDiffPrints() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/diff") else {
-      print("diff is not installed; header names are not compared with it.")
-      return
-    }
+  /// The same names through GNU diff, where it is installed (macOS's diff is BSD's, which
+  /// quotes no name).
+  @Test(.enabled(if: GNUTool.diff, "GNU diff is not installed: BSD diff quotes no name"))
+  func headerNamesAreWhatDiffPrints() throws {
     let harness = try CommandLineHarness()
     let folder = harness.folder
     let empty = folder + "/empty"
@@ -209,19 +207,24 @@ import Testing
     }
   }
 
-  /// A dry run's diff of a roster with an awkward name, applied by `patch -p0` and by
+  /// A dry run's diff of a roster with an awkward name, applied by GNU `patch -p0` and by
   /// `git apply -p0` where they are installed, makes the file the edit would have made.
+  /// (BSD patch, macOS's, reads no quoted name: it is not tried.)
   @Test(arguments: ["my roster.json", "é \"q\" \\.json", "tab\tname.json"])
   func aDryRunsDiffAppliesWithPatch(_ name: String) throws {
     let harness = try CommandLineHarness()
     let edited = harness.path("edited.json")
     try harness.write(seededRosterText, to: edited)
     #expect(harness.run(["--file", edited, "set", "cat-bot", "--weapon", "fire"]).code == .success)
-    for (tool, arguments) in [
-      ("/usr/bin/patch", ["-p0", "-s", "-i"]), ("/usr/bin/git", ["apply", "-p0"]),
+    for (tool, arguments, usable) in [
+      ("/usr/bin/patch", ["-p0", "-s", "-i"], GNUTool.patch),
+      (
+        "/usr/bin/git", ["apply", "-p0"],
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+      ),
     ] {
-      guard FileManager.default.isExecutableFile(atPath: tool) else {
-        print("\(tool) is not installed; the diff is not applied with it.")
+      guard usable else {
+        print("\(tool) is not installed, or not GNU's; the diff is not applied with it.")
         continue
       }
       try harness.write(seededRosterText, to: harness.path(name))
@@ -239,5 +242,28 @@ import Testing
         FileManager.default.contents(atPath: harness.path(name))
           == FileManager.default.contents(atPath: edited), "\(tool)")
     }
+  }
+}
+
+/// Whether GNU's tools are what `/usr/bin` has: GNU diff quotes a name as the dry run's
+/// diff does, and GNU patch reads such a name; the BSD tools of macOS do neither.
+private enum GNUTool {
+  static let diff = isGNU("/usr/bin/diff")
+  static let patch = isGNU("/usr/bin/patch")
+
+  /// Whether a tool is installed and says it is GNU's when asked its version.
+  private static func isGNU(_ tool: String) -> Bool {
+    guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = ["--version"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.contains("GNU")
   }
 }

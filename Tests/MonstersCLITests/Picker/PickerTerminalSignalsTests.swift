@@ -1,13 +1,35 @@
 import MonsterKit
+import ProcessPlatform
 import Testing
 
 @testable import MonstersCLI
 
 /// The picker's terminal on a pseudo-terminal, in this process, each way of taking signals
-/// in turn: Linux's `signalfd`, and the portable look at pending signals that every other
-/// system uses. Signals are raised for this thread alone, which the terminal blocks them on.
-@Suite struct PickerTerminalSignalsTests {
-  static let waysToWait: [Platform.SignalWaiting] = [.signalDescriptor, .pendingCheck]
+/// in turn: the system's descriptor (Linux's `signalfd`, Darwin's `kqueue`), and the
+/// portable look at pending signals. Signals are raised for this thread alone, which the
+/// terminal blocks them on, but for a resize on Darwin (below), which every terminal open in
+/// the process sees: the tests run one at a time.
+@Suite(.serialized) struct PickerTerminalSignalsTests {
+  /// On Darwin only the kqueue: xnu drops a blocked `SIGWINCH` (its default action is to be
+  /// ignored) as it is sent, so that no look at pending signals sees a resize there.
+  #if canImport(Darwin)
+    static let waysToWait: [Platform.SignalWaiting] = [.signalDescriptor]
+  #else
+    static let waysToWait: [Platform.SignalWaiting] = [.signalDescriptor, .pendingCheck]
+  #endif
+
+  /// A resize, as a terminal sends it: to the process. On Darwin that is what the kqueue
+  /// records (a signal raised for one thread it does not), and safe in this process of many
+  /// threads, whose others do not block `SIGWINCH`: its default action is to ignore it. On
+  /// Linux it is raised for this thread, whose `signalfd` and pending signals see it; sent to
+  /// the process, another thread would take it.
+  private func resize() {
+    #if canImport(Darwin)
+      Platform.sendSignal(Platform.SignalNumber.windowChanged, to: Platform.processID)
+    #else
+      Platform.raiseSignal(Platform.SignalNumber.windowChanged)
+    #endif
+  }
 
   /// Opens a terminal on a new pseudo-terminal, runs `body`, and closes both.
   private func withTerminal(
@@ -35,7 +57,7 @@ import Testing
   func signalsAndKeysArriveAsEvents(_ waiting: Platform.SignalWaiting) throws {
     let signal = Platform.SignalNumber.self
     try withTerminal(waiting) { terminal, pty in
-      Platform.raiseSignal(signal.windowChanged)
+      resize()
       #expect(try terminal.nextEvents() == [.resized])
       try type("q", into: pty.main)
       #expect(try terminal.nextEvents() == [.key(.character("q"))])
@@ -78,7 +100,7 @@ import Testing
     let terminal = try Terminal(input: pty.secondary, output: output, signalWaiting: waiting)
     #expect(try Platform.terminalModes(pty.secondary) == modes.rawMode)
     #expect(output.text == Terminal.enterSequence)
-    Platform.raiseSignal(signal.windowChanged)
+    resize()
     terminal.close()
     terminal.close()
     #expect(try Platform.terminalModes(pty.secondary) == modes)

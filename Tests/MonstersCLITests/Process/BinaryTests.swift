@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import ProcessPlatform
 import TestSupport
 import Testing
 
@@ -12,30 +13,8 @@ struct ProcessResult: Equatable {
 
 /// Runs the built `monsters` binary, as a shell would.
 enum BuiltTool {
-  /// The binary: beside the test bundle in the build folder, else in `.build/debug`, which
-  /// `swift build --product monsters` makes if it is missing.
-  static let url: URL? = {
-    let fileManager = FileManager.default
-    var candidates: [URL] = []
-    if let testBinary = Platform.executablePath() {
-      candidates.append(
-        URL(fileURLWithPath: testBinary).deletingLastPathComponent()
-          .appendingPathComponent("monsters"))
-    }
-    let debug = packageRoot.appendingPathComponent(".build/debug/monsters")
-    candidates.append(debug)
-    if let found = candidates.first(where: { fileManager.isExecutableFile(atPath: $0.path) }) {
-      return found
-    }
-    let build = Process()
-    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    build.arguments = ["swift", "build", "--product", "monsters"]
-    build.currentDirectoryURL = packageRoot
-    build.standardOutput = FileHandle.nullDevice
-    guard (try? build.run()) != nil else { return nil }
-    build.waitUntilExit()
-    return fileManager.isExecutableFile(atPath: debug.path) ? debug : nil
-  }()
+  /// The binary, built by this package.
+  static let url = builtProduct("monsters")
 
   /// Runs a program to its end.
   ///
@@ -68,6 +47,32 @@ enum BuiltTool {
       status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
       errors: String(decoding: errorData, as: UTF8.self))
   }
+
+  /// Runs `monsters` in a folder with its standard output a file that no write can extend:
+  /// one already past the file size limit (`ulimit -f`), so that every write to it fails
+  /// with `EFBIG`, as every write to Linux's `/dev/full` fails with `ENOSPC`, on every
+  /// system. The limit is far above what the roster and its temporary file need.
+  static func monstersWithFailingOutput(_ arguments: [String], in folder: String) throws
+    -> ProcessResult
+  {
+    let binary = try #require(url, "the monsters binary could not be found or built")
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("monsters-output-" + UUID().uuidString)
+    try Data(count: 1 << 20).write(to: scratch)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    // bash counts the limit in blocks of 1024 bytes: 512 KiB, half the file.
+    return try run(
+      URL(fileURLWithPath: "/bin/bash"),
+      [
+        "-c", "out=$1; shift; ulimit -f 512 && exec \"$0\" \"$@\" >>\"$out\"", binary.path,
+        scratch.path,
+      ] + arguments,
+      in: folder)
+  }
+
+  /// What `monsters` says of an output it could not write, past the file size limit.
+  static let outputTooLarge =
+    "Cannot write the output: \(Platform.errorDescription(Platform.ErrorNumber.fileTooLarge))."
 
   /// Runs `monsters` in a folder.
   static func monsters(
@@ -129,14 +134,9 @@ enum BuiltTool {
 
   @Test func aWriteErrorOnStandardOutputIsAnIOError() throws {
     let harness = try CommandLineHarness()
-    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    defer { try? full.close() }
     #expect(
-      try BuiltTool.monsters(["list"], in: harness.folder, output: full)
-        == ProcessResult(
-          status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device.\n"
-        ))
+      try BuiltTool.monstersWithFailingOutput(["list"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: "Error: \(BuiltTool.outputTooLarge)\n"))
   }
 
   @Test func aReaderThatGoesAwayEndsTheListQuietly() throws {

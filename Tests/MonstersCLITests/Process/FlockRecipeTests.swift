@@ -1,18 +1,22 @@
 import Foundation
 import MonsterKit
 import Synchronization
+import TestSupport
 import Testing
 
 /// README's recipe: a script keeps edits out with `flock(1)` on the roster's folder, which no
 /// edit ever replaces, so the lock it waits for is the lock the edits take.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
-struct FlockRecipeTests {
+@Suite struct FlockRecipeTests {
+  /// util-linux's `flock(1)`, where it is installed.
+  static let flock = URL(fileURLWithPath: "/usr/bin/flock")
+  static let hasFlock = FileManager.default.isExecutableFile(atPath: flock.path)
+
   @Test func aScriptHoldingTheLockKeepsEditsOutUntilItLetsGo() throws {
     let harness = try CommandLineHarness()
     #expect(harness.run(["init"]).code == .success)
     let before = try #require(harness.rosterBytes())
     let binary = try #require(BuiltTool.url)
-    let holder = try LockHolder(path: harness.folder)
+    let holder = try LockHolder(folder: harness.folder)
     // An edit that will not wait gives up, 75, and writes nothing.
     #expect(
       try BuiltTool.monsters(
@@ -30,14 +34,18 @@ struct FlockRecipeTests {
     #expect(waiting.wait(until: .now + .milliseconds(500)) == nil)
     #expect(harness.rosterBytes() == before)
     // ... and goes through once it lets go.
-    try holder.release()
+    holder.release()
     #expect(waiting.wait() == .exited(0))
     #expect(
       harness.run(["list", "--weapon", "smoke", "--format", "names"]).output
         == "Cat-Bot\nExplode-Bot\n")
   }
 
-  @Test func theLockHoldsWhileEditsReplaceTheRoster() throws {
+  @Test(
+    .enabled(
+      if: hasFlock,
+      "flock(1) is util-linux's: macOS has none (lock-holder takes its lock everywhere)"))
+  func theLockHoldsWhileEditsReplaceTheRoster() throws {
     // The trap of a lock on a file that edits replace: a script waiting on the old file
     // gets its lock once an edit has put a new file in place, and runs beside the next
     // edit, which locks the new one. The folder is never replaced: while the script holds
@@ -69,9 +77,9 @@ struct FlockRecipeTests {
     // meanwhile.
     let script = """
       cd "$1" || exit 2
-      before=$(stat -c %i monsters.json)
+      before=$(ls -i monsters.json)
       sleep 0.02
-      after=$(stat -c %i monsters.json)
+      after=$(ls -i monsters.json)
       [ "$before" = "$after" ] || { echo "replaced while locked: $before -> $after"; exit 1; }
       """
     var outcomes: [ProcessResult] = []
@@ -80,7 +88,7 @@ struct FlockRecipeTests {
     while outcomes.count < 30 || (edits.withLock { $0 } <= 30 && outcomes.count < 300) {
       outcomes.append(
         try BuiltTool.run(
-          URL(fileURLWithPath: "/usr/bin/flock"),
+          Self.flock,
           [harness.folder, "/bin/sh", "-c", script, "sh", harness.folder], in: harness.folder))
       Platform.sleep(nanoseconds: 5_000_000)
     }

@@ -1,5 +1,7 @@
 import Foundation
 import MonsterKit
+import TestSupport
+import Testing
 
 /// What a careless user, a script or an attacker does to the paths around a roster while
 /// edits of it run: remove, replace or plant things where an edit's files go, and hold the
@@ -9,8 +11,9 @@ import MonsterKit
 enum PathInterference: Int, CaseIterable, CustomStringConvertible {
   /// Nothing.
   case none
-  /// A script runs `flock FOLDER sh -c 'cp monsters.json … && mv … monsters.json'`,
-  /// replacing the roster with a copy while it holds the lock.
+  /// A script holds the folder's lock, as `flock FOLDER sh -c 'cp monsters.json … && mv …
+  /// monsters.json'` would (through `lock-holder`, which every system has), replacing the
+  /// roster with a copy while it holds the lock.
   case scriptHoldsTheLock
   /// Every temporary file beside the roster is removed, an edit's own among them.
   case temporaryFilesRemoved
@@ -56,7 +59,7 @@ enum PathInterference: Int, CaseIterable, CustomStringConvertible {
     case .scriptHoldsTheLock:
       let quoted = "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
       return try SpawnedProcess(
-        URL(fileURLWithPath: "/usr/bin/flock"),
+        try #require(LockHolder.program, "lock-holder could not be found or built"),
         arguments: [
           folder, "/bin/sh", "-c",
           "cd \(quoted) && cp monsters.json .copy.json && mv .copy.json monsters.json",

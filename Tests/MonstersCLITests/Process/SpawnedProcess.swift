@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import ProcessPlatform
 
 /// How a process ended: it exited with a status, or a signal ended it.
 typealias Termination = Platform.Termination
@@ -12,6 +13,8 @@ typealias Termination = Platform.Termination
 final class SpawnedProcess {
   let pid: Platform.ProcessID
   private var termination: Termination?
+  /// The most memory the process held (its peak resident set), once it has been waited for.
+  private(set) var peakMemoryBytes: Int?
 
   /// Starts a program.
   ///
@@ -56,8 +59,10 @@ final class SpawnedProcess {
   @discardableResult
   func wait() -> Termination {
     if let termination { return termination }
-    let ended = Platform.waitForExit(pid)?.termination ?? .exited(-1)
+    let report = Platform.waitForExit(pid)
+    let ended = report?.termination ?? .exited(-1)
     termination = ended
+    peakMemoryBytes = report?.peakMemoryBytes
     return ended
   }
 
@@ -69,6 +74,7 @@ final class SpawnedProcess {
     repeat {
       if let report = Platform.waitForExit(pid, waiting: false) {
         termination = report.termination
+        peakMemoryBytes = report.peakMemoryBytes
         return report.termination
       }
       Platform.sleep(nanoseconds: 200_000)
@@ -78,10 +84,11 @@ final class SpawnedProcess {
 
   /// Runs a program to its end.
   ///
-  /// - Returns: How it ended, and what it wrote on standard output and error.
+  /// - Returns: How it ended, what it wrote on standard output and error, and the most
+  ///   memory it held.
   static func run(
     _ executable: URL, arguments: [[UInt8]], environment: [String: String] = [:]
-  ) throws -> (termination: Termination, output: Data, errors: Data) {
+  ) throws -> (termination: Termination, output: Data, errors: Data, peakMemoryBytes: Int) {
     let scratch = FileManager.default.temporaryDirectory.path + "/monsters-spawned-"
     let output = scratch + UUID().uuidString + ".out"
     let errors = scratch + UUID().uuidString + ".err"
@@ -95,7 +102,7 @@ final class SpawnedProcess {
     let termination = process.wait()
     return (
       termination, try Data(contentsOf: URL(fileURLWithPath: output)),
-      try Data(contentsOf: URL(fileURLWithPath: errors))
+      try Data(contentsOf: URL(fileURLWithPath: errors)), process.peakMemoryBytes ?? 0
     )
   }
 }

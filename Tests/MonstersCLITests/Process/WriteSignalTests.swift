@@ -1,4 +1,5 @@
 import Foundation
+import MonsterKit
 import Testing
 
 /// Signals a write can raise, and an output that fails once the roster is saved: each is a
@@ -29,69 +30,61 @@ import Testing
 
   @Test func anOutputThatFailsAfterTheSaveSaysTheEditWasSaved() throws {
     let harness = try CommandLineHarness()
-    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    defer { try? full.close() }
+    let saved = "Error: \(BuiltTool.outputTooLarge) The edit was saved: monsters.json holds it.\n"
     #expect(
-      try BuiltTool.monsters(
-        ["add", "Robo-Bot", "--weapon", "fire"], in: harness.folder, output: full)
+      try BuiltTool.monstersWithFailingOutput(
+        ["add", "Robo-Bot", "--weapon", "fire"], in: harness.folder)
         == ProcessResult(
           status: 74, output: "",
-          errors: "Created monsters.json from the seeded roster.\n"
-            + "Error: Cannot write the output: No space left on device. The edit was saved: "
-            + "monsters.json holds it.\n"))
+          errors: "Created monsters.json from the seeded roster.\n" + saved))
     // A script that runs it again learns that it is done.
     #expect(harness.run(["show", "robo-bot"]).code == .success)
     #expect(
-      try BuiltTool.monsters(["init", "--force"], in: harness.folder, output: full)
-        == ProcessResult(
-          status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device. The edit was saved: "
-            + "monsters.json holds it.\n"))
+      try BuiltTool.monstersWithFailingOutput(["init", "--force"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: saved))
     let script = harness.path("edits.txt")
     try harness.write("set cat-bot --weapon fire\n", to: script)
     #expect(
-      try BuiltTool.monsters(["apply", script], in: harness.folder, output: full).errors
-        == "Error: Cannot write the output: No space left on device. The edit was saved: "
-        + "monsters.json holds it.\n")
+      try BuiltTool.monstersWithFailingOutput(["apply", script], in: harness.folder).errors == saved
+    )
+    #expect(harness.run(["show", "cat-bot", "--field", "weapon"]).output == "fire\n")
     // Nothing saved: the message says so.
     #expect(
-      try BuiltTool.monsters(
-        ["set", "dog-bot", "--weapon", "fire", "--dry-run"], in: harness.folder, output: full)
+      try BuiltTool.monstersWithFailingOutput(
+        ["set", "dog-bot", "--weapon", "fire", "--dry-run"], in: harness.folder)
         == ProcessResult(
           status: 74, output: "",
-          errors: "Error: Cannot write the output: No space left on device. Nothing was saved: "
-            + "monsters.json is as it was.\n"))
+          errors: "Error: \(BuiltTool.outputTooLarge) Nothing was saved: monsters.json is as it "
+            + "was.\n"))
   }
 
   @Test func noCommandReportsDifferencesProblemsOrSuccessOverAFailedWrite() throws {
     let harness = try CommandLineHarness()
-    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    defer { try? full.close() }
     try harness.write(seededRosterText, to: harness.path("old.json"))
     try harness.write(
       seededRosterText.replacingOccurrences(of: "\"sword\"", with: "\"fire\""),
       to: harness.path("new.json"))
     try harness.write(
       "{\"version\": 1, \"monsters\": [{\"name\": \"X\"}]}\n", to: harness.path("bad.json"))
-    let noSpace = "Error: Cannot write the output: No space left on device.\n"
+    let tooLarge = "Error: \(BuiltTool.outputTooLarge)\n"
     for format in ["text", "markdown", "json"] {
       #expect(
-        try BuiltTool.monsters(
-          ["diff", "--format", format, "old.json", "new.json"], in: harness.folder, output: full)
-          == ProcessResult(status: 74, output: "", errors: noSpace), "\(format)")
+        try BuiltTool.monstersWithFailingOutput(
+          ["diff", "--format", format, "old.json", "new.json"], in: harness.folder)
+          == ProcessResult(status: 74, output: "", errors: tooLarge), "\(format)")
     }
     #expect(
-      try BuiltTool.monsters(
-        ["diff", "old.json", "old.json", "--format", "markdown"], in: harness.folder, output: full)
-        == ProcessResult(status: 74, output: "", errors: noSpace))
+      try BuiltTool.monstersWithFailingOutput(
+        ["diff", "old.json", "old.json", "--format", "markdown"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: tooLarge))
     // The problems check found are output too: its summary comes first, then the failure.
     #expect(
-      try BuiltTool.monsters(["check", "bad.json"], in: harness.folder, output: full)
+      try BuiltTool.monstersWithFailingOutput(["check", "bad.json"], in: harness.folder)
         == ProcessResult(
-          status: 74, output: "", errors: "Error: 3 problems in bad.json.\n" + noSpace))
+          status: 74, output: "", errors: "Error: 3 problems in bad.json.\n" + tooLarge))
     #expect(
-      try BuiltTool.monsters(["list"], in: harness.folder, output: full)
-        == ProcessResult(status: 74, output: "", errors: noSpace))
+      try BuiltTool.monstersWithFailingOutput(["list"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: tooLarge))
   }
 
   @Test func aMarkdownReportPastTheFileSizeLimitIsAMessageAnd74() throws {

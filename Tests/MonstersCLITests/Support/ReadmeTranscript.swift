@@ -17,12 +17,15 @@ import TestSupport
 ///   `bash`. The `console` blocks under one heading run in order, in that one shell and
 ///   folder, so files and variables carry from one block to the next. `monsters` is the
 ///   built binary, first on `PATH`; standard input is empty, and nothing is a terminal.
+///   `flock` is util-linux's flock(1), or where it is not installed (macOS) the package's
+///   `lock-holder`, which takes the same lock the same way. Commands must run on Linux and
+///   on macOS alike: POSIX options only (`sed` without `-i`, no GNU `timeout`).
 /// - A block that is shown but not run (the picker, an install step) has the info string
-///   `sh`, `text`, `json` or `swift`. A fence with another info string, or none, is an
+///   `sh`, `text`, `json`, `swift` or `yaml`. A fence with another info string, or none, is an
 ///   error, so that an example cannot be skipped by a slip.
 struct ReadmeTranscript {
   /// The info strings of blocks that are shown, not run.
-  static let shownOnly: Set<String> = ["sh", "text", "json", "swift"]
+  static let shownOnly: Set<String> = ["sh", "text", "json", "swift", "yaml"]
   /// The info string of blocks that are run.
   static let runnable = "console"
 
@@ -162,8 +165,21 @@ extension ReadmeTranscript {
       script += "__status=$?; printf '\(separator)%d\(separator)\\n' \"$__status\"; "
       script += "(exit \"$__status\")\n"
     }
+    // util-linux's flock(1), where it is installed; elsewhere (macOS) the package's
+    // lock-holder, which takes the same lock the same way, answers to its name.
+    var path = binaryFolder + ":/usr/bin:/bin"
+    if !FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") {
+      guard let holder = LockHolder.program else {
+        throw Problem(line: 0, message: "lock-holder could not be found or built")
+      }
+      let tools = scratch + "/tools"
+      try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: tools + "/flock", withDestinationPath: holder.path)
+      path = tools + ":" + path
+    }
     let environment = [
-      "PATH": binaryFolder + ":/usr/bin:/bin",
+      "PATH": path,
       "HOME": home,
       "LANG": "C.UTF-8",
       "TZ": "UTC",

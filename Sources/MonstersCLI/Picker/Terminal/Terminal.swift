@@ -11,8 +11,9 @@ import MonsterKit
 /// (Ctrl-Z), the terminal is as it was, mouse reporting off.
 ///
 /// Signals are taken as the system best allows (``Platform/SignalWaiting``): on Linux from
-/// a `signalfd` polled with the terminal, elsewhere by looking for pending ones between
-/// waits of at most a tenth of a second.
+/// a `signalfd` polled with the terminal, on Darwin from a `kqueue` polled so (and pending
+/// ones sent to this thread looked for between waits of at most a tenth of a second), and
+/// elsewhere by looking for pending ones between such waits.
 ///
 /// ```swift
 /// let terminal = try Terminal(input: Platform.standardInput, output: console.output)
@@ -31,9 +32,11 @@ final class Terminal {
   private var savedMask = Platform.SignalSet()
   /// The signals the picker reads as events.
   private var handled = Platform.SignalSet()
-  /// A descriptor that is readable while a handled signal is pending (a `signalfd`), or
-  /// `nil` when signals are looked for between waits instead.
+  /// A descriptor that is readable once a handled signal comes (Linux's `signalfd`,
+  /// Darwin's `kqueue`), or `nil` when signals are looked for between waits instead.
   private var signalDescriptor: Int32?
+  /// Signals that came while the process was stopped, for the next events.
+  private var deferred: [TerminalEvent] = []
   private var decoder = KeyDecoder()
   /// When to stop waiting for the rest of an escape sequence, on the monotonic clock.
   private var keyDeadline: Int64?
@@ -151,9 +154,10 @@ final class Terminal {
     // The default action of the now unblocked SIGTSTP stops the process here.
     Platform.changeSignalMask(.unblock, stop)
     Platform.changeSignalMask(.block, stop)
-    // Going on, the process got a SIGCONT; this already puts the picker back.
-    _ = Platform.takePendingSignal(
-      in: Platform.SignalSet([Platform.SignalNumber.continue]), signalWaiting)
+    // Going on, the process got a SIGCONT; this already puts the picker back. That and the
+    // stop (which Darwin's kqueue records too) are dropped; what else came meanwhile is the
+    // next events'.
+    deferred += pendingSignals().filter { $0 != .suspendRequested && $0 != .continued }
     try enter()
   }
 
@@ -183,9 +187,11 @@ final class Terminal {
   func nextEvents() throws(CommandFailure) -> [TerminalEvent] {
     while true {
       let keyWait = keyDeadline.map { max(0, $0 - Self.now()) }
-      // Without a signalfd, pending signals are looked for between short waits.
+      // Without a descriptor that sees them all, pending signals are looked for between
+      // short waits.
       let signalWait: Int64? =
-        signalDescriptor == nil ? Int64(Platform.SignalWaiting.pendingCheckMilliseconds) : nil
+        signalDescriptor == nil || Platform.SignalWaiting.descriptorMissesThreadSignals
+        ? Int64(Platform.SignalWaiting.pendingCheckMilliseconds) : nil
       let timeout = [keyWait, signalWait].compactMap { $0 }.min() ?? -1
       let ready: [Bool]
       do throws(SystemCallError) {
@@ -194,7 +200,8 @@ final class Terminal {
       } catch {
         throw .unreadableInput(path: "standard input", errno: error.code)
       }
-      var events = pendingSignals()
+      var events = deferred + pendingSignals()
+      deferred = []
       if ready[0] {
         events += try readKeys()
         keyDeadline = decoder.waitMilliseconds.map { Self.now() + Int64($0) }
@@ -235,7 +242,9 @@ final class Terminal {
   /// Takes the handled signals that are pending, as events.
   private func pendingSignals() -> [TerminalEvent] {
     var events: [TerminalEvent] = []
-    while let signal = Platform.takePendingSignal(in: handled, signalWaiting) {
+    while let signal = Platform.takePendingSignal(
+      in: handled, signalWaiting, descriptor: signalDescriptor)
+    {
       switch signal {
       case Platform.SignalNumber.windowChanged: events.append(.resized)
       case Platform.SignalNumber.terminalStop: events.append(.suspendRequested)
