@@ -19,6 +19,11 @@ struct Workload {
   /// The exit status each tool gives when it did the work: 1 for a diff of files that
   /// differ.
   var status: Int32 = 0
+  /// The group `--only` names it by.
+  var group = BenchOptions.Group.read
+  /// How many times as many runs as `--runs` asks for it takes: a run of a millisecond or
+  /// two, on a machine that does other work, needs many for a median that holds.
+  var runsPerRun = 1
 }
 
 /// The medians of a workload's runs, by tool.
@@ -85,20 +90,23 @@ struct Bench {
     let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
     try writeFile(Roster.seeded.canonicalJSON(), to: seeded)
-    results.append(measure(startup(seeded)))
-    for size in options.sizes {
+    let groups = options.groups
+    if groups.contains(.start) { results.append(measure(startup(seeded))) }
+    for size in options.sizes where !groups.isSubset(of: [.start]) {
       let path = folder + "/roster-\(size).json"
       let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
       guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
       let merges = MergeBench(monsters: monsters, folder: folder)
-      for workload in workloads(path: path, size: size)
-        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size))
-      {
+      var chosen = workloads(path: path, size: size).filter { groups.contains($0.group) }
+      if groups.contains(.merge) {
+        chosen += try merges.workloads(path: path, size: size) + merges.keyWorkloads(size: size)
+      }
+      for workload in chosen {
         results.append(measure(workload))
       }
-      try checkEdits(path: path, size: size)
-      ciRows += try ci.measure(path: path, size: size)
-      try merges.checkMerges(size: size)
+      if groups.contains(.set) { try checkEdits(path: path, size: size) }
+      if groups.contains(.ci) { ciRows += try ci.measure(path: path, size: size) }
+      if groups.contains(.merge) { try merges.checkMerges(size: size) }
     }
     print(Report.table(results))
     print(CIBench.table(ciRows))
@@ -124,7 +132,7 @@ struct Bench {
     commands.append((Self.floor, Command(program: "/bin/true", arguments: [])))
     return Workload(
       title: "start, print 6 names", size: 6, fileBytes: fileSize(path), commands: commands,
-      floorName: "/bin/true")
+      floorName: "/bin/true", group: .start, runsPerRun: 100)
   }
 
   private func workloads(path: String, size: Int) -> [Workload] {
@@ -204,7 +212,7 @@ struct Bench {
       floorName: "cp + sync",
       prepare: { tool in
         _ = Command(program: "/bin/cp", arguments: [path, copy(tool)]).run()
-      })
+      }, group: .set)
   }
 
   /// Runs every tool `runs` times, the order of the tools turning each run.
@@ -212,7 +220,7 @@ struct Bench {
     var times: [String: [Double]] = [:]
     var peaks: [String: [Int]] = [:]
     let count = workload.commands.count
-    for run in 0..<options.runs {
+    for run in 0..<options.runs * workload.runsPerRun {
       for step in 0..<count {
         let (tool, command) = workload.commands[(run + step) % count]
         workload.prepare(tool)

@@ -129,6 +129,9 @@ struct CommandContext {
   /// file: the next edit of the roster removes them, and until then they stand beside it,
   /// for `git add -A` to take.
   func noteAbandonedTemporaryFiles(of file: RosterFile) {
+    // Where no roster was found there is none to point out files beside: the first edit,
+    // which creates it, sweeps what a killed one left.
+    if case .missing? = discovery, file.path == self.file.path { return }
     for path in file.abandonedTemporaryFiles() {
       console.errors.writeLine(
         "\(escapedForMessage(path)) is left from an edit of \(escapedForMessage(file.path)) "
