@@ -140,7 +140,8 @@ public enum MonstersCommandLine {
   ) throws(CommandFailure) {
     let invocation = try Invocation(parsing: arguments, commands: Subcommand.all)
     if invocation.has(.help) {
-      console.output.write(HelpText.page(for: invocation.command, commands: Subcommand.specs))
+      console.output.write(
+        HelpText.page(for: Subcommand.spec(of: invocation.command), commands: Subcommand.specs))
       return
     }
     if invocation.has(.version) {
