@@ -21,11 +21,12 @@
 // file, reads back as `patch` reads it.
 //
 // What a successful run printed for scripts must say what the roster holds: `list` as
-// `json`, `ndjson`, `tsv` or `names`, and `show --format json`, read back, give the
-// monsters of the roster file (or the seeded ones) that `--weapon` and `--where` pick, as
-// a plain filter of the monsters picks them, with the `--fields` asked for; `list --format
-// markdown` is a table of one row a monster, each with as many cells as columns, whatever
-// the text; `show --field` prints the field; and the diff of a `--dry-run`, applied
+// `json`, `ndjson`, `tsv`, `csv` or `names`, and `show --format json`, read back (TSV and
+// CSV by a reader written here from their rules), give the monsters of the roster file (or
+// the seeded ones) that `--weapon` and `--where` pick, as a plain filter of the monsters
+// picks them, with the `--fields` asked for; `list --format markdown` is a table of one row
+// a monster, each with as many cells as columns, whatever the text, and no table at all
+// (nor a TSV or CSV header) for no monster; `show --field` prints the field; and the diff of a `--dry-run`, applied
 // to the file as `patch` would, gives a valid roster in canonical form (a valid roster on
 // a terminal, where DEL and C1 controls are shown escaped).
 //
@@ -33,8 +34,8 @@
 // a scratch folder of this process before each run, and `MONSTERS_FILE` names it. Without
 // one, `MONSTERS_FILE` is `/proc/self/fuzz-no-such-folder/monsters.json`, in a folder that
 // does not exist and that no one can create (not even root), which only Linux offers (as
-// libFuzzer does for Swift): reading commands see the seeded roster, and edits fail to take
-// the lock (74). Words that could name another file (`--file`, `-f`) are taken out of the
+// libFuzzer does for Swift): a named file that is not there is 66 for reading and editing
+// alike. Words that could name another file (`--file`, `-f`) are taken out of the
 // line that is run, and a line whose arguments name files (`apply` or `import` with a path
 // other than `-`, `check` or `fmt` with any) is not run; the parser still sees them.
 
@@ -179,6 +180,61 @@ private func monsters(inJSONArray array: String) -> [Monster]? {
   return try? RosterFile(path: "output").roster(from: Array(text.utf8)).monsters
 }
 
+/// The rows of a TSV or CSV listing, each a header or a monster, as a reader that knows
+/// only the format reads them: a field that starts with a double quote runs to the quote
+/// that closes it, a doubled quote in it standing for one; any other field runs to the
+/// separator or the end of the line and, in TSV, has its backslash escapes undone. `nil`
+/// for text that is not such a listing. A listing of no monster is empty, with no header.
+private func delimitedRows(_ text: String, csv: Bool) -> [[String]]? {
+  let separator: Unicode.Scalar = csv ? "," : "\t"
+  let lineEnd: [Unicode.Scalar] = csv ? ["\r", "\n"] : ["\n"]
+  var scalars = text.unicodeScalars[...]
+  var rows: [[String]] = []
+  var row: [String] = []
+  while !scalars.isEmpty {
+    var field = ""
+    if scalars.first == "\"" {
+      scalars.removeFirst()
+      while true {
+        guard let scalar = scalars.popFirst() else { return nil }
+        if scalar == "\"" {
+          guard scalars.first == "\"" else { break }
+          scalars.removeFirst()
+        }
+        field.unicodeScalars.append(scalar)
+      }
+    } else {
+      var raw = ""
+      while let scalar = scalars.first, scalar != separator, !scalars.starts(with: lineEnd) {
+        raw.unicodeScalars.append(scalar)
+        scalars.removeFirst()
+      }
+      field = csv ? raw : tsvUnescaped(raw[...])
+    }
+    row.append(field)
+    if scalars.first == separator {
+      scalars.removeFirst()
+    } else if scalars.starts(with: lineEnd) {
+      scalars.removeFirst(lineEnd.count)
+      rows.append(row)
+      row = []
+    } else {
+      return nil
+    }
+  }
+  return row.isEmpty ? rows : nil
+}
+
+/// Checks a TSV or CSV listing: no output for no monster; else the header, then each
+/// monster's fields.
+private func checkDelimited(
+  _ output: String, csv: Bool, header: [String], rows expected: [[String]], what: String
+) {
+  let rows = delimitedRows(output, csv: csv)
+  let good = expected.isEmpty ? output.isEmpty : rows == [header] + expected
+  guard good else { fatalError("\(what) does not read back to the roster:\n\(output)") }
+}
+
 /// A TSV field with its escapes undone.
 private func tsvUnescaped(_ field: Substring) -> String {
   var result = ""
@@ -283,18 +339,11 @@ private func checkOutput(
     else {
       fatalError("list --format ndjson does not read back to the roster:\n\(output)")
     }
-  case ("list", "tsv") where !isTerminal:
-    let rows = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    let expected = listed.map {
-      [$0.name, $0.weapon.type.rawValue, $0.description, $0.icon, $0.nameColor?.description ?? ""]
-    }
-    guard rows.first == "name\tweapon\tdescription\ticon\tnameColor",
-      rows.dropFirst().map({
-        $0.split(separator: "\t", omittingEmptySubsequences: false).map(tsvUnescaped)
-      }) == expected
-    else {
-      fatalError("list --format tsv does not read back to the roster:\n\(output)")
-    }
+  case ("list", "tsv") where !isTerminal, ("list", "csv") where !isTerminal:
+    checkDelimited(
+      output, csv: format == "csv", header: MonsterKey.listed.map(\.fieldName),
+      rows: listed.map { monster in MonsterKey.listed.map { value($0, of: monster) } },
+      what: "list --format \(format ?? "")")
   case ("list", "names") where !isTerminal:
     guard output == listed.map({ $0.name + "\n" }).joined() else {
       fatalError("list --format names does not give the names:\n\(output)")
@@ -387,15 +436,11 @@ private func checkFields(
   isTerminal: Bool
 ) {
   switch format {
-  case "tsv" where !isTerminal:
-    let rows = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    guard rows.first.map(String.init) == fields.map(\.fieldName).joined(separator: "\t"),
-      rows.dropFirst().map({
-        $0.split(separator: "\t", omittingEmptySubsequences: false).map(tsvUnescaped)
-      }) == listed.map({ monster in fields.map { value($0, of: monster) } })
-    else {
-      fatalError("list --fields --format tsv does not give the fields:\n\(output)")
-    }
+  case "tsv" where !isTerminal, "csv" where !isTerminal:
+    checkDelimited(
+      output, csv: format == "csv", header: fields.map(\.fieldName),
+      rows: listed.map { monster in fields.map { value($0, of: monster) } },
+      what: "list --fields --format \(format ?? "")")
   case "markdown":
     checkMarkdown(output, rows: listed.count, columns: fields.count)
   default:
@@ -409,6 +454,11 @@ private func checkFields(
 /// Rows are read by scalars, as a Markdown reader reads them: a cell may start with a
 /// combining mark, which a `Character` would join to the space before it.
 private func checkMarkdown(_ output: String, rows: Int, columns: Int) {
+  // A table of no rows is not printed at all.
+  if rows == 0 {
+    guard output.isEmpty else { fatalError("a listing of no monster prints:\n\(output)") }
+    return
+  }
   let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
   func starts(_ line: Substring, with prefix: String) -> Bool {
     line.unicodeScalars.starts(with: prefix.unicodeScalars)

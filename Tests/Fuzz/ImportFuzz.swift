@@ -5,12 +5,14 @@
 // defines no `main`: libFuzzer's is the program's. Nothing is read or written.
 //
 // The input is one byte of settings (its low two bits choose the format: told from the
-// input, TSV, NDJSON or JSON), then the input to import, up to a byte 0x00, then the value
-// of a `--where`, up to a byte 0x00, then the value of a `--fields`.
+// input, TSV, NDJSON or JSON; its third bit, set, CSV instead), then the input to import, up to a byte 0x00, then the
+// value of a `--where`, up to a byte 0x00, then the value of a `--fields`.
 //
 // Reading must return monsters or throw an error whose line (and column) lie inside the
-// input, never trap. The monsters read, added to a roster, must read back from the roster's
-// own listings, in each format, to the same monsters: the import reads what `list` writes.
+// input, never trap; reading every line must name each bad line once, in order, inside the
+// input, its first being the error reading throws. The monsters read, added to a roster,
+// must read back from the roster's own listings, in each format, to the same monsters: the
+// import reads what `list` writes.
 //
 // `--where` and `--fields` values must parse or throw a usage error with a message free of
 // raw control characters; the conditions must pick exactly the monsters a plain filter of
@@ -33,20 +35,29 @@ private func violated(_ property: String, _ input: [UInt8]) -> Never {
 private func listing(_ roster: Roster, as format: MonsterImport.Format) -> [UInt8] {
   var bytes: [UInt8] = []
   switch format {
-  case .tsv:
-    bytes += Array(MonsterKey.listed.map(\.fieldName).joined(separator: "\t").utf8) + [10]
+  case .tsv, .csv:
+    let separator = format == .tsv ? "\t" : ","
+    let lineEnd: [UInt8] = format == .tsv ? [10] : [13, 10]
+    bytes += Array(MonsterKey.listed.map(\.fieldName).joined(separator: separator).utf8)
+    bytes += lineEnd
     for index in roster.indices {
       for (position, key) in MonsterKey.listed.enumerated() {
-        if position > 0 { bytes.append(UInt8(ascii: "\t")) }
-        if let field = key.textField {
-          roster.withUTF8(field, at: index) {
-            ListCommand.appendTSVField($0, forTerminal: false, to: &bytes)
+        if position > 0 { bytes += Array(separator.utf8) }
+        func append(_ field: UnsafeRawBufferPointer) {
+          if format == .tsv {
+            ListCommand.appendTSVField(field, forTerminal: false, to: &bytes)
+          } else {
+            ListCommand.appendCSVField(field, forTerminal: false, to: &bytes)
           }
+        }
+        if let field = key.textField {
+          roster.withUTF8(field, at: index, append)
         } else {
-          bytes += Array(MonsterTable.value(of: key, at: index, in: roster).utf8)
+          var value = MonsterTable.value(of: key, at: index, in: roster)
+          value.withUTF8 { append(UnsafeRawBufferPointer($0)) }
         }
       }
-      bytes.append(10)
+      bytes += lineEnd
     }
   case .ndjson:
     for index in roster.indices {
@@ -66,6 +77,15 @@ private func listing(_ roster: Roster, as format: MonsterImport.Format) -> [UInt
 
 /// Checks the reader on one input, and the round trip of what it read.
 private func checkImport(_ bytes: [UInt8], format: MonsterImport.Format?) -> Roster? {
+  let reading = MonsterImport.readEach(bytes, format: format)
+  var previous = (line: 0, column: 0)
+  for error in reading.errors {
+    let place = (line: error.line, column: error.column ?? 0)
+    if error.line < 1 || error.line > lineCount(bytes) || place < previous {
+      violated("errors out of order or outside the input: \(reading.errors)", bytes)
+    }
+    previous = place
+  }
   let monsters: [ImportedMonster]
   do throws(MonsterImportError) {
     monsters = try MonsterImport.read(bytes, format: format)
@@ -73,8 +93,14 @@ private func checkImport(_ bytes: [UInt8], format: MonsterImport.Format?) -> Ros
     if error.line < 1 || error.line > lineCount(bytes) || (error.column ?? 1) < 1 {
       violated("an error at \(error.line):\(error.column ?? 0) is outside the input", bytes)
     }
+    if reading.errors.first != error {
+      violated("reading every line names another first error than \(error)", bytes)
+    }
     _ = error.description
     return nil
+  }
+  if !reading.errors.isEmpty || reading.monsters != monsters {
+    violated("reading every line differs from reading to the first error", bytes)
   }
   var lastLine = 0
   var roster = Roster()
@@ -97,7 +123,7 @@ private func checkImport(_ bytes: [UInt8], format: MonsterImport.Format?) -> Ros
       violated("the \(listed) listing of what was read does not read back", bytes)
     }
     var expected = roster.monsters
-    if listed == .tsv {
+    if listed == .tsv || listed == .csv {
       for index in expected.indices { expected[index].otherFields = [] }
     }
     if again.map(\.monster) != expected {
@@ -190,7 +216,8 @@ private func check(_ bytes: [UInt8]) {
   let formats: [MonsterImport.Format?] = [nil, .tsv, .ndjson, .json]
   let parts = bytes.dropFirst().split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
   let input = Array(parts[0])
-  let roster = checkImport(input, format: formats[Int(settings & 3)]) ?? Roster.seeded
+  let format = settings & 4 != 0 ? .csv : formats[Int(settings & 3)]
+  let roster = checkImport(input, format: format) ?? Roster.seeded
   let condition = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "weapon=fire"
   let fields = parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : "name"
   checkValues(condition, fields, roster: roster, input: bytes)

@@ -3,61 +3,67 @@
 
 extension MonsterImport {
   /// Reads JSON objects one after another, or, with `asArray`, an array of them.
-  static func readJSON(_ bytes: [UInt8], asArray: Bool) throws(MonsterImportError)
-    -> [ImportedMonster]
-  {
+  static func readJSON(_ bytes: [UInt8], asArray: Bool, into reading: inout Reading) {
     var objects: [(offset: Int, fields: Fields)] = []
-    let failure: (offset: Int, message: String)? = bytes.withUnsafeBytes { buffer in
+    /// Where the objects cannot be read, each at its offset: a value of the wrong type for
+    /// a monster's field, then the place, if any, where the input stops being JSON.
+    var failures: [(offset: Int, message: String)] = []
+    bytes.withUnsafeBytes { buffer in
       var scanner = JSONScanner(buffer)
+      func readOne(_ scanner: inout JSONScanner, depth: Int) throws(JSONSyntaxError) {
+        let offset = scanner.position
+        let (fields, typeError) = try readObject(&scanner, depth: depth)
+        if let typeError { failures.append(typeError) } else { objects.append((offset, fields)) }
+      }
       do throws(JSONSyntaxError) {
         if asArray {
           guard try scanner.peek(expecting: "a JSON array") == UInt8(ascii: "[") else {
             throw scanner.error("expected a JSON array of monster objects")
           }
           try scanner.readArray(depth: 1) { (scanner) throws(JSONSyntaxError) in
-            objects.append((scanner.position, try readObject(&scanner, depth: 2)))
+            try readOne(&scanner, depth: 2)
           }
           try scanner.expectEnd(after: "the array's closing ']'")
         } else {
           while true {
             scanner.skipWhitespace()
             if scanner.isAtEnd { break }
-            objects.append((scanner.position, try readObject(&scanner, depth: 1)))
+            try readOne(&scanner, depth: 1)
           }
         }
-        return nil
       } catch {
-        return (error.offset, error.message)
+        failures.append((error.offset, error.message))
       }
     }
-    if let failure {
-      let position = bytes.withUnsafeBytes { TextPosition(of: failure.offset, in: $0) }
-      throw MonsterImportError(
-        line: position.line, column: position.column, message: failure.message)
+    let places = bytes.withUnsafeBytes { buffer in
+      TextPosition.positions(of: objects.map(\.offset) + failures.map(\.offset), in: buffer)
     }
-    let lines = bytes.withUnsafeBytes { buffer in
-      TextPosition.positions(of: objects.map(\.offset), in: buffer).map(\.line)
+    for (failure, place) in zip(failures, places[objects.count...]) {
+      reading.errors.append(
+        MonsterImportError(line: place.line, column: place.column, message: failure.message))
     }
-    var monsters: [ImportedMonster] = []
-    monsters.reserveCapacity(objects.count)
-    for (object, line) in zip(objects, lines) {
-      monsters.append(try monster(object.fields, line: line))
+    reading.monsters.reserveCapacity(objects.count)
+    for (object, place) in zip(objects, places) {
+      add(object.fields, line: place.line, to: &reading)
     }
-    return monsters
   }
 
   /// Reads one monster object whose `{` is at the scanner's position.
   ///
-  /// - Throws: `JSONSyntaxError` for what is not JSON, a key given twice, something other
-  ///   than an object, or a known key whose value is not a string.
+  /// - Returns: The fields, and where and why a known key's value is not a string, if one
+  ///   is not: the object is read to its end all the same, so that the objects after it
+  ///   are read too.
+  /// - Throws: `JSONSyntaxError` for what is not JSON, a key given twice, or something
+  ///   other than an object.
   private static func readObject(_ scanner: inout JSONScanner, depth: Int)
-    throws(JSONSyntaxError) -> Fields
+    throws(JSONSyntaxError) -> (Fields, typeError: (offset: Int, message: String)?)
   {
     guard try scanner.peek(expecting: "a monster object") == UInt8(ascii: "{") else {
       throw scanner.error("expected a monster object, such as {\"name\": ..., \"weapon\": ...}")
     }
     let start = scanner.position
     var fields = Fields()
+    var typeError: (offset: Int, message: String)?
     var keys = DuplicateKeyDetector()
     var sawMonsters = false
     try scanner.readObject(depth: depth) { (scanner, keyToken) throws(JSONSyntaxError) in
@@ -75,7 +81,8 @@ extension MonsterImport {
       case .string(let string): text = string
       case .null where known == .nameColor: text = nil
       default:
-        throw JSONSyntaxError(offset: valueOffset, message: "'\(key)' must be a string")
+        if typeError == nil { typeError = (valueOffset, "'\(key)' must be a string") }
+        return
       }
       switch known {
       case .name: fields.name = text
@@ -91,6 +98,6 @@ extension MonsterImport {
         message: "this is a roster file, not a monster object; import its monsters as "
           + "listed in JSON")
     }
-    return fields
+    return (fields, typeError)
   }
 }

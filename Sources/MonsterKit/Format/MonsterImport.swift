@@ -1,23 +1,35 @@
-/// Reads monsters from what another program, or a listing of another roster, wrote: TSV
-/// with a header line, JSON objects one after another (NDJSON), or a JSON array of
-/// objects.
+/// Reads monsters from what another program, a spreadsheet, or a listing of another roster
+/// wrote: TSV or CSV with a header line, JSON objects one after another (NDJSON), or a
+/// JSON array of objects.
 ///
 /// Each format is the one a roster's monsters are listed in, so that a listing reads back
 /// to the monsters it lists:
 ///
 /// - **TSV**: a header line naming the columns (`name`, `weapon`, `description`, `icon`,
-///   `nameColor`, in any order), then one monster a line, fields separated by tabs, with a
-///   tab, line break, carriage return and backslash in a field written `\t`, `\n`, `\r`
-///   and `\\`. A backslash before anything else is kept as it is; a line may end in a
-///   carriage return, blank lines are skipped, and a byte order mark before the header
-///   is too.
+///   `nameColor`, in any order and any case), then one monster a line, fields separated by
+///   tabs, with a tab, line break, carriage return and backslash in a field written `\t`,
+///   `\n`, `\r` and `\\`. A backslash before anything else is kept as it is; a line may
+///   end in a carriage return, blank lines are skipped, and a byte order mark before the
+///   header is too. A field that starts with a double quote is quoted as a spreadsheet
+///   quotes it, when it is closed as one (the closing quote ends the field): it runs to the
+///   closing quote, holds tabs and line breaks as they are, and a doubled quote in it
+///   stands for one (`"Says ""hi"""` is `Says "hi"`); no backslash escape is undone in it.
+///   A field that starts with a quote but is not closed that way is read as it is.
+/// - **CSV**: as RFC 4180 has it and spreadsheets export it: the same header, fields
+///   separated by commas, a field that holds a comma, a quote or a line break quoted, with
+///   its quotes doubled; lines ending in CRLF or LF; a byte order mark first. A quote that
+///   is not closed, or text after a closing quote, is an error.
 /// - **NDJSON**: monster objects, as the roster file writes them, one after another
 ///   (usually one a line); **JSON**: an array of them.
 ///
 /// `name` and `weapon` are needed; the other fields may be left out. A weapon is read
 /// forgivingly (`ninja-star` is ``WeaponType/ninjaStar``) and a colour in any case; an
-/// empty `nameColor`, or JSON's `null`, is no colour. An object's keys that
-/// MonsterKit does not know are kept with its monster.
+/// empty `nameColor`, or JSON's `null`, is no colour.
+///
+/// A column or key that is none of these is kept with its monster, as a key of its own:
+/// an object's key with its JSON value as it is, a TSV or CSV column as text, where an
+/// empty cell gives the monster no such key. A line of a spreadsheet's export whose
+/// cells are all empty is skipped, as a blank line is.
 ///
 /// ```swift
 /// let text = "name\tweapon\nRobo-Bot\tfire\n"
@@ -29,27 +41,66 @@ public enum MonsterImport {
   public enum Format: String, CaseIterable, Sendable {
     /// Tab-separated values with a header line.
     case tsv
+    /// Comma-separated values with a header line, as spreadsheets write them.
+    case csv
     /// JSON objects one after another.
     case ndjson
     /// A JSON array of objects.
     case json
 
     /// The format of an input, from its first byte that is not white space: `[` is a
-    /// JSON array, `{` JSON objects, anything else (a header line) TSV.
+    /// JSON array, `{` JSON objects; anything else is a header line, CSV when the line
+    /// holds a comma and no tab, TSV otherwise.
     ///
     /// - Parameter bytes: The input.
     /// - Returns: The format.
     public static func detected(in bytes: some Sequence<UInt8>) -> Format {
-      let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-      switch first {
-      case UInt8(ascii: "["): return .json
-      case UInt8(ascii: "{"): return .ndjson
-      default: return .tsv
+      var first: UInt8?
+      var sawComma = false
+      for byte in bytes {
+        if first == nil {
+          guard [0x20, 0x09, 0x0A, 0x0D].contains(byte) else {
+            first = byte
+            if byte == UInt8(ascii: "[") { return .json }
+            if byte == UInt8(ascii: "{") { return .ndjson }
+            sawComma = byte == UInt8(ascii: ",")
+            continue
+          }
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "\t"): return .tsv
+        case UInt8(ascii: "\n"): return sawComma ? .csv : .tsv
+        case UInt8(ascii: ","): sawComma = true
+        default: break
+        }
       }
+      return sawComma ? .csv : .tsv
     }
   }
 
-  /// Reads the monsters of an input.
+  /// What reading an input gave: the monsters of the lines that could be read, and why
+  /// each of the others could not.
+  public struct Reading: Hashable, Sendable {
+    /// The monsters read, in order.
+    public var monsters: [ImportedMonster] = []
+    /// The problems, one for each line that could not be read, by line. Reading stops at
+    /// the first place the input cannot be split into monsters (JSON that is not JSON, a
+    /// quote that is never closed, a header without a `weapon`), which is the last.
+    public var errors: [MonsterImportError] = []
+
+    /// Creates what reading gave.
+    ///
+    /// - Parameters:
+    ///   - monsters: The monsters read.
+    ///   - errors: The problems.
+    public init(monsters: [ImportedMonster] = [], errors: [MonsterImportError] = []) {
+      self.monsters = monsters
+      self.errors = errors
+    }
+  }
+
+  /// Reads the monsters of an input, failing at its first problem.
   ///
   /// - Parameters:
   ///   - bytes: The input, as UTF-8.
@@ -62,12 +113,38 @@ public enum MonsterImport {
   public static func read(_ bytes: [UInt8], format: Format? = nil) throws(MonsterImportError)
     -> [ImportedMonster]
   {
+    let reading = readEach(bytes, format: format)
+    if let first = reading.errors.first { throw first }
+    return reading.monsters
+  }
+
+  /// Reads the monsters of an input, and names every line that cannot be read, as
+  /// ``read(_:format:)`` names the first.
+  ///
+  /// - Parameters:
+  ///   - bytes: The input, as UTF-8.
+  ///   - format: The input's format, or `nil` to tell it from the input.
+  /// - Returns: The monsters read and the problems, each by line.
+  public static func readEach(_ bytes: [UInt8], format: Format? = nil) -> Reading {
     // A byte order mark, which some programs put before UTF-8 text, is no field's.
     let text = bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes
-    return switch format ?? .detected(in: text) {
-    case .tsv: try readTSV(text)
-    case .ndjson: try readJSON(text, asArray: false)
-    case .json: try readJSON(text, asArray: true)
+    var reading = Reading()
+    switch format ?? .detected(in: text) {
+    case .tsv: readDelimited(text, as: .tsv, into: &reading)
+    case .csv: readDelimited(text, as: .csv, into: &reading)
+    case .ndjson: readJSON(text, asArray: false, into: &reading)
+    case .json: readJSON(text, asArray: true, into: &reading)
+    }
+    reading.errors.sort { ($0.line, $0.column ?? 0) < ($1.line, $1.column ?? 0) }
+    return reading
+  }
+
+  /// Adds the monster of some fields, or why they make none, to what was read.
+  static func add(_ fields: Fields, line: Int, to reading: inout Reading) {
+    do throws(MonsterImportError) {
+      reading.monsters.append(try monster(fields, line: line))
+    } catch {
+      reading.errors.append(error)
     }
   }
 }

@@ -18,7 +18,7 @@ public enum RosterChange: Hashable, Sendable {
   /// A monster was not added because one has its name already, ignoring case: the name
   /// asked for, and the name of the monster that has it.
   case skippedExisting(String, holder: String)
-  /// A monster was not removed or changed because no monster has the name.
+  /// A monster was not removed or renamed because no monster has the name.
   case skippedMissing(String)
   /// No monster meets the conditions, so nothing was changed.
   case noMatch([MonsterCondition])

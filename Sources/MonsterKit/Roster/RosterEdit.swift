@@ -30,6 +30,10 @@ public enum RosterEdit: Hashable, Sendable {
   /// Adds a monster at the end or, when a monster has its name already, ignoring case,
   /// makes the changes to that one (which keeps its name).
   case addOrSet(Monster, Changes)
+  /// Gives the monster with a name, ignoring case, a new one, as ``rename(_:to:)`` does,
+  /// unless no monster has the name: then nothing changes
+  /// (``RosterChange/skippedMissing(_:)``).
+  case renameIfPresent(String, to: String)
 
   /// New values for some of a monster's fields; `nil` leaves a field as it is.
   public struct Changes: Hashable, Sendable {
@@ -144,6 +148,9 @@ extension Roster {
       return try removeEach(.names([name]))
     case .removeEach(let selection):
       return try removeEach(selection)
+    case .renameIfPresent(let name, let newName):
+      guard index(named: name) != nil else { return [.skippedMissing(name)] }
+      return try applyReporting(.rename(name, to: newName))
     case .rename(let name, let newName):
       let index = try existingIndex(named: name)
       let before = self[index]

@@ -93,7 +93,8 @@ extension RosterError: CustomStringConvertible {
       "\(escapedForMessage(path)) changed while it was being read; nothing was written. "
         + "Try again."
     case .fileSystem(let path, let action, let code):
-      "Cannot \(action) \(escapedForMessage(path)): \(Platform.errorDescription(code))."
+      "Cannot \(action) \(escapedForMessage(path)): \(Platform.errorDescription(code))"
+        + (hint.map { "; \($0)" } ?? "") + "."
         + (action == "write" ? " The file is as it was." : "")
     case .lockTimeout(let path, let seconds):
       "Another monsters is editing \(escapedForMessage(path)) (its folder was locked for "

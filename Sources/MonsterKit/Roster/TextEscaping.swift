@@ -75,8 +75,19 @@ package func bidiControl(in utf8: UnsafeRawBufferPointer, at index: Int)
   return (0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F), 3)
 }
 
-/// Text quoted in a message: escaped as for a terminal, and cut short after 200
-/// characters, so that a 20 MB value does not make a 20 MB message.
+/// Text quoted in a message: escaped as for a terminal, its invisible format characters
+/// shown too, and cut short after 200 characters, so that a 20 MB value does not make a
+/// 20 MB message.
+///
+/// A message is read to learn exactly what a value holds: `No monster named 'Ice-Bot'`
+/// must not hide the zero-width space that makes the name another one. So besides what
+/// ``escapedForTerminal(_:)`` escapes, every format character (Unicode's Cf: zero-width
+/// spaces and joiners, the byte order mark U+FEFF, tag characters, the soft hyphen) is
+/// written `\u{200B}`:
+///
+/// ```swift
+/// escapedForMessage("Ice\u{200B}-Bot")  // "Ice\\u{200B}-Bot"
+/// ```
 ///
 /// A character may be any number of scalars (a letter and a million accents is one), so
 /// the text is also cut after 200 scalars where its first 200 characters hold more than
@@ -85,6 +96,25 @@ package func bidiControl(in utf8: UnsafeRawBufferPointer, at index: Int)
 /// - Parameter text: The text to quote.
 /// - Returns: The text, escaped, perhaps cut short with `... (N more characters)`.
 package func escapedForMessage(_ text: some StringProtocol) -> String {
+  escapedFormatCharacters(cutForMessage(text))
+}
+
+/// Text with each format character (Unicode's Cf) written `\u{XXXX}`, as
+/// ``escapedForTerminal(_:)`` writes control characters; ASCII, which holds none, is
+/// returned as it is.
+///
+/// - Parameter text: The text.
+/// - Returns: The text, escaped.
+package func escapedFormatCharacters(_ text: String) -> String {
+  guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+  return escaping(text) { scalar in
+    guard scalar.properties.generalCategory == .format else { return nil }
+    return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+  }
+}
+
+/// Text escaped for a terminal and cut short after 200 characters, as a message quotes it.
+private func cutForMessage(_ text: some StringProtocol) -> String {
   let limit = 200
   guard text.utf8.count > limit else { return escapedForTerminal(text) }
   var kept = text[...].prefix(limit)

@@ -35,14 +35,22 @@ extension RosterFile {
   ///   - body: The edit: given the site and the roster file as it is (or `nil` when there
   ///     is none), writes what it writes and says whether it is done.
   /// - Returns: What `body` gave.
-  /// - Throws: What `body` throws, an error from finding, locking or reading the file, or
+  /// - Throws: What `body` throws, an error from finding, locking or reading the file,
+  ///   ``RosterError/missingFile(path:)`` when its folder does not exist, or
   ///   ``RosterError/changedWhileReading(path:)`` when the folder keeps changing.
   func editing<Value>(
     action: String, _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
   ) throws(RosterError) -> Value {
     for _ in 0..<Self.attempts {
       guard let target = try editTarget(action: action) else { continue }
-      let lock = try RosterLock(folder: target.folder, roster: target.name, for: self)
+      let lock: RosterLock
+      do throws(RosterError) {
+        lock = try RosterLock(folder: target.folder, roster: target.name, for: self)
+      } catch .fileSystem(_, _, let code) where code == Platform.ErrorNumber.noSuchFile {
+        // No folder, no file: what a missing file named by the user is, not a lock that
+        // failed.
+        throw .missingFile(path: path)
+      }
       if let value = try edit(target, under: lock, action: action, body) { return value }
     }
     throw .changedWhileReading(path: path)

@@ -113,7 +113,7 @@ enum CheckCommand {
     case "github":
       for finding in all {
         output.writeLine(
-          "::error file=\(annotationProperty(escapedForTerminal(finding.path))),"
+          "::error file=\(escapedForTerminal(annotationProperty(finding.path))),"
             + "line=\(finding.line)\(finding.column.map { ",col=\($0)" } ?? "")::"
             + annotationData(finding.message))
       }
@@ -144,7 +144,8 @@ enum CheckCommand {
   }
 
   /// A value of a workflow command's property, such as a file's path: as its data, with
-  /// `:` and `,` encoded too, which end a property.
+  /// `:` and `,` encoded too, which end a property. Encoded before anything else is
+  /// escaped, so that a line break in a path is GitHub's `%0A`, which it reads back as one.
   static func annotationProperty(_ text: String) -> String {
     escaping(annotationData(text)) { scalar in
       switch scalar {

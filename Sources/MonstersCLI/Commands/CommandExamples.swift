@@ -17,6 +17,9 @@ enum CommandExamples {
           purpose: "Names and weapons as TSV, which 'monsters import' reads back.",
           arguments: ["list", "--fields", "name,weapon", "--format", "tsv"]),
         Example(
+          purpose: "CSV for a spreadsheet, which 'monsters import' reads back too.",
+          arguments: ["list", "--format", "csv"], shellSuffix: "> roster.csv"),
+        Example(
           purpose: "A Markdown table, for a pull request's comment.",
           arguments: ["list", "--format", "markdown"], shellSuffix: "> roster.md"),
       ]
@@ -74,13 +77,19 @@ enum CommandExamples {
       return [
         Example(
           purpose: "Rename Dog-Bot; it keeps its place.",
-          arguments: ["rename", "dog-bot", "Hound-Bot"])
+          arguments: ["rename", "dog-bot", "Hound-Bot"]),
+        Example(
+          purpose: "In a script that runs again: rename it if it is there.",
+          arguments: ["rename", "dog-bot", "Hound-Bot", "--if-exists"]),
       ]
     case "import":
       return [
         Example(
           purpose: "Add the monsters of a TSV file (a header line, then one a line).",
           arguments: ["import", "new-monsters.tsv"]),
+        Example(
+          purpose: "Update the roster from a spreadsheet saved as CSV.",
+          arguments: ["import", "--update", "roster.csv"]),
         Example(
           purpose: "Copy another roster's monsters in, replacing those already here.",
           arguments: ["import", "--update", "-"],

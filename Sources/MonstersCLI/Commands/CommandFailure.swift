@@ -31,6 +31,9 @@ indirect enum CommandFailure: Error {
   case invalidInput(path: String, MonsterImportError)
   /// A line of an `apply` script, or of an `import` input, failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
+  /// Several lines of an `import` input failed, each as its own failure, and the first
+  /// `named` of them have been reported.
+  case inputLines(path: String, [CommandFailure], named: Int)
   /// `fmt --check` found files that are not in canonical form, and has listed them.
   case notCanonical(paths: [String])
   /// `--dry-run --exit-code` found that the edit would change the file, and has printed
@@ -44,6 +47,10 @@ indirect enum CommandFailure: Error {
   case reported(CommandFailure)
   /// A failure, with a hint at what was meant after its message.
   case hinted(CommandFailure, hint: String)
+  /// `pick <monster>` was closed without a pick (Esc, `q`, Close).
+  case closedWithoutPick
+  /// The picker was closed by Ctrl-C (`SIGINT`), or ended by a signal: its number.
+  case interrupted(signal: Int32)
 
   /// Reading one of the rosters a command compares or merges failed: which one (`OLD`,
   /// `OURS`), and how.
@@ -102,6 +109,9 @@ indirect enum CommandFailure: Error {
     case .outputFailed(let code, _):
       code == Platform.ErrorNumber.brokenPipe ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
+    // A line that cannot be read (65) outweighs a name that is taken (1).
+    case .inputLines(_, let failures, _):
+      failures.map(\.exitCode).max { $0.rawValue < $1.rawValue } ?? .failure
     case .wouldChange, .notCanonical: .failure
     case .invalidInput: .dataError
     case .reported(let failure): failure.exitCode
@@ -109,6 +119,13 @@ indirect enum CommandFailure: Error {
     case .hinted(let failure, _): failure.exitCode
     case .side(_, let failure): failure.exitCode
     case .differencesFound, .mergeConflicts, .git: .failure
+    case .closedWithoutPick: .failure
+    case .interrupted(let signal):
+      switch signal {
+      case Platform.SignalNumber.hangUp: .hangUp
+      case Platform.SignalNumber.terminate: .terminated
+      default: .interrupted
+      }
     }
   }
 
@@ -117,9 +134,7 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(let error, _): error.description
     case .roster(let error): error.message(hint: Self.hint(for: error))
-    case .missingRoster(let path):
-      "No roster file at \(escapedForMessage(path)). Create one with: monsters init --file "
-        + escapedForMessage(ManPage.Example.shellQuoted(path))
+    case .missingRoster(let path): Self.missingRosterMessage(path)
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
       "Cannot read \(escapedForMessage(path)): \(Platform.errorDescription(code))."
@@ -139,11 +154,15 @@ indirect enum CommandFailure: Error {
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
     case .invalidInput(let path, let error): "\(escapedForMessage(path)):\(error)"
+    case .inputLines(let path, let failures, let named):
+      "\(failures.count) lines of \(escapedForMessage(path)) cannot be imported"
+        + (named < failures.count ? " (\(failures.count - named) more than named above)" : "")
+        + "; nothing was written."
     case .notCanonical(let paths):
       paths.count == 1
         ? "\(escapedForMessage(paths[0])) is not in canonical form; 'monsters fmt' writes it."
         : "\(paths.count) files are not in canonical form; 'monsters fmt' writes them."
-    case .wouldChange, .reported: nil
+    case .wouldChange, .reported, .closedWithoutPick, .interrupted: nil
     case .hinted(let failure, let hint): failure.message.map { $0 + " " + hint }
     case .editNotMade(let failure): failure.message
     case .side(let side, let failure):
@@ -168,6 +187,26 @@ indirect enum CommandFailure: Error {
     }
   }
 
+  /// That a named roster file is not there, and the command that creates it; where its
+  /// folder is not there either, the command that makes the folder first.
+  private static func missingRosterMessage(_ path: String) -> String {
+    let create = "monsters init --file " + ManPage.Example.shellQuoted(path)
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else {
+      return "No roster file at \(escapedForMessage(path)). Create one with: "
+        + escapedForMessage(create)
+    }
+    let folder = String(path[..<slash])
+    do throws(SystemCallError) {
+      _ = try SystemFileSystem().lstat(folder)
+    } catch  where error.code == Platform.ErrorNumber.noSuchFile {
+      return "No roster file at \(escapedForMessage(path)), nor a folder "
+        + "\(escapedForMessage(folder)) for it. Create both with: "
+        + escapedForMessage("mkdir -p \(ManPage.Example.shellQuoted(folder)) && \(create)")
+    } catch {}
+    return "No roster file at \(escapedForMessage(path)). Create one with: "
+      + escapedForMessage(create)
+  }
+
   /// What the command line adds to a roster error's message, which names no flag: the
   /// option or command that helps.
   private static func hint(for error: RosterError) -> String? {
@@ -175,8 +214,27 @@ indirect enum CommandFailure: Error {
     case .fileExists: "use --force to replace it with the seeded roster"
     case .invalidRoster, .unresolvedConflict: "run 'monsters check'"
     case .lockTimeout: "raise --lock-timeout"
+    case .fileSystem(let path, "write", Platform.ErrorNumber.notPermitted):
+      stickyFolderHint(path)
     default: nil
     }
+  }
+
+  /// Why a roster its user may write cannot be replaced, where that is a sticky folder's
+  /// doing: in a folder with the sticky bit (as `/tmp` has), only a file's owner may rename
+  /// over it, and an edit replaces the roster by a rename. `nil` elsewhere.
+  private static func stickyFolderHint(_ path: String) -> String? {
+    let fileSystem = SystemFileSystem()
+    let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) }
+    guard let folderStatus = try? fileSystem.lstat(folder ?? "."),
+      folderStatus.permissions & 0o1000 != 0,
+      let fileStatus = try? fileSystem.lstat(path), fileStatus.fileType == .regular,
+      fileStatus.owner != Platform.effectiveUserID
+    else { return nil }
+    let owner = fileStatus.owner == 0 ? "root" : "user \(fileStatus.owner)"
+    return "its folder is sticky (as /tmp is), where only a file's owner may replace it, and "
+      + "an edit replaces the roster: have its owner (\(owner)) edit it, or keep the roster in "
+      + "a folder that is not sticky"
   }
 
   /// For a usage error, the subcommand whose usage line follows the message (`.some(nil)`

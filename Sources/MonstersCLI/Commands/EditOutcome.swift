@@ -4,6 +4,8 @@ import MonsterKit
 struct EditOutcome {
   /// The roster before and after, and whether it changed (and so was written).
   var update: RosterUpdate
+  /// The edits, in order.
+  var edits: [RosterEdit]
   /// Each edit's changes, by the edit's position.
   var changes: [[RosterChange]]
 }

@@ -17,4 +17,11 @@ public enum ExitCode: Int32, Sendable {
   case ioError = 74
   /// Another process held the roster's lock longer than the lock wait.
   case lockBusy = 75
+  /// A hang-up (`SIGHUP`) ended the picker: 128 + its number, as a shell reports it.
+  case hangUp = 129
+  /// Ctrl-C, or `SIGINT`, closed the picker: 128 + 2, as a shell reports it, and as fzf
+  /// and gum exit.
+  case interrupted = 130
+  /// `SIGTERM` ended the picker: 128 + 15.
+  case terminated = 143
 }

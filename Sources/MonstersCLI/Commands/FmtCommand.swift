@@ -45,7 +45,8 @@ enum FmtCommand {
           context.record.noteSaved(path)
           context.output.writeLine("Formatted \(shown).")
         } else {
-          context.console.errors.writeLine("Nothing to change: \(shown) is in canonical form.")
+          context.console.errors.writeLine(
+            EditReport.notePrefix(context) + "Nothing to change: \(shown) is in canonical form.")
         }
       } catch {
         let failure = CommandFailure.roster(error)

@@ -1,12 +1,13 @@
 import MonsterKit
 
-/// `monsters import`: adds monsters read from TSV, NDJSON or a JSON array, in one edit.
+/// `monsters import`: adds monsters read from TSV, CSV, NDJSON or a JSON array, in one
+/// edit.
 enum ImportCommand {
   static let formatOption = OptionSpec(
     "format", value: .choice(MonsterImport.Format.allCases.map(\.rawValue)),
     valueName: "format",
-    help: "tsv, ndjson or json (default: told from the input: '[' starts json, '{' ndjson, "
-      + "anything else tsv).")
+    help: "tsv, csv, ndjson or json (default: told from the input: '[' starts json, '{' "
+      + "ndjson, a first line with a comma and no tab csv, anything else tsv).")
   static let updateOption = OptionSpec(
     "update",
     help: "Replace the fields the input gives of a monster that is there already (matched by "
@@ -15,19 +16,23 @@ enum ImportCommand {
   static let subcommand = Subcommand(name: "import", run: run) { name in
     CommandSpec(
       name: name,
-      abstract: "Add monsters from TSV, NDJSON or JSON, in one edit.",
+      abstract: "Add monsters from TSV, CSV, NDJSON or JSON, in one edit.",
       discussion: """
-        Reads what 'monsters list' prints: TSV with a header line (--format tsv), one \
-        JSON object a line (ndjson), or a JSON array of objects (json). The columns or \
-        keys are name, weapon, description, icon and nameColor; name and weapon are \
-        needed. A new monster gets an empty description, the icon add gives it, and no \
-        colour for what is left out; an empty nameColor, or null, is no colour. Keys \
-        monsters does not know are kept.
+        Reads what 'monsters list' prints: TSV with a header line (--format tsv), CSV as \
+        spreadsheets export it (csv: quoted fields, doubled quotes, line breaks in quotes, \
+        CRLF, a byte order mark), one JSON object a line (ndjson), or a JSON array of \
+        objects (json). The columns or keys are name, weapon, description, icon and \
+        nameColor, in any case; name and weapon are needed. A new monster gets an empty \
+        description, the icon add gives it, and no colour for what is left out; an empty \
+        nameColor, or null, is no colour. In TSV, a field that starts with a double quote \
+        and is closed as one is read as a spreadsheet quotes it ("Says ""hi\"\"\" is Says \
+        "hi"). Any other column or key is kept as a key of the monster's own: a JSON \
+        value as it is, a TSV or CSV cell as text, an empty cell as no key.
 
-        All the monsters land in one write, or none does: a line that cannot be read, or \
-        a name that is taken (without --update), is named with its error and the file is \
-        left as it was. Importing a roster's own listing changes nothing and does not \
-        rewrite the file.
+        All the monsters land in one write, or none does: every line that cannot be read, \
+        or whose name is taken (without --update), is named with its error (the first \
+        20, then how many more), and the file is left as it was. Importing a roster's own \
+        listing changes nothing and does not rewrite the file.
         """,
       arguments: [
         ArgumentSpec(
@@ -37,44 +42,71 @@ enum ImportCommand {
       options: [formatOption, updateOption, .dryRun, .exitCode])
   }
 
+  /// How many of the lines that cannot be imported are named, one by one.
+  static let namedLineLimit = 20
+
   /// Reads the input, and adds (or with `--update` changes) its monsters in one edit.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     try context.checkExitCodeOption()
     let invocation = context.invocation
-    // No format given is no format: the input's first byte tells it.
+    // No format given is no format: the input's first bytes tell it.
     let format = MonsterImport.Format(rawValue: try invocation.choice(formatOption))
     let path = invocation.argument(0) ?? "-"
     let name = path == "-" ? "<stdin>" : path
     let bytes = try InputFile.contents(of: path, console: context.console)
-    let monsters: [ImportedMonster]
-    do throws(MonsterImportError) {
-      monsters = try MonsterImport.read(bytes, format: format)
-    } catch {
-      throw .invalidInput(path: name, error)
-    }
+    let reading = MonsterImport.readEach(bytes, format: format)
+    let monsters = reading.monsters
     let updates = invocation.has(updateOption)
     let edits = monsters.map { imported in
       updates ? RosterEdit.addOrSet(imported.monster, imported.changes) : .add(imported.monster)
     }
-    let outcome: EditOutcome
+    // Every line is tried, so that each one that cannot be imported is named; then
+    // nothing is written.
+    let (outcome, editFailures): (EditOutcome, [EditFailure])
     do throws(EditFailure) {
-      outcome = try context.perform(edits)
+      (outcome, editFailures) = try context.performEach(edits, mayWrite: reading.errors.isEmpty)
     } catch {
+      throw error.failure(inInput: name, command: invocation.command) { monsters[$0].line }
+    }
+    var failures = reading.errors.map {
+      (line: $0.line, CommandFailure.invalidInput(path: name, $0))
+    }
+    for failure in editFailures {
+      let line = failure.edit.map { monsters[$0].line } ?? 0
       var hint: String?
-      if case .nameTaken = error.error {
+      if case .nameTaken = failure.error {
         hint = "Use --\(updateOption.name) to replace its fields."
       }
-      throw error.failure(inInput: name, command: context.invocation.command, hint: hint) {
-        monsters[$0].line
-      }
+      failures.append(
+        (
+          line,
+          failure.failure(inInput: name, command: invocation.command, hint: hint) { _ in line }
+        ))
+    }
+    guard failures.isEmpty else {
+      throw lines(failures.sorted { $0.line < $1.line }.map(\.1), of: name, context: context)
     }
     // An empty input still takes the edit path, which reads the roster and refuses what
     // cannot be edited, as any import would; it changes nothing.
     guard !monsters.isEmpty else {
       context.console.errors.writeLine(
-        "Nothing to import: \(escapedForMessage(name)) lists no monster.")
+        EditReport.notePrefix(context) + "Nothing to import into "
+          + "\(escapedForMessage(context.file.path)): \(escapedForMessage(name)) lists no monster.")
       return
     }
     try context.report(outcome)
+  }
+
+  /// The failure of an input whose lines cannot all be imported: one line's own; for
+  /// several, each of the first ``namedLineLimit`` is reported here, and the failure says
+  /// how many there are.
+  private static func lines(
+    _ failures: [CommandFailure], of name: String, context: CommandContext
+  ) -> CommandFailure {
+    guard failures.count > 1 else { return failures[0] }
+    for failure in failures.prefix(namedLineLimit) {
+      failure.message.map { context.console.errors.writeLine("Error: " + $0) }
+    }
+    return .inputLines(path: name, failures, named: min(failures.count, namedLineLimit))
   }
 }

@@ -1,9 +1,9 @@
 import MonsterKit
 
-/// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON, TSV or a
+/// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON, TSV, CSV or a
 /// Markdown table.
 enum ListCommand {
-  static let formats = ["table", "names", "json", "ndjson", "tsv", "markdown"]
+  static let formats = ["table", "names", "json", "ndjson", "tsv", "csv", "markdown"]
   static let formatOption = OptionSpec.format(formats, default: "table")
 
   static let weaponOption = OptionSpec.weapon(help: "Only the monsters that carry this weapon.")
@@ -11,8 +11,9 @@ enum ListCommand {
     help: "Only the monsters whose field has the value. " + OptionSpec.whereFields)
   static let fieldsOption = OptionSpec(
     "fields", value: .fieldList, valueName: "field,...",
-    help: "The fields to show, in order: the columns of table, tsv and markdown, the keys of "
-      + "json and ndjson (default: all keys; name, weapon, description for the tables).")
+    help: "The fields to show, in order: the columns of table, tsv, csv and markdown, the "
+      + "keys of json and ndjson (default: all keys; name, weapon, description for the "
+      + "tables).")
 
   static let subcommand = Subcommand(name: "list", run: run) { name in
     CommandSpec(
@@ -23,9 +24,13 @@ enum ListCommand {
         prints one name a line; 'json' an array of monster objects as in the file; \
         'ndjson' one compact object a line; 'tsv' a header line (name, weapon, \
         description, icon, nameColor) and one monster a line, with tab, line break, \
-        carriage return and backslash written \\t, \\n, \\r and \\\\, which 'monsters \
-        import' reads back. 'markdown' is a GitHub-flavoured table for a pull request's \
-        comment, each value in a code span, so that it makes no HTML, mention or link.
+        carriage return and backslash written \\t, \\n, \\r and \\\\ (a value that \
+        starts with a double quote is quoted, as a spreadsheet quotes it), which \
+        'monsters import' reads back; 'csv' the same as RFC 4180 has it, for spreadsheets \
+        (fields quoted where they hold a comma, a quote or a line break; lines end in \
+        CRLF). 'markdown' is a GitHub-flavoured table for a pull request's comment, each \
+        value in a code span, so that it makes no HTML, mention or link. When no monster is listed, the tables print no header, and a note says \
+        so.
         """,
       options: [weaponOption, whereOption, fieldsOption, formatOption])
   }
@@ -41,14 +46,24 @@ enum ListCommand {
     if fields != nil && format == "names" {
       throw context.usageError(
         .invalidValue(
-          "'--\(fieldsOption.name)' chooses the fields of table, tsv, markdown, json and "
-            + "ndjson; 'names' prints names only."))
+          "'--\(fieldsOption.name)' chooses the fields of table, tsv, csv, markdown, json "
+            + "and ndjson; 'names' prints names only."))
     }
     let roster = try context.readRoster()
     context.noteAbandonedTemporaryFiles(of: context.file)
     let selected = roster.indices(matching: conditions)
     let output = context.output
     let isTerminal = context.style.isTerminal
+    if selected.isEmpty {
+      let file = escapedForMessage(context.file.path)
+      context.console.errors.writeLine(
+        EditReport.notePrefix(context) + "Nothing to list: "
+          + (conditions.isEmpty
+            ? "\(file) holds no monster."
+            : "no monster in \(file) has \(EditReport.conditionsText(conditions))."))
+      // A table of no rows is no table: no header to mistake for a listing.
+      guard format == "json" else { return }
+    }
     switch format {
     case "names":
       try writeNames(of: selected, in: roster, to: output)
@@ -68,8 +83,10 @@ enum ListCommand {
           buffer.append(UInt8(ascii: "\n"))
         }
       }
-    case "tsv":
-      try writeTSV(of: selected, in: roster, fields: fields ?? MonsterKey.listed, context: context)
+    case "tsv", "csv":
+      try writeDelimited(
+        format == "csv" ? .csv : .tsv, of: selected, in: roster,
+        fields: fields ?? MonsterKey.listed, context: context)
     case "markdown":
       try MonsterTable.writeMarkdown(
         selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, output: output)
@@ -93,39 +110,88 @@ enum ListCommand {
     }
   }
 
-  /// A header line of the fields' names, then one monster a line, tab-separated.
-  static func writeTSV(
-    of selected: [Roster.Index], in roster: Roster, fields: [MonsterKey], context: CommandContext
+  /// A format of delimited text `list` writes.
+  enum Delimited {
+    /// Tab-separated, with a listing's backslash escapes.
+    case tsv
+    /// Comma-separated, as RFC 4180 has it.
+    case csv
+
+    /// The byte between two fields.
+    var separator: UInt8 { self == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",") }
+    /// What ends a line: RFC 4180 has CRLF.
+    var lineEnd: String { self == .tsv ? "\n" : "\r\n" }
+  }
+
+  /// A header line of the fields' names, then one monster a line, fields separated by a
+  /// tab or a comma.
+  static func writeDelimited(
+    _ format: Delimited, of selected: [Roster.Index], in roster: Roster, fields: [MonsterKey],
+    context: CommandContext
   ) throws(CommandFailure) {
-    context.output.writeLine(fields.map(\.fieldName).joined(separator: "\t"))
+    let separator = String(UnicodeScalar(format.separator))
+    context.output.write(fields.map(\.fieldName).joined(separator: separator) + format.lineEnd)
     let isTerminal = context.style.isTerminal
     for index in selected {
       try context.output.append { buffer in
         for (position, key) in fields.enumerated() {
-          if position > 0 { buffer.append(UInt8(ascii: "\t")) }
-          if let field = key.textField {
-            roster.withUTF8(field, at: index) {
-              appendTSVField($0, forTerminal: isTerminal, to: &buffer)
+          if position > 0 { buffer.append(format.separator) }
+          func appendField(_ utf8: UnsafeRawBufferPointer) {
+            switch format {
+            case .tsv: appendTSVField(utf8, forTerminal: isTerminal, to: &buffer)
+            case .csv: appendCSVField(utf8, forTerminal: isTerminal, to: &buffer)
             }
+          }
+          if let field = key.textField {
+            roster.withUTF8(field, at: index, appendField)
           } else {
-            buffer.append(contentsOf: MonsterTable.value(of: key, at: index, in: roster).utf8)
+            var value = MonsterTable.value(of: key, at: index, in: roster)
+            value.withUTF8 { appendField(UnsafeRawBufferPointer($0)) }
           }
         }
-        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(contentsOf: format.lineEnd.utf8)
       }
     }
   }
 
-  /// Appends a TSV field: the file's bytes as they are when there is nothing to escape.
+  /// Appends a TSV field: the file's bytes as they are when there is nothing to escape. A
+  /// value that starts with a double quote is quoted, as a spreadsheet quotes it, so that
+  /// it is not read back as a quoted field.
   static func appendTSVField(
     _ utf8: UnsafeRawBufferPointer, forTerminal: Bool, to buffer: inout [UInt8]
   ) {
+    if utf8.first == UInt8(ascii: "\"") {
+      buffer.append(contentsOf: quotedField(text(utf8), forTerminal: forTerminal).utf8)
+      return
+    }
     let needsEscape = forTerminal ? holdsTerminalControl(utf8) : holdsControlCharacter(utf8)
     if needsEscape || utf8.contains(UInt8(ascii: "\\")) {
       buffer.append(contentsOf: tsvField(text(utf8), forTerminal: forTerminal).utf8)
     } else {
       buffer.append(contentsOf: utf8)
     }
+  }
+
+  /// Appends a CSV field: quoted when it holds a comma, a double quote, a carriage return
+  /// or a line feed, as RFC 4180 has it; otherwise the file's bytes as they are.
+  static func appendCSVField(
+    _ utf8: UnsafeRawBufferPointer, forTerminal: Bool, to buffer: inout [UInt8]
+  ) {
+    let needsQuotes = utf8.contains {
+      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+    }
+    if needsQuotes || (forTerminal && holdsTerminalControl(utf8)) {
+      buffer.append(contentsOf: quotedField(text(utf8), forTerminal: forTerminal).utf8)
+    } else {
+      buffer.append(contentsOf: utf8)
+    }
+  }
+
+  /// A field in double quotes, each quote in it doubled; on a terminal, with control
+  /// characters and bidirectional controls escaped.
+  static func quotedField(_ text: String, forTerminal: Bool) -> String {
+    let shown = forTerminal ? escapedForTerminal(text) : text
+    return "\"" + escaping(shown) { $0 == "\"" ? "\"\"" : nil } + "\""
   }
 
   /// A TSV field: tab, line break, carriage return and backslash escaped, and on a

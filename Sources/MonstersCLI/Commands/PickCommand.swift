@@ -13,7 +13,8 @@ enum PickCommand {
       abstract: "Pick weapons interactively (a terminal is needed).",
       discussion: """
         With a monster: a row of weapon buttons and Close. Left, right (h, l) and Tab \
-        move; Enter or 1-5 picks and saves; Esc, q or Close leaves.
+        move; Enter or 1-5 picks and saves; Esc, q or Close leaves without a pick, and \
+        exits 1.
 
         Without one: monsters on the left, weapons on the right. Up and down (k, j) \
         choose, left, right (h, l) and Tab switch columns, Home and End (g, G) go to \
@@ -25,7 +26,8 @@ enum PickCommand {
         row selects it (on the selected weapon, assigns it), the wheel turns the \
         column under the pointer.
 
-        In a script, use 'monsters set <monster> --weapon <weapon>'.
+        Ctrl-C closes either, and exits 130, as fzf and gum do. In a script, use \
+        'monsters set <monster> --weapon <weapon>'.
         """,
       arguments: [
         ArgumentSpec(
@@ -73,10 +75,18 @@ enum PickCommand {
         try EditReport.report([edit], update, context: context)
       }
     }
-    if let signal = outcome.signal {
+    if case .signal(let signal) = outcome.ending {
       console.errors.writeLine("Stopped by \(signalName(signal)); the picker is closed.")
     }
     if let failure { throw failure }
+    switch outcome.ending {
+    case .saved: return
+    // Each assignment of the two-column picker was saved as it was made: closing it is
+    // the way it ends.
+    case .closed: if context.invocation.argument(0) != nil { throw .closedWithoutPick }
+    case .interrupted: throw .interrupted(signal: Platform.SignalNumber.interrupt)
+    case .signal(let signal): throw .interrupted(signal: signal)
+    }
   }
 
   private static func signalName(_ signal: Int32) -> String {

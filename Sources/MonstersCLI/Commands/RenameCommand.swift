@@ -8,14 +8,21 @@ enum RenameCommand {
       abstract: "Give a monster a new name.",
       discussion: """
         The monster keeps its place on the roster. The new name must not be another \
-        monster's, ignoring case; changing only the case of a name is allowed.
+        monster's, ignoring case; changing only the case of a name is allowed. A monster \
+        that is not on the roster fails, unless --if-exists: then nothing changes, with a \
+        note, so that a script that renames can run again.
         """,
       arguments: [
         .monster,
         ArgumentSpec(name: "new-name", kind: .text, help: "The monster's new name."),
       ],
-      options: [.dryRun, .exitCode])
+      options: [ifExistsOption, .dryRun, .exitCode])
   }
+
+  static let ifExistsOption = OptionSpec(
+    "if-exists",
+    help: "Do nothing, with a note, when no monster has the name, rather than fail: for "
+      + "scripts that run again.")
 
   /// Renames the monster through the one edit path, and says so.
   static func run(_ context: CommandContext) throws(CommandFailure) {
@@ -24,6 +31,8 @@ enum RenameCommand {
 
   /// The renaming the command line asks for.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
-    .rename(try invocation.requiredArgument(0), to: try invocation.requiredArgument(1))
+    let (name, newName) = (try invocation.requiredArgument(0), try invocation.requiredArgument(1))
+    return invocation.has(ifExistsOption)
+      ? .renameIfPresent(name, to: newName) : .rename(name, to: newName)
   }
 }

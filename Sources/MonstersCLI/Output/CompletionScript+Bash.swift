@@ -1,32 +1,47 @@
 // The bash completion script.
 extension CompletionScript {
-  /// The script for bash: `complete -F _monsters monsters`.
+  /// The script for bash: `complete -o nospace -F _monsters monsters`.
+  ///
+  /// It runs in bash 3.2, the `/bin/bash` of every Mac, as well as in later ones: it uses
+  /// no case-changing expansion (`${1,,}`; `nocasematch` compares instead), no associative
+  /// array, no `mapfile` or `readarray`, and no `compopt` (each reply carries its own
+  /// trailing space, or none, as git's completion does under `-o nospace`).
   var bash: String {
-    let valueCases = commands.map { command in
+    let optionValueCases = commands.map { command in
       let values = command.allOptions.compactMap { option in
         option.values.map {
           "        \(option.spellings.joined(separator: "|"))) _monsters_value \(bashWords($0)) ;;"
         }
       }
-      return "      \(command.name))\n        case $option in\n" + values.joined(separator: "\n")
-        + "\n        esac ;;"
+      return "    \(command.name))\n      case $1 in\n" + values.joined(separator: "\n")
+        + "\n      esac ;;"
     }
-    let positionalCases = commands.filter { !$0.arguments.isEmpty }.map { command in
+    let argumentCases = commands.filter { !$0.arguments.isEmpty }.map { command in
       let arguments = command.arguments.enumerated().map { position, argument in
         "        \(argument.isRepeating ? "*" : String(position))) "
           + "kind=\"\(bashWords(argument.values))\" ;;"
       }
-      return "      \(command.name))\n        case $position in\n"
-        + arguments.joined(separator: "\n") + "\n        esac ;;"
+      return "    \(command.name))\n      case $1 in\n" + arguments.joined(separator: "\n")
+        + "\n      esac ;;"
+    }
+    // How many arguments each command takes, where that is a fixed number: once it has
+    // them all, words after `--` are options again.
+    let arityCases = commands.compactMap { command in
+      command.arguments.last?.isRepeating == true
+        ? nil : "    \(command.name)) arity=\(command.arguments.count) ;;"
     }
     let optionCases = commands.map { command in
       let spellings = command.allOptions.flatMap { $0.spellings }
-      return "      \(command.name)) words=\"\(spellings.joined(separator: " "))\" ;;"
+      return "    \(command.name)) _monsters_value words \(spellings.joined(separator: " ")) ;;"
     }
     let takesValue = Set(
       commands.flatMap { $0.allOptions }.filter { $0.values != nil }.flatMap { $0.spellings }
-    ).sorted().joined(separator: "|")
+    ).sorted().joined(separator: " | ")
     let topLevelSpellings = topLevelOptions.flatMap { $0.spellings }
+    let fieldCases = Self.fields.enumerated().map { index, field in
+      "  \(index == 0 ? "if" : "elif") [[ $1 == \(field.name) ]]; then\n"
+        + "    _monsters_value \(bashWords(field.values))"
+    }
     return """
       # bash completion for monsters.
       #
@@ -36,132 +51,279 @@ extension CompletionScript {
       # or load it in ~/.bashrc:
       #   source <(monsters completions bash)
       #
-      # Monster names come from 'monsters list --format names'. They are read line by
-      # line and quoted with printf %q, never evaluated. A name that starts with a dash
-      # is inserted after '--' (as '-- -Odd-Bot') unless the line has one, so that it is
-      # never read as an option.
+      # It runs in bash 3.2 (macOS's /bin/bash) and later. Monster names come from
+      # 'monsters list --format names'. They are read line by line and quoted with
+      # printf %q, never evaluated; a name already on the line is not offered again. A
+      # name that starts with a dash is inserted after '--' (as '-- -Odd-Bot') unless the
+      # line has one, so that it is never read as an option.
 
-      # Adds each line of standard input that starts with $1 (ignoring case) to COMPREPLY,
-      # quoted for the shell; one that starts with a dash gets $2 before it.
-      _monsters_reply() {
-        local prefix=${1,,} candidate
-        while IFS= read -r candidate; do
-          if [[ ${candidate,,} == "$prefix"* ]]; then
-            if [[ $candidate == -* ]]; then
-              COMPREPLY+=("$2$(printf '%q' "$candidate")")
-            else
-              COMPREPLY+=("$(printf '%q' "$candidate")")
+      # Whether a word is only what bash splits words at and the command line does not:
+      # '=' or ':' (both in COMP_WORDBREAKS).
+      _monsters_is_glue() {
+        case $1 in
+          "" | *[!=:]*) return 1 ;;
+        esac
+        return 0
+      }
+
+      # A word as the command line will read it: quotes and backslashes taken off, and a
+      # leading ~/ expanded, without evaluating anything.
+      _monsters_dequote() {
+        local word=$1 text="" char quote="" i=0
+        case $word in
+          \\~/*) text=$HOME/; i=2 ;;
+        esac
+        while ((i < ${#word})); do
+          char=${word:i:1}
+          i=$((i + 1))
+          if [[ $quote == "'" ]]; then
+            if [[ $char == "'" ]]; then quote=""; else text=$text$char; fi
+          elif [[ $char == \\\\ ]] && ((i < ${#word})); then
+            char=${word:i:1}
+            i=$((i + 1))
+            if [[ $quote == '"' ]]; then
+              case $char in
+                \\$ | \\` | '"' | \\\\) ;;
+                *) text=$text\\\\ ;;
+              esac
             fi
+            text=$text$char
+          elif [[ $char == '"' ]]; then
+            if [[ -n $quote ]]; then quote=""; else quote='"'; fi
+          elif [[ $char == "'" && -z $quote ]]; then
+            quote="'"
+          else
+            text=$text$char
+          fi
+        done
+        printf '%s' "$text"
+      }
+
+      # Text quoted for the shell with printf %q, unless it needs no quotes.
+      _monsters_quoted() {
+        case $1 in
+          "" | *[!A-Za-z0-9_,./=:@%+-]*) printf '%q' "$1" ;;
+          *) printf '%s' "$1" ;;
+        esac
+      }
+
+      # Adds each line of standard input that starts with $cur, ignoring case, to
+      # COMPREPLY: what follows the part of the word bash leaves in place ($lead), quoted
+      # for the shell, then $end. $1 set leaves out a name already on the line; $2 goes
+      # before a candidate that starts with a dash.
+      _monsters_reply() {
+        local skip_seen=$1 dash=$2 candidate full seen
+        while IFS= read -r candidate; do
+          [[ $candidate == "$cur"* ]] || continue
+          if [[ -n $skip_seen ]]; then
+            for seen in ${seen_names[@]+"${seen_names[@]}"}; do
+              [[ $candidate == "$seen" ]] && continue 2
+            done
+          fi
+          full=$vlead$candidate
+          full=${full:${#lead}}
+          if [[ $candidate == -* && -n $dash ]]; then
+            COMPREPLY+=("$dash$(_monsters_quoted "$full")$end")
+          else
+            COMPREPLY+=("$(_monsters_quoted "$full")$end")
           fi
         done
       }
 
-      # A path typed on the line, with its quotes taken off and a leading ~/ expanded,
-      # without evaluating it.
-      _monsters_path() {
-        local path=$1
-        case $path in
-          \\'*\\') path=${path:1:${#path}-2} ;;
-          \\"*\\") path=${path:1:${#path}-2} ;;
-        esac
-        case $path in
-          \\~/*) path=$HOME/${path:2} ;;
-        esac
-        printf '%s' "$path"
-      }
-
       # The monster names of the roster the line names (--file), else $MONSTERS_FILE.
       _monsters_names() {
-        local -a file=()
-        local i word
-        for ((i = 1; i < COMP_CWORD; i++)); do
-          word=${COMP_WORDS[i]}
+        local file=() i word
+        for ((i = 0; i < cword; i++)); do
+          word=${words[i]}
           case $word in
-            --) break ;;
             -f | --file)
-              if [[ ${COMP_WORDS[i + 1]} == = ]]; then i=$((i + 1)); fi
-              if ((i + 1 < COMP_CWORD)); then
-                file=(--file "$(_monsters_path "${COMP_WORDS[i + 1]}")")
+              if ((i + 1 < cword)); then
+                file=(--file "$(_monsters_dequote "${words[i + 1]}")")
               fi
               ;;
-            --file=?*) file=(--file "$(_monsters_path "${word#--file=}")") ;;
+            --file=?*) file=(--file "$(_monsters_dequote "${word#--file=}")") ;;
           esac
         done
-        command monsters "${file[@]}" list --format names 2>/dev/null
+        command monsters ${file[@]+"${file[@]}"} list --format names 2>/dev/null
       }
 
-      # Completes a value of a kind: monster, path, or a list of words.
+      # Files and folders whose path starts with $cur; a folder ends in /, not a space.
+      _monsters_files() {
+        local file full
+        while IFS= read -r file; do
+          full=$vlead$file
+          full=${full:${#lead}}
+          if [[ -d $file ]]; then
+            COMPREPLY+=("$(_monsters_quoted "$full")/")
+          else
+            COMPREPLY+=("$(_monsters_quoted "$full") ")
+          fi
+        done < <(compgen -f -- "$cur")
+      }
+
+      # FIELD=VALUE: a field's name and =, then a value of that field.
+      _monsters_condition() {
+        local field
+        if [[ $cur == *=* ]]; then
+          field=${cur%%=*}
+          vlead=$vlead$field=
+          cur=${cur#*=}
+          local seen_names=()
+          _monsters_field_value "$field"
+        else
+          end=""
+          _monsters_value words \(Self.fields.map { $0.name + "=" }.joined(separator: " "))
+        fi
+      }
+
+      # Fields' names separated by commas, each once.
+      _monsters_field_list() {
+        local listed=${cur%"${cur##*,}"} field
+        vlead=$vlead$listed
+        cur=${cur##*,}
+        end=""
+        _monsters_reply "" "" < <(
+          for field in \(Self.fields.map(\.name).joined(separator: " ")); do
+            [[ ,$listed == *,"$field",* ]] || printf '%s\\n' "$field"
+          done
+        )
+      }
+
+      # Completes a value of a field after --where FIELD=.
+      _monsters_field_value() {
+      \(fieldCases.joined(separator: "\n"))
+        fi
+      }
+
+      # Completes a value of a kind: monster, path, condition, fields, or a list of words.
       _monsters_value() {
         case $1 in
           monster)
-            local lead="-- "
-            [[ -n $options_ended ]] && lead=""
-            _monsters_reply "$cur" "$lead" < <(_monsters_names)
+            local dash="-- "
+            [[ -n $options_ended || -n $vlead ]] && dash=""
+            _monsters_reply 1 "$dash" < <(_monsters_names)
             ;;
-          path) compopt -o default 2>/dev/null; COMPREPLY=() ;;
-          words) shift; _monsters_reply "$cur" < <(printf '%s\\n' "$@") ;;
+          path) _monsters_files ;;
+          condition) _monsters_condition ;;
+          fields) _monsters_field_list ;;
+          words) shift; _monsters_reply "" "" < <(printf '%s\\n' "$@") ;;
         esac
       }
 
-      _monsters() {
-        local cur=${COMP_WORDS[COMP_CWORD]}
-        local subcommand="" option="" word words i position=0 expecting_value="" kind=""
-        local options_ended=""
-        COMPREPLY=()
-        for ((i = 1; i < COMP_CWORD; i++)); do
+      # The value of an option ($1) of the subcommand.
+      _monsters_option_value() {
+        case ${subcommand:-list} in
+      \(optionValueCases.joined(separator: "\n"))
+        esac
+      }
+
+      # How the argument at a position ($1) of the subcommand is completed, in $kind.
+      _monsters_kind() {
+        kind=""
+        case $subcommand in
+      \(argumentCases.joined(separator: "\n"))
+        esac
+      }
+
+      # How many arguments the subcommand takes, in $arity; empty for any number.
+      _monsters_arity() {
+        arity=""
+        case $subcommand in
+      \(arityCases.joined(separator: "\n"))
+        esac
+      }
+
+      _monsters_complete() {
+        local words=() cword i word count glue="" bashword
+        local cur lead vlead="" end=" " subcommand="" option="" expecting_value="" kind=""
+        local arity="" position=0 options_ended="" seen_names=()
+        # The words as the command line reads them: bash splits weapon=fire at the =, which
+        # is in COMP_WORDBREAKS; the command line does not.
+        for ((i = 1; i <= COMP_CWORD; i++)); do
           word=${COMP_WORDS[i]}
+          count=${#words[@]}
+          if ((count > 0)) && { [[ -n $glue ]] || _monsters_is_glue "$word"; }; then
+            if ((i == COMP_CWORD)) && [[ -z $word ]] \\
+              && [[ ${COMP_LINE:COMP_POINT-1:1} == [[:space:]] ]]; then
+              words+=("")
+            else
+              words[$((count - 1))]=${words[count - 1]}$word
+            fi
+            if _monsters_is_glue "$word"; then glue=1; else glue=""; fi
+          else
+            words+=("$word")
+            glue=""
+          fi
+        done
+        cword=$((${#words[@]} - 1))
+        # Bash replaces what follows the last = or : of the word; the rest stays.
+        bashword=${COMP_WORDS[COMP_CWORD]}
+        _monsters_is_glue "$bashword" && bashword=""
+        lead=${words[cword]}
+        lead=$(_monsters_dequote "${lead:0:${#lead}-${#bashword}}")
+        cur=$(_monsters_dequote "${words[cword]}")
+        for ((i = 0; i < cword; i++)); do
+          word=${words[i]}
           if [[ -n $expecting_value ]]; then
-            [[ $word == = ]] && continue
             expecting_value=""
             continue
           fi
           if [[ -z $options_ended ]]; then
             case $word in
-              \(takesValue)) expecting_value=$word; continue ;;
               --) options_ended=1; continue ;;
-              -*) continue ;;
+              \(takesValue)) expecting_value=1; option=$word; continue ;;
+              -?*) continue ;;
             esac
           fi
           if [[ -z $subcommand ]]; then
             subcommand=$word
+            _monsters_arity
           else
+            _monsters_kind "$position"
+            [[ $kind == monster ]] && seen_names+=("$(_monsters_dequote "$word")")
             position=$((position + 1))
+            # A command that has all its arguments reads options again after --.
+            if [[ -n $arity ]] && ((position >= arity)); then options_ended=""; fi
           fi
         done
-        if [[ $cur == = ]]; then cur=""; fi
         if [[ -n $expecting_value ]]; then
-          option=$expecting_value
-          case ${subcommand:-list} in
-      \(valueCases.joined(separator: "\n"))
-          esac
-          return 0
-        fi
-        if [[ -z $subcommand ]]; then
+          _monsters_option_value "$option"
+        elif [[ -z $options_ended && $cur == --?*=* ]]; then
+          option=${cur%%=*}
+          vlead=$option=
+          cur=${cur#*=}
+          _monsters_option_value "$option"
+        elif [[ -z $subcommand ]]; then
           if [[ -z $options_ended && $cur == -* ]]; then
             _monsters_value words \(topLevelSpellings.joined(separator: " "))
           else
             _monsters_value words \(commands.map { $0.name }.joined(separator: " "))
           fi
-          return 0
-        fi
-        case $subcommand in
-      \(positionalCases.joined(separator: "\n"))
-        esac
-        if [[ -z $options_ended && $cur == -* ]]; then
-          case $subcommand in
+        else
+          _monsters_kind "$position"
+          if [[ -z $options_ended && $cur == -* ]]; then
+            case $subcommand in
       \(optionCases.joined(separator: "\n"))
-            *) words="" ;;
-          esac
-          _monsters_value words $words
-          # A monster's name may start with a dash too.
-          [[ $kind == monster ]] && _monsters_value monster
-          return 0
+            esac
+            # A monster's name may start with a dash too.
+            [[ $kind == monster ]] && _monsters_value monster
+          else
+            _monsters_value $kind
+          fi
         fi
-        _monsters_value $kind
+      }
+
+      _monsters() {
+        local restore_case=""
+        shopt -q nocasematch || restore_case=1
+        shopt -s nocasematch
+        COMPREPLY=()
+        _monsters_complete
+        [[ -n $restore_case ]] && shopt -u nocasematch
         return 0
       }
 
-      complete -F _monsters monsters
+      complete -o nospace -F _monsters monsters
 
       """
   }
@@ -174,6 +336,8 @@ extension CompletionScript {
     case .paths: "path"
     case .nothing: "none"
     case .words(let words): "words " + words.joined(separator: " ")
+    case .condition: "condition"
+    case .fieldList: "fields"
     }
   }
 }

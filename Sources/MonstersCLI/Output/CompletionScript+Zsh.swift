@@ -18,6 +18,9 @@ extension CompletionScript {
       return "        \(command.name)) \(body) ;;"
     }
     let topLevel = topLevelOptions.map(zshSpec)
+    let conditionCases = Self.fields.map { field in
+      "      \(field.name.lowercased())) \(zshCommand(field.values)) ;;"
+    }
     return """
       #compdef monsters
       #
@@ -29,21 +32,42 @@ extension CompletionScript {
       #   # in ~/.zshrc, before compinit:  fpath=(~/.zfunc $fpath)
       #
       # Monster names come from 'monsters list --format names' and are added with
-      # compadd, which quotes them; they are never evaluated. A name that starts with a
-      # dash is inserted after '--' (as '-- -Odd-Bot') unless the line has one, so that
-      # it is never read as an option.
+      # compadd, which quotes them; they are never evaluated. A name already on the line
+      # is not offered again. A name that starts with a dash is inserted after '--' (as
+      # '-- -Odd-Bot') unless the line has one, so that it is never read as an option.
 
-      # The monster names of the roster the line names (--file), else $MONSTERS_FILE.
+      # The monster names of the roster the line names (--file), else $MONSTERS_FILE; with
+      # "all", also those on the line already.
       _monsters_names() {
-        local -a names dashed
+        local -a names dashed seen kept
+        local name
         names=("${(@f)$(command monsters $_monsters_file list --format names 2>/dev/null)}")
         names=(${names:#})
-        if (( ! ${words[1,CURRENT-1][(I)--]} )); then
+        if [[ $1 != all ]]; then
+          seen=(${(L)${(Q)words[2,CURRENT-1]}})
+          for name in $names; do
+            (( ${seen[(Ie)${(L)name}]} )) || kept+=("$name")
+          done
+          names=("${kept[@]}")
+        fi
+        if [[ $1 != all ]] && (( ! ${words[1,CURRENT-1][(I)--]} )); then
           dashed=(${(M)names:#-*})
           names=(${names:#-*})
           compadd -M 'm:{a-zA-Z}={A-Za-z}' -P '-- ' -a dashed
         fi
         compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
+      }
+
+      # FIELD=VALUE: a field's name and =, then a value of that field.
+      _monsters_condition() {
+        local field=${PREFIX%%=*}
+        if compset -P '*='; then
+          case ${(L)field} in
+      \(conditionCases.joined(separator: "\n"))
+          esac
+        else
+          compadd -S '=' -M 'm:{a-zA-Z}={A-Za-z}' -- \(Self.fields.map(\.name).joined(separator: " "))
+        fi
       }
 
       _monsters() {
@@ -108,6 +132,20 @@ extension CompletionScript {
     case .paths: "_files"
     case .nothing: " "
     case .words(let words): "(" + words.joined(separator: " ") + ")"
+    case .condition: "_monsters_condition"
+    case .fieldList(let fields): "_values -s , field " + fields.map(\.name).joined(separator: " ")
+    }
+  }
+
+  /// A command that completes a kind of value, inside a function of the script.
+  private func zshCommand(_ values: Values) -> String {
+    switch values {
+    case .monsterNames: "_monsters_names all"
+    case .paths: "_files"
+    case .nothing: ":"
+    case .words(let words):
+      "compadd -M 'm:{a-zA-Z}={A-Za-z}' -- " + words.joined(separator: " ")
+    case .condition, .fieldList: zshAction(values)
     }
   }
 

@@ -3,11 +3,12 @@ import MonsterKit
 /// A shell completion script for bash, zsh or fish, written from the subcommands' specs.
 ///
 /// The scripts complete subcommands, options, option values (weapons, colours, formats,
-/// shells) and monster names, which they read live with `monsters list --format names`,
-/// honouring `--file` on the line being completed and `MONSTERS_FILE`. No script ever
-/// evaluates a name: bash reads names line by line and quotes each with `printf %q` (never
-/// through `compgen -W`, which expands its word list), zsh adds them with `compadd`, and
-/// fish takes a function's output lines as they are.
+/// shells, a field's values after `--where FIELD=`, the fields of `--fields a,b`) and monster
+/// names, which they read live with `monsters list --format names`, honouring `--file` on
+/// the line being completed and `MONSTERS_FILE`; a name already on the line is not offered
+/// again. No script ever evaluates a name: bash reads names line by line and quotes each
+/// with `printf %q` (never through `compgen -W`, which expands its word list), zsh adds
+/// them with `compadd`, and fish takes a function's output lines as they are.
 ///
 /// What there is to complete is read from the specs once, here; each shell's file
 /// (`CompletionScript+Bash.swift`, `+Zsh`, `+Fish`) only writes it in that shell's syntax.
@@ -18,7 +19,7 @@ struct CompletionScript {
   }
 
   /// How a value is completed.
-  enum Values: Equatable {
+  indirect enum Values: Equatable, Sendable {
     /// The monster names of the roster the line names.
     case monsterNames
     /// A file's path.
@@ -27,6 +28,31 @@ struct CompletionScript {
     case nothing
     /// One of these words.
     case words([String])
+    /// `FIELD=VALUE`: a field's name and `=`, then a value of that field.
+    case condition([Field])
+    /// Fields' names, separated by commas, each once.
+    case fieldList([Field])
+  }
+
+  /// A field of a monster, as completion offers it: its name, and how its values are
+  /// completed after `--where NAME=`.
+  struct Field: Equatable, Sendable {
+    /// The name, as the command line writes it: `weapon`.
+    var name: String
+    /// How a value of the field is completed.
+    var values: Values
+  }
+
+  /// The fields of a monster, each with what its values are.
+  static let fields: [Field] = MonsterKey.listed.map { key in
+    let values: Values =
+      switch key {
+      case .name: .monsterNames
+      case .weapon: .words(WeaponType.allCases.map(\.rawValue))
+      case .nameColor: .words(NameColor.named.map(\.description) + [ValueKind.noColorWord])
+      case .description, .icon: .nothing
+      }
+    return Field(name: key.fieldName, values: values)
   }
 
   /// An option, as completion offers it.
@@ -96,9 +122,9 @@ struct CompletionScript {
       case .colorOrNone: .words(NameColor.named.map { $0.description } + [ValueKind.noColorWord])
       case .choice(let words): .words(words)
       case .subcommand: .words(names)
-      case .field: .words(MonsterKey.listed.map(\.fieldName))
-      case .condition: .words(MonsterKey.listed.map { $0.fieldName + "=" })
-      case .fieldList: .nothing
+      case .field: .words(Self.fields.map(\.name))
+      case .condition: .condition(Self.fields)
+      case .fieldList: .fieldList(Self.fields)
       }
     }
     func option(_ option: OptionSpec) -> Option {

@@ -5,7 +5,7 @@ import MonsterKit
 /// the file instead.
 enum EditReport {
   /// The line a change prints on standard output, such as `Cat-Bot: weapon sword -> fire.`;
-  /// `nil` for a skip, which has a ``note(for:)`` instead.
+  /// `nil` for a skip, which has a ``note(for:of:in:)`` instead.
   static func line(for change: RosterChange) -> String? {
     var bytes: [UInt8] = []
     guard appendLine(for: change, to: &bytes) else { return nil }
@@ -93,23 +93,63 @@ enum EditReport {
     }
   }
 
-  /// The note a skip prints on standard error, such as `Nothing to add: there is a monster
-  /// named 'Cat-Bot' already.`; `nil` for a change.
-  static func note(for change: RosterChange) -> String? {
+  /// The note a skip prints on standard error, such as `Nothing to add to monsters.json:
+  /// there is a monster named 'Cat-Bot' already.`; `nil` for a change.
+  ///
+  /// - Parameters:
+  ///   - change: What the edit did.
+  ///   - edit: The edit, whose verb the note says: `add`, `remove`, `rename` or `change`.
+  ///   - file: The roster file, as messages show it.
+  static func note(for change: RosterChange, of edit: RosterEdit, in file: String) -> String? {
+    let verb = Verb(edit)
+    let nothing = "Nothing to \(verb.rawValue) \(verb.preposition) \(file): "
     switch change {
     case .skippedExisting(let name, let holder):
       return name == holder
-        ? "Nothing to add: there is a monster named '\(escapedForMessage(name))' already."
-        : "Nothing to add: the name '\(escapedForMessage(name))' is taken by "
+        ? nothing + "there is a monster named '\(escapedForMessage(name))' already."
+        : nothing + "the name '\(escapedForMessage(name))' is taken by "
           + "'\(escapedForMessage(holder))' (names are compared ignoring case)."
     case .skippedMissing(let name):
-      return "Nothing to remove: no monster named '\(escapedForMessage(name))'."
+      return nothing + "no monster named '\(escapedForMessage(name))'."
     case .noMatch(let conditions):
-      let text = conditions.map(conditionText).joined(separator: " and ")
-      return "Nothing to change: no monster has \(escapedForMessage(text))."
+      return nothing + "no monster has \(conditionsText(conditions))."
     case .changed, .added, .removed:
       return nil
     }
+  }
+
+  /// Conditions as a note says them: `weapon=fire and name=Cat-Bot`, escaped.
+  static func conditionsText(_ conditions: [MonsterCondition]) -> String {
+    escapedForMessage(conditions.map(conditionText).joined(separator: " and "))
+  }
+
+  /// What an edit does, as a note that it did nothing says it.
+  private enum Verb: String {
+    case add, remove, rename, change
+
+    init(_ edit: RosterEdit) {
+      switch edit {
+      case .add, .addIfMissing: self = .add
+      case .remove, .removeEach: self = .remove
+      case .rename, .renameIfPresent: self = .rename
+      case .set, .setEach, .addOrSet: self = .change
+      }
+    }
+
+    /// The word before the roster file: `add to`, `remove from`, `change in`.
+    var preposition: String {
+      switch self {
+      case .add: "to"
+      case .remove: "from"
+      case .rename, .change: "in"
+      }
+    }
+  }
+
+  /// What goes before every note of a command, so that a log of many commands reads on
+  /// its own: `monsters set: `.
+  static func notePrefix(_ context: CommandContext) -> String {
+    "monsters \(context.invocation.command?.name ?? "apply"): "
   }
 
   /// One line on what an edit did, from the rosters before and after it: what the picker
@@ -122,7 +162,7 @@ enum EditReport {
   static func describe(_ edit: RosterEdit, before: Roster, after: Roster) -> String {
     var roster = before
     let changes = (try? roster.applyReporting(edit)) ?? []
-    let lines = changes.compactMap { line(for: $0) ?? note(for: $0) }
+    let lines = changes.compactMap { line(for: $0) }
     return lines.isEmpty ? "Nothing changed." : lines.joined(separator: " ")
   }
 
@@ -149,7 +189,7 @@ enum EditReport {
   ) throws(CommandFailure) {
     var roster = update.before
     let changes = edits.map { (try? roster.applyReporting($0)) ?? [] }
-    try report(EditOutcome(update: update, changes: changes), context: context)
+    try report(EditOutcome(update: update, edits: edits, changes: changes), context: context)
   }
 
   /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the
@@ -167,12 +207,14 @@ enum EditReport {
   ) throws(CommandFailure) {
     let update = outcome.update
     let isDryRun = context.invocation.has(.dryRun)
+    let path = escapedForMessage(context.file.path)
+    let lead = Self.notePrefix(context)
     var noted = false
     var printed = false
     for (position, changes) in outcome.changes.enumerated() {
       for change in changes {
-        if let note = note(for: change) {
-          context.console.errors.writeLine(notePrefix(position) + note)
+        if let note = note(for: change, of: outcome.edits[position], in: path) {
+          context.console.errors.writeLine(lead + notePrefix(position) + note)
           noted = true
         } else if !isDryRun {
           try context.output.append { buffer in
@@ -182,12 +224,12 @@ enum EditReport {
         }
       }
     }
-    let path = escapedForMessage(context.file.path)
     guard update.changed else {
       if printed {
-        context.console.errors.writeLine("Nothing to change: the edits leave \(path) as it was.")
+        context.console.errors.writeLine(
+          lead + "Nothing to change: the edits leave \(path) as it was.")
       } else if !noted {
-        context.console.errors.writeLine("Nothing to change: \(path) is as asked.")
+        context.console.errors.writeLine(lead + "Nothing to change: \(path) is as asked.")
       }
       return
     }

@@ -238,7 +238,7 @@ extension ExitCode {
     case .failure:
       "The command could not do it: no such monster, the name is taken, init over a file "
         + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
-        + "the edit would change the file."
+        + "the edit would change the file, pick <monster> was closed without a pick."
     case .editNotMade:
       "With --dry-run --exit-code, the edit could not be made (no such monster, the name is "
         + "taken): what is otherwise 1, told apart from a change, as diff does."
@@ -260,6 +260,13 @@ extension ExitCode {
         + "and the message says whether the edit was saved."
     case .lockBusy:
       "Another monsters held the roster's lock for longer than --lock-timeout."
+    case .hangUp:
+      "A hang-up (SIGHUP) closed the picker: 128 + 1, as a shell reports a signal."
+    case .interrupted:
+      "Ctrl-C (or SIGINT) closed the picker, as fzf and gum exit: 128 + 2. The picks saved "
+        + "before it stay saved."
+    case .terminated:
+      "SIGTERM closed the picker: 128 + 15."
     }
   }
 }

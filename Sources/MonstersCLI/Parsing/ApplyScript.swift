@@ -4,7 +4,8 @@
 /// Words are split at unquoted white space. Single quotes keep everything up to the next
 /// single quote; double quotes keep everything but let a backslash escape `"`, `\`, `$`
 /// and `` ` ``; outside quotes a backslash keeps the next character, and a backslash at
-/// the end of a line joins the next line. A `#` at the start of a word starts a comment.
+/// the end of a line joins the next line (one at the very end of the script, with no line
+/// to join, is an error). A `#` at the start of a word starts a comment.
 /// Blank lines and comment lines give no edit.
 ///
 /// A script is UTF-8 text, its lines ending with LF or CRLF; a byte order mark at its start
@@ -138,8 +139,10 @@ struct ApplyScript {
           break
         }
         guard let next = characters.next() else {
-          inWord = true
-          break
+          throw SyntaxError(
+            line: lineNumber,
+            message: "A backslash at the end of the script, with no line after it to join; "
+              + "write '\\\\' for a backslash.")
         }
         if next == "\0" {
           throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")

@@ -68,7 +68,11 @@ extension Invocation {
   /// Parses a command line, without the program's name.
   ///
   /// Options may be written `--name value` or `--name=value`, and the global ones may
-  /// stand anywhere on the line; `--` ends the options.
+  /// stand anywhere on the line. `--` ends the options: the words after it are the
+  /// subcommand's arguments, dashes or not. Once a subcommand that takes a fixed number
+  /// of arguments has them all, a word after them is an option again, so that `add --
+  /// -Odd-Bot --weapon fire` adds `-Odd-Bot` with a weapon; for one that takes any number
+  /// (`set`, `remove`), every word after `--` is an argument.
   ///
   /// - Parameters:
   ///   - words: The arguments after `monsters`.
@@ -102,9 +106,16 @@ extension Invocation {
     func fail(_ error: UsageError) -> CommandFailure {
       .usage(error, command: command)
     }
+    /// Whether the subcommand has every argument it can take, so that a word after `--`
+    /// may be an option again.
+    func hasEveryArgument() -> Bool {
+      guard let command, command.arguments.last?.isRepeating != true else { return false }
+      return arguments.count >= command.arguments.count
+    }
     while index < words.count {
       let word = words[index]
       index += 1
+      if optionsEnded && hasEveryArgument() { optionsEnded = false }
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
         // The subcommand is not an option: it may follow `--` (`monsters -- show x`).
         if command == nil {

@@ -8,8 +8,20 @@ enum PickerSession {
   struct Outcome {
     /// Each save, in order: the edit and what it did.
     var saves: [(edit: RosterEdit, update: RosterUpdate)] = []
-    /// The signal that ended the picker, if one did.
-    var signal: Int32?
+    /// How the picker ended.
+    var ending = Ending.closed
+  }
+
+  /// How a picker ended.
+  enum Ending: Hashable {
+    /// A save closed it: the weapon bar's pick.
+    case saved
+    /// It was closed without a change to make: Esc, `q`, Close, or the end of its input.
+    case closed
+    /// Ctrl-C closed it.
+    case interrupted
+    /// A signal ended it: its number.
+    case signal(Int32)
   }
 
   /// Opens the terminal, runs `view` until a key, a signal or the end of input closes it,
@@ -60,9 +72,10 @@ enum PickerSession {
           try terminal.suspend(group: true)
           refit()
         case .terminated(let signal):
-          outcome.signal = signal
+          outcome.ending = .signal(signal)
           return
         case .endOfInput:
+          outcome.ending = .closed
           return
         case .key(let key):
           let effect = view.handle(key, size: size)
@@ -70,6 +83,10 @@ enum PickerSession {
           case .none:
             break
           case .close:
+            outcome.ending = .closed
+            return
+          case .interrupt:
+            outcome.ending = .interrupted
             return
           case .save(let edit), .saveAndClose(let edit):
             view.status = "Saving..."
@@ -77,7 +94,10 @@ enum PickerSession {
             let update = try context.apply([edit])
             outcome.saves.append((edit, update))
             view.saved(edit, update)
-            if case .saveAndClose = effect { return }
+            if case .saveAndClose = effect {
+              outcome.ending = .saved
+              return
+            }
           }
         }
       }

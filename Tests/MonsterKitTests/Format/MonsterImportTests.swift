@@ -29,6 +29,8 @@ import Testing
   @Test(arguments: [
     ("[]", MonsterImport.Format.json), ("  \n[{}]", .json), ("{\"name\": 1}", .ndjson),
     ("\r\n\t {", .ndjson), ("name\tweapon\n", .tsv), ("", .tsv), ("   ", .tsv),
+    ("name,weapon\n", .csv), ("\u{FEFF}x", .tsv), ("\"name\",\"weapon\"", .csv),
+    ("name\tweapon,x\n", .tsv), ("name\nweapon,x", .tsv), (",", .csv),
   ])
   func theFirstCharacterTellsTheFormat(_ text: String, _ format: MonsterImport.Format) {
     #expect(MonsterImport.Format.detected(in: Array(text.utf8)) == format)
@@ -78,8 +80,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("Cat-Bot\tsword\n", 1, "the header names a column 'Cat-Bot'"),
-    ("name\tcolour\n", 1, "the header names a column 'colour'"),
+    ("Cat-Bot\tsword\n", 1, "the header has no 'name' column; the first line names the"),
+    ("name\tcolour\n", 1, "the header has no 'weapon' column"),
     ("name\tname\tweapon\n", 1, "the header names the column 'name' twice"),
     ("name\tdescription\n", 1, "the header has no 'weapon' column"),
     ("weapon\n", 1, "the header has no 'name' column"),
@@ -89,6 +91,8 @@ import Testing
     ("name\tweapon\tnameColor\nA\tfire\tpurple\n", 2, "unknown name colour 'purple'"),
     ("name\tweapon\tnameColor\nA\tfire\tnone\n", 2, "unknown name colour 'none'"),
     ("name\tweapon\n\tfire\n", 2, "'' cannot be a monster's name: it is empty"),
+    ("name\tweapon\t\nA\tfire\tx\n", 2, "a value in column 3, which the header leaves unnamed"),
+    ("name\tweapon\tteam\tTeam\tteam\n", 1, "the header names the column 'team' twice"),
     ("name\tweapon\nA\\nB\tfire\n", 2, "cannot be a monster's name: it holds a control character"),
   ])
   func aBadLineIsNamed(_ text: String, _ line: Int, _ message: String) throws {
@@ -103,6 +107,106 @@ import Testing
     #expect(throws: MonsterImportError(line: 3, message: "the line is not UTF-8 text")) {
       try MonsterImport.read(bytes)
     }
+  }
+
+  // MARK: - Quotes in TSV, as spreadsheets write them
+
+  /// A spreadsheet saved as tab-separated text quotes a cell that holds a quote, a tab or
+  /// a line break, and doubles its quotes: such a field is read as the spreadsheet meant.
+  @Test func aFieldQuotedAsASpreadsheetQuotesItIsReadUnquoted() throws {
+    let text =
+      "name\tweapon\tdescription\n"
+      + "Hi-Bot\tfire\t\"Says \"\"hi\"\"\"\n"
+      + "\"Quote \"\"Q\"\" Bot\"\tfire\t\"two\r\nlines\tand \\n\"\n"
+      + "Late-Bot\tsmoke\t\"\"\n"
+    let monsters = try read(text)
+    #expect(monsters.map(\.line) == [2, 3, 5])
+    #expect(monsters[0].monster.description == "Says \"hi\"")
+    #expect(monsters[1].monster.name == "Quote \"Q\" Bot")
+    #expect(monsters[1].monster.description == "two\r\nlines\tand \\n")
+    #expect(monsters[2].monster.description == "")
+  }
+
+  /// A field that starts with a quote but is not closed as a quoted field (text after the
+  /// closing quote, or no closing quote) is text as it is, as TSV always read it.
+  @Test(arguments: [
+    ("\"Hi\" there", "\"Hi\" there"), ("\"open", "\"open"), ("\"a\"\"b", "\"a\"\"b"),
+    ("say \"\"x\"\"", "say \"\"x\"\""), ("\\\"x", "\\\"x"),
+  ])
+  func aQuoteThatDoesNotCloseAFieldIsText(_ field: String, _ description: String) throws {
+    let monsters = try read("name\tweapon\tdescription\nA\tfire\t\(field)\nB\tfire\tb\n")
+    #expect(monsters.map(\.monster.description) == [description, "b"])
+  }
+
+  // MARK: - CSV
+
+  @Test func csvAsASpreadsheetExportsItReads() throws {
+    let bytes =
+      [0xEF, 0xBB, 0xBF]
+      + Array(
+        ("Name,Weapon,Description,nameColor\r\n"
+          + "\"Robo, Bot\",fire,\"Says \"\"hi\"\"\",red\r\n"
+          + "Two-Bot,ninja-star,\"line one\nline two\",\r\n"
+          + ",,,\r\n" + "\r\n"
+          + "Plain-Bot,smoke,back\\slash \\t,#00ff00").utf8)
+    let monsters = try MonsterImport.read(bytes, format: .csv)
+    #expect(monsters.map(\.line) == [2, 3, 7])
+    #expect(monsters.map(\.monster.name) == ["Robo, Bot", "Two-Bot", "Plain-Bot"])
+    #expect(monsters[0].monster.description == "Says \"hi\"")
+    #expect(monsters[0].monster.nameColor == .red)
+    #expect(monsters[1].monster.description == "line one\nline two")
+    #expect(monsters[1].changes.nameColor == .some(nil))
+    #expect(monsters[2].monster.description == "back\\slash \\t")
+    #expect(try MonsterImport.read(bytes).map(\.monster) == monsters.map(\.monster))
+  }
+
+  @Test(arguments: [
+    ("name,weapon\nA,fire\n\"B,fire\n", 3, "a quoted field starts here and its closing quote"),
+    ("name,weapon\n\"A\"x,fire\n", 2, "text after the closing quote of a quoted field"),
+    ("name,weapon\nA,fire,x\n", 2, "3 fields where the header has 2 (name, weapon); fields are "),
+  ])
+  func aBadCSVLineIsNamed(_ text: String, _ line: Int, _ message: String) throws {
+    let error = try #require(failure(text, .csv))
+    #expect(error.line == line)
+    #expect(error.message.contains(message), "\(error.message)")
+  }
+
+  // MARK: - Columns and keys of a monster's own
+
+  /// One rule for every format: a column or key that is not one of the monster's fields is
+  /// kept as a key of its own; TSV and CSV give text, and no key for an empty cell.
+  @Test func columnsAndKeysThatAreNotFieldsAreKeysOfTheMonstersOwn() throws {
+    let kept = [JSONMember("team", .string("red")), JSONMember("Notes", .string("a, b"))]
+    for text in [
+      "name\tweapon\tteam\tNotes\nA\tfire\tred\ta, b\nB\tfire\t\t\n",
+      "name,weapon,team,Notes\nA,fire,red,\"a, b\"\nB,fire,,\n",
+      "{\"name\": \"A\", \"weapon\": \"fire\", \"team\": \"red\", \"Notes\": \"a, b\"}\n"
+        + "{\"name\": \"B\", \"weapon\": \"fire\"}",
+    ] {
+      let monsters = try read(text)
+      #expect(monsters[0].monster.otherFields == kept, "\(text)")
+      #expect(monsters[0].changes.otherFields == kept)
+      #expect(monsters[1].monster.otherFields.isEmpty)
+      #expect(monsters[1].changes.otherFields.isEmpty)
+    }
+  }
+
+  // MARK: - Every bad line
+
+  @Test func everyLineThatCannotBeReadIsNamedAndTheRestAreRead() {
+    let reading = MonsterImport.readEach(
+      Array(
+        ("name\tweapon\nA\tfire\nB\taxe\nC\tfire\textra\nD\tsmoke\n\tfire\n"
+          + "E\tfire\n").utf8))
+    #expect(reading.monsters.map(\.monster.name) == ["A", "D", "E"])
+    #expect(reading.errors.map(\.line) == [3, 4, 6])
+    let json = MonsterImport.readEach(
+      Array(
+        ("{\"name\": \"A\", \"weapon\": 1}\n{\"name\": \"B\", \"weapon\": \"fire\"}\n"
+          + "{\"name\": \"C\"}\n{\"name\": \"D\", \"weapon\": \"fire\"} {").utf8))
+    #expect(json.monsters.map(\.monster.name) == ["B", "D"])
+    #expect(json.errors.map(\.line) == [1, 3, 4])
+    #expect(json.errors.map(\.column) == [25, nil, 34])
   }
 
   // MARK: - JSON

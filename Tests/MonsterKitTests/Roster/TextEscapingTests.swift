@@ -37,9 +37,42 @@ import Testing
   @Test(arguments: [
     "Émile \\ 😀 \u{2028}", "👨\u{200D}👩\u{200D}👧", "שלום", "مرحبا", "Ice\u{200B}-Bot", "a\u{202F}b",
   ])
-  func otherTextIsLeftAlone(_ text: String) {
+  func otherTextIsLeftAloneOnATerminal(_ text: String) {
     #expect(escapedForTerminal(text) == text)
+  }
+
+  @Test(arguments: ["Émile \\ 😀 \u{2028}", "שלום", "مرحبا", "a\u{202F}b", "e\u{301}"])
+  func textWithoutFormatCharactersIsLeftAloneInMessages(_ text: String) {
     #expect(escapedForMessage(text) == text)
+  }
+
+  /// A message tells exactly what a value holds: zero-width spaces and joiners, the byte
+  /// order mark, word joiners, soft hyphens and tag characters, which a terminal shows as
+  /// nothing, are shown escaped, as the bidirectional controls are.
+  @Test(arguments: [
+    ("Ice\u{200B}-Bot", #"Ice\u{200B}-Bot"#), ("\u{FEFF}Ice", #"\u{FEFF}Ice"#),
+    ("a\u{200C}b\u{200D}c\u{2060}d\u{AD}e", #"a\u{200C}b\u{200D}c\u{2060}d\u{AD}e"#),
+    ("flag\u{E0067}\u{E0062}\u{E007F}", #"flag\u{E0067}\u{E0062}\u{E007F}"#),
+    ("👨\u{200D}👩", #"👨\u{200D}👩"#),
+  ])
+  func formatCharactersAreEscapedInMessages(_ text: String, _ shown: String) {
+    #expect(escapedForMessage(text) == shown)
+    #expect(escapedForMessage(escapedForMessage(text)) == shown)
+    #expect(
+      escapedForMessage(String(repeating: "x", count: 300) + text).hasSuffix("more characters)"))
+  }
+
+  /// Every format character (Cf) is escaped in a message, and nothing else that is not a
+  /// control character: checked over all of Unicode.
+  @Test func exactlyTheFormatCharactersAreEscapedInMessages() {
+    for value in UInt32(0xA0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value),
+        scalar.properties.generalCategory != .control
+      else { continue }
+      let escaped = escapedForMessage(String(scalar)) != String(scalar)
+      #expect(
+        escaped == (scalar.properties.generalCategory == .format), "U+\(String(value, radix: 16))")
+    }
   }
 
   @Test func aLongValueIsCutAfterTwoHundredCharacters() {

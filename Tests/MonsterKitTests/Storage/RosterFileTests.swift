@@ -146,7 +146,6 @@ import Testing
     (SystemCall.openTemporary, Platform.ErrorNumber.accessDenied, "write"),
     (.openTemporary, Platform.ErrorNumber.readOnlyFileSystem, "write"),
     (.openFolder, Platform.ErrorNumber.accessDenied, "lock"),
-    (.openFolder, Platform.ErrorNumber.noSuchFile, "lock"),
     (.flock, Platform.ErrorNumber.inputOutput, "lock"),
     (.lstat, Platform.ErrorNumber.inputOutput, "read"),
     (.openRoster, Platform.ErrorNumber.accessDenied, "read"),
@@ -166,16 +165,25 @@ import Testing
     #expect(try folder.entries().filter { $0.hasSuffix(".tmp") }.isEmpty)
   }
 
-  @Test func missingFolderIsAnErrorForAnEdit() throws {
+  /// No folder, no file: an edit, or the file's creation, cannot lock a folder that is not
+  /// there, and says the file is missing.
+  @Test func missingFolderIsAMissingFileForAnEdit() throws {
     let missing = folder.file("missing/monsters.json")
     let file = RosterFile(path: missing)
-    let error = RosterError.fileSystem(
-      path: missing, action: "lock", errno: Platform.ErrorNumber.noSuchFile)
+    let error = RosterError.missingFile(path: missing)
     #expect(throws: error) { try file.apply([catTakesFire]) }
     #expect(throws: error) { try file.initialize(force: false) }
     #expect(throws: RosterError.missingFile(path: missing)) { try file.problems() }
     #expect(try file.read() == Roster.seeded)
     #expect(try folder.entries().isEmpty)
+    // A folder taken away as the edit opens it to lock it is missing too.
+    try write(minifiedSeeded, to: path)
+    let gone = FaultyFileSystem(
+      fault: .init(call: .openFolder, number: 1, errno: Platform.ErrorNumber.noSuchFile))
+    #expect(throws: RosterError.missingFile(path: path)) {
+      try RosterFile(path: path, fileSystem: gone).apply([catTakesFire])
+    }
+    #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
   }
 
   // MARK: - Initializing

@@ -60,6 +60,26 @@ import Testing
     #expect(harness.rosterBytes() == nil)
   }
 
+  /// `--` ends the options, so a name may start with a dash; add takes one name, and the
+  /// words after it are options again, as a line completed with `-- -Odd-Bot` goes on.
+  @Test func optionsMayFollowANameAfterDoubleDash() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["add", "--", "-Odd-Bot", "--weapon", "fire", "--description", "-x"])
+        == CommandResult(.success, output: "Added -Odd-Bot.\n"))
+    #expect(harness.run(["show", "--", "-odd-bot", "--field", "description"]).output == "-x\n")
+    // A name that is an option's spelling is a name right after --.
+    #expect(harness.run(["add", "--", "--weapon", "--weapon", "smoke"]).code == .success)
+    #expect(harness.run(["show", "--", "--WEAPON", "--field", "weapon"]).output == "smoke\n")
+    // set takes any number of names: everything after -- is one.
+    let set = harness.run(["set", "--", "-Odd-Bot", "--weapon", "smoke"])
+    #expect(set.code == .usage)
+    #expect(set.errors.hasPrefix("Error: Nothing to set: give --weapon"))
+    #expect(
+      harness.run(["remove", "--", "-odd-bot", "--weapon"]).output
+        == "Removed -Odd-Bot.\nRemoved --weapon.\n")
+  }
+
   @Test func addWithoutAWeaponIsAUsageError() throws {
     let harness = try CommandLineHarness()
     let result = harness.run(["add", "X"])

@@ -115,6 +115,17 @@ import Testing
     #expect(harness.rosterBytes() == nil)
   }
 
+  @Test func aBackslashAtTheEndOfTheScriptIsNamedNotTakenForAnEmptyName() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: "set Cat-Bot --weapon fire\nremove \\")
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: <stdin>:2: A backslash at the end of the script, with no line after it to "
+          + "join; write '\\\\' for a backslash.\n"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
   @Test func aMissingScriptIsNoInput() throws {
     let harness = try CommandLineHarness()
     let result = harness.run(["apply", harness.path("missing.txt")])
@@ -139,7 +150,8 @@ import Testing
     #expect(
       result
         == CommandResult(
-          .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+          .success,
+          errors: "monsters apply: Nothing to change: \(harness.rosterPath) is as asked.\n"))
     #expect(harness.rosterBytes() == nil)
   }
 
@@ -238,7 +250,9 @@ import Testing
           .success,
           output: "Cat-Bot: weapon sword -> fire.\nAdded Robo-Bot.\nRemoved Robo-Bot.\n"
             + "Cat-Bot: weapon fire -> sword.\n",
-          errors: "Nothing to change: the edits leave \(harness.rosterPath) as it was.\n"))
+          errors:
+            "monsters apply: Nothing to change: the edits leave \(harness.rosterPath) as it was.\n"
+        ))
     #expect(FileIdentity(path: harness.rosterPath) == before)
   }
 
@@ -257,9 +271,12 @@ import Testing
       notes
         == CommandResult(
           .success,
-          errors: "<stdin>:2: Nothing to add: there is a monster named 'Cat-Bot' already.\n"
-            + "<stdin>:3: Nothing to remove: no monster named 'Nobody'.\n"
-            + "<stdin>:4: Nothing to change: no monster has weapon=fire and name=Cat-Bot.\n"))
+          errors: "monsters apply: <stdin>:2: Nothing to add to \(harness.rosterPath): there is "
+            + "a monster named 'Cat-Bot' already.\n"
+            + "monsters apply: <stdin>:3: Nothing to remove from \(harness.rosterPath): no "
+            + "monster named 'Nobody'.\n"
+            + "monsters apply: <stdin>:4: Nothing to change in \(harness.rosterPath): no monster "
+            + "has weapon=fire and name=Cat-Bot.\n"))
     #expect(harness.rosterBytes() == nil)
   }
 

@@ -90,4 +90,20 @@ import Testing
         + "\(harness.rosterPath): a valid roster, in canonical form.\n")
     #expect(harness.run(["check", "-"], input: seededRosterText).code == .success)
   }
+
+  /// GitHub reads `%25`, `%0D`, `%0A` and, in a property, `%3A` and `%2C` back as the
+  /// characters they stand for; anything else in a path is shown escaped, as everywhere.
+  @Test func githubAnnotationsEncodePathsAsGitHubReadsThem() throws {
+    let harness = try CommandLineHarness()
+    let path = harness.path("a\nb\r%c:d,e\u{1B}.json")
+    try harness.write("{\"version\": 1, \"monsters\": [,]}\n", to: path)
+    let result = harness.run(["check", "--format", "github", path])
+    let folder = harness.folder.replacingOccurrences(of: ":", with: "%3A")
+      .replacingOccurrences(of: ",", with: "%2C")
+    #expect(
+      result.output
+        == "::error file=\(folder)/a%0Ab%0D%25c%3Ad%2Ce\\u{1B}.json,line=1,col=29::"
+        + "unexpected ','; expected a value\n")
+    #expect(result.code == .failure)
+  }
 }

@@ -29,7 +29,9 @@ import Testing
     #expect(
       harness.run(["fmt"])
         == CommandResult(
-          .success, errors: "Nothing to change: \(harness.rosterPath) is in canonical form.\n"))
+          .success,
+          errors:
+            "monsters fmt: Nothing to change: \(harness.rosterPath) is in canonical form.\n"))
     #expect(FileIdentity(path: harness.rosterPath) == before)
     #expect(harness.rosterText() == seededRosterText)
   }
@@ -49,7 +51,7 @@ import Testing
     #expect(
       result.errors
         == "Error: \(broken):1:29: monster 1 ('X'): no 'description' (and 2 more problems; run "
-        + "'monsters check')\nNothing to change: \(b) is in canonical form.\n")
+        + "'monsters check')\nmonsters fmt: Nothing to change: \(b) is in canonical form.\n")
     #expect(try String(contentsOfFile: broken, encoding: .utf8) == brokenText)
     #expect(harness.run(["check", a, b]).code == .success)
   }

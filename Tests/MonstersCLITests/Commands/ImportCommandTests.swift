@@ -20,13 +20,15 @@ import Testing
     #expect(harness.run(["show", "zap-bot", "--field", "weapon"]).output == "ninjaStar\n")
   }
 
-  @Test(arguments: ["tsv", "json", "ndjson"])
+  @Test(arguments: ["tsv", "csv", "json", "ndjson"])
   func aRostersOwnListingChangesNothingAndDoesNotRewriteTheFile(_ format: String) throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(
       rosterJSON([
         MonsterFields(
           name: "Tab-Bot", description: "a\tb\\c\nd \u{1B} \"q\"", nameColor: "#FF8800"),
+        MonsterFields(name: "Quote-Bot", description: "\"Says \"\"hi\"\"\"", icon: "\"q,\r\n.png"),
+        MonsterFields(name: "Comma, Bot", description: "\"a\"\tb\"", icon: ",\"x"),
         MonsterFields(name: "Café", icon: "é.png", weapon: "ninjaStar"),
         MonsterFields(name: "Plain-Bot", nameColor: "red"),
       ]).replacing(
@@ -39,7 +41,8 @@ import Testing
     #expect(
       result
         == CommandResult(
-          .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+          .success,
+          errors: "monsters import: Nothing to change: \(harness.rosterPath) is as asked.\n"))
     #expect(FileIdentity(path: harness.rosterPath) == before)
     #expect(harness.rosterBytes() == bytes)
   }
@@ -108,6 +111,67 @@ import Testing
     #expect(harness.rosterBytes() == nil)
   }
 
+  /// Each bad line is named, not only the first: the first 20 one by one, then how many
+  /// more; taken names and lines that cannot be read alike, in the order of the input.
+  @Test func everyBadLineIsNamedUpToTwentyThenCountedAndNothingIsWritten() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    var input = "name\tweapon\nCat-Bot\tfire\nGood-Bot\tfire\n"
+    for number in 1...24 { input += "Bad-\(number)\taxe\n" }
+    let result = harness.run(["import"], input: input)
+    #expect(result.code == .dataError)
+    var expected =
+      "Error: <stdin>:2: There is a monster named 'Cat-Bot' already. Use --update to replace "
+      + "its fields.\n"
+    for number in 1...19 {
+      expected +=
+        "Error: <stdin>:\(number + 3): unknown weapon 'axe'; the weapons are blowgun, "
+        + "ninjaStar, fire, sword, smoke\n"
+    }
+    expected +=
+      "Error: 25 lines of <stdin> cannot be imported (5 more than named above); "
+      + "nothing was written.\n"
+    #expect(result.errors == expected)
+    #expect(harness.rosterText() == seededRosterText)
+    // Taken names alone are 1, as one is.
+    let taken = harness.run(["import"], input: "name,weapon\nCat-Bot,fire\ndog-bot,fire\n")
+    #expect(
+      taken
+        == CommandResult(
+          .failure,
+          errors: "Error: <stdin>:2: There is a monster named 'Cat-Bot' already. Use --update "
+            + "to replace its fields.\nError: <stdin>:3: The name 'dog-bot' is taken: there is "
+            + "a monster named 'Dog-Bot' (names are compared ignoring case). Use --update to "
+            + "replace its fields.\nError: 2 lines of <stdin> cannot be imported; nothing was "
+            + "written.\n"))
+    #expect(harness.run(["import", "--update", "--dry-run"], input: input).code == .dataError)
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
+  /// A spreadsheet's CSV, and its tab-separated text with Excel's quotes, import as the
+  /// spreadsheet meant them; the roster lists back as CSV.
+  @Test func aSpreadsheetsExportsImport() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(rosterJSON([]))
+    let csv = "\u{FEFF}Name,Weapon,Description\r\n\"Robo, Bot\",fire,\"Says \"\"hi\"\"\"\r\n"
+    #expect(
+      harness.run(["import"], input: csv) == CommandResult(.success, output: "Added Robo, Bot.\n"))
+    let tsv = "name\tweapon\tdescription\nTab-Bot\tsmoke\t\"Two\nlines, \"\"quoted\"\"\"\n"
+    #expect(
+      harness.run(["import", "--format", "tsv"], input: tsv)
+        == CommandResult(.success, output: "Added Tab-Bot.\n"))
+    #expect(
+      harness.run(["list", "--format", "csv"]).output
+        == "name,weapon,description,icon,nameColor\r\n"
+        + "\"Robo, Bot\",fire,\"Says \"\"hi\"\"\",meetrobobot.png,\r\n"
+        + "Tab-Bot,smoke,\"Two\nlines, \"\"quoted\"\"\",meettabbot.png,\r\n")
+    #expect(
+      harness.run(["list", "--format", "tsv"]).output
+        == "name\tweapon\tdescription\ticon\tnameColor\n"
+        + "Robo, Bot\tfire\tSays \"hi\"\tmeetrobobot.png\t\n"
+        + "Tab-Bot\tsmoke\tTwo\\nlines, \"quoted\"\tmeettabbot.png\t\n")
+  }
+
   @Test func theFormatMayBeGiven() throws {
     let harness = try CommandLineHarness()
     let object = #"{"name": "A", "weapon": "fire"}"#
@@ -117,11 +181,14 @@ import Testing
     #expect(asArray.errors.hasPrefix("Error: <stdin>:1:1: expected a JSON array"))
     let asTSV = harness.run(["import", "--format", "tsv"], input: object)
     #expect(asTSV.code == .dataError)
-    let bad = harness.run(["import", "--format", "csv"], input: object)
+    let asCSV = harness.run(["import", "--format", "csv"], input: object)
+    #expect(asCSV.code == .dataError)
+    let bad = harness.run(["import", "--format", "cvs"], input: object)
     #expect(bad.code == .usage)
     #expect(
       bad.errors.hasPrefix(
-        "Error: Unknown format 'csv'. Did you mean 'tsv'? Choose one of: tsv, ndjson, json."))
+        "Error: Unknown format 'cvs'. Did you mean 'csv'? Choose one of: tsv, csv, ndjson, json."
+      ))
   }
 
   @Test func anInputFileIsReadAndAMissingOneIs66() throws {
@@ -141,7 +208,10 @@ import Testing
     for input in ["", "name\tweapon\n", "[]", "\n"] {
       #expect(
         harness.run(["import"], input: input)
-          == CommandResult(.success, errors: "Nothing to import: <stdin> lists no monster.\n"))
+          == CommandResult(
+            .success,
+            errors: "monsters import: Nothing to import into \(harness.rosterPath): <stdin> "
+              + "lists no monster.\n"))
     }
     #expect(harness.rosterBytes() == nil)
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite struct InitCommandTests {
@@ -56,5 +57,26 @@ import Testing
       harness.run(["init", "seeded"])
         == usageFailure("Unexpected argument 'seeded'.", command: "init"))
     #expect(harness.rosterBytes() == nil)
+  }
+
+  /// A named file in a folder that is not there is a missing input (66), whether it is to
+  /// be edited or created, with the commands that make the folder and the roster; not a
+  /// lock that failed (74). Nothing is created.
+  @Test(arguments: [
+    ["init"], ["set", "cat-bot", "--weapon", "fire"], ["list"], ["rename", "a", "b"],
+  ])
+  func aNamedFileInAMissingFolderIs66WithHowToCreateIt(_ arguments: [String]) throws {
+    let harness = try CommandLineHarness()
+    let path = harness.path("no where/x.json")
+    let folder = harness.path("no where")
+    #expect(
+      harness.run(["-f", path] + arguments)
+        == CommandResult(
+          .noInput,
+          errors: "Error: No roster file at \(path), nor a folder \(folder) for it. Create both "
+            + "with: mkdir -p '\(folder)' && monsters init --file '\(path)'\n"))
+    #expect(!FileManager.default.fileExists(atPath: folder))
+    #expect(
+      harness.run(["list"], environment: ["MONSTERS_FILE": path]).code == .noInput)
   }
 }

@@ -102,22 +102,34 @@ import Testing
             """))
   }
 
-  @Test func anEmptySelectionPrintsOnlyTheHeader() throws {
+  /// A header with no rows reads as a listing of nothing by mistake; a note on standard
+  /// error says what was asked and found, and JSON stays an empty array.
+  @Test(arguments: ["table", "names", "ndjson", "tsv", "csv", "markdown"])
+  func anEmptySelectionPrintsNoHeaderAndSaysSo(_ format: String) throws {
     let harness = try CommandLineHarness()
     #expect(harness.run(["set", "explode-bot", "--weapon", "fire"]).code == .success)
+    let note =
+      "monsters list: Nothing to list: no monster in \(harness.rosterPath) has weapon=smoke.\n"
     #expect(
-      harness.run(["list", "--weapon", "smoke"])
-        == CommandResult(.success, output: "NAME  WEAPON     DESCRIPTION\n"))
+      harness.run(["list", "--weapon", "smoke", "--format", format])
+        == CommandResult(.success, errors: note))
     #expect(
-      harness.run(["list", "--weapon", "smoke", "--format", "names"]) == CommandResult(.success))
+      harness.run(["list", "--where", "description=nothing", "--where", "weapon=fire"])
+        == CommandResult(
+          .success,
+          errors: "monsters list: Nothing to list: no monster in \(harness.rosterPath) has "
+            + "description=nothing and weapon=fire.\n"))
+    #expect(
+      harness.run(["list", "--weapon", "smoke", "--format", "json"])
+        == CommandResult(.success, output: "[]\n", errors: note))
   }
 
-  @Test func anEmptyRosterPrintsOnlyTheHeader() throws {
+  @Test func anEmptyRosterPrintsNoHeaderAndSaysSo() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(rosterJSON([]))
-    #expect(
-      harness.run(["list"]) == CommandResult(.success, output: "NAME  WEAPON     DESCRIPTION\n"))
-    #expect(harness.run(["list", "--format", "names"]) == CommandResult(.success))
+    let note = "monsters list: Nothing to list: \(harness.rosterPath) holds no monster.\n"
+    #expect(harness.run(["list"]) == CommandResult(.success, errors: note))
+    #expect(harness.run(["list", "--format", "names"]) == CommandResult(.success, errors: note))
   }
 
   @Test func showsAnEditAtOnce() throws {
@@ -143,17 +155,51 @@ import Testing
     #expect(
       harness.run(["list", "--format", "xml"])
         == usageFailure(
-          "Unknown format 'xml'. Choose one of: table, names, json, ndjson, tsv, markdown.",
+          "Unknown format 'xml'. Choose one of: table, names, json, ndjson, tsv, csv, markdown.",
           command: "list"))
     #expect(
       harness.run(["list", "--format", "nmes"])
         == usageFailure(
           "Unknown format 'nmes'. Did you mean 'names'? "
-            + "Choose one of: table, names, json, ndjson, tsv, markdown.",
+            + "Choose one of: table, names, json, ndjson, tsv, csv, markdown.",
           command: "list"))
   }
 
   // MARK: - Formats for scripts
+
+  /// CSV as RFC 4180 has it: quotes only where a field needs them, doubled inside, CRLF;
+  /// on a terminal, control characters are shown escaped inside the quotes.
+  @Test func csvQuotesWhatNeedsQuotesAndEndsLinesWithCRLF() throws {
+    let harness = try harness(with: [
+      MonsterFields(name: "Comma, Bot", description: "Says \"hi\"\nthen \u{1B}", nameColor: "red"),
+      MonsterFields(name: "Plain-Bot", description: "a\tb", icon: "\"q\".png"),
+    ])
+    #expect(
+      harness.run(["list", "--format", "csv"])
+        == CommandResult(
+          .success,
+          output: "name,weapon,description,icon,nameColor\r\n"
+            + "\"Comma, Bot\",fire,\"Says \"\"hi\"\"\nthen \u{1B}\",i.png,red\r\n"
+            + "Plain-Bot,fire,a\tb,\"\"\"q\"\".png\",\r\n"))
+    #expect(
+      harness.run(["list", "--format", "csv", "--fields", "weapon,name"], terminal: true).output
+        == "weapon,name\r\nfire,\"Comma, Bot\"\r\nfire,Plain-Bot\r\n")
+    #expect(
+      harness.run(["list", "--format", "csv", "--fields", "description"], terminal: true).output
+        == "description\r\n\"Says \"\"hi\"\"\\nthen \\u{1B}\"\r\n\"a\\tb\"\r\n")
+  }
+
+  /// A TSV value that starts with a double quote is quoted, as a spreadsheet quotes it,
+  /// so that it is not read back as a quoted field; other values are as they were.
+  @Test func tsvQuotesAValueThatStartsWithAQuote() throws {
+    let harness = try harness(with: [
+      MonsterFields(name: "Q-Bot", description: "\"Hi\" there"),
+      MonsterFields(name: "R-Bot", description: "say \"hi\""),
+    ])
+    #expect(
+      harness.run(["list", "--format", "tsv", "--fields", "name,description"]).output
+        == "name\tdescription\nQ-Bot\t\"\"\"Hi\"\" there\"\nR-Bot\tsay \"hi\"\n")
+  }
 
   private func harness(with monsters: [MonsterFields]) throws -> CommandLineHarness {
     let harness = try CommandLineHarness()

@@ -17,7 +17,7 @@ import Testing
   func aNameThatLooksLikeAnotherIsAUsageError(_ name: String, _ reason: String) throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededRosterText)
-    let message = "Error: '\(escapedForTerminal(name))' cannot be a monster's name: \(reason).\n"
+    let message = "Error: '\(escapedForMessage(name))' cannot be a monster's name: \(reason).\n"
     for arguments in [["add", name, "--weapon", "fire"], ["rename", "cat-bot", name]] {
       let result = harness.run(arguments)
       #expect(result.code == .usage)
@@ -27,6 +27,22 @@ import Testing
     #expect(script.code == .usage)
     #expect(script.errors.hasPrefix("Error: <stdin>:1: " + message.dropFirst("Error: ".count)))
     #expect(harness.rosterText() == seededRosterText)
+  }
+
+  /// A zero-width space, a byte order mark or a tag character in a name the command line
+  /// gives makes it another name than the one it looks like: the message shows it.
+  @Test(arguments: [
+    ("Ice\u{200B}-Bot", #"Ice\u{200B}-Bot"#), ("\u{FEFF}Ice-Bot", #"\u{FEFF}Ice-Bot"#),
+    ("Ice-Bot\u{E0041}\u{E007F}", #"Ice-Bot\u{E0041}\u{E007F}"#),
+    ("Ice\u{2060}-Bot", #"Ice\u{2060}-Bot"#),
+  ])
+  func invisibleFormatCharactersAreShownInMessages(_ name: String, _ shown: String) throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let result = harness.run(["show", name])
+    #expect(result.code == .failure)
+    #expect(result.errors.hasPrefix("Error: No monster named '\(shown)'."), "\(result.errors)")
+    #expect(harness.run(["remove", name, "--if-exists"]).errors.contains("'\(shown)'"))
   }
 
   @Test func namesAreTheSameUnderUnicodeCaseFolding() throws {

@@ -136,19 +136,19 @@ import Testing
     #expect(contents.isEmpty)
   }
 
-  @Test func aMissingFolderIsAnIOErrorForAnEdit() throws {
+  /// A named file in a folder that is not there is missing, as a file would be (66), for
+  /// an edit and for init too, not a lock that failed (74).
+  @Test func aMissingFolderIsAMissingInputForAnEdit() throws {
     let harness = try CommandLineHarness()
-    let path = harness.path("nowhere/monsters.json")
-    #expect(
-      harness.run(["init", "--file", path])
-        == CommandResult(
-          .ioError, errors: "Error: Cannot lock \(path): No such file or directory.\n"))
-    #expect(
-      harness.run(["list", "--format", "names", "--file", path])
-        == CommandResult(
-          .noInput,
-          errors: "Error: No roster file at \(path). Create one with: monsters init --file "
-            + "\(path)\n"))
+    let folder = harness.path("nowhere")
+    let path = folder + "/monsters.json"
+    let missing = CommandResult(
+      .noInput,
+      errors: "Error: No roster file at \(path), nor a folder \(folder) for it. Create both "
+        + "with: mkdir -p \(folder) && monsters init --file \(path)\n")
+    #expect(harness.run(["init", "--file", path]) == missing)
+    #expect(harness.run(["set", "cat-bot", "--weapon", "fire", "--file", path]) == missing)
+    #expect(harness.run(["list", "--format", "names", "--file", path]) == missing)
   }
 
   @Test

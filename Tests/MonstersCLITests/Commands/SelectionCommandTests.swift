@@ -61,14 +61,23 @@ import Testing
     #expect(
       harness.run(["set", "--where", "weapon=fire", "--where", "name=Cat-Bot", "--weapon", "smoke"])
         == CommandResult(
-          .success, errors: "Nothing to change: no monster has weapon=fire and name=Cat-Bot.\n"))
+          .success,
+          errors:
+            "monsters set: Nothing to change in \(harness.rosterPath): no monster has "
+            + "weapon=fire and name=Cat-Bot.\n"))
     #expect(
       harness.run(["remove", "--where", "icon=nothing.png"])
-        == CommandResult(.success, errors: "Nothing to change: no monster has icon=nothing.png.\n"))
+        == CommandResult(
+          .success,
+          errors: "monsters remove: Nothing to remove from \(harness.rosterPath): no monster has "
+            + "icon=nothing.png.\n"))
     #expect(harness.rosterBytes() == nil)
     #expect(
-      harness.run(["list", "--where", "weapon=fire", "--where", "weapon=smoke"]).output
-        == "NAME  WEAPON     DESCRIPTION\n")
+      harness.run(["list", "--where", "weapon=fire", "--where", "weapon=smoke"])
+        == CommandResult(
+          .success,
+          errors: "monsters list: Nothing to list: no monster in \(harness.rosterPath) has "
+            + "weapon=fire and weapon=smoke.\n"))
   }
 
   @Test(arguments: [
@@ -102,7 +111,7 @@ import Testing
     ),
     (
       ["list", "--fields", "name", "--format", "names"], "list",
-      "'--fields' chooses the fields of table, tsv, markdown, json and ndjson; 'names' prints names only."
+      "'--fields' chooses the fields of table, tsv, csv, markdown, json and ndjson; 'names' prints names only."
     ),
     (
       ["show", "cat-bot", "--field", "team"], "show",
@@ -141,7 +150,9 @@ import Testing
     #expect(
       harness.run(["add", "Cat-Bot", "--weapon", "fire", "--if-missing"])
         == CommandResult(
-          .success, errors: "Nothing to add: there is a monster named 'Cat-Bot' already.\n"))
+          .success,
+          errors: "monsters add: Nothing to add to \(harness.rosterPath): there is a monster named "
+            + "'Cat-Bot' already.\n"))
     #expect(FileIdentity(path: harness.rosterPath) == before)
     #expect(
       harness.run(["add", "Robo-Bot", "--weapon", "fire", "--if-missing"])
@@ -153,13 +164,18 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["remove", "Robo-Bot", "--if-exists"])
-        == CommandResult(.success, errors: "Nothing to remove: no monster named 'Robo-Bot'.\n"))
+        == CommandResult(
+          .success,
+          errors: "monsters remove: Nothing to remove from \(harness.rosterPath): no monster "
+            + "named 'Robo-Bot'.\n"))
     #expect(harness.rosterBytes() == nil)
     #expect(
       harness.run(["remove", "Robo-Bot", "dog-bot", "--if-exists"])
         == CommandResult(
           .success, output: "Removed Dog-Bot.\n",
-          errors: harness.createdNote + "Nothing to remove: no monster named 'Robo-Bot'.\n"))
+          errors: harness.createdNote
+            + "monsters remove: Nothing to remove from \(harness.rosterPath): no monster "
+            + "named 'Robo-Bot'.\n"))
     #expect(harness.run(["remove", "dog-bot"]).code == .failure)
   }
 

@@ -160,7 +160,8 @@ import Testing
       #expect(
         harness.run(arguments)
           == CommandResult(
-            .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+            .success,
+            errors: "monsters set: Nothing to change: \(harness.rosterPath) is as asked.\n"))
       #expect(harness.rosterBytes() == before)
     }
   }
@@ -170,7 +171,8 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "none"])
         == CommandResult(
-          .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+          .success, errors: "monsters set: Nothing to change: \(harness.rosterPath) is as asked.\n")
+    )
     #expect(harness.rosterBytes() == nil)
   }
 

@@ -55,25 +55,58 @@ import Testing
       .deletingLastPathComponent().path
   }
 
-  /// Completes a line in bash with the script loaded, and returns the candidates.
+  /// The words bash makes of a word of the line for completion: it splits at `=` and `:`,
+  /// which are in `COMP_WORDBREAKS`, keeping each run of them as a word of its own.
+  static func bashCompletionWords(_ word: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inBreak = false
+    for character in word {
+      let isBreak = character == "=" || character == ":"
+      if isBreak != inBreak, !current.isEmpty {
+        words.append(current)
+        current = ""
+      }
+      inBreak = isBreak
+      current.append(character)
+    }
+    words.append(current)
+    return words
+  }
+
+  /// Completes a line in bash with the script loaded, and returns the candidates, each
+  /// without the space that ends it (`raw` keeps it).
+  ///
+  /// The words are those of the line; each is split as bash splits it for completion, and
+  /// the line is set as bash sets `COMP_LINE` and `COMP_POINT` with the cursor at its end.
   private func bashComplete(
-    _ words: [String], harness: CommandLineHarness, environment: [String: String] = [:]
+    _ words: [String], harness: CommandLineHarness, environment: [String: String] = [:],
+    raw: Bool = false, bash: String = "/bin/bash"
   ) throws -> [String] {
     let scriptPath = harness.path("monsters.bash")
     try harness.write(try script("bash"), to: scriptPath)
-    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let split = words.enumerated().flatMap { index, word in
+      index == 0 ? [word] : Self.bashCompletionWords(word)
+    }
+    func quoted(_ text: String) -> String {
+      "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    let line = words.joined(separator: " ")
     let program = """
       source \(scriptPath)
-      COMP_WORDS=(\(quoted.joined(separator: " ")))
+      COMP_WORDS=(\(split.map(quoted).joined(separator: " ")))
       COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+      COMP_LINE=\(quoted(line))
+      COMP_POINT=${#COMP_LINE}
       _monsters
       printf '%s\\n' "${COMPREPLY[@]}"
       """
     let result = try BuiltTool.run(
-      URL(fileURLWithPath: "/bin/bash"), ["-c", program], in: harness.folder,
+      URL(fileURLWithPath: bash), ["-c", program], in: harness.folder,
       environment: environment.merging(["PATH": try binaryFolder() + ":/usr/bin:/bin"]) { $1 })
     #expect(result.errors.isEmpty, "\(result.errors)")
-    return result.output.split(separator: "\n").map(String.init)
+    let replies = result.output.split(separator: "\n").map(String.init)
+    return raw ? replies : replies.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 }
   }
 
   @Test func bashCompletesMonsterNamesFromTheRoster() throws {
@@ -219,7 +252,7 @@ extension CompletionTests {
       try bashComplete(["monsters", "check", "--format", "g"], harness: harness) == ["github"])
     #expect(
       try bashComplete(["monsters", "import", "--format", ""], harness: harness)
-        == ["tsv", "ndjson", "json"])
+        == ["tsv", "csv", "ndjson", "json"])
     #expect(
       try bashComplete(["monsters", "add", "X", "--if"], harness: harness) == ["--if-missing"])
     #expect(
@@ -234,5 +267,291 @@ extension CompletionTests {
     #expect(text.contains("'*--where=["))
     #expect(text.contains("'*:monster:_monsters_names'"))
     #expect(text.contains("'*:file:_files'"))
+  }
+
+  // MARK: - Values after --where FIELD=, lists of fields, names once
+
+  /// bash splits `weapon=f` at the `=`: the script joins the words again, completes the
+  /// field's values, and replies with what follows the `=`, which bash leaves in place.
+  @Test func bashCompletesAFieldsValuesAfterWhere() throws {
+    let harness = try CommandLineHarness()
+    let set = ["monsters", "set"]
+    #expect(try bashComplete(set + ["--where", "weapon=f"], harness: harness) == ["fire"])
+    #expect(try bashComplete(set + ["--where", "WEAPON=N"], harness: harness) == ["ninjaStar"])
+    #expect(try bashComplete(set + ["--where=weapon=s"], harness: harness) == ["sword", "smoke"])
+    #expect(try bashComplete(set + ["--where", "name=i"], harness: harness) == ["Ice-Bot"])
+    #expect(
+      try bashComplete(["monsters", "list", "--where", "nameColor=r"], harness: harness)
+        == ["red"])
+    #expect(try bashComplete(set + ["--where", "description="], harness: harness) == [])
+    #expect(
+      try bashComplete(set + ["--where", "weapon="], harness: harness)
+        == ["blowgun", "ninjaStar", "fire", "sword", "smoke"])
+    // A field's name is followed by its =, with no space, to go on typing its value.
+    #expect(
+      try bashComplete(set + ["--where", "na"], harness: harness, raw: true)
+        == ["name=", "nameColor="])
+    #expect(
+      try bashComplete(set + ["--where", "weapon=f"], harness: harness, raw: true) == ["fire "])
+  }
+
+  @Test func bashCompletesTheFieldsOfAListEachOnce() throws {
+    let harness = try CommandLineHarness()
+    let list = ["monsters", "list", "--fields"]
+    #expect(
+      try bashComplete(list + ["name,"], harness: harness, raw: true)
+        == ["name,weapon", "name,description", "name,icon", "name,nameColor"])
+    #expect(try bashComplete(list + ["Name,w"], harness: harness) == ["Name,weapon"])
+    #expect(
+      try bashComplete(["monsters", "list", "--fields=name,d"], harness: harness) == [
+        "name,description"
+      ])
+    #expect(
+      try bashComplete(list + ["name,weapon,description,icon,"], harness: harness) == [
+        "name,weapon,description,icon,nameColor"
+      ])
+    #expect(try bashComplete(list + [""], harness: harness).count == 5)
+  }
+
+  @Test func bashOffersNoNameThatIsOnTheLineAlready() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      try bashComplete(["monsters", "set", "cat-bot", "'Dog-Bot'", ""], harness: harness)
+        == ["Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"])
+    #expect(try bashComplete(["monsters", "remove", "FIRE-BOT", "Fi"], harness: harness) == [])
+    #expect(
+      try bashComplete(["monsters", "remove", "Fire-Bot", "--dry-run", "Fi"], harness: harness)
+        == [])
+    // A value of an option is no name on the line.
+    #expect(
+      try bashComplete(
+        ["monsters", "set", "--where", "name=cat-bot", "--where", "name=c"], harness: harness)
+        == ["Cat-Bot"])
+  }
+
+  @Test func bashReadsOptionsAgainAfterTheArgumentsThatFollowDoubleDash() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      rosterJSON([MonsterFields(name: "-Odd-Bot"), MonsterFields(name: "--weapon")]))
+    #expect(
+      try bashComplete(["monsters", "add", "--", "-New-Bot", "--w"], harness: harness) == [
+        "--weapon"
+      ])
+    #expect(
+      try bashComplete(["monsters", "add", "--", "-New-Bot", "--weapon", "f"], harness: harness)
+        == ["fire"])
+    // set takes any number of names: after --, a dash starts a name.
+    #expect(
+      try bashComplete(["monsters", "set", "--", "-Odd-Bot", "--w"], harness: harness) == [
+        "--weapon"
+      ])
+    #expect(
+      try bashComplete(["monsters", "set", "--", "-Odd-Bot", "--"], harness: harness) == [
+        "--weapon"
+      ])
+  }
+
+  /// A name from the roster is data after `--where name=` too: quoted, never run.
+  @Test func bashNeverRunsANameAsCodeInAFieldsValue() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      rosterJSON([MonsterFields(name: "$(touch pwned)"), MonsterFields(name: "`touch pwned2`")]))
+    #expect(
+      try bashComplete(["monsters", "set", "--where", "name="], harness: harness)
+        == [#"\$\(touch\ pwned\)"#, #"\`touch\ pwned2\`"#])
+    #expect(!FileManager.default.fileExists(atPath: harness.path("pwned")))
+    #expect(!FileManager.default.fileExists(atPath: harness.path("pwned2")))
+  }
+
+  /// Completes a line in fish with the script loaded, and returns the candidates, each
+  /// without its description.
+  private func fishComplete(_ line: String, harness: CommandLineHarness) throws -> [String] {
+    let scriptPath = harness.path("monsters.fish")
+    try harness.write(try script("fish"), to: scriptPath)
+    return try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/fish"),
+      ["-c", "source \(scriptPath); complete -C '\(line)'"], in: harness.folder,
+      environment: [
+        "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
+      ]
+    ).output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+  }
+
+  @Test func fishCompletesFieldValuesListsOfFieldsAndNamesOnceWhereFishIsInstalled() throws {
+    guard isInstalled("fish") else {
+      print("fish is not installed; its completions are not run.")
+      return
+    }
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    func complete(_ line: String) throws -> [String] {
+      try fishComplete(line, harness: harness)
+    }
+    #expect(try complete("monsters set --where weapon=f") == ["weapon=fire"])
+    #expect(try complete("monsters set --where name=i") == ["name=Ice-Bot"])
+    #expect(try complete("monsters set --where na") == ["name=", "nameColor="])
+    #expect(try complete("monsters list --fields name,w") == ["name,weapon"])
+    #expect(
+      try complete("monsters set cat-bot dog-bot ")
+        == ["Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"])
+  }
+
+  /// Without compopt (bash 4), the script completes paths itself: a folder with its / and
+  /// no space after it, a file with a space, names with spaces quoted.
+  @Test func bashCompletesPathsWithoutCompopt() throws {
+    let harness = try CommandLineHarness()
+    try harness.write("{}", to: harness.path("a roster.json"))
+    try FileManager.default.createDirectory(
+      atPath: harness.path("archive"), withIntermediateDirectories: false)
+    #expect(
+      try bashComplete(["monsters", "check", "a"], harness: harness, raw: true).sorted()
+        == [#"a\ roster.json "#, "archive/"])
+    #expect(
+      try bashComplete(["monsters", "--file=arc"], harness: harness, raw: true) == ["archive/"])
+    #expect(
+      try bashComplete(["monsters", "list", "-f", "a\\ r"], harness: harness, raw: true)
+        == [#"a\ roster.json "#])
+  }
+
+  // MARK: - bash 3.2
+
+  /// macOS's `/bin/bash` is bash 3.2: the script uses nothing bash 4 or later added. Each
+  /// pattern is a construct that bash 3.2 refuses or reads otherwise.
+  static let bash4Constructs: [(name: String, pattern: String)] = [
+    (
+      "a case-changing expansion, such as ${1,,} or ${x^}",
+      #"\$\{[!#]?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(\[[^\]]*\])?[,^~]"#
+    ),
+    ("an associative array", #"(declare|local|typeset|readonly)\s+-[a-zA-Z]*A"#),
+    ("a name reference", #"(declare|local|typeset)\s+-[a-zA-Z]*n"#),
+    ("a global declaration", #"(declare|local|typeset)\s+-[a-zA-Z]*g"#),
+    ("mapfile or readarray", #"\b(mapfile|readarray)\b"#),
+    ("compopt", #"\bcompopt\b"#),
+    ("coproc", #"\bcoproc\b"#),
+    ("a case fall-through (;& or ;;&)", #";;?&"#),
+    ("|& or &>>", #"\|&|&>>"#),
+    ("[[ -v ]]", #"\[\[\s+-v\s"#),
+    ("a transformation such as ${x@Q}", #"\$\{[^}]*@[QEPAaUuLKk]\}"#),
+    ("a negative subscript", #"\[-[0-9]+\]"#),
+    ("a named file descriptor", #"\{[A-Za-z_][A-Za-z0-9_]*\}[<>]"#),
+    ("a bash 4 shell option", #"\b(globstar|lastpipe|autocd|checkjobs|direxpand|dirspell)\b"#),
+    ("a bash 4 variable", #"\b(BASHPID|EPOCHSECONDS|EPOCHREALTIME|SRANDOM|BASH_ARGV0)\b"#),
+    ("wait -n", #"\bwait\s+-n"#),
+  ]
+
+  @Test func theBashScriptUsesNoConstructNewerThanBash32() throws {
+    let text = try script("bash")
+    let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("#") }
+      .joined(separator: "\n")
+    for construct in Self.bash4Constructs {
+      let regex = try Regex(construct.pattern)
+      let found = code.matches(of: regex).map { String(code[$0.range]) }
+      #expect(found.isEmpty, "\(construct.name): \(found)")
+    }
+    // The patterns find what they look for.
+    let samples = [
+      "x=${1,,}", "${cur^^}", "declare -A m", "local -A seen=()", "mapfile -t a",
+      "compopt -o default",
+      "a) x ;& ", "[[ -v x ]]", "${x@Q}", "${a[-1]}", "exec {fd}>f", "shopt -s globstar",
+    ]
+    for sample in samples {
+      #expect(
+        Self.bash4Constructs.contains { !sample.matches(of: try! Regex($0.pattern)).isEmpty },
+        "\(sample)")
+    }
+  }
+
+  /// bash in its 3.2 compatibility mode completes as it does otherwise.
+  @Test func bashCompletesTheSameInItsBash32CompatibilityMode() throws {
+    let harness = try CommandLineHarness()
+    for (words, expected) in [
+      (["monsters", "set", "--where", "weapon=f"], ["fire"]),
+      (["monsters", "set", "cat-bot", "i"], ["Ice-Bot"]),
+      (["monsters", "list", "--fields", "name,w"], ["name,weapon"]),
+      (["monsters", "li"], ["list"]),
+    ] {
+      #expect(
+        try bashComplete(words, harness: harness, environment: ["BASH_COMPAT": "32"])
+          == expected)
+    }
+  }
+
+  // MARK: - In a real terminal
+
+  /// The line a shell shows after a Tab, typed in a real terminal (tmux), with the script
+  /// loaded as README says.
+  private func completedLine(
+    _ typed: String, shell: String, setup: [String], in tmux: PickerTmux
+  ) throws -> String {
+    try tmux.waitForScreen { $0.hasPrefix("$") }
+    for line in setup {
+      try tmux.send(line, literally: true)
+      try tmux.send("Enter")
+    }
+    try tmux.send("clear", literally: true)
+    try tmux.send("Enter")
+    try tmux.waitForScreen { screen in
+      screen.split(separator: "\n", omittingEmptySubsequences: false).first?
+        .trimmingCharacters(in: .whitespaces) == "$"
+    }
+    try tmux.send(typed, literally: true)
+    try tmux.send("Tab")
+    var line = ""
+    try tmux.waitForScreen { screen in
+      line = String(screen.prefix { $0 != "\n" })
+      return line.count > typed.count + 2
+    }
+    return line
+  }
+
+  @Test(.enabled(if: PickerTmux.isAvailable, "tmux is not installed"))
+  func inARealBashTabCompletesTheValueOfAFieldNotAName() throws {
+    let tmux = try PickerTmux(
+      pick: [], roster: PickerTmux.seededRoster,
+      shell: "env PS1='$ ' bash --norc --noprofile -i")
+    let scriptPath = tmux.folder + "/monsters.bash"
+    try script(for: "bash", to: scriptPath)
+    let line = try completedLine(
+      "monsters set --where weapon=f", shell: "bash",
+      setup: ["source '\(scriptPath)'", "export MONSTERS_FILE=monsters.json"], in: tmux)
+    #expect(line == "$ monsters set --where weapon=fire")
+    try tmux.send("C-u")
+    try tmux.send("monsters set cat-bot ice-bot M", literally: true)
+    try tmux.send("Tab")
+    try tmux.waitForScreen { $0.hasPrefix("$ monsters set cat-bot ice-bot Mini-Tomato-Bot") }
+  }
+
+  @Test(
+    .enabled(
+      if: PickerTmux.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"),
+      "tmux or zsh is not installed"))
+  func inARealZshTabCompletesTheValueOfAFieldNotAName() throws {
+    // zsh reads its startup file as it starts: it is written first, in a folder of its own.
+    let harness = try CommandLineHarness()
+    try FileManager.default.createDirectory(
+      atPath: harness.path("functions"), withIntermediateDirectories: true)
+    try script(for: "zsh", to: harness.path("functions/_monsters"))
+    try """
+    fpath=(\(harness.folder)/functions $fpath)
+    autoload -U compinit && compinit -u
+    PS1='$ '
+    export MONSTERS_FILE=monsters.json
+
+    """.write(toFile: harness.path(".zshrc"), atomically: true, encoding: .utf8)
+    let tmux = try PickerTmux(
+      pick: [], roster: PickerTmux.seededRoster,
+      shell: "env ZDOTDIR=\(PickerTmux.quoted(harness.folder)) zsh -i")
+    let line = try completedLine(
+      "monsters set --where weapon=f", shell: "zsh", setup: [], in: tmux)
+    #expect(line.hasPrefix("$ monsters set --where weapon=fire"))
+    try tmux.send("C-u")
+    try tmux.send("monsters set cat-bot ice-bot M", literally: true)
+    try tmux.send("Tab")
+    try tmux.waitForScreen { $0.hasPrefix("$ monsters set cat-bot ice-bot Mini-Tomato-Bot") }
+  }
+
+  /// Writes a shell's script to a file.
+  private func script(for shell: String, to path: String) throws {
+    try script(shell).write(toFile: path, atomically: true, encoding: .utf8)
   }
 }

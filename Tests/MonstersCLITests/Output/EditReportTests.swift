@@ -106,7 +106,8 @@ import Testing
     #expect(
       result
         == CommandResult(
-          .success, errors: "Nothing to change: \(harness.rosterPath) is as asked.\n"))
+          .success, errors: "monsters set: Nothing to change: \(harness.rosterPath) is as asked.\n")
+    )
   }
 
   @Test func dryRunDiffOnATerminalEscapesDeleteAndC1Controls() throws {

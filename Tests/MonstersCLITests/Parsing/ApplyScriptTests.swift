@@ -64,6 +64,19 @@ import Testing
       ])
   }
 
+  @Test(arguments: ["remove \\", "set Cat-Bot --weapon fire\nremove Dog-Bot \\"])
+  func aBackslashAtTheEndOfTheScriptIsAnError(_ script: String) {
+    let line = script.split(separator: "\n").count
+    #expect(
+      throws: ApplyScript.SyntaxError(
+        line: line,
+        message: "A backslash at the end of the script, with no line after it to join; "
+          + "write '\\\\' for a backslash.")
+    ) {
+      try ApplyScript.lines(of: script)
+    }
+  }
+
   @Test func aQuotedLineBreakIsPartOfTheWord() throws {
     let lines = try ApplyScript.lines(of: "set X --description 'two\nlines'\nremove Y\n")
     #expect(

@@ -118,7 +118,7 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     UsageCase(
       ["list", "--format", "tables"],
       "Unknown format 'tables'. Did you mean 'table'? Choose one of: table, names, json, ndjson, "
-        + "tsv, markdown.", usage: "list"),
+        + "tsv, csv, markdown.", usage: "list"),
     UsageCase(
       ["set", "cat-bot"], "Nothing to set: give --weapon, --description, --icon or --name-color.",
       usage: "set"),
@@ -177,7 +177,7 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
   @Test(arguments: [
     (
       ["list", "--format", "xml"], "list", "format 'xml'",
-      "table, names, json, ndjson, tsv, markdown"
+      "table, names, json, ndjson, tsv, csv, markdown"
     ),
     (["show", "Cat-Bot", "--format", "tsv"], "show", "format 'tsv'", "text, json"),
     (

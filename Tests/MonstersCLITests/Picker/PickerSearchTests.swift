@@ -273,11 +273,11 @@ import Testing
     #expect(wheel.selectedMonster?.name == "Cat-Bot")
   }
 
-  @Test func ctrlCClosesWhileASearchIsTyped() {
+  @Test func ctrlCInterruptsWhileASearchIsTyped() {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
     _ = wheel.handle(.character("/"))
     type("ca", into: &wheel)
-    #expect(wheel.handle(.interrupt) == .close)
+    #expect(wheel.handle(.interrupt) == .interrupt)
   }
 
   @Test func aTooLongSearchSaysSo() {

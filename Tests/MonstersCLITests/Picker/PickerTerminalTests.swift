@@ -27,26 +27,61 @@ struct PickerTerminalTests {
     try tmux.expectRestored()
   }
 
-  @Test func aLoneEscClosesPromptlyAndWritesNothing() throws {
+  @Test func aLoneEscClosesPromptlyWritesNothingAndExitsOne() throws {
     let tmux = try PickerTmux(pick: ["cat-bot"])
     try tmux.waitForScreen { $0.contains("Preferred way to kill") }
     let start = Date()
     try tmux.send("Escape")
-    #expect(try tmux.exitCode() == 0)
+    #expect(try tmux.exitCode() == 1)
     #expect(Date().timeIntervalSince(start) < 1)
+    #expect(!FileManager.default.fileExists(atPath: tmux.rosterPath))
+    try tmux.expectRestored()
+    #expect(try tmux.screen().hasPrefix("\n"), "nothing printed")
+  }
+
+  /// `pick <monster>` closed without a pick is 1, so that a wrapper tells a cancel from a
+  /// pick; the two-column picker, whose assignments are saved as they are made, ends with
+  /// Esc or q, 0.
+  @Test(arguments: [
+    (["cat-bot"], ["q"], Int32(1)), (["cat-bot"], ["End", "Enter"], Int32(1)),
+    (["cat-bot"], ["Q"], Int32(1)), ([String](), ["q"], Int32(0)),
+    ([String](), ["Escape"], Int32(0)),
+  ])
+  func closingWithoutAPickExitsAsAWrapperNeeds(
+    arguments: [String], keys: [String], code: Int32
+  ) throws {
+    let tmux = try PickerTmux(pick: arguments)
+    try tmux.waitForScreen { $0.contains(arguments.isEmpty ? "Monsters" : "Close") }
+    for key in keys { try tmux.send(key, literally: key.count == 1) }
+    #expect(try tmux.exitCode() == code)
     #expect(!FileManager.default.fileExists(atPath: tmux.rosterPath))
     try tmux.expectRestored()
   }
 
   @Test(arguments: [["cat-bot"], []])
-  func ctrlCClosesAndRestoresTheTerminal(arguments: [String]) throws {
+  func ctrlCClosesRestoresTheTerminalAndExits130(arguments: [String]) throws {
     let tmux = try PickerTmux(pick: arguments)
     try tmux.waitForScreen { $0.contains(arguments.isEmpty ? "Monsters" : "Close") }
     try tmux.send("Right")
     try tmux.send("C-c")
-    #expect(try tmux.exitCode() == 0)
+    #expect(try tmux.exitCode() == 130)
     #expect(!FileManager.default.fileExists(atPath: tmux.rosterPath))
     try tmux.expectRestored()
+  }
+
+  /// Ctrl-C during a search closes the picker too, and the assignments saved before it
+  /// stay saved and are reported; the exit status still says it was interrupted.
+  @Test func ctrlCAfterAnAssignmentExits130WithTheAssignmentSaved() throws {
+    let tmux = try PickerTmux(pick: [])
+    try tmux.waitForScreen { $0.contains("Weapons of the monsters") }
+    try tmux.send("Down", "Right", "Up", "Enter")
+    try tmux.waitForScreen { $0.contains("Saved. Dog-Bot: weapon blowgun -> smoke.") }
+    try tmux.send("/", literally: true)
+    try tmux.send("C-c")
+    #expect(try tmux.exitCode() == 130)
+    #expect(try tmux.weapons()["Dog-Bot"] == "smoke")
+    try tmux.expectRestored()
+    #expect(try tmux.screen().hasPrefix("Dog-Bot: weapon blowgun -> smoke.\n"))
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
@@ -75,13 +110,20 @@ struct PickerTerminalTests {
         == String(contentsOfFile: tmux.folder + "/before", encoding: .utf8))
   }
 
-  @Test func sigtermRestoresTheTerminal() throws {
+  @Test(arguments: [
+    (Platform.SignalNumber.terminate, "SIGTERM", Int32(143)),
+    (Platform.SignalNumber.interrupt, "SIGINT", 130),
+    (Platform.SignalNumber.hangUp, "SIGHUP", 129),
+  ])
+  func aSignalRestoresTheTerminalAndExitsAsAShellReportsIt(
+    signal: Int32, name: String, code: Int32
+  ) throws {
     let tmux = try PickerTmux(pick: [])
     try tmux.waitForScreen { $0.contains("Weapons of the monsters") }
-    #expect(Platform.sendSignal(Platform.SignalNumber.terminate, to: try tmux.pickerProcess()))
-    #expect(try tmux.exitCode() == 0)
+    #expect(Platform.sendSignal(signal, to: try tmux.pickerProcess()))
+    #expect(try tmux.exitCode() == code)
     try tmux.expectRestored()
-    #expect(try tmux.screen().hasPrefix("Stopped by SIGTERM; the picker is closed.\n"))
+    #expect(try tmux.screen().hasPrefix("Stopped by \(name); the picker is closed.\n"))
   }
 
   @Test func thePickerViewAssignsSeveralWeaponsAndStaysOpen() throws {

@@ -49,9 +49,11 @@ final class PickerTmux {
   ///   - roster: The roster file's text, or `nil` for no file.
   ///   - lockTimeout: A `--lock-timeout`, if any.
   ///   - interactiveShell: Whether to start bash rather than the picker.
+  ///   - shell: A shell command line to start instead, in the folder, with the built
+  ///     `monsters` first on `PATH`.
   init(
     pick arguments: [String], roster: String? = nil, lockTimeout: String? = nil,
-    interactiveShell: Bool = false
+    interactiveShell: Bool = false, shell: String? = nil
   ) throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("picker-tmux-\(UUID().uuidString)").path
@@ -75,10 +77,15 @@ final class PickerTmux {
         "echo $? > code.partial && mv code.partial code",
         "stty -g > after.partial && mv after.partial after",
       ].joined(separator: "; ") + ")"
+    let binaries = (Self.monsters as NSString).deletingLastPathComponent
     let script =
-      interactiveShell
-      ? "cd \(Self.quoted(folder)) && PS1='$ ' exec bash --norc --noprofile -i\n"
-      : "cd \(Self.quoted(folder)) || exit 1\n\(commandLine)\nexec sleep 60\n"
+      if let shell {
+        "cd \(Self.quoted(folder)) && PATH=\(Self.quoted(binaries)):$PATH exec \(shell)\n"
+      } else if interactiveShell {
+        "cd \(Self.quoted(folder)) && PS1='$ ' exec bash --norc --noprofile -i\n"
+      } else {
+        "cd \(Self.quoted(folder)) || exit 1\n\(commandLine)\nexec sleep 60\n"
+      }
     try script.write(toFile: folder + "/run.sh", atomically: true, encoding: .utf8)
     // The server this starts stays, so it must not hold a pipe of ours open.
     try tmux(
@@ -240,7 +247,7 @@ final class PickerTmux {
     throw CancellationError()
   }
 
-  private static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

@@ -82,10 +82,16 @@ import Testing
     #expect(bar.focus == .weapon(.sword))
   }
 
-  @Test(arguments: [PickerKey.escape, .character("q"), .character("Q"), .interrupt])
-  func escQAndCtrlCClose(key: PickerKey) {
+  @Test(arguments: [PickerKey.escape, .character("q"), .character("Q")])
+  func escAndQClose(key: PickerKey) {
     var bar = WeaponBarState(monster: catBot)
     #expect(bar.handle(key) == .close)
+  }
+
+  @Test func ctrlCInterrupts() {
+    var bar = WeaponBarState(monster: catBot)
+    #expect(bar.handle(.interrupt) == .interrupt)
+    #expect(bar.handle(.interrupt, size: TerminalSize(columns: 20, rows: 5)) == .interrupt)
   }
 
   @Test(arguments: [

@@ -106,10 +106,15 @@ import Testing
     #expect(wheel.handle(.enter) == save("Cat-Bot", weapon))
   }
 
-  @Test(arguments: [PickerKey.escape, .character("q"), .character("Q"), .interrupt])
-  func escQAndCtrlCClose(key: PickerKey) {
+  @Test(arguments: [PickerKey.escape, .character("q"), .character("Q")])
+  func escAndQClose(key: PickerKey) {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
     #expect(wheel.handle(key) == .close)
+  }
+
+  @Test func ctrlCInterrupts() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(.interrupt) == .interrupt)
   }
 
   @Test(arguments: [

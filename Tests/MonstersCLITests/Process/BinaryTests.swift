@@ -129,7 +129,8 @@ enum BuiltTool {
         ["set", "cat-bot", "--weapon", "ninjaStar"], in: harness.folder,
         environment: ["MONSTERS_FILE": "monsters.json"])
         == ProcessResult(
-          status: 0, output: "", errors: "Nothing to change: monsters.json is as asked.\n"))
+          status: 0, output: "",
+          errors: "monsters set: Nothing to change: monsters.json is as asked.\n"))
   }
 
   @Test func aWriteErrorOnStandardOutputIsAnIOError() throws {

@@ -14,6 +14,7 @@ import Testing
     monsters set --where weapon=ninjaStar --weapon fire
     monsters add Boss-Bot --weapon sword --description 'In charge' --if-missing
     monsters remove Dog-Bot --if-exists
+    monsters rename Fire-Bot Blaze-Bot --if-exists
     monsters fmt
     monsters check --format github
     monsters list --format markdown > roster.md
@@ -50,9 +51,11 @@ import Testing
         Mini-Tomato-Bot: weapon ninjaStar -> fire.
         Added Boss-Bot.
         Removed Dog-Bot.
+        Renamed Fire-Bot to Blaze-Bot.
 
         """)
-    #expect(first.errors == "Nothing to change: monsters.json is in canonical form.\n")
+    #expect(
+      first.errors == "monsters fmt: Nothing to change: monsters.json is in canonical form.\n")
     let written = try #require(FileIdentity(path: harness.rosterPath))
     let bytes = harness.rosterBytes()
     let table = try String(contentsOfFile: harness.path("roster.md"), encoding: .utf8)
@@ -66,11 +69,12 @@ import Testing
     #expect(
       second.errors
         == """
-        Nothing to change: monsters.json is as asked.
-        Nothing to change: no monster has weapon=ninjaStar.
-        Nothing to add: there is a monster named 'Boss-Bot' already.
-        Nothing to remove: no monster named 'Dog-Bot'.
-        Nothing to change: monsters.json is in canonical form.
+        monsters import: Nothing to change: monsters.json is as asked.
+        monsters set: Nothing to change in monsters.json: no monster has weapon=ninjaStar.
+        monsters add: Nothing to add to monsters.json: there is a monster named 'Boss-Bot' already.
+        monsters remove: Nothing to remove from monsters.json: no monster named 'Dog-Bot'.
+        monsters rename: Nothing to rename in monsters.json: no monster named 'Fire-Bot'.
+        monsters fmt: Nothing to change: monsters.json is in canonical form.
 
         """)
     #expect(FileIdentity(path: harness.rosterPath) == written)

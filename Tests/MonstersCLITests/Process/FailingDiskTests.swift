@@ -233,11 +233,16 @@ enum ScratchDiskError: Error {
   // MARK: - Paths that are not a roster's
 
   @Test func missingFolderFailsTheEdit() throws {
-    let path = harness.path("missing/monsters.json")
+    let folder = harness.path("missing")
+    let path = folder + "/monsters.json"
     for edit in Self.edits {
-      try expectFailedEdit(
-        edit, roster: path, message: "Cannot lock \(path): No such file or directory.",
-        named: false)
+      #expect(
+        harness.run(edit, defaultRosterFile: path)
+          == CommandResult(
+            .noInput,
+            errors: "Error: No roster file at \(path), nor a folder \(folder) for it. Create "
+              + "both with: mkdir -p \(folder) && monsters init --file \(path)\n"),
+        "monsters \(edit.joined(separator: " "))")
     }
     #expect(
       harness.run(["--file", path, "check"])

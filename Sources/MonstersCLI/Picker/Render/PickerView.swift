@@ -37,6 +37,7 @@ extension PickerView {
     guard PickerRenderer.fits(size, Self.minimumSize) else {
       switch PickerAction(key) {
       case .back?, .quit?: return .close
+      case .interrupt?: return .interrupt
       default: return .none
       }
     }

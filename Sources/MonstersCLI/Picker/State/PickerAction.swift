@@ -41,8 +41,10 @@ enum PickerAction: Hashable, Sendable {
   case search
   /// Esc: back out of what is open, or leave.
   case back
-  /// `q`, `Q` or Ctrl-C: leave.
+  /// `q` or `Q`: leave.
   case quit
+  /// Ctrl-C: leave, interrupted.
+  case interrupt
 
   /// The action a key stands for, or `nil` when it stands for none.
   ///
@@ -62,7 +64,8 @@ enum PickerAction: Hashable, Sendable {
     case .enter, .character(" "): self = .activate
     case .character("/"): self = .search
     case .escape: self = .back
-    case .interrupt, .character("q"), .character("Q"): self = .quit
+    case .character("q"), .character("Q"): self = .quit
+    case .interrupt: self = .interrupt
     case .character(let character):
       guard let digit = character.wholeNumberValue, character.isASCII,
         WeaponType.allCases.indices.contains(digit - 1)

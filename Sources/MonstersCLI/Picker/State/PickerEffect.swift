@@ -8,6 +8,9 @@ enum PickerEffect: Hashable, Sendable {
   case save(RosterEdit)
   /// Save an edit through the one edit path, then close.
   case saveAndClose(RosterEdit)
-  /// Close without a change.
+  /// Close without a change: Esc, `q` or the Close button.
   case close
+  /// Close without a change, because Ctrl-C was pressed: a script running the picker
+  /// learns of it from the exit status, as from fzf's or gum's.
+  case interrupt
 }

@@ -171,6 +171,7 @@ struct PickerWheelState: Equatable, Sendable {
       guard search.phase == .kept else { return .close }
       changeSearch { search, _ in search.clear() }
     case .quit: return .close
+    case .interrupt: return .interrupt
     }
     return .none
   }
@@ -321,7 +322,7 @@ extension PickerWheelState {
     case .escape:
       changeSearch { search, _ in search.clear() }
     case .interrupt:
-      return .close
+      return .interrupt
     case .up: move(.monsters) { $0.moveUp(visibleRows: $1) }
     case .down: move(.monsters) { $0.moveDown(visibleRows: $1) }
     case .pageUp: move(.monsters) { $0.pageUp(visibleRows: $1) }

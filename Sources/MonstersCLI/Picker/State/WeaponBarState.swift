@@ -44,8 +44,8 @@ struct WeaponBarState: Hashable, Sendable {
   /// Left and right arrows, `h` and `l` (and Shift-Tab and Tab) move the focus, wrapping at
   /// the ends; Home and `g` go to the first weapon, End and `G` to Close. Enter or Space
   /// presses the focused button; a digit from 1 to 5 presses that weapon's button. Esc,
-  /// `q`, Ctrl-C and Close leave. Another typed character says on the status line that it
-  /// does nothing.
+  /// `q` and Close leave, and so does Ctrl-C, as an interruption. Another typed character
+  /// says on the status line that it does nothing.
   ///
   /// - Parameter key: The key.
   /// - Returns: What to do: save the pick and close, close, or nothing.
@@ -72,6 +72,8 @@ struct WeaponBarState: Hashable, Sendable {
       return press(focus)
     case .back, .quit:
       return .close
+    case .interrupt:
+      return .interrupt
     case .search:
       status = "Search is in 'monsters pick' without a monster."
     case .up, .down, .pageUp, .pageDown:

@@ -1,0 +1,345 @@
+// Reading TSV and CSV: a header line naming the columns, then one monster a record, as a
+// listing or a spreadsheet writes them.
+
+extension MonsterImport {
+  /// How a format of delimited text separates and quotes its fields.
+  struct Dialect {
+    /// The byte between two fields.
+    var separator: UInt8
+    /// Whether a field that is not quoted has a listing's backslash escapes undone, and a
+    /// field that starts with a quote but is not closed as a quoted field is text as it
+    /// is (TSV); otherwise such a field is an error (CSV).
+    var isTSV: Bool
+
+    /// Tab-separated values, as `monsters list --format tsv` writes them.
+    static let tsv = Dialect(separator: UInt8(ascii: "\t"), isTSV: true)
+    /// Comma-separated values, as RFC 4180 has them.
+    static let csv = Dialect(separator: UInt8(ascii: ","), isTSV: false)
+
+    /// How a line of the header's width is told to separate its fields, for a message.
+    var separatorAdvice: String {
+      isTSV
+        ? "fields are separated by one tab, and a tab in a field is written \\t"
+        : "fields are separated by commas, and a field that holds one is quoted"
+    }
+  }
+
+  /// What a column of the header is.
+  enum Column: Equatable {
+    /// One of the monster's own fields.
+    case field(MonsterKey)
+    /// A key of the monster's own, kept as text.
+    case other(String)
+    /// A column the header leaves unnamed, as a spreadsheet's export may have at its
+    /// end: its cells must be empty.
+    case unnamed
+  }
+
+  /// Reads TSV or CSV.
+  static func readDelimited(_ bytes: [UInt8], as dialect: Dialect, into reading: inout Reading) {
+    var records = DelimitedRecords(bytes: bytes, dialect: dialect)
+    var columns: [Column]?
+    while let record = records.next() {
+      let line = record.line
+      let cells: [String]
+      switch record.content {
+      case .failure(let message, let canGoOn):
+        reading.errors.append(MonsterImportError(line: line, message: message))
+        // A header that cannot be read leaves no way to read the lines after it.
+        guard canGoOn, columns != nil else { return }
+        continue
+      case .cells(let read):
+        cells = read
+      }
+      guard let columns else {
+        do throws(MonsterImportError) {
+          columns = try header(cells, line: line)
+        } catch {
+          reading.errors.append(error)
+          return
+        }
+        continue
+      }
+      guard cells.count == columns.count else {
+        let names = columns.compactMap(\.name).joined(separator: ", ")
+        reading.errors.append(
+          MonsterImportError(
+            line: line,
+            message: "\(cells.count) \(cells.count == 1 ? "field" : "fields") where the "
+              + "header has \(columns.count) (\(names)); \(dialect.separatorAdvice)"))
+        continue
+      }
+      var fields = Fields()
+      var unnamedValue: Int?
+      for (position, (column, text)) in zip(columns, cells).enumerated() {
+        switch column {
+        case .field(.name): fields.name = text
+        case .field(.weapon): fields.weapon = text
+        case .field(.description): fields.description = text
+        case .field(.icon): fields.icon = text
+        case .field(.nameColor): fields.nameColor = .some(text)
+        case .other(let key):
+          if !text.isEmpty { fields.otherFields.append(JSONMember(key, .string(text))) }
+        case .unnamed:
+          if !text.isEmpty && unnamedValue == nil { unnamedValue = position + 1 }
+        }
+      }
+      if let unnamedValue {
+        reading.errors.append(
+          MonsterImportError(
+            line: line,
+            message: "a value in column \(unnamedValue), which the header leaves unnamed"))
+        continue
+      }
+      add(fields, line: line, to: &reading)
+    }
+  }
+
+  /// The columns a header line names: each of the monster's fields in any case, a key of
+  /// its own by any other name, nothing for an empty name.
+  ///
+  /// - Throws: ``MonsterImportError`` for a column named twice, or a header without
+  ///   `name` or `weapon`.
+  private static func header(_ cells: [String], line: Int) throws(MonsterImportError)
+    -> [Column]
+  {
+    var columns: [Column] = []
+    for cell in cells {
+      let column: Column =
+        cell.isEmpty
+        ? .unnamed
+        : MonsterKey.allCases.first { $0.spelling.description.lowercased() == cell.lowercased() }
+          .map(Column.field) ?? .other(cell)
+      if column != .unnamed, columns.contains(column) {
+        throw MonsterImportError(
+          line: line,
+          message: "the header names the column '\(escapedForMessage(column.name ?? ""))' twice")
+      }
+      columns.append(column)
+    }
+    for needed in [MonsterKey.name, .weapon] where !columns.contains(.field(needed)) {
+      throw MonsterImportError(
+        line: line,
+        message: "the header has no '\(needed.spelling)' column; the first line names the "
+          + "columns, among them \(fieldNames.joined(separator: ", "))")
+    }
+    return columns
+  }
+
+  /// A field with the escapes of a listing undone: `\t`, `\n`, `\r` and `\\`. A backslash
+  /// before anything else, or at the end, is kept as it is.
+  static func tsvUnescaped(_ field: Substring) -> String {
+    guard field.utf8.contains(UInt8(ascii: "\\")) else { return String(field) }
+    var result = ""
+    var scalars = field.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\\", let next = scalars.first else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      let replacement: Unicode.Scalar? =
+        switch next {
+        case "t": "\t"
+        case "n": "\n"
+        case "r": "\r"
+        case "\\": "\\"
+        default: nil
+        }
+      if let replacement {
+        result.unicodeScalars.append(replacement)
+        scalars.removeFirst()
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
+extension MonsterImport.Column {
+  /// The column's name as the header gives it, or `nil` for an unnamed one.
+  var name: String? {
+    switch self {
+    case .field(let key): key.spelling.description
+    case .other(let key): key
+    case .unnamed: nil
+    }
+  }
+}
+
+/// The records of TSV or CSV text, one at a time: each line, or lines that a quoted field
+/// spans, split into fields, with quotes and escapes undone. Blank records (an empty line,
+/// or one whose fields are all empty) are skipped.
+struct DelimitedRecords {
+  /// What a record holds.
+  enum Content {
+    /// Its fields, as text.
+    case cells([String])
+    /// Why it cannot be read, and whether the records after it can be.
+    case failure(String, canGoOn: Bool)
+  }
+
+  /// A record: the line it starts on, counting from 1, and what it holds.
+  struct Record {
+    var line: Int
+    var content: Content
+  }
+
+  private let bytes: [UInt8]
+  private let dialect: MonsterImport.Dialect
+  private var index = 0
+  private var line = 1
+  private var stopped = false
+
+  private static let quote = UInt8(ascii: "\"")
+  private static let lineFeed = UInt8(ascii: "\n")
+  private static let carriageReturn = UInt8(ascii: "\r")
+
+  init(bytes: [UInt8], dialect: MonsterImport.Dialect) {
+    self.bytes = bytes
+    self.dialect = dialect
+  }
+
+  /// The next record that is not blank, or `nil` at the end.
+  mutating func next() -> Record? {
+    while !stopped && index < bytes.count {
+      let start = line
+      let content = readRecord()
+      if case .cells(let cells) = content, cells.allSatisfy(\.isEmpty) { continue }
+      return Record(line: start, content: content)
+    }
+    return nil
+  }
+
+  /// Reads the record at `index`, leaving `index` after its line break.
+  private mutating func readRecord() -> Content {
+    var cells: [String] = []
+    var invalidUTF8 = false
+    while true {
+      let cell: [UInt8]
+      let isQuoted: Bool
+      switch quotedField() {
+      case .field(let content):
+        cell = content
+        isQuoted = true
+      case .notQuoted:
+        cell = unquotedField()
+        isQuoted = false
+      case .failure(let message, let canGoOn):
+        if canGoOn { skipLine() } else { stopped = true }
+        return .failure(message, canGoOn: canGoOn)
+      }
+      if let text = validUTF8(cell) {
+        cells.append(dialect.isTSV && !isQuoted ? MonsterImport.tsvUnescaped(text[...]) : text)
+      } else {
+        invalidUTF8 = true
+      }
+      // The field ends at a separator, a line break, or the end.
+      guard index < bytes.count, bytes[index] == dialect.separator else { break }
+      index += 1
+    }
+    endLine()
+    return invalidUTF8 ? .failure("the line is not UTF-8 text", canGoOn: true) : .cells(cells)
+  }
+
+  /// How reading a field as a quoted one went.
+  private enum QuotedField {
+    case field([UInt8])
+    case notQuoted
+    case failure(String, canGoOn: Bool)
+  }
+
+  /// Reads the quoted field at `index`, if one starts there: up to its closing quote,
+  /// with each doubled quote one. A TSV field that is not closed as a quoted field is read
+  /// as it is instead; in CSV it is an error.
+  private mutating func quotedField() -> QuotedField {
+    guard index < bytes.count, bytes[index] == Self.quote else { return .notQuoted }
+    var content: [UInt8] = []
+    var position = index + 1
+    var lineBreaks = 0
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == Self.quote {
+        guard position + 1 < bytes.count, bytes[position + 1] == Self.quote else { break }
+        content.append(byte)
+        position += 2
+        continue
+      }
+      if byte == Self.lineFeed { lineBreaks += 1 }
+      content.append(byte)
+      position += 1
+    }
+    guard position < bytes.count else {
+      if dialect.isTSV { return .notQuoted }
+      return .failure(
+        "a quoted field starts here and its closing quote never comes; a quote in a quoted "
+          + "field is written twice (\"\")", canGoOn: false)
+    }
+    let after = position + 1
+    guard after == bytes.count || isFieldEnd(after) else {
+      if dialect.isTSV { return .notQuoted }
+      // The rest of the line the closing quote is on is skipped.
+      index = after
+      line += lineBreaks
+      return .failure(
+        "text after the closing quote of a quoted field; a quote in a quoted field is "
+          + "written twice (\"\")", canGoOn: true)
+    }
+    index = after
+    line += lineBreaks
+    return .field(content)
+  }
+
+  /// Whether the byte at a position ends a field: a separator, a line feed, or a carriage
+  /// return before a line feed or the end.
+  private func isFieldEnd(_ position: Int) -> Bool {
+    switch bytes[position] {
+    case dialect.separator, Self.lineFeed: true
+    case Self.carriageReturn: position + 1 == bytes.count || bytes[position + 1] == Self.lineFeed
+    default: false
+    }
+  }
+
+  /// Reads the field at `index` that is not quoted: up to a separator or the end of the
+  /// line, without a carriage return that ends the line.
+  private mutating func unquotedField() -> [UInt8] {
+    let start = index
+    while index < bytes.count, bytes[index] != dialect.separator, bytes[index] != Self.lineFeed {
+      index += 1
+    }
+    var end = index
+    let endsLine = end == bytes.count || bytes[end] == Self.lineFeed
+    if endsLine, end > start, bytes[end - 1] == Self.carriageReturn { end -= 1 }
+    return Array(bytes[start..<end])
+  }
+
+  /// Moves past the line break at `index`, a carriage return before it included, if any.
+  private mutating func endLine() {
+    if index < bytes.count, bytes[index] == Self.carriageReturn { index += 1 }
+    if index < bytes.count, bytes[index] == Self.lineFeed {
+      index += 1
+      line += 1
+    }
+  }
+
+  /// Moves past the rest of the line, after a record that could not be read.
+  private mutating func skipLine() {
+    while index < bytes.count, bytes[index] != Self.lineFeed { index += 1 }
+    endLine()
+  }
+}
+
+/// UTF-8 bytes as text, or `nil` when they are not UTF-8. (`String(validating:as:)` does
+/// this from iOS 18 and macOS 15 on; MonsterKit runs on iOS 16.)
+func validUTF8(_ bytes: [UInt8]) -> String? {
+  if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+  var parser = Unicode.UTF8.ForwardParser()
+  var iterator = bytes.makeIterator()
+  while true {
+    switch parser.parseScalar(from: &iterator) {
+    case .valid: continue
+    case .error: return nil
+    case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import MonsterKit
+import TestSupport
+import Testing
+
+@testable import MonstersCLI
+
+/// The TSV and CSV readers against models whose truth is known: random rosters listed by
+/// `list` read back to the same monsters, and random cells written as a spreadsheet writes
+/// them read back to the same text.
+@Suite struct ImportRoundTripTests {
+  /// Text that exercises quoting: quotes, separators, line breaks, backslashes, spaces.
+  private static let tricky: [Character] = [
+    "a", "B", "\"", ",", "\t", "\n", "\r", "\r\n", "\\", " ", "é", "'", "=", ";", "#", "x",
+  ]
+
+  private func text(
+    _ generator: inout SeededGenerator, from characters: [Character], length: ClosedRange<Int>
+  ) -> String {
+    let count = Int.random(in: length, using: &generator)
+    return String(
+      (0..<count).map { _ in characters[Int.random(in: 0..<characters.count, using: &generator)] })
+  }
+
+  /// A random monster whose text fields hold what TSV and CSV must quote or escape.
+  private func monster(_ generator: inout SeededGenerator, number: Int) -> Monster {
+    // A name has no control character and no space at either end.
+    let nameCharacters = Self.tricky.filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } }
+    let name =
+      "M\(number)" + text(&generator, from: nameCharacters, length: 0...6) + "z"
+    let colors: [NameColor?] = [nil, .red, .rgb(red: 1, green: 2, blue: 3)]
+    return Monster(
+      name: name, description: text(&generator, from: Self.tricky, length: 0...8),
+      icon: text(&generator, from: Self.tricky, length: 0...4),
+      weapon: WeaponType.allCases[Int.random(in: 0..<5, using: &generator)],
+      nameColor: colors[Int.random(in: 0..<colors.count, using: &generator)])
+  }
+
+  @Test func listingsOfRandomRostersReadBackToTheirMonsters() throws {
+    var generator = SeededGenerator(seed: 0x5EED_C5F)
+    let harness = try CommandLineHarness()
+    for round in 0..<300 {
+      var roster = Roster()
+      for number in 0..<Int.random(in: 1...5, using: &generator) {
+        try roster.add(monster(&generator, number: number))
+      }
+      try harness.writeRoster(String(decoding: roster.canonicalJSON(), as: UTF8.self))
+      for format in ["tsv", "csv"] {
+        let listing = harness.run(["list", "--format", format])
+        let read = try MonsterImport.read(Array(listing.output.utf8))
+        #expect(read.map(\.monster) == roster.monsters, "round \(round), \(format)")
+        #expect(read.map(\.line).isSorted)
+      }
+    }
+  }
+
+  /// A spreadsheet quotes a cell that holds a quote, a line break or the separator (and,
+  /// in CSV, a comma), doubling its quotes, and writes any other cell as it is.
+  private func spreadsheetCell(_ text: String, separator: Character) -> String {
+    let needsQuotes = text.contains { $0 == "\"" || $0 == separator || $0.isNewline }
+    guard needsQuotes else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  @Test func cellsQuotedAsASpreadsheetQuotesThemReadBack() throws {
+    var generator = SeededGenerator(seed: 0xE3CE1)
+    // A spreadsheet writes no backslash escapes: cells without backslashes read back in
+    // TSV too, where a backslash is an escape.
+    let characters = Self.tricky.filter { $0 != "\\" }
+    for round in 0..<3000 {
+      let csv = Bool.random(using: &generator)
+      let separator: Character = csv ? "," : "\t"
+      let lineEnd = csv || Bool.random(using: &generator) ? "\r\n" : "\n"
+      let rows = (0..<Int.random(in: 1...4, using: &generator)).map { row in
+        [
+          "R\(row)"
+            + text(
+              &generator, from: characters.filter { $0 != "\r\n" && !$0.isNewline && $0 != "\t" },
+              length: 0...4) + "z",
+          text(&generator, from: characters, length: 0...10),
+          text(&generator, from: characters, length: 0...6),
+        ]
+      }
+      var listing = Bool.random(using: &generator) ? "\u{FEFF}" : ""
+      listing += ["name", "weapon", "description", "team"].joined(separator: String(separator))
+      listing += lineEnd
+      for row in rows {
+        let cells = [row[0], "fire", row[1], row[2]].map {
+          spreadsheetCell($0, separator: separator)
+        }
+        listing += cells.joined(separator: String(separator)) + lineEnd
+      }
+      let read = try MonsterImport.read(Array(listing.utf8), format: csv ? .csv : .tsv)
+      #expect(
+        read.map(\.monster.name) == rows.map { $0[0] },
+        "round \(round): \(listing.debugDescription)")
+      #expect(
+        read.map(\.monster.description) == rows.map { $0[1] },
+        "round \(round): \(listing.debugDescription)")
+      #expect(
+        read.map { $0.monster.otherFields.first?.value }
+          == rows.map { $0[2].isEmpty ? nil : .string($0[2]) },
+        "round \(round): \(listing.debugDescription)")
+    }
+  }
+}
+
+extension [Int] {
+  fileprivate var isSorted: Bool { zip(self, dropFirst()).allSatisfy { $0 <= $1 } }
+}
