@@ -119,8 +119,8 @@ struct CommandContext {
     if showing, case .missing(_, _?) = discovery, !record.notedSeededRoster {
       record.notedSeededRoster = true
       console.errors.writeLine(
-        "No \(Self.defaultRosterFile) here or above, up to the top of the git work tree: "
-          + "this is the seeded roster. 'monsters init' writes it.")
+        EditReport.notePrefix(self) + "No \(Self.defaultRosterFile) here or above, up to the "
+          + "top of the git work tree: this is the seeded roster. 'monsters init' writes it.")
     }
     return roster
   }
@@ -134,8 +134,8 @@ struct CommandContext {
     if case .missing? = discovery, file.path == self.file.path { return }
     for path in file.abandonedTemporaryFiles() {
       console.errors.writeLine(
-        "\(escapedForMessage(path)) is left from an edit of \(escapedForMessage(file.path)) "
-          + "that was killed; the next edit removes it.")
+        EditReport.notePrefix(self) + "\(escapedForMessage(path)) is left from an edit of "
+          + "\(escapedForMessage(file.path)) that was killed; the next edit removes it.")
     }
   }
 
@@ -203,7 +203,7 @@ struct CommandContext {
     guard case .missing(let path, let top) = discovery else { return }
     let below = (top ?? 0) > 0
     console.errors.writeLine(
-      "Created \(escapedForMessage(path)) from the seeded roster"
+      EditReport.notePrefix(self) + "Created \(escapedForMessage(path)) from the seeded roster"
         + (below ? ", in the current folder: there is none above it in the work tree." : "."))
   }
 }

@@ -12,19 +12,20 @@ import Testing
     try harness.writeRoster(seededRosterText)
     let left = harness.path(".monsters.json.k1lled00.tmp")
     try harness.write("{\n  \"version\": 1,\n  \"mon", to: left)
-    let note =
-      "\(left) is left from an edit of \(harness.rosterPath) that was killed; the next edit "
-      + "removes it.\n"
+    func note(_ command: String) -> String {
+      "monsters \(command): \(left) is left from an edit of \(harness.rosterPath) that was "
+        + "killed; the next edit removes it.\n"
+    }
     #expect(
       harness.run(["list", "--format", "names"])
-        == CommandResult(.success, output: seededNames, errors: note))
+        == CommandResult(.success, output: seededNames, errors: note("list")))
     #expect(
       harness.run(["check"])
         == CommandResult(
           .success, output: "\(harness.rosterPath): a valid roster, in canonical form.\n",
-          errors: note))
+          errors: note("check")))
     // A roster named as an argument, and a stream, which has no folder.
-    #expect(harness.run(["check", harness.rosterPath]).errors == note)
+    #expect(harness.run(["check", harness.rosterPath]).errors == note("check"))
     #expect(harness.run(["check", "-"], input: seededRosterText).errors == "")
     #expect(
       harness.run(["set", "cat-bot", "--weapon", "fire"])

@@ -9,7 +9,8 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["remove", "fire-bot"])
-        == CommandResult(.success, output: "Removed Fire-Bot.\n", errors: harness.createdNote))
+        == CommandResult(
+          .success, output: "Removed Fire-Bot.\n", errors: harness.createdNote("remove")))
     #expect(!harness.run(["list"]).output.contains("Fire-Bot"))
     let missing = harness.run(["remove", "Fire-Bot"])
     #expect(missing.code == .failure)

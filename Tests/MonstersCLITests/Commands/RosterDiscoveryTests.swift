@@ -143,7 +143,8 @@ import Testing
         == CommandResult(.success, output: "Cat-Bot: weapon sword -> fire.\n"))
     #expect(
       tree.harness.run(["set", "cat-bot", "--weapon", "fire"], defaultRosterFile: start)
-        == CommandResult(.success, errors: "Nothing to change: \(path) is as asked.\n"))
+        == CommandResult(
+          .success, errors: "monsters set: Nothing to change: \(path) is as asked.\n"))
     #expect(
       tree.harness.run(["show", "cat-bot", "--field", "weapon"], defaultRosterFile: start)
         == CommandResult(.success, output: "fire\n"))
@@ -154,22 +155,25 @@ import Testing
     let tree = try Tree(depth: 3)
     try tree.makeGit(at: 2)
     let start = tree.folder(0) + "/monsters.json"
-    let note =
-      "No monsters.json here or above, up to the top of the git work tree: this is the "
-      + "seeded roster. 'monsters init' writes it.\n"
+    func note(_ command: String) -> String {
+      "monsters \(command): No monsters.json here or above, up to the top of the git work "
+        + "tree: this is the seeded roster. 'monsters init' writes it.\n"
+    }
     #expect(
       tree.harness.run(["list"], defaultRosterFile: start)
-        == CommandResult(.success, output: seededTable, errors: note))
-    #expect(tree.harness.run(["show", "dog-bot"], defaultRosterFile: start).errors == note)
+        == CommandResult(.success, output: seededTable, errors: note("list")))
+    #expect(
+      tree.harness.run(["show", "dog-bot"], defaultRosterFile: start).errors == note("show"))
     // Scripts and completion read names too; the note comes once, on standard error.
     #expect(
       tree.harness.run(["list", "--format", "names"], defaultRosterFile: start)
-        == CommandResult(.success, output: seededNames, errors: note))
+        == CommandResult(.success, output: seededNames, errors: note("list")))
     #expect(
       tree.harness.run(["set", "cat-bot", "--weapon", "fire"], defaultRosterFile: start)
         == CommandResult(
           .success, output: "Cat-Bot: weapon sword -> fire.\n",
-          errors: "Created \(start) from the seeded roster, in the current folder: there is "
+          errors:
+            "monsters set: Created \(start) from the seeded roster, in the current folder: there is "
             + "none above it in the work tree.\n"))
     #expect(FileManager.default.fileExists(atPath: start))
     #expect(tree.harness.run(["list"], defaultRosterFile: start).errors == "")
@@ -186,7 +190,7 @@ import Testing
       tree.harness.run(["remove", "dog-bot"], defaultRosterFile: start)
         == CommandResult(
           .success, output: "Removed Dog-Bot.\n",
-          errors: "Created \(start) from the seeded roster.\n"))
+          errors: "monsters remove: Created \(start) from the seeded roster.\n"))
     #expect(try String(contentsOfFile: tree.found(1), encoding: .utf8) == seededRosterText)
   }
 
@@ -205,7 +209,8 @@ import Testing
     #expect(
       try BuiltTool.monsters(["set", "cat-bot", "--weapon", "fire"], in: sub)
         == ProcessResult(
-          status: 0, output: "", errors: "Nothing to change: ../../monsters.json is as asked.\n"))
+          status: 0, output: "",
+          errors: "monsters set: Nothing to change: ../../monsters.json is as asked.\n"))
     #expect(
       try BuiltTool.monsters(["check"], in: sub)
         == ProcessResult(

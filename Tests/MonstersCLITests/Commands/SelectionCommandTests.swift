@@ -12,7 +12,7 @@ import Testing
       harness.run(["set", "cat-bot", "DOG-BOT", "Cat-Bot", "--weapon", "fire"])
         == CommandResult(
           .success, output: "Cat-Bot: weapon sword -> fire.\nDog-Bot: weapon blowgun -> fire.\n",
-          errors: harness.createdNote))
+          errors: harness.createdNote("set")))
     #expect(
       harness.run(["list", "--where", "weapon=fire", "--format", "names"]).output
         == "Cat-Bot\nDog-Bot\nIce-Bot\n")
@@ -37,7 +37,8 @@ import Testing
         == CommandResult(
           .success,
           output: "Fire-Bot: name colour none -> #FF8800.\n"
-            + "Mini-Tomato-Bot: name colour none -> #FF8800.\n", errors: harness.createdNote))
+            + "Mini-Tomato-Bot: name colour none -> #FF8800.\n", errors: harness.createdNote("set"))
+    )
     #expect(
       harness.run([
         "set", "--where", "nameColor=#FF8800", "--where", "name=mini-tomato-bot",
@@ -173,7 +174,7 @@ import Testing
       harness.run(["remove", "Robo-Bot", "dog-bot", "--if-exists"])
         == CommandResult(
           .success, output: "Removed Dog-Bot.\n",
-          errors: harness.createdNote
+          errors: harness.createdNote("remove")
             + "monsters remove: Nothing to remove from \(harness.rosterPath): no monster "
             + "named 'Robo-Bot'.\n"))
     #expect(harness.run(["remove", "dog-bot"]).code == .failure)

@@ -15,7 +15,7 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot", "--weapon", "fire"])
         == CommandResult(
-          .success, output: "Cat-Bot: weapon sword -> fire.\n", errors: harness.createdNote))
+          .success, output: "Cat-Bot: weapon sword -> fire.\n", errors: harness.createdNote("set")))
     #expect(
       harness.run(["show", "cat-bot"]).output
         == """
@@ -34,7 +34,8 @@ import Testing
     #expect(
       harness.run(["set", "Cat-Bot", "--weapon", spelling])
         == CommandResult(
-          .success, output: "Cat-Bot: weapon sword -> ninjaStar.\n", errors: harness.createdNote))
+          .success, output: "Cat-Bot: weapon sword -> ninjaStar.\n",
+          errors: harness.createdNote("set")))
     let text = try #require(harness.rosterText())
     #expect(text.contains("\"weapon\": \"ninjaStar\""))
   }
@@ -71,7 +72,7 @@ import Testing
       harness.run(["set", "fire-bot", "--icon", "hotbot.png"])
         == CommandResult(
           .success, output: "Fire-Bot: icon meetfirebot.png -> hotbot.png.\n",
-          errors: harness.createdNote))
+          errors: harness.createdNote("set")))
     let changes = changedLines(from: seededRosterText, to: try #require(harness.rosterText()))
     #expect(changes.map(\.1) == ["      \"icon\": \"hotbot.png\","])
   }
@@ -81,7 +82,8 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "Red"])
         == CommandResult(
-          .success, output: "Cat-Bot: name colour none -> red.\n", errors: harness.createdNote))
+          .success, output: "Cat-Bot: name colour none -> red.\n",
+          errors: harness.createdNote("set")))
     let withColour = try #require(harness.rosterText())
     #expect(
       withColour.contains(
@@ -101,7 +103,8 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "#ff8800"])
         == CommandResult(
-          .success, output: "Cat-Bot: name colour none -> #FF8800.\n", errors: harness.createdNote))
+          .success, output: "Cat-Bot: name colour none -> #FF8800.\n",
+          errors: harness.createdNote("set")))
     #expect(harness.rosterText()?.contains("\"nameColor\": \"#FF8800\"\n") == true)
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "#00ff7F"])
@@ -119,7 +122,7 @@ import Testing
           .success,
           output: "Ice-Bot: weapon fire -> sword, description 'Has A Chilling Effect' -> 'Cool', "
             + "icon meeticebot.png -> ice.png, name colour none -> cyan.\n",
-          errors: harness.createdNote))
+          errors: harness.createdNote("set")))
     #expect(
       harness.run(["show", "ice-bot", "--format", "json"]).output
         == """
@@ -140,7 +143,7 @@ import Testing
       harness.run(["set", "cat-bot", "--weapon", "sword", "--description", "Purr"])
         == CommandResult(
           .success, output: "Cat-Bot: description 'MEE-OW' -> 'Purr'.\n",
-          errors: harness.createdNote))
+          errors: harness.createdNote("set")))
   }
 
   @Test func anEditThatChangesNothingLeavesTheFileAlone() throws {

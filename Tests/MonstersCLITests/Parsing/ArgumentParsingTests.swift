@@ -75,7 +75,7 @@ import Testing
     #expect(
       harness.run(arguments)
         == CommandResult(
-          .success, output: "Cat-Bot: weapon sword -> fire.\n", errors: harness.createdNote))
+          .success, output: "Cat-Bot: weapon sword -> fire.\n", errors: harness.createdNote("set")))
   }
 
   @Test func optionsMayComeBeforeTheArgument() throws {
@@ -84,7 +84,7 @@ import Testing
       harness.run(["set", "--weapon", "fire", "--icon=cat.png", "cat-bot"])
         == CommandResult(
           .success, output: "Cat-Bot: weapon sword -> fire, icon meetcatbot.png -> cat.png.\n",
-          errors: harness.createdNote))
+          errors: harness.createdNote("set")))
   }
 
   @Test func aValueMayStartWithADashOrHoldAnEqualsSign() throws {
@@ -93,7 +93,7 @@ import Testing
       harness.run(["set", "cat-bot", "--description", "-purr-"])
         == CommandResult(
           .success, output: "Cat-Bot: description 'MEE-OW' -> '-purr-'.\n",
-          errors: harness.createdNote))
+          errors: harness.createdNote("set")))
     #expect(
       harness.run(["set", "cat-bot", "--description=--weapon=a=b"])
         == CommandResult(.success, output: "Cat-Bot: description '-purr-' -> '--weapon=a=b'.\n"))

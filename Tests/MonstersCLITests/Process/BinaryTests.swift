@@ -111,7 +111,7 @@ enum BuiltTool {
       try BuiltTool.monsters(["set", "cat-bot", "--weapon", "ninja-star"], in: harness.folder)
         == ProcessResult(
           status: 0, output: "Cat-Bot: weapon sword -> ninjaStar.\n",
-          errors: "Created monsters.json from the seeded roster.\n"))
+          errors: "monsters set: Created monsters.json from the seeded roster.\n"))
     #expect(
       harness.rosterText()
         == seededRosterText.replacing(

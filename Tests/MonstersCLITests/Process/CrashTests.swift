@@ -138,7 +138,7 @@ struct LargeRoster {
         result
           == ProcessResult(
             status: 0, output: "monsters.json: a valid roster, in canonical form.\n",
-            errors: leftoverNotes(in: harness.folder)), "\(label)")
+            errors: leftoverNotes(in: harness.folder, command: "check")), "\(label)")
     }
     // Every state a kill leaves is checked once, when it first appears: the first roster
     // here, and each edit's new roster below; a kill that leaves the old one leaves a
@@ -193,7 +193,7 @@ struct LargeRoster {
           // says so.
           let list = try BuiltTool.monsters(["list", "--format", "names"], in: harness.folder)
           #expect(list.status == 0, "\(label)")
-          let notes = leftoverNotes(in: harness.folder)
+          let notes = leftoverNotes(in: harness.folder, command: "list")
           #expect(list.errors == notes, "\(label)")
           for name in halfWrittenFiles(in: harness.folder) {
             #expect(notes.contains(name), "\(label): \(name) is not pointed out")
@@ -269,12 +269,13 @@ struct LargeRoster {
 
   /// What `check` and `list` say of the files at temporary names in a folder: the files no
   /// edit is writing, as after a kill.
-  private func leftoverNotes(in folder: String) -> String {
+  private func leftoverNotes(in folder: String, command: String) -> String {
     PathInterference.temporaryNames(in: folder).sorted().filter { name in
       (try? Platform.fileStatus(atPath: folder + "/" + name, followingLinks: false))?
         .fileType == .regular
     }.map {
-      "\($0) is left from an edit of monsters.json that was killed; the next edit removes it.\n"
+      "monsters \(command): \($0) is left from an edit of monsters.json that was killed; the "
+        + "next edit removes it.\n"
     }.joined()
   }
 

@@ -156,7 +156,7 @@ import Testing
       ```console
       $ monsters set cat-bot --weapon fire
       Cat-Bot: weapon sword -> fire.
-      Created monsters.json from the seeded roster.
+      monsters set: Created monsters.json from the seeded roster.
       ```
       Then, in a second block:
       ```console

@@ -36,7 +36,7 @@ import Testing
         ["add", "Robo-Bot", "--weapon", "fire"], in: harness.folder)
         == ProcessResult(
           status: 74, output: "",
-          errors: "Created monsters.json from the seeded roster.\n" + saved))
+          errors: "monsters add: Created monsters.json from the seeded roster.\n" + saved))
     // A script that runs it again learns that it is done.
     #expect(harness.run(["show", "robo-bot"]).code == .success)
     #expect(
