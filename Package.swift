@@ -24,7 +24,8 @@ let package = Package(
     .target(name: "ProcessPlatform", dependencies: ["MonsterKit", "CPlatformShims"]),
     .target(name: "MonstersCLI", dependencies: ["MonsterKit", "ProcessPlatform"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI", "MonsterKit"]),
-    .executableTarget(name: "monsters-bench", dependencies: ["MonsterKit", "ProcessPlatform"]),
+    .executableTarget(
+      name: "monsters-bench", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
     // Holds a roster folder's lock for the tests, as a script's `flock(1)` would, on every
     // system (macOS has no flock(1)).
     .executableTarget(

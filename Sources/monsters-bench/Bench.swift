@@ -19,8 +19,6 @@ struct Workload {
   /// The exit status each tool gives when it did the work: 1 for a diff of files that
   /// differ.
   var status: Int32 = 0
-  /// The group `--only` names it by.
-  var group = BenchOptions.Group.read
   /// How many times as many runs as `--runs` asks for it takes: a run of a millisecond or
   /// two, on a machine that does other work, needs many for a median that holds.
   var runsPerRun = 1
@@ -47,6 +45,8 @@ struct Bench {
   let folder: String
 
   static let floor = "floor"
+  /// The title of the workload that times starting up.
+  static let startupTitle = "start, print 6 names"
 
   init(options: BenchOptions) throws {
     self.options = options
@@ -90,23 +90,28 @@ struct Bench {
     let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
     try writeFile(Roster.seeded.canonicalJSON(), to: seeded)
-    let groups = options.groups
-    if groups.contains(.start) { results.append(measure(startup(seeded))) }
-    for size in options.sizes where !groups.isSubset(of: [.start]) {
+    func isSelected(_ workload: Workload) -> Bool {
+      options.only.map { texts in texts.contains { workload.title.contains($0) } } ?? true
+    }
+    let startup = startup(seeded)
+    if isSelected(startup) { results.append(measure(startup)) }
+    for size in options.sizes {
       let path = folder + "/roster-\(size).json"
       let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
       guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
       let merges = MergeBench(monsters: monsters, folder: folder)
-      var chosen = workloads(path: path, size: size).filter { groups.contains($0.group) }
-      if groups.contains(.merge) {
-        chosen += try merges.workloads(path: path, size: size) + merges.keyWorkloads(size: size)
-      }
-      for workload in chosen {
+      let selected =
+        (workloads(path: path, size: size)
+        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size)))
+        .filter(isSelected)
+      for workload in selected {
         results.append(measure(workload))
       }
-      if groups.contains(.set) { try checkEdits(path: path, size: size) }
-      if groups.contains(.ci) { ciRows += try ci.measure(path: path, size: size) }
-      if groups.contains(.merge) { try merges.checkMerges(size: size) }
+      if options.only == nil { try checkEdits(path: path, size: size) }
+      if options.only?.contains("ci") ?? true { ciRows += try ci.measure(path: path, size: size) }
+      if selected.filter({ $0.title.hasPrefix("merge") }).count == 2 {
+        try merges.checkMerges(size: size)
+      }
     }
     print(Report.table(results))
     print(CIBench.table(ciRows))
@@ -131,8 +136,8 @@ struct Bench {
     }
     commands.append((Self.floor, Command(program: "/bin/true", arguments: [])))
     return Workload(
-      title: "start, print 6 names", size: 6, fileBytes: fileSize(path), commands: commands,
-      floorName: "/bin/true", group: .start, runsPerRun: 100)
+      title: Self.startupTitle, size: 6, fileBytes: fileSize(path), commands: commands,
+      floorName: "/bin/true", runsPerRun: 100)
   }
 
   private func workloads(path: String, size: Int) -> [Workload] {
@@ -212,7 +217,7 @@ struct Bench {
       floorName: "cp + sync",
       prepare: { tool in
         _ = Command(program: "/bin/cp", arguments: [path, copy(tool)]).run()
-      }, group: .set)
+      })
   }
 
   /// Runs every tool `runs` times, the order of the tools turning each run.

@@ -4,7 +4,15 @@
 // MonsterKit, as one module, so that it can reach the merge's internal parts. It is not a
 // SwiftPM target.
 //
-// The input is one byte of settings, then up to three parts separated by a byte 0x01:
+// An input whose second byte is 0x02 is a scenario whose right merge is known: the bytes
+// after it are the randomness `MergeScenario` (Tests/TestSupport, built into this harness)
+// makes an ancestor and the edits of each side from, one byte a choice, every monster
+// carrying an identity the scenario tracks. A clean merge must be exactly the merge worked
+// out identity by identity and field by field, the merge of the files as `monsters merge`
+// reads them must be the same, and a diff of each side must name exactly the changes it
+// made; a conflict where the right merge is clean is allowed.
+//
+// Any other input is one byte of settings, then up to three parts separated by a byte 0x01:
 //
 // - settings bit 0 clear: the parts are the bytes of the common ancestor, ours and theirs
 //   (a missing part is the ancestor again);
@@ -27,8 +35,9 @@
 // - a roster compared with itself, or with its canonical form read back, has no changes;
 // - a merge never crashes; a clean merge's file is a valid roster in canonical form, the
 //   merge's result; a merge with conflicts gives a file that every reader reports as an
-//   unresolved conflict, and keeping one side of every conflict gives that side's version,
-//   a valid roster in canonical form;
+//   unresolved conflict, and keeping one side of every conflict (by its lines, and as
+//   `monsters resolve` keeps it) gives that side's version, a valid roster in canonical
+//   form;
 // - a merge in which one side changed nothing (ours, or theirs) gives the other side, and
 //   so does a merge in which both sides made the same changes.
 
@@ -220,10 +229,22 @@ private func checkMerge(_ base: Roster, _ ours: Roster, _ theirs: Roster, _ inpu
       violated("a file with conflicts is not an unresolved conflict: \(error)", input)
     }
   }
+  let marked: MarkedRoster?
+  do throws(RosterError) {
+    marked = try MarkedRoster(bytes: bytes, path: "fuzz.json")
+  } catch {
+    violated("a merge's marked file is not read back as conflicts: \(error)", input)
+  }
   for (side, version) in [(MergeSide.ours, merge.oursVersion), (.theirs, merge.theirsVersion)] {
     let kept = resolved(bytes, keeping: side)
     if kept != canonical(version) {
       violated("keeping \(side) of every conflict is not \(side)' version", input)
+    }
+    // As `monsters resolve --ours` (or `--theirs`) keeps it.
+    guard let roster = try? marked?.resolving(nil, keeping: side).roster,
+      canonical(roster) == kept
+    else {
+      violated("resolving every conflict to \(side) is not \(side)' version", input)
     }
     do throws(RosterError) {
       let (_, problems) = try fuzzFile.parse(RosterBytes(kept))
@@ -329,10 +350,49 @@ private func check(_ input: [UInt8]) {
   }
 }
 
+// MARK: - Scenarios with a known merge
+
+/// Randomness from an input's bytes, one byte a number (in its high and low bits alike, so
+/// that a choice among a few follows the byte); once they run out, numbers that follow from
+/// the bytes read, so that a choice never waits for a number it cannot get.
+private struct InputRandomness: RandomNumberGenerator {
+  var bytes: ArraySlice<UInt8>
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  mutating func next() -> UInt64 {
+    if let byte = bytes.popFirst() {
+      state = state &* 31 &+ UInt64(byte)
+      return UInt64(byte) &* 0x0101_0101_0101_0101
+    }
+    // SplitMix64.
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
+
+/// Stops the run unless the merge and the diffs of the scenario that the bytes make are
+/// right.
+private func checkScenario(_ randomness: ArraySlice<UInt8>, _ input: [UInt8]) {
+  var generator = InputRandomness(bytes: randomness)
+  let scenario = MergeScenario(using: &generator)
+  do throws(MergeScenario.Violation) {
+    _ = try scenario.check()
+  } catch {
+    violated("\(error)", input)
+  }
+}
+
 /// libFuzzer's entry point: one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMerge(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-  check(bytes)
+  if bytes.count >= 2 && bytes[1] == 0x02 {
+    checkScenario(bytes.dropFirst(2), bytes)
+  } else {
+    check(bytes)
+  }
   return 0
 }

@@ -15,21 +15,26 @@ public struct ConflictMarkers: Hashable, Sendable {
   /// The label after the closing marker.
   public var theirsLabel: String
 
-  /// The size git uses unless told otherwise, and the smallest that every reader of a
-  /// roster recognises as a conflict.
+  /// The size git uses unless told otherwise.
   public static let standardSize = 7
+
+  /// The longest markers a merge writes: a megabyte a line, far more than git's attribute
+  /// is ever set to, and few enough that a file of them stays a file every reader reads.
+  public static let maximumSize = 1 << 20
 
   /// Creates the markers of a merge.
   ///
   /// - Parameters:
-  ///   - size: How many times each marker's character is repeated; at least
-  ///     ``standardSize``.
+  ///   - size: How many times each marker's character is repeated, from 1 to
+  ///     ``maximumSize``. Markers of fewer than ``standardSize`` are found by readers only
+  ///     as a whole conflict (opening, separator and closing of one size), since shorter
+  ///     lines alone could be anything.
   ///   - oursLabel: The label after the opening marker. Control characters are written
   ///     escaped, so that a label stays on its line.
   ///   - theirsLabel: The label after the closing marker.
   public init(size: Int = standardSize, oursLabel: String = "ours", theirsLabel: String = "theirs")
   {
-    self.size = max(size, Self.standardSize)
+    self.size = min(max(size, 1), Self.maximumSize)
     self.oursLabel = oursLabel
     self.theirsLabel = theirsLabel
   }
@@ -66,56 +71,125 @@ public struct ConflictMarkers: Hashable, Sendable {
   }
 }
 
+// MARK: - The whole files
+
+extension ConflictMarkers {
+  /// Writes two whole files as one conflict, as git's own merge does when it cannot merge
+  /// them: the opening marker, all of ours, the separator, all of theirs, the closing
+  /// marker. Each side ends with a line break before the next marker, added where it has
+  /// none. Every reader of a roster refuses the result as an unresolved conflict, and
+  /// keeping one side gives that side's bytes.
+  ///
+  /// - Parameters:
+  ///   - ours: Our file's bytes.
+  ///   - theirs: Their file's bytes.
+  ///   - sink: Takes the bytes, a piece at a time.
+  func writeWholeFiles<Failure: Error>(
+    ours: UnsafeRawBufferPointer, theirs: UnsafeRawBufferPointer,
+    to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    func marker(_ append: (inout [UInt8]) -> Void) throws(Failure) {
+      var line: [UInt8] = []
+      append(&line)
+      try line.withUnsafeBytes { (bytes) throws(Failure) in try sink(bytes) }
+    }
+    func side(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+      try sink(bytes)
+      if let last = bytes.last, last != UInt8(ascii: "\n") {
+        try marker { $0.append(UInt8(ascii: "\n")) }
+      }
+    }
+    try marker(appendOpening)
+    try side(ours)
+    try marker(appendSeparator)
+    try side(theirs)
+    try marker(appendClosing)
+  }
+
+  /// The bytes of ``writeWholeFiles(ours:theirs:to:)``.
+  func wholeFiles(ours: [UInt8], theirs: [UInt8]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    ours.withUnsafeBytes { ours in
+      theirs.withUnsafeBytes { theirs in
+        writeWholeFiles(ours: ours, theirs: theirs) { bytes.append(contentsOf: $0) }
+      }
+    }
+    return bytes
+  }
+}
+
 // MARK: - Finding markers
 
 extension ConflictMarkers {
   /// The lines where a file holds unresolved conflicts: each line that opens a conflict,
   /// and each marker line outside one (a conflict resolved by half).
   ///
-  /// A marker is a line that starts with at least ``standardSize`` of one marker's
-  /// characters, then ends or goes on after a space. No such line can be JSON, since JSON
-  /// text has no string that spans lines. A file with separators but no opening or closing
-  /// marker (a line of `=` under a heading) holds no conflict.
+  /// A marker is a line that starts with one marker's character, repeated, then ends or
+  /// goes on after a space. No such line can be JSON, since JSON text has no string that
+  /// spans lines. A marker of at least ``standardSize`` characters counts alone; a shorter
+  /// one only as part of a whole conflict of one size, opening, separator and closing (git
+  /// writes such markers where `conflict-marker-size` asks for them). A file with
+  /// separators but no opening or closing marker (a line of `=` under a heading) holds no
+  /// conflict.
   ///
   /// - Parameter bytes: A file's bytes.
   /// - Returns: The line numbers, from 1, in order; none when the file has no conflict.
   static func unresolvedLines(in bytes: UnsafeRawBufferPointer) -> [Int] {
     var lines: [Int] = []
+    var shortConflicts: [Int] = []
     var line = 1
     var start = 0
     var inConflict = false
     var opensOrCloses = false
+    // A short opening marker, by its line and size, and whether its separator has come.
+    var shortOpening: (line: Int, size: Int, separated: Bool)?
     while start < bytes.count {
       var end = start
       while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-      if let marker = marker(in: UnsafeRawBufferPointer(rebasing: bytes[start..<end])) {
-        if marker == opening || marker == closing { opensOrCloses = true }
-        switch marker {
-        case opening:
-          lines.append(line)
-          inConflict = true
-        case closing:
-          if !inConflict { lines.append(line) }
-          inConflict = false
-        default:
-          if !inConflict { lines.append(line) }
+      if let (marker, size) = marker(in: UnsafeRawBufferPointer(rebasing: bytes[start..<end])) {
+        if size >= standardSize {
+          if marker == opening || marker == closing { opensOrCloses = true }
+          switch marker {
+          case opening:
+            lines.append(line)
+            inConflict = true
+          case closing:
+            if !inConflict { lines.append(line) }
+            inConflict = false
+          default:
+            if !inConflict { lines.append(line) }
+          }
+        } else {
+          switch marker {
+          case opening: shortOpening = (line, size, false)
+          case separator where shortOpening?.size == size: shortOpening?.separated = true
+          case closing:
+            if let open = shortOpening, open.size == size, open.separated {
+              shortConflicts.append(open.line)
+              shortOpening = nil
+            }
+          default: break
+          }
         }
       }
       line += 1
       start = end + 1
     }
-    return opensOrCloses ? lines : []
+    let found = opensOrCloses ? lines : []
+    return shortConflicts.isEmpty ? found : (found + shortConflicts).sorted()
   }
 
-  /// The marker character a line starts with, if the line is a marker.
-  private static func marker(in line: UnsafeRawBufferPointer) -> UInt8? {
+  /// The marker character a line starts with, and how many times, if the line is a
+  /// marker: the character repeated, then the end of the line, a space or a carriage
+  /// return.
+  static func marker(in line: UnsafeRawBufferPointer) -> (UInt8, Int)? {
     guard let first = line.first, [opening, ancestor, separator, closing].contains(first) else {
       return nil
     }
     var count = 0
     while count < line.count && line[count] == first { count += 1 }
-    guard count >= standardSize else { return nil }
-    guard count < line.count else { return first }
-    return line[count] == UInt8(ascii: " ") || line[count] == UInt8(ascii: "\r") ? first : nil
+    guard count < line.count else { return (first, count) }
+    return line[count] == UInt8(ascii: " ") || line[count] == UInt8(ascii: "\r")
+      ? (first, count) : nil
   }
 }

@@ -1,6 +1,6 @@
 /// Writes a merged roster file with conflicts: the canonical form of the merged roster, in
-/// which each run of monsters in conflict stands between conflict markers, ours' versions
-/// then theirs'.
+/// which each monster in conflict stands between conflict markers, ours' version then
+/// theirs', with the pieces beside it that the two sides write differently.
 ///
 /// The file is written as two canonical files would be, one with every conflict resolved
 /// ours' way and one theirs' way, cut into pieces a line or an object long: the opening,
@@ -126,7 +126,14 @@ struct MarkedRosterWriter {
     let sameShape =
       (mine.last != nil) == (other.last != nil) && mine.fields.isEmpty == other.fields.isEmpty
     try write(.opening, shared: sameShape)
+    var previousConflict: Int32 = -1
     for (position, entry) in entries.enumerated() {
+      // Each conflict between markers of its own, so that it can be resolved alone
+      // (`monsters resolve NAME`).
+      if entry.isConflicted && previousConflict >= 0 && entry.conflict != previousConflict {
+        closeBlock()
+      }
+      previousConflict = entry.conflict
       try write(
         .monster(position),
         shared: !entry.isConflicted && (position == mine.last) == (position == other.last))

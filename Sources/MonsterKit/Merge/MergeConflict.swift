@@ -15,10 +15,12 @@ public struct MergeConflict: Hashable, Sendable {
     /// Each side gave the field its own value (for the name: each side renamed the
     /// monster). The values are as ``MonsterField/value(in:)`` gives them.
     case field(MonsterField, ours: JSONValue?, theirs: JSONValue?)
-    /// Each side added a monster of this name, and the two differ.
-    case addedTwice
-    /// One side removed the monster, which the other side changed.
-    case removed(by: MergeSide)
+    /// Each side added a monster of this name, and the two differ: how theirs differs from
+    /// ours, as ``RosterDiff`` says it from ours' monster to theirs'.
+    case addedTwice(differences: [RosterDiff.Change])
+    /// One side removed the monster, which the other side changed: what that other side
+    /// changed, as ``RosterDiff`` says it.
+    case removed(by: MergeSide, otherSideChanged: [RosterDiff.Change])
     /// The monster would have the same name as another one, as ``Roster`` compares names:
     /// that other monster's name. Both are marked.
     case sameName(String)

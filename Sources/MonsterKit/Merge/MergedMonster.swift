@@ -15,9 +15,14 @@ struct ConflictedMonster {
 }
 
 /// A monster of a marked file: its offset in each version (-1 where a version lacks it),
-/// and whether it is in conflict.
+/// and the conflict it is in, if any.
 struct MarkedEntry {
   var ours: Int32
   var theirs: Int32
-  var isConflicted: Bool
+  /// The conflict the monster is in, by a number its neighbours in the same conflict share
+  /// (each conflict stands between markers of its own); -1 for none.
+  var conflict: Int32
+
+  /// Whether the monster is in a conflict.
+  var isConflicted: Bool { conflict >= 0 }
 }

@@ -44,15 +44,21 @@ enum MonsterMerge {
       if same(rosters.ours, o, rosters.theirs, t) { return .ours }
       return merge(rosters.base.roster[b], rosters.ours.roster[o], rosters.theirs.roster[t])
     case (let b?, let o?, nil):
-      return same(rosters.ours, o, rosters.base, b)
-        ? .removed : .conflict(ours: rosters.ours.roster[o], theirs: nil, [.removed(by: .theirs)])
+      guard !same(rosters.ours, o, rosters.base, b) else { return .removed }
+      let kept = rosters.ours.roster[o]
+      let changes = RosterDiff.changes(from: rosters.base.roster[b], to: kept)
+      return .conflict(ours: kept, theirs: nil, [.removed(by: .theirs, otherSideChanged: changes)])
     case (let b?, nil, let t?):
-      return same(rosters.theirs, t, rosters.base, b)
-        ? .removed : .conflict(ours: nil, theirs: rosters.theirs.roster[t], [.removed(by: .ours)])
+      guard !same(rosters.theirs, t, rosters.base, b) else { return .removed }
+      let kept = rosters.theirs.roster[t]
+      let changes = RosterDiff.changes(from: rosters.base.roster[b], to: kept)
+      return .conflict(ours: nil, theirs: kept, [.removed(by: .ours, otherSideChanged: changes)])
     case (nil, let o?, let t?):
-      return same(rosters.ours, o, rosters.theirs, t)
-        ? .ours
-        : .conflict(ours: rosters.ours.roster[o], theirs: rosters.theirs.roster[t], [.addedTwice])
+      guard !same(rosters.ours, o, rosters.theirs, t) else { return .ours }
+      let (mine, other) = (rosters.ours.roster[o], rosters.theirs.roster[t])
+      return .conflict(
+        ours: mine, theirs: other,
+        [.addedTwice(differences: RosterDiff.changes(from: mine, to: other))])
     case (_, _?, nil):
       return .ours
     case (_, nil, _?):

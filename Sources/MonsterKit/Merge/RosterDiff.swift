@@ -115,22 +115,33 @@ public struct RosterDiff: Sendable {
         || !(matching.unchanged[j]
           || newView.sameFieldsButName(at: newIndex, as: oldView, at: oldIndex))
       {
-        let before = old[oldIndex]
-        let after = new[newIndex]
-        if renamed { changes.append(.renamed(from: before.name, to: after.name)) }
-        for field in MonsterField.known where field != .name {
-          let (from, to) = (field.value(in: before), field.value(in: after))
-          if from != to { changes.append(.changed(after.name, field, from: from, to: to)) }
-        }
-        let (from, to) = (before.otherFields.valuesByKey, after.otherFields.valuesByKey)
-        for key in JSONMember.keys(of: [before.otherFields, after.otherFields])
-        where from[key] != to[key] {
-          changes.append(.changed(after.name, .other(key), from: from[key], to: to[key]))
-        }
+        changes += Self.changes(from: old[oldIndex], to: new[newIndex])
       }
       if matching.moved[j] { changes.append(.moved(new.name(at: newIndex))) }
     }
     removals(upTo: old.count)
+    return changes
+  }
+
+  /// What changed from one version of a monster to another: its new name, if its name is
+  /// spelled otherwise, then each field that differs, the known ones in the file's order,
+  /// then the others.
+  static func changes(from before: Monster, to after: Monster) -> [Change] {
+    var changes: [Change] = []
+    // Byte for byte: a name in another normalisation is renamed, though Swift calls the two
+    // strings equal.
+    if !before.name.utf8.elementsEqual(after.name.utf8) {
+      changes.append(.renamed(from: before.name, to: after.name))
+    }
+    for field in MonsterField.known where field != .name {
+      let (from, to) = (field.value(in: before), field.value(in: after))
+      if from != to { changes.append(.changed(after.name, field, from: from, to: to)) }
+    }
+    let (from, to) = (before.otherFields.valuesByKey, after.otherFields.valuesByKey)
+    for key in JSONMember.keys(of: [before.otherFields, after.otherFields])
+    where from[key] != to[key] {
+      changes.append(.changed(after.name, .other(key), from: from[key], to: to[key]))
+    }
     return changes
   }
 }

@@ -1,5 +1,5 @@
-// Reading a version of a roster to compare or merge, from any file, and writing a merge's
-// result over a file.
+// Reading a version of a roster to compare or merge, from any file. Merging into a file,
+// under its lock, is RosterFile+Merging.
 
 extension RosterFile {
   /// The most bytes one `write(2)` of a merge's result hands over.
@@ -135,43 +135,5 @@ extension RosterFile {
       return (try roster(from: bytes), [])
     }
     return (Roster(source: parsed.source, otherFields: parsed.otherFields), parsed.shared)
-  }
-
-  /// Replaces the file with a merge's result, as every edit replaces a roster: under the
-  /// lock of its folder, a temporary file of the merge's own, given the file's owner,
-  /// extended attributes and mode, synced, then renamed over it. A symbolic link is
-  /// followed and stays a link.
-  ///
-  /// - Parameters:
-  ///   - merge: The merge.
-  ///   - markers: The conflict markers.
-  /// - Returns: Whether the file was written: a clean merge whose result is the file as it
-  ///   is (in canonical form) writes nothing.
-  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when the file cannot be
-  ///   written; it is then as it was.
-  @discardableResult
-  public func save(_ merge: RosterMerge, markers: ConflictMarkers) throws(RosterError) -> Bool {
-    if merge.keepsOurs && merge.oursVersion.source.isKnownCanonical { return false }
-    // The edit path reads the file it replaces; a merge needs only its metadata, so a large
-    // file is mapped, which reads nothing, rather than read.
-    var file = self
-    file.mapsLargeFiles = true
-    return try file.editing(action: "write") { (site, existing) throws(RosterError) in
-      let saved = try file.save(in: site, replacing: existing) { (sink) throws(SystemCallError) in
-        try merge.write(markers: markers, chunkSize: Self.chunkSize) {
-          (chunk) throws(SystemCallError) in
-          // A quarter of a megabyte at a time: on Linux, one write of a hundred megabytes
-          // (a run of unchanged monsters, straight from the mapped file) costs several
-          // times as much as the same bytes in pieces.
-          var offset = 0
-          while offset < chunk.count {
-            let end = min(offset + Self.writePiece, chunk.count)
-            try sink(UnsafeRawBufferPointer(rebasing: chunk[offset..<end]))
-            offset = end
-          }
-        }
-      }
-      return saved ? .done(true) : .startOver
-    }
   }
 }

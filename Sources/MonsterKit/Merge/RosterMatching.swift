@@ -9,8 +9,9 @@
 ///
 /// A monster of the old roster that no name matches and one of the new roster that no name
 /// matches are the same monster, renamed, when they stand in the same place (between the
-/// same two matched monsters) and all their other fields are the same, or else, taken in
-/// order, their description or their icon is.
+/// same two matched monsters), all their other fields are the same, and no other monster
+/// that left or came in that place has those fields too. A monster
+/// renamed and changed otherwise in the same step reads as removed, and another added.
 ///
 /// Only the old roster's names need be indexed: the new roster's are looked up through it
 /// (see ``newOffset(named:)``), and found to be all different through it (see
@@ -282,50 +283,35 @@ struct RosterMatching: Sendable {
     return paired
   }
 
-  /// Pairs the monsters of one place: first those equal in every field but the name, then,
-  /// in order, those with the same description or the same icon.
+  /// Pairs the monsters of one place that are renames beyond doubt: a monster that left
+  /// and one that came whose other fields are all the same, and which no other monster
+  /// that left or came in that place could be paired with instead.
+  ///
+  /// Anything less is no evidence of a rename. A monster removed and another added in its
+  /// place, which share a description (empty, say) or an icon, may well be two monsters: a
+  /// merge that took them for one would give the second the first one's changes from the
+  /// other side. Unpaired, they are a removal and an addition, which a merge makes as such
+  /// or marks as a conflict.
   private mutating func pairRenames(
     _ leavers: [Int], _ newcomers: [Int], _ oldRoster: Roster, _ newRoster: Roster
   ) -> Bool {
-    var paired = false
-    var byFields: [MonsterFields: [Int]] = [:]
-    for i in leavers.reversed() {
-      byFields[MonsterFields(oldRoster[old[i]]), default: []].append(i)
+    // For each set of fields, the one monster that left with them, or none when several did.
+    var leaverWith: [MonsterFields: Int?] = [:]
+    for i in leavers {
+      let fields = MonsterFields(oldRoster[old[i]])
+      leaverWith[fields] = leaverWith[fields] == nil ? .some(i) : .some(nil)
     }
-    var unpaired: [Int] = []
+    var newcomerWith: [MonsterFields: Int?] = [:]
     for j in newcomers {
       let fields = MonsterFields(newRoster[new[j]])
-      if let i = byFields[fields]?.popLast() {
-        link(i, j)
-        paired = true
-      } else {
-        unpaired.append(j)
-      }
+      guard leaverWith[fields] != nil else { continue }
+      newcomerWith[fields] = newcomerWith[fields] == nil ? .some(j) : .some(nil)
     }
-    guard !unpaired.isEmpty else { return paired }
-    var byDescription: [String: [Int]] = [:]
-    var byIcon: [String: [Int]] = [:]
-    for i in leavers.reversed() where newOffset[i] < 0 {
-      let monster = oldRoster[old[i]]
-      byDescription[monster.description, default: []].append(i)
-      byIcon[monster.icon, default: []].append(i)
-    }
-    for j in unpaired {
-      let monster = newRoster[new[j]]
-      func take(_ candidates: inout [Int]?) -> Int? {
-        while let last = candidates?.last {
-          if newOffset[last] < 0 { return last }
-          candidates?.removeLast()
-        }
-        return nil
-      }
-      let byDescriptionMatch = take(&byDescription[monster.description])
-      let byIconMatch = take(&byIcon[monster.icon])
-      let choice = [byDescriptionMatch, byIconMatch].compactMap { $0 }.min()
-      if let choice {
-        link(choice, j)
-        paired = true
-      }
+    var paired = false
+    for (fields, newcomer) in newcomerWith {
+      guard let j = newcomer, let i = leaverWith[fields] ?? nil else { continue }
+      link(i, j)
+      paired = true
     }
     return paired
   }

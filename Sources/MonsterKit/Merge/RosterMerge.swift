@@ -192,7 +192,7 @@ public struct RosterMerge: Sendable {
       entries.append(
         MarkedEntry(
           ours: inOurs ? oursOffset : -1, theirs: inTheirs ? theirsOffset : -1,
-          isConflicted: conflicted[Int(identity)] != nil))
+          conflict: conflicted[Int(identity)] != nil ? identity : -1))
       if inOurs { oursOffset += 1 }
       if inTheirs { theirsOffset += 1 }
     }

@@ -269,6 +269,13 @@ extension Platform {
     _ = try retryingOnInterrupt { truncate(path, off_t(size)) }
   }
 
+  /// `ftruncate(2)`: cuts an open file to a size, or extends it with zeros.
+  ///
+  /// - Throws: The call's `errno`.
+  package static func truncateFile(_ descriptor: Int32, to size: Int) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { ftruncate(descriptor, off_t(size)) }
+  }
+
   /// `mkdir(2)`: a new folder.
   ///
   /// - Parameters:

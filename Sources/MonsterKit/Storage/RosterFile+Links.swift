@@ -82,13 +82,13 @@ extension RosterFile {
 }
 
 /// The folder part of a path: `.` for a bare name.
-func directory(of path: String) -> String {
+package func directory(of path: String) -> String {
   guard let slash = path.lastIndex(of: "/") else { return "." }
   return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
 /// The last part of a path.
-func baseName(of path: String) -> String {
+package func baseName(of path: String) -> String {
   guard let slash = path.lastIndex(of: "/") else { return path }
   return String(path[path.index(after: slash)...])
 }

@@ -23,6 +23,10 @@ enum CheckCommand {
 
         Exits 0 when every file is clean, 1 when there are problems, 66 when a file does \
         not exist and 74 when one cannot be read (the others are checked all the same).
+
+        Where git's attributes send a roster to the 'monsters' merge driver but this \
+        clone's git config does not define it (a fresh clone), says so on standard \
+        error, with the fix: 'monsters setup-git'.
         """,
       arguments: [
         ArgumentSpec(
@@ -81,6 +85,7 @@ enum CheckCommand {
       }
     }
     try write(findings, format: format, to: context.output)
+    noteMissingMergeDriver(for: findings.map(\.path), context)
     if let failure = failures.first { throw .reported(failure) }
     let troubled = findings.filter { $0.problems?.isEmpty == false }
     guard troubled.isEmpty else {

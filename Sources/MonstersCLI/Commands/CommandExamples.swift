@@ -172,6 +172,17 @@ enum CommandExamples {
         Example(
           purpose: "As git runs it, with longer markers and the roster's name in them.",
           arguments: ["merge", "--marker-size", "9", "--path", "r.json", "base", "ours", "theirs"]),
+        Example(
+          purpose: "After a plain git merge stopped on the roster: merge it again, monster "
+            + "by monster.",
+          arguments: ["merge", "--git"]),
+      ]
+    case "resolve":
+      return [
+        Example(
+          purpose: "Keep theirs of Cat-Bot's conflict; the others stay marked.",
+          arguments: ["resolve", "cat-bot", "--theirs"]),
+        Example(purpose: "Keep ours of every conflict left.", arguments: ["resolve", "--ours"]),
       ]
     case "setup-git":
       return [

@@ -61,6 +61,8 @@ indirect enum CommandFailure: Error {
   case mergeConflicts(count: Int, path: String)
   /// git is missing, or could not do what `setup-git` asked: what went wrong.
   case git(String)
+  /// `resolve` could not keep the side asked.
+  case resolution(MarkedRoster.ResolutionError)
 
   /// The failure of an edit the roster refused: a name it cannot take, or a stream to edit,
   /// is a value the command line should not have given, a usage error; a named file that is
@@ -119,6 +121,12 @@ indirect enum CommandFailure: Error {
     case .hinted(let failure, _): failure.exitCode
     case .side(_, let failure): failure.exitCode
     case .differencesFound, .mergeConflicts, .git: .failure
+    case .resolution(let error):
+      switch error {
+      case .sideNotARoster: .dataError
+      case .notMonsterByMonster, .sameName, .noConflict: .failure
+      case .file(let error): CommandFailure.roster(error).exitCode
+      }
     case .closedWithoutPick: .failure
     case .interrupted(let signal):
       switch signal {
@@ -163,7 +171,8 @@ indirect enum CommandFailure: Error {
         ? "\(escapedForMessage(paths[0])) is not in canonical form; 'monsters fmt' writes it."
         : "\(paths.count) files are not in canonical form; 'monsters fmt' writes them."
     case .wouldChange, .reported, .closedWithoutPick, .interrupted: nil
-    case .hinted(let failure, let hint): failure.message.map { $0 + " " + hint }
+    case .hinted(let failure, let hint):
+      failure.message.map { $0 + (hint.hasPrefix("\n") ? "" : " ") + hint }
     case .editNotMade(let failure): failure.message
     case .side(let side, let failure):
       failure.message.map { "\(side): \($0)" }
@@ -174,6 +183,10 @@ indirect enum CommandFailure: Error {
         + "marked in the file; resolve \(count == 1 ? "it" : "them") and run 'monsters check'."
     case .git(let message):
       message
+    case .resolution(.file(let error)):
+      CommandFailure.roster(error).message
+    case .resolution(let error):
+      error.description
     }
   }
 

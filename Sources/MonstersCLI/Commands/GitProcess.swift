@@ -8,10 +8,13 @@ struct GitProcess {
   struct Run {
     /// The exit status, or 128 plus the signal that ended it.
     var status: Int32
-    /// Standard output, without the final line break.
-    var output: String
+    /// Standard output, as git wrote it.
+    var outputBytes: [UInt8]
     /// Standard error, without the final line break.
     var errors: String
+
+    /// Standard output as text, without the final line break.
+    var output: String { GitProcess.text(outputBytes) }
   }
 
   /// The git program.
@@ -80,7 +83,33 @@ struct GitProcess {
     // A status the system did not keep (this process inherited SIGCHLD ignored) is no
     // failure: what git printed says the rest.
     let status = Platform.waitForExit(process)?.status ?? 0
-    return Run(status: status, output: Self.text(printed), errors: Self.text(complaints))
+    return Run(status: status, outputBytes: printed, errors: Self.text(complaints))
+  }
+
+  /// Runs git to its end, and gives what it printed, as ``run(_:)`` does; a git that cannot
+  /// be started, or that fails, is a failure whose message `message` makes of what git said
+  /// on standard error.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after `git`.
+  ///   - message: The message of a failure, given git's complaint, escaped for a terminal.
+  /// - Returns: What git printed.
+  /// - Throws: ``CommandFailure/git(_:)``.
+  func ask(_ arguments: [String], failure message: (String) -> String) throws(CommandFailure)
+    -> Run
+  {
+    let run: Run
+    do throws(SystemCallError) {
+      run = try self.run(arguments)
+    } catch {
+      throw .git("Cannot run \(executable): \(Platform.errorDescription(error.code)).")
+    }
+    guard run.status == 0 else {
+      throw .git(
+        message(
+          escapedForTerminal(run.errors.isEmpty ? "git exited with \(run.status)" : run.errors)))
+    }
+    return run
   }
 
   /// Reads two pipes to their ends at once, so that neither fills while the other is read;
@@ -107,7 +136,8 @@ struct GitProcess {
     return (results[0], results[1])
   }
 
-  private static func text(_ bytes: [UInt8]) -> String {
+  /// Text git printed, without its final line breaks.
+  static func text(_ bytes: [UInt8]) -> String {
     var text = String(decoding: bytes, as: UTF8.self)
     while text.hasSuffix("\n") { text.removeLast() }
     return text

@@ -4,13 +4,15 @@ import MonsterKit
 enum MergeCommand {
   static let markerSizeOption = OptionSpec(
     "marker-size", value: .text, valueName: "n",
-    help: "The length of the conflict markers, 7 or more (git's %L; default: 7).")
+    help: "The length of the conflict markers (git's %L; default: 7).")
   static let pathOption = OptionSpec(
     "path", value: .path, valueName: "name",
     help: "The roster's path in the repository (git's %P), for labels and messages.")
 
-  /// The longest conflict markers allowed.
-  static let maximumMarkerSize = 1000
+  static let gitOption = OptionSpec(
+    "git",
+    help: "Merge again, monster by monster, the versions git keeps of the roster after a "
+      + "plain git conflict, and write the result to it.")
 
   static let subcommand = Subcommand(name: "merge", run: run) { name in
     CommandSpec(
@@ -34,6 +36,18 @@ enum MergeCommand {
 
         An empty <base> is a roster with no monsters: git gives one when both sides \
         added the file. <base> or <theirs> may be - for standard input.
+
+        A merge that cannot be made monster by monster (a side that is not a valid \
+        roster, markers longer than a megabyte) or written (a full disk) leaves all of \
+        ours and all of theirs between conflict markers in <ours>, as git's own merge \
+        would, and exits non-zero: nothing is taken for resolved by mistake. The \
+        roster's lock is held from the read of <ours> to its replacement.
+
+        With --git, merges again the three versions git keeps in its index for a \
+        roster in conflict (stages 1, 2 and 3), and writes the result to <path> (default: \
+        the roster file): for a merge git made without the driver, in a clone where \
+        'monsters setup-git' was not run or in a GUI client. 'git add <path>' then marks \
+        it resolved.
         """,
       arguments: [
         ArgumentSpec(name: "base", kind: .path, help: "The common ancestor (git's %O)."),
@@ -41,19 +55,35 @@ enum MergeCommand {
           name: "ours", kind: .path, help: "Our roster, which the result replaces (git's %A)."),
         ArgumentSpec(name: "theirs", kind: .path, help: "Their roster (git's %B)."),
       ],
-      options: [markerSizeOption, pathOption])
+      options: [markerSizeOption, pathOption, gitOption],
+      forms: [
+        CommandForm(
+          flag: gitOption.name,
+          arguments: [
+            ArgumentSpec(
+              name: "path", kind: .path, isOptional: true,
+              help: "With --git, the roster in conflict (default: the roster file).")
+          ],
+          options: [markerSizeOption.name])
+      ])
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let invocation = context.invocation
-    let size = try markerSize(context)
-    let name = invocation.value(pathOption)
-    func label(_ side: String) -> String {
-      name.map { "\(side) of \(escapedForTerminal($0))" } ?? side
+    if invocation.has(gitOption) {
+      try mergeFromGit(context)
+      return
     }
-    let base = RosterSide(label: label("BASE"), path: try invocation.requiredArgument(0))
-    let ours = RosterSide(label: label("OURS"), path: try invocation.requiredArgument(1))
-    let theirs = RosterSide(label: label("THEIRS"), path: try invocation.requiredArgument(2))
+    let name = invocation.value(pathOption)
+    func side(_ label: String, _ position: Int) throws(CommandFailure) -> RosterSide {
+      RosterSide(
+        label: name.map { "\(label) of \(escapedForTerminal($0))" } ?? label,
+        path: try invocation.requiredArgument(position),
+        shownAs: name.map { "\($0) (\(label.lowercased()))" })
+    }
+    var base = try side("BASE", 0)
+    let ours = try side("OURS", 1)
+    var theirs = try side("THEIRS", 2)
     if ours.isStandardInput {
       throw context.usageError(
         .invalidValue("<ours> cannot be '-': the result is written to it."))
@@ -63,68 +93,125 @@ enum MergeCommand {
     if let status = try? Platform.fileStatus(atPath: ours.path, followingLinks: true),
       status.fileType != .regular
     {
-      throw .side(ours.label, failure: .roster(.notARegularFile(path: ours.path)))
+      throw ours.failure(.notARegularFile(path: ours.path))
     }
-    let merge = try merged(base: base, ours: ours, theirs: theirs, console: context.console)
-    let markers = ConflictMarkers(
-      size: size, oursLabel: name.map { "ours (\($0))" } ?? "ours",
-      theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
-    do throws(RosterError) {
-      _ = try holdingSignals { () throws(RosterError) in
-        try RosterFile(path: ours.path).save(merge, markers: markers)
+    for index in [0, 2] {
+      var piped = index == 0 ? base : theirs
+      guard piped.isStandardInput else { continue }
+      do throws(CommandFailure) {
+        piped.bytes = try context.console.input.readAll()
+      } catch {
+        throw .side(piped.label, failure: error)
       }
-    } catch {
-      throw .roster(error)
+      if index == 0 { base = piped } else { theirs = piped }
     }
-    guard !merge.isClean else { return }
-    let shownName = name ?? ours.path
-    for conflict in merge.conflicts {
-      context.console.errors.writeLine(
-        "\(escapedForTerminal(shownName)): conflict: \(MergeReport.line(for: conflict))")
-    }
-    throw .mergeConflicts(count: merge.conflicts.count, path: shownName)
+    let size = try markerSize(context)
+    let markers = ConflictMarkers(
+      size: size ?? ConflictMarkers.standardSize,
+      oursLabel: name.map { "ours (\($0))" } ?? "ours",
+      theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
+    // A marker size past the limit is a merge that cannot be made: the file is marked whole.
+    let refusal = size == nil ? markerSizeFailure(context) : nil
+    var file = context.rosterFile(named: ours.path)
+    file.path = ours.path
+    try merge(
+      base: base, ours: ours, theirs: theirs, into: file, markers: markers, refusing: refusal,
+      shownName: name ?? ours.path, console: context.console)
   }
 
-  /// Reads the three rosters and merges them: first the ancestor; then its names are
-  /// indexed while both sides are read against it (the monsters a side has as the ancestor
-  /// has them, byte for byte, are the ancestor's records, not read again); then both sides
-  /// are matched with it at once. A side read from standard input is read first.
-  private static func merged(
-    base: RosterSide, ours: RosterSide, theirs: RosterSide, console: Console
-  ) throws(CommandFailure) -> RosterMerge {
-    let pipedBase = base.isStandardInput ? try base.read(from: console, allowingEmpty: true) : nil
-    let pipedTheirs = theirs.isStandardInput ? try theirs.read(from: console) : nil
-    let unindexed = pipedBase == nil ? try base.readForMatching(allowingEmpty: true) : nil
-    // Reads a side, against the ancestor when it was read from a file.
-    @Sendable func read(_ side: RosterSide) throws(CommandFailure) -> UnmatchedRoster {
-      if let unindexed { return try side.readForMatching(against: unindexed) }
-      return try side.readForMatching()
+  /// Merges three sides into a roster file under its lock, and reports how it went: the
+  /// conflicts of a merge with conflicts, and what stands in the file's place when the
+  /// merge could not be made or written.
+  ///
+  /// - Parameters:
+  ///   - ours: Our side: read from the file under its lock, unless its bytes are given.
+  ///   - refusal: A failure that stops the merge before it is made, leaving the file
+  ///     marked whole.
+  ///   - shownName: The roster's name in messages.
+  static func merge(
+    base: RosterSide, ours: RosterSide, theirs: RosterSide, into file: RosterFile,
+    markers: ConflictMarkers, refusing refusal: CommandFailure?, shownName: String,
+    console: Console
+  ) throws(CommandFailure) {
+    // Both other sides are read before the lock is taken: only ours is the roster. A side
+    // that is missing or cannot be read stops the merge with ours as it was; one that is
+    // not a valid roster makes a merge that cannot be made, for the lock's holder to mark.
+    let read =
+      refusal.map { .failure($0) }
+      ?? Result { () throws(CommandFailure) in try readOthers(base: base, theirs: theirs) }
+    if case .failure(let failure) = read, failure.exitCode != .dataError, refusal == nil {
+      throw failure
     }
-    let (indexed, sides) = RosterSide.both(
-      { @Sendable in
-        Result { () throws(CommandFailure) in
-          if let unindexed { return try base.index(unindexed) }
-          return pipedBase ?? Roster()
-        }
-      },
-      { @Sendable in
-        Result { () throws(CommandFailure) in
-          (try read(ours), pipedTheirs == nil ? try read(theirs) : nil)
-        }
-      })
-    let ancestor = try indexed.get()
-    let (readOurs, readTheirs) = try sides.get()
+    let saving: MergeSaving<CommandFailure>
+    do throws(RosterError) {
+      saving = try holdingSignals { () throws(RosterError) in
+        try file.merge(
+          markers: markers,
+          theirs: { () throws(RosterError) in try theirs.contents() },
+          ours: ours.bytes.map { bytes in { () throws(RosterError) in bytes } },
+          merging: { (locked) throws(CommandFailure) in
+            try merged(try read.get(), ours: ours, locked, theirs: theirs)
+          })
+      }
+    } catch {
+      throw ours.failure(error)
+    }
+    let shown = escapedForTerminal(shownName)
+    switch saving {
+    case .saved(let merge, _):
+      guard !merge.isClean else { return }
+      for conflict in merge.conflicts {
+        console.errors.writeLine("\(shown): conflict: \(MergeReport.line(for: conflict))")
+      }
+      throw .mergeConflicts(count: merge.conflicts.count, path: shownName)
+    case .notMerged(let failure, let marking):
+      throw .hinted(failure, hint: MergeReport.notMerged(shown, marking))
+    case .notWritten(_, var error, let marking):
+      // The file is not as it was: the hint says what stands in its place.
+      if case .fileSystem(let path, "write", let code) = error {
+        error = .fileSystem(path: path, action: "write the merge to", errno: code)
+      }
+      throw .hinted(ours.failure(error), hint: MergeReport.notMerged(shown, marking))
+    }
+  }
+
+  /// The common ancestor, read, and its names being indexed; their side, read against it.
+  private struct Others {
+    var ancestor: UnmatchedRoster
+    var index: BackgroundWork<Roster>
+    var theirs: UnmatchedRoster
+  }
+
+  /// Reads the common ancestor, then their side against it (the monsters it has as the
+  /// ancestor has them, byte for byte, are the ancestor's records, not read again), while
+  /// the ancestor's names are indexed on a thread of their own, on until ours is read.
+  private static func readOthers(base: RosterSide, theirs: RosterSide) throws(CommandFailure)
+    -> Others
+  {
+    let ancestor = try base.readForMatching(allowingEmpty: true)
+    let index = BackgroundWork { Result { () throws(CommandFailure) in try base.index(ancestor) } }
+    return Others(
+      ancestor: ancestor, index: index, theirs: try theirs.readForMatching(against: ancestor))
+  }
+
+  /// Merges ours, read under the lock against the ancestor while its names are indexed,
+  /// with the others: both sides matched with the ancestor at once.
+  private static func merged(
+    _ others: Others, ours: RosterSide, _ locked: LockedVersion, theirs: RosterSide
+  ) throws(CommandFailure) -> RosterMerge {
+    let mine =
+      ours.bytes != nil
+      ? try ours.readForMatching(against: others.ancestor)
+      : try ours.reading { () throws(RosterError) in
+        try locked.readForMatching(against: others.ancestor)
+      }
+    let ancestor = try others.index.value().get()
     let (oursSide, theirsSide) = RosterSide.both(
       { @Sendable in
-        Result { () throws(CommandFailure) in try ours.match(readOurs, with: ancestor) }
+        Result { () throws(CommandFailure) in try ours.match(mine, with: ancestor) }
       },
       { @Sendable in
-        Result { () throws(CommandFailure) in
-          guard let readTheirs else {
-            return MatchedRoster(pipedTheirs ?? Roster(), with: ancestor)
-          }
-          return try theirs.match(readTheirs, with: ancestor)
-        }
+        Result { () throws(CommandFailure) in try theirs.match(others.theirs, with: ancestor) }
       })
     let theirsMatched = try theirsSide.get()
     return RosterMerge(base: ancestor, ours: try oursSide.get(), theirs: theirsMatched)
@@ -145,17 +232,33 @@ enum MergeCommand {
     return try body()
   }
 
-  private static func markerSize(_ context: CommandContext) throws(CommandFailure) -> Int {
+  /// The marker size asked for: 7 when none is; `nil` when it is past the longest markers
+  /// written (``ConflictMarkers/maximumSize``), which makes the merge one that cannot be
+  /// made.
+  ///
+  /// - Throws: A usage error for a value that is not a whole number from 1 up.
+  static func markerSize(_ context: CommandContext) throws(CommandFailure) -> Int? {
     guard let text = context.invocation.value(markerSizeOption) else {
       return ConflictMarkers.standardSize
     }
-    guard let size = Int(text), size >= ConflictMarkers.standardSize, size <= maximumMarkerSize
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+      text.contains(where: { $0 != "0" })
     else {
       throw context.usageError(
         .invalidValue(
           "Invalid value for '--marker-size <n>': '\(escapedForMessage(text))'; give a whole "
-            + "number from \(ConflictMarkers.standardSize) to \(maximumMarkerSize)."))
+            + "number from 1 (git's %L)."))
     }
+    guard let size = Int(text), size <= ConflictMarkers.maximumSize else { return nil }
     return size
+  }
+
+  /// The failure of a marker size past the longest markers written.
+  static func markerSizeFailure(_ context: CommandContext) -> CommandFailure {
+    let text = context.invocation.value(markerSizeOption) ?? ""
+    return context.usageError(
+      .invalidValue(
+        "Invalid value for '--marker-size <n>': '\(escapedForMessage(text))' is longer than "
+          + "the longest markers written, \(ConflictMarkers.maximumSize)."))
   }
 }

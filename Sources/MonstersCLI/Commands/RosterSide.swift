@@ -8,9 +8,29 @@ struct RosterSide {
   var label: String
   /// The path, or `-`.
   var path: String
+  /// The name messages give the file, in place of its label and path, when the path means
+  /// nothing to the user: `monsters.json (theirs)` for one of git's temporary files.
+  var shownAs: String?
+  /// The side's bytes, when they were read already (from standard input, from git): the
+  /// side is read from them rather than from the path.
+  var bytes: [UInt8]?
 
   /// Whether the side is standard input.
   var isStandardInput: Bool { path == "-" }
+
+  /// A failure of reading the side, as messages say it: `OURS: ours.json:1:1: ...`, or
+  /// `monsters.json (ours):1:1: ...` for a side shown by another name.
+  func failure(_ error: RosterError) -> CommandFailure {
+    guard let shownAs else { return .side(label, failure: .roster(error)) }
+    return .roster(error.naming(shownAs))
+  }
+
+  /// The side's bytes as they are, for a merge that could not be made, which keeps them
+  /// whole.
+  func contents() throws(RosterError) -> [UInt8] {
+    if let bytes { return bytes }
+    return try RosterFile(path: path).contents() ?? []
+  }
 
   /// Reads the roster.
   ///
@@ -60,12 +80,22 @@ struct RosterSide {
   private func withFile<Value>(_ body: (RosterFile) throws(RosterError) -> Value)
     throws(CommandFailure) -> Value
   {
-    var file = RosterFile(path: path)
+    var file = RosterFile(path: isStandardInput ? CommandContext.standardInputName : path)
     file.mapsLargeFiles = true
+    if let bytes { file.stream = .bytes(bytes) }
     do throws(RosterError) {
       return try body(file)
     } catch {
-      throw .side(label, failure: .roster(error))
+      throw failure(error)
+    }
+  }
+
+  /// Does something with the side's roster, its errors the side's.
+  func reading<Value>(_ body: () throws(RosterError) -> Value) throws(CommandFailure) -> Value {
+    do throws(RosterError) {
+      return try body()
+    } catch {
+      throw failure(error)
     }
   }
 
@@ -112,5 +142,27 @@ struct RosterSide {
     throw context.usageError(
       .invalidValue(
         "\(readers.joined(separator: " and ")) are both '-': standard input can be read once."))
+  }
+}
+
+extension RosterError {
+  /// The error, naming its file by another name: a side of a merge that git gave as a
+  /// temporary file is named by the roster's path.
+  fileprivate func naming(_ name: String) -> RosterError {
+    switch self {
+    case .noSuchMonster, .nameTaken, .invalidName: self
+    case .syntax(_, let line, let column, let message):
+      .syntax(path: name, line: line, column: column, message: message)
+    case .invalidRoster(_, let problems): .invalidRoster(path: name, problems: problems)
+    case .unresolvedConflict(_, let lines): .unresolvedConflict(path: name, lines: lines)
+    case .missingFile: .missingFile(path: name)
+    case .fileExists: .fileExists(path: name)
+    case .notARegularFile: .notARegularFile(path: name)
+    case .notEditable: .notEditable(path: name)
+    case .fileTooLarge: .fileTooLarge(path: name)
+    case .changedWhileReading: .changedWhileReading(path: name)
+    case .fileSystem(_, let action, let code): .fileSystem(path: name, action: action, errno: code)
+    case .lockTimeout(_, let seconds): .lockTimeout(path: name, seconds: seconds)
+    }
   }
 }

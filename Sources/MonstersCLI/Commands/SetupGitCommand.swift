@@ -19,9 +19,6 @@ enum SetupGitCommand {
     ("diff.monsters.textconv", "monsters diff --textconv --"),
   ]
 
-  /// The attributes the roster gets in `.gitattributes`.
-  static let attributes = "merge=monsters diff=monsters"
-
   static let subcommand = Subcommand(name: "setup-git", run: run) { name in
     CommandSpec(
       name: name,
@@ -48,11 +45,13 @@ enum SetupGitCommand {
     let roster = context.file.path
     let isGlobal = context.invocation.has(globalOption)
     let attributesPath: String
-    let pattern: String
+    let shownFile: String
+    let target: AttributesTarget
     let configScope: [String]
     if isGlobal {
       attributesPath = try globalAttributesFile(git, environment: context.environment.variables)
-      pattern = attributePattern(baseName(of: roster))
+      shownFile = attributesPath
+      target = AttributesTarget(path: baseName(of: roster), everywhere: true)
       configScope = ["config", "--global"]
     } else {
       let folder = directory(of: roster)
@@ -61,21 +60,19 @@ enum SetupGitCommand {
           + "--global): \($0)"
       }
       let prefix = try ask(git, ["-C", folder, "rev-parse", "--show-prefix"]) { $0 }
-      // The top's file as the user names the roster: relative when the roster's path is.
-      let up = try ask(git, ["-C", folder, "rev-parse", "--show-cdup"]) { $0 }
-      attributesPath =
-        folder.hasPrefix("/")
-        ? top + "/.gitattributes"
-        : (folder == "." ? "" : folder + "/") + up + ".gitattributes"
-      pattern = attributePattern(prefix + baseName(of: roster))
+      attributesPath = top + "/.gitattributes"
+      shownFile = roster.hasPrefix("/") ? attributesPath : try shownPath(of: top, git)
+      target = AttributesTarget(path: prefix + baseName(of: roster), everywhere: false)
       configScope = ["-C", top, "config", "--local"]
     }
-    let line = pattern + " " + attributes
-    let shownFile = escapedForTerminal(attributesPath)
-    if try addLine(line, pattern: pattern, to: attributesPath) {
-      context.output.writeLine("Added to \(shownFile): \(escapedForTerminal(line))")
+    let line = GitAttributes.pattern(for: target.path) + " " + GitAttributes.attributes
+    let shown = escapedForTerminal(shownFile)
+    if try addLine(line, for: target, to: attributesPath, git: git, checkingIn: roster) {
+      context.output.writeLine("Added to \(shown): \(escapedForTerminal(line))")
     } else {
-      context.output.writeLine("\(shownFile) has the line already: \(escapedForTerminal(line))")
+      context.output.writeLine(
+        "\(shown) sends \(escapedForTerminal(target.path)) to the drivers already: "
+          + escapedForTerminal(line))
     }
     let scope = isGlobal ? "your global git config" : "the repository's git config"
     var changed: [String] = []
@@ -109,18 +106,7 @@ enum SetupGitCommand {
   private static func ask(
     _ git: GitProcess, _ arguments: [String], failure message: (String) -> String
   ) throws(CommandFailure) -> String {
-    let run: GitProcess.Run
-    do throws(SystemCallError) {
-      run = try git.run(arguments)
-    } catch {
-      throw .git("Cannot run \(git.executable): \(Platform.errorDescription(error.code)).")
-    }
-    guard run.status == 0 else {
-      throw .git(
-        message(
-          escapedForTerminal(run.errors.isEmpty ? "git exited with \(run.status)" : run.errors)))
-    }
-    return run.output
+    try git.ask(arguments, failure: message).output
   }
 
   /// The global attributes file: `core.attributesFile`, else git's default,
@@ -150,42 +136,35 @@ enum SetupGitCommand {
     return base + "/git/attributes"
   }
 
-  /// A path as a `.gitattributes` pattern that matches it alone: glob characters escaped,
-  /// and in C-style quotes when it holds a space, a quote or a control character.
-  static func attributePattern(_ path: String) -> String {
-    var escaped = ""
-    for (offset, character) in path.enumerated() {
-      if "*?[\\".contains(character) || (offset == 0 && "!#".contains(character)) {
-        escaped.append("\\")
-      }
-      escaped.append(character)
-    }
-    let needsQuotes = escaped.unicodeScalars.contains {
-      $0 == " " || $0 == "\"" || $0.properties.generalCategory == .control
-    }
-    guard needsQuotes else { return escaped }
-    var quoted = "\""
-    for byte in escaped.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): quoted += "\\\""
-      case UInt8(ascii: "\\"): quoted += "\\\\"
-      case UInt8(ascii: "\n"): quoted += "\\n"
-      case UInt8(ascii: "\t"): quoted += "\\t"
-      case 0..<0x20, 0x7F:
-        let octal = String(byte, radix: 8)
-        quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
-      default: quoted.unicodeScalars.append(Unicode.Scalar(byte))
-      }
-    }
-    return quoted + "\""
+  /// The file an attributes line is for: its path from the attributes file's folder, and
+  /// whether the line is to match every file of that name (a global attributes file).
+  private struct AttributesTarget {
+    var path: String
+    var everywhere: Bool
   }
 
-  /// Adds a line to an attributes file unless a line gives the pattern both attributes.
+  /// The `.gitattributes` at the top of the work tree as the user names it: from the
+  /// current folder when that is in the same work tree (`.gitattributes`,
+  /// `../.gitattributes`), else by the top's own path.
+  private static func shownPath(of top: String, _ git: GitProcess) throws(CommandFailure)
+    -> String
+  {
+    guard let here = try? ask(git, ["rev-parse", "--show-toplevel"], failure: { $0 }),
+      here == top, let up = try? ask(git, ["rev-parse", "--show-cdup"], failure: { $0 })
+    else { return top + "/.gitattributes" }
+    return up + ".gitattributes"
+  }
+
+  /// Adds a line to an attributes file unless a line of it sends the file to both drivers
+  /// already: one of the same pattern, written otherwise (`/monsters.json` for a roster
+  /// at the top), or one with a wildcard that git finds gives the roster both attributes.
+  /// The line ends as the file's lines do, CRLF or LF.
   ///
   /// - Returns: Whether the line was added.
-  private static func addLine(_ line: String, pattern: String, to path: String)
-    throws(CommandFailure) -> Bool
-  {
+  private static func addLine(
+    _ line: String, for target: AttributesTarget, to path: String, git: GitProcess,
+    checkingIn roster: String
+  ) throws(CommandFailure) -> Bool {
     let fileSystem = SystemFileSystem()
     if let status = try? fileSystem.lstat(path), status.fileType == .symbolicLink {
       throw .git(
@@ -198,29 +177,39 @@ enum SetupGitCommand {
     } catch {
       throw .unreadableInput(path: path, errno: error.code)
     }
-    let text = String(decoding: existing, as: UTF8.self)
-    for existingLine in text.split(separator: "\n") {
-      let words = existingLine.split(whereSeparator: { $0 == " " || $0 == "\t" })
-      if words.first.map(String.init) == pattern && words.contains("merge=monsters")
-        && words.contains("diff=monsters")
-      {
+    let lines = GitAttributes.lines(of: existing).filter(\.setsBothDrivers)
+    for existingLine in lines {
+      let matches = GitAttributes.literallyMatches(existingLine.pattern, path: target.path)
+      if matches == true && (!target.everywhere || !existingLine.pattern.contains("/")) {
         return false
       }
     }
+    // A wildcard only git can match: the repository's own attributes, without the user's.
+    if !target.everywhere,
+      lines.contains(where: { GitAttributes.literallyMatches($0.pattern, path: target.path) == nil }
+      ),
+      let answer = try? git.ask(
+        [
+          "-C", directory(of: roster), "-c", "core.attributesFile=/dev/null", "check-attr", "-z",
+          "merge", "diff", "--", baseName(of: roster),
+        ], failure: { $0 }),
+      answer.outputBytes.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) })
+        .filter({ $0 == "monsters" }).count == 2
+    {
+      return false
+    }
+    let lineBreak = GitAttributes.lineBreak(of: existing)
     let addition =
-      (existing.isEmpty || existing.last == UInt8(ascii: "\n") ? "" : "\n") + line + "\n"
+      (existing.isEmpty || existing.last == UInt8(ascii: "\n") ? "" : lineBreak) + line
+      + lineBreak
     do throws(SystemCallError) {
       // Not through a symbolic link, which git does not follow for .gitattributes either:
       // a repository cannot make this write to another file.
       let descriptor = try fileSystem.open(
         path, options: [.writeOnly, .create, .append, .closeOnExec, .noFollow], mode: 0o666)
       defer { fileSystem.close(descriptor) }
-      var bytes = Array(addition.utf8)[...]
-      while !bytes.isEmpty {
-        let written = try bytes.withUnsafeBytes { buffer in
-          Result { () throws(SystemCallError) in try fileSystem.write(descriptor, buffer) }
-        }.get()
-        bytes = bytes.dropFirst(written)
+      try Array(addition.utf8).withUnsafeBufferPointer { (buffer) throws(SystemCallError) in
+        try fileSystem.writeAll(UnsafeRawBufferPointer(buffer), to: descriptor)
       }
     } catch {
       throw .roster(.fileSystem(path: path, action: "write", errno: error.code))
@@ -228,15 +217,4 @@ enum SetupGitCommand {
     return true
   }
 
-  /// The folder part of a path: `.` for a bare name.
-  private static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  /// The last part of a path.
-  private static func baseName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
 }

@@ -70,6 +70,7 @@ struct Subcommand: Sendable {
     ApplyCommand.subcommand,
     DiffCommand.subcommand,
     MergeCommand.subcommand,
+    ResolveCommand.subcommand,
     SetupGitCommand.subcommand,
     CompletionsCommand.subcommand,
     HelpCommand.subcommand,

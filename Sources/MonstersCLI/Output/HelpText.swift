@@ -26,10 +26,10 @@ enum HelpText {
     }
     lines.append("")
     lines.append(contentsOf: usageLines(for: command, prefix: "USAGE: "))
-    if let command, !command.arguments.isEmpty {
+    if let command, !command.allArguments.isEmpty {
       lines.append("")
       lines.append("ARGUMENTS:")
-      for argument in command.arguments {
+      for argument in command.allArguments {
         lines.append(contentsOf: entry("<\(argument.name)>", argument.help))
       }
     }
@@ -59,25 +59,34 @@ enum HelpText {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The usage of a subcommand, wrapped, after `prefix` (`USAGE: ` or `Usage: `).
+  /// The usage of a subcommand, wrapped, after `prefix` (`USAGE: ` or `Usage: `): a line
+  /// for each way to run it, each after the first lined up under the first.
   static func usageLines(for command: CommandSpec?, prefix: String) -> [String] {
     guard let command else {
       return [prefix + "monsters [--file <path>] <subcommand> [<options>]"]
     }
-    let words =
-      command.arguments.map(\.synopsis)
-      + command.options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
-    let head = prefix + "monsters " + command.name
     var lines: [String] = []
-    var line = head
-    for word in words {
-      if line.count + 1 + word.count > width && line != head {
-        lines.append(line)
-        line = String(repeating: " ", count: head.count)
+    for (position, usage) in command.usages.enumerated() {
+      // A form's flag comes first, where it reads as what chooses the form.
+      let flags = usage.options.filter { option in command.forms.contains { $0.flag == option.name }
       }
-      line += " " + word
+      let words =
+        flags.map(\.synopsis) + usage.arguments.map(\.synopsis)
+        + usage.options.filter { !flags.contains($0) }.map {
+          $0.isRequired ? $0.synopsis : "[\($0.synopsis)]"
+        }
+      let lead = position == 0 ? prefix : String(repeating: " ", count: prefix.count)
+      let head = lead + "monsters " + command.name
+      var line = head
+      for word in words {
+        if line.count + 1 + word.count > width && line != head {
+          lines.append(line)
+          line = String(repeating: " ", count: head.count)
+        }
+        line += " " + word
+      }
+      lines.append(line)
     }
-    lines.append(line)
     return lines
   }
 

@@ -48,7 +48,7 @@ enum ManPage {
       page.paragraph()
       page.plain(command.abstract)
       page.paragraphs(command.discussion)
-      for argument in command.arguments {
+      for argument in command.allArguments {
         page.tagged(Roff.italic(argument.name), argument.help)
       }
       for option in command.options {
@@ -284,20 +284,25 @@ extension Roff {
       request(".YS")
       return
     }
-    request(".SY \"monsters \(Roff.escaped(command.name))\"")
-    for argument in command.arguments {
-      let name = Roff.italic(argument.name) + (argument.isRepeating ? "..." : "")
-      text(argument.isOptional ? "[\(name)]" : name)
-    }
-    for option in command.options {
-      if option.isRequired {
-        let value = option.value == nil ? "" : " " + Roff.italic(option.valueName)
-        text(Roff.bold("--" + option.name) + value)
-      } else {
-        request(self.option(option))
+    for usage in command.usages {
+      request(".SY \"monsters \(Roff.escaped(command.name))\"")
+      let flags = usage.options.filter { option in command.forms.contains { $0.flag == option.name }
       }
+      for option in flags { text(Roff.bold("--" + option.name)) }
+      for argument in usage.arguments {
+        let name = Roff.italic(argument.name) + (argument.isRepeating ? "..." : "")
+        text(argument.isOptional ? "[\(name)]" : name)
+      }
+      for option in usage.options where !flags.contains(option) {
+        if option.isRequired {
+          let value = option.value == nil ? "" : " " + Roff.italic(option.valueName)
+          text(Roff.bold("--" + option.name) + value)
+        } else {
+          request(self.option(option))
+        }
+      }
+      request(".YS")
     }
-    request(".YS")
   }
 
   /// `.OP "\-\-weapon" "weapon"`: an option that may be left out, in brackets.

@@ -13,17 +13,72 @@ enum MergeReport {
     case .field(let field, let ours, let theirs):
       return "\(name): \(DiffReport.fieldName(field)) \(value(ours, of: field)) in ours, "
         + "\(value(theirs, of: field)) in theirs"
-    case .addedTwice:
+    case .addedTwice(let differences):
       return "\(name): added in ours and in theirs, differently"
-    case .removed(let side):
+        + list(differences.map { difference in sides(of: difference) })
+    case .removed(let side, let changes):
+      let changed = list(changes.map(change))
       return side == .ours
-        ? "\(name): removed in ours, changed in theirs"
-        : "\(name): changed in ours, removed in theirs"
+        ? "\(name): removed in ours, changed in theirs" + changed
+        : "\(name): changed in ours" + changed + ", removed in theirs"
     case .sameName(let other):
       return "'\(name)' and '\(quoted(other))' would be the same name"
     case .rosterField(let key, let ours, let theirs):
       return "roster key '\(quoted(key))': \(quoted(DiffReport.json(ours))) in ours, "
         + "\(quoted(DiffReport.json(theirs))) in theirs"
+    }
+  }
+
+  /// What a merge that could not be made left in the roster's place, as a second line of
+  /// its error: `shown` is the roster's name.
+  static func notMerged(_ shown: String, _ marking: WholeFileConflict) -> String {
+    let keeping =
+      "Keep one side whole with 'monsters resolve --ours' or 'monsters resolve --theirs', "
+      + "or fix the side and merge again."
+    switch marking {
+    case .written, .writtenInPlace:
+      return "\nNothing was merged: \(shown) holds all of ours and all of theirs between "
+        + "conflict markers. " + keeping
+    case .writtenWithoutTheirs(let error):
+      return "\nNothing was merged, and theirs did not fit (\(reason(error))): \(shown) holds "
+        + "all of ours between conflict markers, and nothing of theirs."
+    case .notWritten(let error):
+      return "\nNothing was merged, and \(shown) could not be marked as a conflict "
+        + "(\(reason(error))): it is as it was, which reads as resolved; do not commit it so."
+    }
+  }
+
+  /// Why a write failed, in a few words: the system's, for a failed call.
+  private static func reason(_ error: RosterError) -> String {
+    guard case .fileSystem(_, _, let code) = error else { return error.description }
+    return Platform.errorDescription(code)
+  }
+
+  /// Items in parentheses, separated by commas; nothing when there are none.
+  private static func list(_ items: [String]) -> String {
+    items.isEmpty ? "" : " (" + items.joined(separator: ", ") + ")"
+  }
+
+  /// A change that one side made, such as `weapon fire -> smoke` or `renamed to Kitty-Bot`.
+  private static func change(_ change: RosterDiff.Change) -> String {
+    switch change {
+    case .renamed(_, let new): "renamed to \(quoted(new))"
+    case .changed(_, let field, let old, let new):
+      "\(DiffReport.fieldName(field)) \(value(old, of: field)) -> \(value(new, of: field))"
+    default: quoted(DiffReport.line(for: change))
+    }
+  }
+
+  /// A field that the two sides have differently, given as a change from ours to theirs:
+  /// `weapon fire in ours, smoke in theirs`.
+  private static func sides(of difference: RosterDiff.Change) -> String {
+    switch difference {
+    case .renamed(let ours, let theirs):
+      "name \(quoted(ours)) in ours, \(quoted(theirs)) in theirs"
+    case .changed(_, let field, let ours, let theirs):
+      "\(DiffReport.fieldName(field)) \(value(ours, of: field)) in ours, "
+        + "\(value(theirs, of: field)) in theirs"
+    default: quoted(DiffReport.line(for: difference))
     }
   }
 

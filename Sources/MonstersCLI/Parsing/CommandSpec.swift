@@ -12,9 +12,48 @@ struct CommandSpec: Equatable, Sendable {
   var options: [OptionSpec] = []
   /// Uses of the command, for the EXAMPLES of its help and of the manual page.
   var examples: [CommandExample] = []
+  /// Other ways to run the command, each chosen by a flag of ``options``, with arguments
+  /// of its own: `merge --git [<path>]` beside `merge <base> <ours> <theirs>`.
+  var forms: [CommandForm] = []
+  /// Whether the command runs only in one of its ``forms``: `resolve` needs `--ours` or
+  /// `--theirs`.
+  var needsForm = false
+
+  /// Each way to run the command, as its usage lines show it: the arguments, and the
+  /// options with the chosen form's flag first (required ones without brackets).
+  var usages: [(arguments: [ArgumentSpec], options: [OptionSpec])] {
+    let flags = Set(forms.map(\.flag))
+    var usages = needsForm ? [] : [(arguments, options.filter { !flags.contains($0.name) })]
+    for form in forms {
+      let flag = options.filter { $0.name == form.flag }.map {
+        var required = $0
+        required.isRequired = true
+        return required
+      }
+      usages.append((form.arguments, flag + options.filter { form.options.contains($0.name) }))
+    }
+    return usages
+  }
+
+  /// Every argument of every form, each name once, as help lists them.
+  var allArguments: [ArgumentSpec] {
+    var seen: Set<String> = []
+    return (arguments + forms.flatMap(\.arguments)).filter { seen.insert($0.name).inserted }
+  }
 
   /// The command's options and the global ones, as help lists them.
   var allOptions: [OptionSpec] {
     options + OptionSpec.global
   }
+}
+
+/// A way to run a command chosen by a flag, with arguments other than the command's: the
+/// parser, help, the manual page and completion read it as they read the command's own.
+struct CommandForm: Equatable, Sendable {
+  /// The long name of the flag that chooses the form, one of the command's options: `git`.
+  var flag: String
+  /// The form's arguments, in place of the command's.
+  var arguments: [ArgumentSpec]
+  /// The long names of the command's other options that the form takes.
+  var options: [String] = []
 }

@@ -217,21 +217,45 @@ extension Invocation {
     if let missing = command.options.first(where: { $0.isRequired && value($0) == nil }) {
       throw CommandFailure.usage(.missingOption(missing), command: command)
     }
-    if let missing = command.arguments.dropFirst(arguments.count).first(where: { !$0.isOptional }) {
+    var expected = command.arguments
+    let chosen = command.forms.filter { form in options.contains { $0.name == form.flag } }
+    if chosen.count > 1 {
+      throw CommandFailure.usage(
+        .invalidValue(
+          "\(chosen.map { "--" + $0.flag }.joined(separator: " and ")) cannot be used together."),
+        command: command)
+    }
+    if let form = chosen.first {
+      let allowed = Set([form.flag] + form.options + OptionSpec.global.map(\.name))
+      if let other = options.first(where: { !allowed.contains($0.name) }) {
+        throw CommandFailure.usage(
+          .invalidValue("--\(other.name) cannot be used with --\(form.flag)."), command: command)
+      }
+      expected = form.arguments
+    } else if command.needsForm {
+      throw CommandFailure.usage(
+        .invalidValue(
+          "Give \(command.forms.map { "--" + $0.flag }.joined(separator: " or ")).",
+        ), command: command)
+    }
+    if let missing = expected.dropFirst(arguments.count).first(where: { !$0.isOptional }) {
       throw CommandFailure.usage(.missingArgument(missing), command: command)
     }
-    if arguments.count > command.arguments.count && command.arguments.last?.isRepeating != true {
-      throw CommandFailure.usage(unexpectedArgumentError(of: command), command: command)
+    if arguments.count > expected.count && expected.last?.isRepeating != true {
+      throw CommandFailure.usage(
+        unexpectedArgumentError(of: command, expecting: expected), command: command)
     }
   }
 
   /// The error for arguments past the last a subcommand takes. When that last one is a
   /// name, the extra words are likely the rest of a name with spaces: the error shows the
   /// line with the name quoted.
-  private func unexpectedArgumentError(of command: CommandSpec) -> UsageError {
-    let extra = arguments[command.arguments.count]
-    let takesName = command.arguments.last.map { [.monster, .text].contains($0.kind) } ?? false
-    guard takesName, let nameStart = command.arguments.indices.last,
+  private func unexpectedArgumentError(of command: CommandSpec, expecting expected: [ArgumentSpec])
+    -> UsageError
+  {
+    let extra = arguments[expected.count]
+    let takesName = expected.last.map { [.monster, .text].contains($0.kind) } ?? false
+    guard takesName, let nameStart = expected.indices.last,
       !arguments[nameStart...].contains(where: { $0.hasPrefix("-") })
     else { return .unexpectedArgument(extra) }
     let name = arguments[nameStart...].joined(separator: " ")

@@ -23,6 +23,18 @@ func newMonster(
   Monster(name: name, description: description, weapon: weapon, otherFields: otherFields)
 }
 
+/// A roster with Last-Bot at its end, with an empty description, and that roster with
+/// Last-Bot removed and New-Bot added in its place, as `add` adds: an empty description too,
+/// and nothing else alike.
+func lastBotReplaced() throws -> (base: Roster, replaced: Roster) {
+  var base = Roster.seeded
+  try base.apply(.add(newMonster("Last-Bot", description: "")))
+  var replaced = base
+  try replaced.apply(.remove("Last-Bot"))
+  try replaced.apply(.add(newMonster("New-Bot", .sword, description: "")))
+  return (base, replaced)
+}
+
 /// The names on a roster, in order.
 func nameList(_ roster: Roster?) -> [String] {
   roster.map { $0.map(\.name) } ?? []

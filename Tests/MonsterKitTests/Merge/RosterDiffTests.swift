@@ -51,13 +51,22 @@ import Testing
       ])
   }
 
-  @Test func aRenameWithOtherEditsIsARenameAndTheEdits() throws {
+  @Test func aRenameWithOtherEditsIsARemovalAndAnAddition() throws {
     let new = try seeded(
       .rename("Fire-Bot", to: "Blaze-Bot"), .set("Blaze-Bot", .init(weapon: .fire)))
     #expect(
       try changes(.seeded, new) == [
-        .renamed(from: "Fire-Bot", to: "Blaze-Bot"),
-        .changed("Blaze-Bot", .weapon, from: .string("ninjaStar"), to: .string("fire")),
+        .removed(Roster.seeded.monster(named: "Fire-Bot")!),
+        .added(try #require(new.monster(named: "Blaze-Bot"))),
+      ])
+  }
+
+  @Test func aRemovalAndAnAdditionInOnePlaceWithOnlyAnEmptyDescriptionAlikeAreNoRename() throws {
+    let (old, new) = try lastBotReplaced()
+    #expect(
+      try changes(old, new) == [
+        .removed(newMonster("Last-Bot", description: "")),
+        .added(newMonster("New-Bot", .sword, description: "")),
       ])
   }
 

@@ -71,16 +71,83 @@ import Testing
           .set("Blaze-Bot", .init(weapon: .fire, description: "Hot")))))
   }
 
-  @Test func aRenameWithAnEditOfItsOwnIsStillFollowed() throws {
+  @Test func aRenameWithAnEditOfItsOwnIsARemovalAndAnAddition() throws {
+    // Renamed and changed in one step, the monster is no longer known by its other fields:
+    // theirs' edit of Fire-Bot is not given to Blaze-Bot, which may be another monster.
     let merge = try merged(
       .seeded,
       try seeded(.rename("Fire-Bot", to: "Blaze-Bot"), .set("Blaze-Bot", .init(icon: "b.png"))),
       try seeded(.set("Fire-Bot", .init(weapon: .smoke))))
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Fire-Bot",
+          reason: .removed(
+            by: .ours,
+            otherSideChanged: [
+              .changed("Fire-Bot", .weapon, from: .string("ninjaStar"), to: .string("smoke"))
+            ]))
+      ])
+    let bytes = merge.fileBytes()
+    #expect(try readRoster(resolved(bytes, keeping: .ours)).monster(named: "Fire-Bot") == nil)
+    #expect(
+      try readRoster(resolved(bytes, keeping: .ours)).monster(named: "Blaze-Bot")?.weapon.type
+        == .ninjaStar)
+  }
+
+  @Test func aRemovalAndAnAdditionThatShareAnEmptyDescriptionAreNoRename() throws {
+    // Ours removes the last monster and adds one (at the end, where it stood), both with an
+    // empty description; theirs edits the one ours removed. Its edit is not the new one's.
+    let (base, ours) = try lastBotReplaced()
+    var theirs = base
+    try theirs.apply(.set("Last-Bot", .init(description: "Goes last", nameColor: .some(.blue))))
+    let merge = try merged(base, ours, theirs)
+    #expect(merge.conflicts.map(\.monster) == ["Last-Bot"])
+    #expect(
+      try readRoster(resolved(merge.fileBytes(), keeping: .ours))
+        .monster(named: "New-Bot") == newMonster("New-Bot", .sword, description: ""))
+  }
+
+  @Test func aRemovalAndAnAdditionThatShareAnIconAreNoRename() throws {
+    var ours = try seeded(.remove("Ice-Bot"))
+    try ours.add(
+      Monster(name: "Frost-Bot", description: "Cold", icon: "meeticebot.png", weapon: .smoke))
+    let theirs = try seeded(.set("Ice-Bot", .init(weapon: .sword)))
+    let merge = try merged(.seeded, ours, theirs)
+    #expect(merge.conflicts.map(\.monster) == ["Ice-Bot"])
+  }
+
+  @Test func bothSidesRemovingOneMonsterAndEachAddingItsOwnKeepBoth() throws {
+    let ours = try seeded(.remove("Mini-Tomato-Bot"), .add(newMonster("A-Bot", description: "")))
+    let theirs = try seeded(.remove("Mini-Tomato-Bot"), .add(newMonster("B-Bot", description: "")))
+    let merge = try merged(.seeded, ours, theirs)
     #expect(merge.isClean)
-    let blaze = try #require(merge.result?.monster(named: "Blaze-Bot"))
-    #expect(blaze.icon == "b.png")
-    #expect(blaze.weapon.type == .smoke)
-    #expect(merge.result?.monster(named: "Fire-Bot") == nil)
+    #expect(
+      nameList(merge.result)
+        == ["Cat-Bot", "Dog-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot", "A-Bot", "B-Bot"])
+    // And one side adding: the removal on both sides and the addition, no change to argue.
+    let alone = try merged(.seeded, ours, try seeded(.remove("Mini-Tomato-Bot")))
+    #expect(alone.isClean)
+    #expect(alone.result == ours)
+  }
+
+  @Test func twoLikeRemovedMonstersAndTwoLikeNewcomersAreNoRenames() throws {
+    // Two monsters alike but for their names leave, and two arrive alike the same way:
+    // which is which cannot be told, so neither is taken for a rename.
+    let twin = { (name: String) in
+      Monster(name: name, description: "", icon: "x.png", weapon: .fire)
+    }
+    var base = Roster.seeded
+    try base.add(twin("A-Bot"))
+    try base.add(twin("B-Bot"))
+    var ours = try seeded()
+    try ours.add(twin("C-Bot"))
+    try ours.add(twin("D-Bot"))
+    #expect(
+      RosterDiff(from: base, to: ours).changes == [
+        .removed(twin("A-Bot")), .removed(twin("B-Bot")), .added(twin("C-Bot")),
+        .added(twin("D-Bot")),
+      ])
   }
 
   @Test func theSameEditOnBothSidesIsOneEdit() throws {
@@ -174,7 +241,14 @@ import Testing
     let merge = try merged(
       .seeded, try seeded(.add(newMonster("Robo-Bot", .fire))),
       try seeded(.add(newMonster("Robo-Bot", .smoke))))
-    #expect(merge.conflicts == [MergeConflict(monster: "Robo-Bot", reason: .addedTwice)])
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Robo-Bot",
+          reason: .addedTwice(differences: [
+            .changed("Robo-Bot", .weapon, from: .string("fire"), to: .string("smoke"))
+          ]))
+      ])
     let bytes = merge.fileBytes()
     #expect(
       try readRoster(resolved(bytes, keeping: .ours))
@@ -192,7 +266,17 @@ import Testing
       remover == .ours
       ? try merged(.seeded, removed, edited) : try merged(.seeded, edited, removed)
     #expect(
-      merge.conflicts == [MergeConflict(monster: "Mini-Tomato-Bot", reason: .removed(by: remover))])
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Mini-Tomato-Bot",
+          reason: .removed(
+            by: remover,
+            otherSideChanged: [
+              .changed(
+                "Mini-Tomato-Bot", .description, from: .string("Extremely Handsome"),
+                to: .string("Big"))
+            ]))
+      ])
     // The last monster, absent on one side: keeping either side is a valid roster.
     let bytes = merge.fileBytes()
     #expect(try readRoster(resolved(bytes, keeping: remover)) == removed)
@@ -325,6 +409,8 @@ import Testing
     #expect(lines.contains("<<<<<<<<< HEAD"))
     #expect(lines.contains("========="))
     #expect(lines.contains(">>>>>>>>> feature\\u{1B}[2J"))
-    #expect(ConflictMarkers(size: 3).size == ConflictMarkers.standardSize)
+    #expect(ConflictMarkers(size: 3).size == 3)
+    #expect(ConflictMarkers(size: 0).size == 1)
+    #expect(ConflictMarkers(size: .max).size == ConflictMarkers.maximumSize)
   }
 }

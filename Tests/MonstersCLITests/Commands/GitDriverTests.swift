@@ -100,6 +100,69 @@ import Testing
     #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
   }
 
+  @Test func checkSaysWhenAFreshCloneLacksTheDriverItsAttributesAskFor() throws {
+    let repository = try Repository(setUp: true)
+    try repository.git("clone", "-q", ".", repository.root + "/clone")
+    let clone = repository.root + "/clone"
+    let binary = try #require(BuiltTool.url)
+    let check = try BuiltTool.run(binary, ["check"], in: clone, environment: repository.environment)
+    #expect(check.status == 0)
+    #expect(
+      check.errors
+        == "Note: git's attributes send team monsters.json to the 'monsters' merge driver, but "
+        + "this clone's git config does not define it, so git merges it line by line; run "
+        + "'monsters setup-git' here (and after a conflict git made, 'monsters merge --git').\n")
+    // The repository that ran setup-git, and the clone once it has, get no note.
+    #expect(try repository.monsters("check").errors.isEmpty)
+    _ = try BuiltTool.run(binary, ["setup-git"], in: clone, environment: repository.environment)
+    #expect(
+      try BuiltTool.run(binary, ["check"], in: clone, environment: repository.environment).errors
+        .isEmpty)
+  }
+
+  @Test func mergeGitFinishesAPlainGitConflictMonsterByMonster() throws {
+    let repository = try Repository(setUp: false)
+    try repository.branch("feature", "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire")
+    try repository.edit("add Space-Bot --weapon fire", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.monsters("list", expecting: 65)
+    #expect(
+      try repository.monsters("merge", "--git").output
+        == "Merged team monsters.json again from git's index, monster by monster, with no "
+        + "conflict; to mark it resolved: git add 'team monsters.json'\n")
+    #expect(
+      try repository.names()
+        == "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace-Bot\n"
+        + "Robo-Bot\n")
+    #expect(try repository.monsters("show", "Cat-Bot", "--field", "weapon").output == "fire\n")
+    try repository.git("add", repository.roster)
+    try repository.git("commit", "-q", "--no-edit")
+    // Nothing is in conflict now: nothing to merge again.
+    let again = try repository.monsters("merge", "--git", expecting: 1)
+    #expect(again.errors.hasPrefix("Error: team monsters.json is not in conflict in git's index"))
+  }
+
+  @Test func mergeGitMarksARealConflictAndResolveFinishesIt() throws {
+    let repository = try Repository(setUp: false)
+    try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")
+    try repository.edit("set Dog-Bot --weapon smoke\nset Ice-Bot --weapon sword", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let merge = try repository.monsters("merge", "--git", expecting: 1)
+    #expect(
+      merge.errors
+        == "team monsters.json: conflict: Dog-Bot: weapon smoke in ours, fire in theirs\n"
+        + "Error: 1 conflict in team monsters.json, marked in the file; resolve it and run "
+        + "'monsters check'.\n")
+    #expect(try text(repository).contains("<<<<<<< ours (team monsters.json)\n"))
+    #expect(
+      try repository.monsters("resolve", "dog-bot", "--theirs").output
+        == "Kept theirs of 1 conflict (Dog-Bot) in team monsters.json: a roster again.\n")
+    #expect(try repository.monsters("check").status == 0)
+    #expect(try repository.monsters("show", "Dog-Bot", "--field", "weapon").output == "fire\n")
+    #expect(try repository.monsters("show", "Ice-Bot", "--field", "weapon").output == "sword\n")
+    #expect(try repository.names().contains("Robo-Bot"))
+  }
+
   @Test func aRealConflictLeavesMarkersThatEveryCommandReports() throws {
     let repository = try Repository(setUp: true)
     try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")
@@ -115,6 +178,98 @@ import Testing
     #expect(text.contains("\"name\": \"Robo-Bot\""))
     let list = try repository.monsters("list", expecting: 65)
     #expect(list.errors == "Error: team monsters.json:10: unresolved merge conflict\n")
+    #expect(
+      try repository.monsters("check", expecting: 1).output
+        == "team monsters.json:10: unresolved merge conflict\n")
+  }
+
+  /// The roster's text in the work tree.
+  private func text(_ repository: Repository) throws -> String {
+    try String(contentsOfFile: repository.folder + "/" + repository.roster, encoding: .utf8)
+  }
+
+  @Test func aMonsterRemovedAndAnotherAddedInItsPlaceIsNoRenameForTheMerge() throws {
+    let repository = try Repository(setUp: true)
+    try repository.edit("add Last-Bot --weapon fire", message: "Last-Bot")
+    try repository.branch("feature", "set Last-Bot --description 'Goes last' --name-color blue")
+    // Ours removes the last monster and adds one, in its place and with its empty
+    // description: theirs' edit of Last-Bot is not New-Bot's.
+    try repository.edit("remove Last-Bot\nadd New-Bot --weapon sword", message: "main")
+    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    #expect(
+      merge.errors.contains(
+        "team monsters.json: conflict: Last-Bot: removed in ours, changed in theirs (description "
+          + "'' -> 'Goes last', name colour none -> blue)"))
+    // And diff says what ours did: a removal and an addition, not a rename.
+    let ours = try repository.git("show", "HEAD:" + repository.roster).output
+    try ours.write(toFile: repository.root + "/ours.json", atomically: true, encoding: .utf8)
+    let base = try repository.git("show", "HEAD~1:" + repository.roster).output
+    try base.write(toFile: repository.root + "/base.json", atomically: true, encoding: .utf8)
+    #expect(
+      try repository.monsters(
+        "diff", repository.root + "/base.json", repository.root + "/ours.json", expecting: 1
+      ).output == "removed Last-Bot\nadded New-Bot\n")
+  }
+
+  @Test func bothSidesRemovingAMonsterAndEachAddingItsOwnMergeCleanly() throws {
+    let repository = try Repository(setUp: true)
+    try repository.edit("add Last-Bot --weapon fire", message: "Last-Bot")
+    try repository.branch("feature", "remove Last-Bot\nadd B-Bot --weapon smoke")
+    try repository.edit("remove Last-Bot\nadd A-Bot --weapon sword", message: "main")
+    try repository.git("merge", "--no-edit", "feature")
+    #expect(
+      try repository.names()
+        == "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\nA-Bot\nB-Bot\n")
+    // One side adding alone: both removed it, and nothing of it is argued over.
+    try repository.branch("other", "remove A-Bot")
+    try repository.edit("remove A-Bot\nadd C-Bot --weapon fire", message: "main again")
+    try repository.git("merge", "--no-edit", "other")
+    #expect(try repository.monsters("check").status == 0)
+  }
+
+  @Test func aSideWithAByteOrderMarkLeavesAConflictThatEveryCommandRefuses() throws {
+    let repository = try Repository(setUp: true)
+    try repository.git("checkout", "-q", "-b", "feature")
+    // An editor saved theirs with a byte order mark.
+    let path = repository.folder + "/" + repository.roster
+    let fixed = try text(repository).replacingOccurrences(of: "MEE-OW", with: "Purr")
+    try ("\u{FEFF}" + fixed).write(toFile: path, atomically: true, encoding: .utf8)
+    try repository.git("commit", "-q", "-a", "-m", "feature")
+    try repository.git("checkout", "-q", "main")
+    try repository.edit("add Robo-Bot --weapon smoke", message: "main")
+    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
+    #expect(
+      merge.errors.contains(
+        "Error: team monsters.json (theirs):1:1: the file starts with a UTF-8 byte order mark; "
+          + "remove it\nNothing was merged: team monsters.json holds all of ours and all of "
+          + "theirs between conflict markers."))
+    #expect(!merge.errors.contains(".merge_file"))
+    let merged = try text(repository)
+    #expect(merged.hasPrefix("<<<<<<< ours (team monsters.json)\n{\n"))
+    #expect(merged.contains("Robo-Bot") && merged.contains("Purr"))
+    #expect(
+      try repository.monsters("check", expecting: 1).output.contains(": unresolved merge conflict"))
+    try repository.monsters("list", expecting: 65)
+  }
+
+  @Test(arguments: [3, 2000])
+  func markersAreAsLongAsTheAttributeAsks(_ size: Int) throws {
+    let repository = try Repository(setUp: true)
+    let attributes = repository.folder + "/.gitattributes"
+    let line = "\"team monsters.json\" conflict-marker-size=\(size)\n"
+    try (try String(contentsOfFile: attributes, encoding: .utf8) + line).write(
+      toFile: attributes, atomically: true, encoding: .utf8)
+    try repository.git("commit", "-q", "-a", "-m", "markers")
+    try repository.branch("feature", "set Dog-Bot --weapon fire")
+    try repository.edit("set Dog-Bot --weapon smoke", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let lines = try text(repository).split(separator: "\n")
+    #expect(
+      lines.contains(Substring(String(repeating: "<", count: size) + " ours (team monsters.json)")))
+    #expect(
+      lines.contains(
+        Substring(String(repeating: ">", count: size) + " theirs (team monsters.json)")))
     #expect(
       try repository.monsters("check", expecting: 1).output
         == "team monsters.json:10: unresolved merge conflict\n")

@@ -60,20 +60,20 @@ import Testing
           .failure,
           errors: """
             \(ours): conflict: Cat-Bot: weapon fire in ours, smoke in theirs
-            \(ours): conflict: Ice-Bot: removed in ours, changed in theirs
+            \(ours): conflict: Ice-Bot: removed in ours, changed in theirs (icon meeticebot.png -> ice.png)
             \(ours): conflict: 'Robo-Bot' and 'robo-bot' would be the same name
             Error: 3 conflicts in \(ours), marked in the file; resolve them and run 'monsters check'.
 
             """))
     // Cat-Bot and Dog-Bot (Robo-Bot) stand together, and so do Ice-Bot and Fire-Bot
-    // (robo-bot): two runs of monsters in conflict, each between one pair of markers.
+    // (robo-bot): each monster in conflict between markers of its own, to resolve alone.
     let text = try String(contentsOfFile: ours, encoding: .utf8)
-    #expect(text.components(separatedBy: "\n<<<<<<< ours\n").count == 3)
+    #expect(text.components(separatedBy: "\n<<<<<<< ours\n").count == 5)
     #expect(
       harness.run(["-f", ours, "list"])
         == CommandResult(
           .dataError,
-          errors: "Error: \(ours):4: unresolved merge conflict (and 1 more; run 'monsters check')\n"
+          errors: "Error: \(ours):4: unresolved merge conflict (and 3 more; run 'monsters check')\n"
         ))
   }
 
@@ -98,15 +98,51 @@ import Testing
         == seededNames + "Robo-Bot\n")
   }
 
-  @Test(arguments: ["6", "0", "x", "1001"])
-  func aMarkerSizeBelowSevenOrNotANumberIsAUsageError(_ size: String) throws {
+  @Test(arguments: ["0", "x", "-1", "1e3", "", "0x10"])
+  func aMarkerSizeThatIsNotAWholeNumberFromOneIsAUsageErrorAndWritesNothing(_ size: String) throws {
     let harness = try sides(ours: "", theirs: "")
+    let before = try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json")))
     let result = merge(harness, ["--marker-size", size])
     #expect(result.code == .usage)
     #expect(
       result.errors.hasPrefix(
-        "Error: Invalid value for '--marker-size <n>': '\(size)'; give a whole number from 7 "
-          + "to 1000.\n"))
+        "Error: Invalid value for '--marker-size <n>': '\(size)'; give a whole number from 1 "
+          + "(git's %L).\n"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json"))) == before)
+  }
+
+  @Test(arguments: [1, 3, 6, 7, 2000, 100_000])
+  func markersAreAsLongAsAskedAndEveryCommandFindsThem(_ size: Int) throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Cat-Bot --weapon smoke")
+    #expect(merge(harness, ["--marker-size=\(size)"]).code == .failure)
+    let lines = try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
+      .split(separator: "\n")
+    #expect(lines.contains(Substring(String(repeating: "<", count: size) + " ours")))
+    #expect(lines.contains(Substring(String(repeating: "=", count: size))))
+    #expect(lines.contains(Substring(String(repeating: ">", count: size) + " theirs")))
+    let list = harness.run(["-f", harness.path("ours.json"), "list"])
+    #expect(list.code == .dataError)
+    #expect(list.errors.hasSuffix(":4: unresolved merge conflict\n"))
+  }
+
+  @Test(arguments: ["1048577", "99999999999999999999999"])
+  func aMarkerSizePastTheLongestMarkersLeavesBothFilesWholeBetweenMarkers(_ size: String) throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon smoke")
+    let (ours, theirs) = try (
+      String(contentsOfFile: harness.path("ours.json"), encoding: .utf8),
+      String(contentsOfFile: harness.path("theirs.json"), encoding: .utf8)
+    )
+    let result = merge(harness, ["--marker-size", size, "--path", "monsters.json"])
+    #expect(result.code == .usage)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: Invalid value for '--marker-size <n>': '\(size)' is longer than the longest "
+          + "markers written, 1048576.\nNothing was merged: monsters.json holds all of ours and "
+          + "all of theirs between conflict markers."))
+    #expect(
+      try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
+        == "<<<<<<< ours (monsters.json)\n\(ours)=======\n\(theirs)>>>>>>> theirs (monsters.json)\n"
+    )
   }
 
   @Test func oursCannotBeStandardInput() throws {
@@ -135,22 +171,51 @@ import Testing
     try FileManager.default.removeItem(atPath: harness.path("theirs.json"))
     #expect(
       merge(harness, ["--path", "monsters.json"])
-        == CommandResult(
-          .noInput,
-          errors: "Error: THEIRS of monsters.json: \(harness.path("theirs.json")): no such file.\n")
-    )
+        == CommandResult(.noInput, errors: "Error: monsters.json (theirs): no such file.\n"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json"))) == before)
+    #expect(
+      merge(harness)
+        == CommandResult(
+          .noInput, errors: "Error: THEIRS: \(harness.path("theirs.json")): no such file.\n"))
+  }
+
+  @Test(arguments: ["base", "ours", "theirs"])
+  func aSideThatIsNotARosterLeavesBothFilesWholeBetweenMarkers(_ broken: String) throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon smoke")
+    let path = harness.path(broken + ".json")
+    // An editor's byte order mark, before a roster that is otherwise fine.
+    try harness.write("\u{FEFF}" + (try String(contentsOfFile: path, encoding: .utf8)), to: path)
+    let (ours, theirs) = try (
+      Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json"))),
+      Data(contentsOf: URL(fileURLWithPath: harness.path("theirs.json")))
+    )
+    #expect(
+      merge(harness, ["--path", "team/monsters.json"])
+        == CommandResult(
+          .dataError,
+          errors: "Error: team/monsters.json (\(broken)):1:1: the file starts with a UTF-8 byte "
+            + "order mark; remove it\nNothing was merged: team/monsters.json holds all of ours "
+            + "and all of theirs between conflict markers. Keep one side whole with 'monsters "
+            + "resolve --ours' or 'monsters resolve --theirs', or fix the side and merge again.\n"
+        ))
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json")))
+        == Data("<<<<<<< ours (team/monsters.json)\n".utf8) + ours + Data("=======\n".utf8)
+        + theirs + Data(">>>>>>> theirs (team/monsters.json)\n".utf8))
+    let check = harness.run(["check", harness.path("ours.json")])
+    #expect(check.code == .failure)
+    #expect(check.output == "\(harness.path("ours.json")):1: unresolved merge conflict\n")
   }
 
   @Test func aSideThatIsNotARosterIsADataErrorNamingTheSide() throws {
     let harness = try sides(ours: "", theirs: "")
     try harness.write("{\"version\": 2, \"monsters\": []}", to: harness.path("base.json"))
+    let result = merge(harness)
+    #expect(result.code == .dataError)
     #expect(
-      merge(harness)
-        == CommandResult(
-          .dataError,
-          errors: "Error: BASE: \(harness.path("base.json")):1:13: the file is roster version 2, "
-            + "newer than this monsters reads (1); use a newer monsters\n"))
+      result.errors.hasPrefix(
+        "Error: BASE: \(harness.path("base.json")):1:13: the file is roster version 2, "
+          + "newer than this monsters reads (1); use a newer monsters\nNothing was merged: "))
   }
 
   @Test func oursMustBeARegularFile() throws {

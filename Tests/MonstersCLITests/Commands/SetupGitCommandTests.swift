@@ -43,6 +43,14 @@ import Testing
     func text(_ path: String) -> String? {
       try? String(contentsOfFile: path, encoding: .utf8)
     }
+
+    /// Runs `setup-git` with a `.gitattributes` that holds `text`; gives what it printed and
+    /// the file's text after.
+    func setUp(withAttributes text: String) throws -> (CommandResult, String?) {
+      let attributes = harness.folder + "/.gitattributes"
+      try harness.write(text, to: attributes)
+      return (run(["setup-git"]), self.text(attributes))
+    }
   }
 
   private static let note =
@@ -69,8 +77,9 @@ import Testing
       repository.run(["setup-git"])
         == CommandResult(
           .success,
-          output: "\(folder)/.gitattributes has the line already: monsters.json merge=monsters "
-            + "diff=monsters\nAlready set in the repository's git config:\n" + Self.settings,
+          output: "\(folder)/.gitattributes sends monsters.json to the drivers already: "
+            + "monsters.json merge=monsters diff=monsters\nAlready set in the repository's git "
+            + "config:\n" + Self.settings,
           errors: Self.note))
     #expect(
       repository.text(folder + "/.gitattributes") == "monsters.json merge=monsters diff=monsters\n")
@@ -83,12 +92,9 @@ import Testing
   }
 
   @Test func anAttributesFileWithoutAFinalLineBreakKeepsItsLines() throws {
-    let repository = try Repository()
-    let attributes = repository.harness.folder + "/.gitattributes"
-    try repository.harness.write("*.png binary", to: attributes)
-    _ = repository.run(["setup-git"])
     #expect(
-      repository.text(attributes) == "*.png binary\nmonsters.json merge=monsters diff=monsters\n")
+      try Repository().setUp(withAttributes: "*.png binary").1
+        == "*.png binary\nmonsters.json merge=monsters diff=monsters\n")
   }
 
   @Test func aRosterInASubfolderWithAnOddNameIsMatchedAlone() throws {
@@ -107,6 +113,79 @@ import Testing
     #expect(
       try repository.git(["check-attr", "merge", "--", "team roster/my [monsters]x.json"])
         == "team roster/my [monsters]x.json: merge: unspecified\n")
+  }
+
+  @Test(arguments: [
+    "team r\u{F6}ster.json", "say \"hi\".json", "sub dir/\u{E9}quipe \u{1F916}.json",
+    "tab\there.json", "back\\slash [x].json", "#hash.json",
+  ])
+  func aPathIsQuotedAsGitQuotesItAndGitAppliesTheDrivers(_ name: String) throws {
+    let repository = try Repository()
+    let roster = repository.harness.path(name)
+    if name.contains("/") {
+      try FileManager.default.createDirectory(
+        atPath: (roster as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    }
+    #expect(repository.run(["setup-git"], roster: roster).code == .success)
+    #expect(
+      try repository.git(["check-attr", "-z", "merge", "--", name]).hasSuffix("\0monsters\0"))
+    #expect(try repository.git(["check-attr", "-z", "diff", "--", name]).hasSuffix("\0monsters\0"))
+    // Only that file.
+    #expect(
+      try repository.git(["check-attr", "-z", "merge", "--", name + "x"]).hasSuffix(
+        "\0unspecified\0"))
+    // And once only, however often it runs.
+    _ = repository.run(["setup-git"], roster: roster)
+    #expect(
+      repository.text(repository.harness.folder + "/.gitattributes")?.split(separator: "\n")
+        .count == 1)
+  }
+
+  @Test func aCRLFAttributesFileKeepsItsLineBreaks() throws {
+    let repository = try Repository()
+    let expected = "*.png binary\r\n*.txt text\r\nmonsters.json merge=monsters diff=monsters\r\n"
+    #expect(try repository.setUp(withAttributes: "*.png binary\r\n*.txt text\r\n").1 == expected)
+    #expect(try repository.setUp(withAttributes: "*.png binary\r\n*.txt text").1 == expected)
+  }
+
+  @Test(arguments: [
+    "/monsters.json merge=monsters diff=monsters\n",
+    "monsters.json\tdiff=monsters  merge=monsters\r\n",
+    "\"monsters.json\" merge=monsters diff=monsters\n",
+    "*.json merge=monsters diff=monsters\n",
+    "# the roster\n/monsters.json  merge=monsters diff=monsters -text\n",
+  ])
+  func aLineGitReadsAsTheSameCounts(_ text: String) throws {
+    let repository = try Repository()
+    let (result, after) = try repository.setUp(withAttributes: text)
+    #expect(
+      result.output.hasPrefix(
+        "\(repository.harness.folder)/.gitattributes sends monsters.json to the drivers already"))
+    #expect(after == text)
+  }
+
+  @Test(arguments: ["/other.json merge=monsters diff=monsters\n", "monsters.json merge=monsters\n"])
+  func aLineForAnotherFileOrOneDriverDoesNotCount(_ text: String) throws {
+    #expect(
+      try Repository().setUp(withAttributes: text).1
+        == text + "monsters.json merge=monsters diff=monsters\n")
+  }
+
+  @Test func theAttributesFileIsNamedFromTheCurrentFolderWithoutDetours() throws {
+    let repository = try Repository()
+    let folder = repository.harness.path("sub dir")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let binary = try #require(BuiltTool.url)
+    let environment = repository.environment(roster: "sub dir/monsters.json")
+    let fromTop = try BuiltTool.run(
+      binary, ["setup-git"], in: repository.harness.folder, environment: environment)
+    #expect(
+      fromTop.output.hasPrefix(
+        "Added to .gitattributes: \"sub dir/monsters.json\" merge=monsters diff=monsters\n"))
+    let fromBelow = try BuiltTool.run(
+      binary, ["setup-git"], in: folder,
+      environment: repository.environment(roster: "monsters.json"))
+    #expect(fromBelow.output.hasPrefix("../.gitattributes sends sub dir/monsters.json to the"))
   }
 
   @Test func globalWritesTheUsersConfigAndAttributes() throws {

@@ -57,13 +57,18 @@ import Testing
     let spec = try spec(named: name)
     let usage = flattened(HelpText.usageLines(for: spec, prefix: "Usage: ").joined(separator: " "))
     #expect(usage.hasPrefix("Usage: monsters \(name)"))
-    for argument in spec.arguments {
+    for argument in spec.allArguments {
       #expect(usage.contains(argument.synopsis), "\(name): \(argument.name)")
     }
     for option in spec.options {
-      let shown = option.isRequired ? " \(option.synopsis)" : "[\(option.synopsis)]"
+      // The flag of another way to run the command leads its own usage line.
+      let leads = option.isRequired || spec.forms.contains { $0.flag == option.name }
+      let shown = leads ? " \(option.synopsis)" : "[\(option.synopsis)]"
       #expect(usage.contains(shown), "\(name): \(option.name)")
     }
+    #expect(
+      HelpText.usageLines(for: spec, prefix: "Usage: ").count >= spec.forms.count,
+      "a usage line for each way to run \(name)")
     let page = flattened(try CommandLineHarness().run([name, "--help"]).output)
     #expect(page.contains(usage.replacing("Usage: ", with: "USAGE: ")))
   }

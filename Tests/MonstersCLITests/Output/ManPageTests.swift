@@ -108,7 +108,7 @@ import Testing
     for paragraph in spec.discussion.split(separator: "\n\n") {
       #expect(text.contains(Roff.escaped(paragraph)), "\(name): \(paragraph)")
     }
-    for argument in spec.arguments {
+    for argument in spec.allArguments {
       let italic = Roff.italic(argument.name) + (argument.isRepeating ? "..." : "")
       #expect(lines.contains(Substring(argument.isOptional ? "[\(italic)]" : italic)))
       #expect(
@@ -119,8 +119,10 @@ import Testing
     for option in spec.options {
       let long = Roff.escaped("--" + option.name)
       let value = option.value == nil ? "" : Roff.escaped(option.valueName)
+      // The flag of another way to run the command leads its own synopsis.
+      let leads = option.isRequired || spec.forms.contains { $0.flag == option.name }
       let synopsis =
-        option.isRequired
+        leads
         ? "\\fB\(long)\\fR" + (value.isEmpty ? "" : " \\fI\(value)\\fR")
         : ".OP \"\(long)\"" + (value.isEmpty ? "" : " \"\(value)\"")
       #expect(lines.contains(Substring(synopsis)), "\(name) --\(option.name)")

@@ -20,9 +20,26 @@ import Testing
     let lines = [
       MergeConflict(
         monster: "Fire-Bot", reason: .field(.name, ours: .string("A"), theirs: .string("B"))),
-      MergeConflict(monster: "Robo-Bot", reason: .addedTwice),
-      MergeConflict(monster: "Dog-Bot", reason: .removed(by: .ours)),
-      MergeConflict(monster: "Dog-Bot", reason: .removed(by: .theirs)),
+      MergeConflict(monster: "Robo-Bot", reason: .addedTwice(differences: [])),
+      MergeConflict(
+        monster: "Robo-Bot",
+        reason: .addedTwice(differences: [
+          .renamed(from: "Robo-Bot", to: "ROBO-BOT"),
+          .changed("ROBO-BOT", .weapon, from: .string("fire"), to: .string("smoke")),
+        ])),
+      MergeConflict(
+        monster: "Dog-Bot",
+        reason: .removed(
+          by: .ours,
+          otherSideChanged: [
+            .renamed(from: "Dog-Bot", to: "Hound-Bot"),
+            .changed("Hound-Bot", .description, from: .string("BOW-WOW"), to: .string("")),
+          ])),
+      MergeConflict(
+        monster: "Dog-Bot",
+        reason: .removed(
+          by: .theirs,
+          otherSideChanged: [.changed("Dog-Bot", .nameColor, from: nil, to: .string("red"))])),
       MergeConflict(monster: "Robo-Bot", reason: .sameName("robo-bot")),
       MergeConflict(
         monster: "Cat-Bot", reason: .field(.nameColor, ours: nil, theirs: .string("red"))),
@@ -35,8 +52,11 @@ import Testing
       lines == [
         "Fire-Bot: renamed to A in ours and to B in theirs",
         "Robo-Bot: added in ours and in theirs, differently",
-        "Dog-Bot: removed in ours, changed in theirs",
-        "Dog-Bot: changed in ours, removed in theirs",
+        "Robo-Bot: added in ours and in theirs, differently (name Robo-Bot in ours, ROBO-BOT in "
+          + "theirs, weapon fire in ours, smoke in theirs)",
+        "Dog-Bot: removed in ours, changed in theirs (renamed to Hound-Bot, description "
+          + "'BOW-WOW' -> '')",
+        "Dog-Bot: changed in ours (name colour none -> red), removed in theirs",
         "'Robo-Bot' and 'robo-bot' would be the same name",
         "Cat-Bot: name colour none in ours, red in theirs",
         "Cat-Bot: key 'tags' [] in ours, none in theirs",

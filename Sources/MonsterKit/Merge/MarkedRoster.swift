@@ -1,0 +1,373 @@
+/// A roster file that a merge left with conflicts between markers, read to keep one side of
+/// some conflicts, or of all.
+///
+/// The file is read as two files: ours, every conflict resolved ours' way, and theirs, each
+/// resolved theirs' way, as keeping one side of each pair of markers gives them. Each
+/// conflict is a piece of both; the monsters in it are those whose objects it holds and
+/// that the two sides have differently (a monster written the same on both sides, kept in
+/// the conflict only for its comma, is in none). Keeping one side of some conflicts takes
+/// that side's monsters there into both files; the file is then a roster when no conflict
+/// is left, and marked again, with the others, when some are.
+///
+/// ```swift
+/// let marked = try MarkedRoster(bytes: bytes, path: "monsters.json")
+/// marked.conflicts.map(\.names)  // [["Cat-Bot"], ["Robo-Bot", "ROBO-BOT"]]
+/// let roster = try marked.resolving([0, 1], keeping: .ours).roster
+/// ```
+public struct MarkedRoster: Sendable {
+  /// One conflict of the file: a pair of markers.
+  public struct Conflict: Sendable, Hashable {
+    /// The line of its opening marker, from 1.
+    public var line: Int
+    /// The names of the monsters in it, ours' then those theirs names otherwise.
+    public var names: [String]
+    /// Whether it holds keys of the roster's own object that the sides give differently.
+    public var holdsRosterKeys: Bool
+  }
+
+  /// The file's conflicts, in order.
+  public let conflicts: [Conflict]
+
+  /// Whether the conflicts can be resolved one by one: both sides are valid rosters. When
+  /// one is not, only every conflict at once can be resolved, keeping the other side.
+  public var isMonsterByMonster: Bool {
+    sides.values.allSatisfy { (try? $0.roster.get()) != nil }
+  }
+
+  /// The file's path, for messages.
+  let path: String
+  /// The markers of the file's first conflict, to mark the conflicts left again as they
+  /// were marked.
+  private let markers: ConflictMarkers
+  /// Ours and theirs, with the pieces of the file they are made of.
+  private let sides: [MergeSide: Side]
+  /// The file's pieces, in order: those both sides share, and the conflicts.
+  private let pieces: [Piece]
+
+  /// A piece of the file: shared by both sides, or a conflict, by its index.
+  private enum Piece {
+    case shared(ours: Range<Int>, theirs: Range<Int>)
+    case conflict(Int, ours: Range<Int>, theirs: Range<Int>)
+  }
+
+  /// One side: its text, and its roster, or why it is none.
+  private struct Side: Sendable {
+    var text: [UInt8]
+    var roster: Result<Roster, RosterError>
+  }
+
+  /// What resolving some conflicts gives.
+  public enum Resolution: Sendable {
+    /// A roster: no conflict is left.
+    case roster(Roster)
+    /// The file with the conflicts left between markers again, and how many there are.
+    case marked([UInt8], remaining: Int)
+
+    /// The roster, when no conflict is left.
+    public var roster: Roster? {
+      guard case .roster(let roster) = self else { return nil }
+      return roster
+    }
+  }
+
+  /// Why conflicts could not be resolved as asked.
+  public enum ResolutionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The side to keep is not a valid roster, as the reader says of it (its lines are
+    /// those of that side alone).
+    case sideNotARoster(MergeSide, RosterError)
+    /// Some conflicts were asked for by their monsters, but a side is not a valid roster,
+    /// or a conflict cuts through a monster's object (git's own line merge writes such):
+    /// only all of them can be resolved, to one side. The file's path and the line.
+    case notMonsterByMonster(path: String, line: Int)
+    /// Keeping the side asked would give two monsters the same name: the two names.
+    case sameName(String, String)
+    /// No conflict holds a monster of these names: the names asked for, and the names of
+    /// the monsters in conflict.
+    case noConflict(named: [String], among: [String])
+    /// The file could not be read, locked or written.
+    case file(RosterError)
+
+    /// The message a user reads.
+    public var description: String {
+      switch self {
+      case .sideNotARoster(let side, let error):
+        "\(side == .ours ? "Ours" : "Theirs") is not a valid roster, kept whole: \(error)"
+      case .notMonsterByMonster(let path, let line):
+        "\(escapedForMessage(path)):\(line): these conflicts cannot be resolved a monster at "
+          + "a time (a side is not a valid roster, or a conflict cuts through a monster); keep "
+          + "one side of every conflict, or merge again monster by monster"
+      case .sameName(let first, let second):
+        "That would leave two monsters of one name on a side, '\(escapedForMessage(first))' "
+          + "and '\(escapedForMessage(second))': resolve both their conflicts at once, or keep "
+          + "the other side of one"
+      case .noConflict(let names, let among):
+        "No conflict holds a monster named "
+          + names.map { "'\(escapedForMessage($0))'" }.joined(separator: ", ")
+          + (among.isEmpty
+            ? "."
+            : "; the monsters in conflict are "
+              + among.map { "'\(escapedForMessage($0))'" }.joined(separator: ", ") + ".")
+      case .file(let error): error.description
+      }
+    }
+  }
+
+  /// Reads a file's conflicts.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's bytes.
+  ///   - path: The file's path, for messages.
+  /// - Returns: `nil` when the file has no conflict markers.
+  /// - Throws: ``RosterError/unresolvedConflict(path:lines:)`` for markers that are no
+  ///   whole conflict (an opening without its closing, a closing alone): they are to be
+  ///   fixed by hand.
+  public init?(bytes: [UInt8], path: String) throws(RosterError) {
+    let split = try Self.split(bytes, path: path)
+    guard !split.conflictLines.isEmpty else { return nil }
+    self.path = path
+    markers = split.markers
+    pieces = split.pieces
+    var sides: [MergeSide: Side] = [:]
+    for (side, text) in [(MergeSide.ours, split.ours), (.theirs, split.theirs)] {
+      let roster = Result { () throws(RosterError) in
+        try RosterFile(path: "\(path) (\(side))").roster(from: text)
+      }
+      sides[side] = Side(text: text, roster: roster)
+    }
+    self.sides = sides
+    conflicts = Self.conflicts(pieces, split.conflictLines, sides)
+  }
+
+  // MARK: - Reading the markers
+
+  /// What a file's markers split it into.
+  private struct Split {
+    var ours: [UInt8] = []
+    var theirs: [UInt8] = []
+    var pieces: [Piece] = []
+    var conflictLines: [Int] = []
+    var markers = ConflictMarkers()
+  }
+
+  /// Splits a file at its markers into ours and theirs, and the pieces of each.
+  private static func split(_ bytes: [UInt8], path: String) throws(RosterError) -> Split {
+    var split = Split()
+    // Where a part of the file goes while it is read: both sides, ours, theirs, or none
+    // (the common ancestor's part of a conflict, which git writes with `|||||||`).
+    enum Part { case both, ours, ancestor, theirs }
+    var part = Part.both
+    var opening: (line: Int, size: Int, ours: Int, theirs: Int)?
+    var sharedStart = (ours: 0, theirs: 0)
+    var line = 1
+    var start = 0
+    func fail(_ line: Int) -> RosterError { .unresolvedConflict(path: path, lines: [line]) }
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let next = min(end + 1, bytes.count)
+      let marker = bytes.withUnsafeBytes {
+        ConflictMarkers.marker(in: UnsafeRawBufferPointer(rebasing: $0[start..<end]))
+      }
+      let label = {
+        String(
+          decoding: bytes[start..<end].drop { $0 != UInt8(ascii: " ") }.dropFirst(), as: UTF8.self)
+      }
+      let size = marker?.1 ?? 0
+      let fitsOpening = size == opening?.size
+      switch (marker?.0, part) {
+      case (ConflictMarkers.opening, .both):
+        if sharedStart != (split.ours.count, split.theirs.count) {
+          split.pieces.append(
+            .shared(
+              ours: sharedStart.ours..<split.ours.count,
+              theirs: sharedStart.theirs..<split.theirs.count))
+        }
+        if split.conflictLines.isEmpty {
+          split.markers = ConflictMarkers(size: size, oursLabel: label(), theirsLabel: "")
+        }
+        opening = (line, size, split.ours.count, split.theirs.count)
+        part = .ours
+      case (ConflictMarkers.ancestor, .ours) where fitsOpening:
+        part = .ancestor
+      case (ConflictMarkers.separator, .ours) where fitsOpening,
+        (ConflictMarkers.separator, .ancestor) where fitsOpening:
+        part = .theirs
+      case (ConflictMarkers.closing, .theirs) where fitsOpening:
+        guard let open = opening else { throw fail(line) }
+        if split.conflictLines.isEmpty { split.markers.theirsLabel = label() }
+        split.pieces.append(
+          .conflict(
+            split.conflictLines.count, ours: open.ours..<split.ours.count,
+            theirs: open.theirs..<split.theirs.count))
+        split.conflictLines.append(open.line)
+        sharedStart = (split.ours.count, split.theirs.count)
+        opening = nil
+        part = .both
+      case (.some, _) where size >= ConflictMarkers.standardSize:
+        // A marker out of its place: a conflict resolved by half.
+        throw fail(line)
+      default:
+        switch part {
+        case .both:
+          split.ours += bytes[start..<next]
+          split.theirs += bytes[start..<next]
+        case .ours: split.ours += bytes[start..<next]
+        case .theirs: split.theirs += bytes[start..<next]
+        case .ancestor: break
+        }
+      }
+      line += 1
+      start = next
+    }
+    if let opening { throw fail(opening.line) }
+    if sharedStart != (split.ours.count, split.theirs.count) {
+      split.pieces.append(
+        .shared(
+          ours: sharedStart.ours..<split.ours.count, theirs: sharedStart.theirs..<split.theirs.count
+        ))
+    }
+    return split
+  }
+
+  // MARK: - The monsters of each piece
+
+  /// The offsets of a side's monsters whose objects start in a range of its text: found by
+  /// their names, which stand at the start of their objects.
+  private static func monsters(in range: Range<Int>, of roster: Roster) -> [Int] {
+    let records = roster.source.records
+    // The records stand in file order: the first at or past a position, by halving.
+    func first(from position: Int) -> Int {
+      var (low, high) = (0, records.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(records[middle].name.start) < position { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    return Array(first(from: range.lowerBound)..<first(from: range.upperBound))
+  }
+
+  /// The monsters of a piece on each side, by offset; `nil` when a side is no roster.
+  private func monsters(of piece: Piece) -> (ours: [Int], theirs: [Int])? {
+    guard case .success(let ours) = sides[.ours]?.roster,
+      case .success(let theirs) = sides[.theirs]?.roster
+    else { return nil }
+    switch piece {
+    case .shared(let mine, let other), .conflict(_, let mine, let other):
+      return (Self.monsters(in: mine, of: ours), Self.monsters(in: other, of: theirs))
+    }
+  }
+
+  private static func conflicts(
+    _ pieces: [Piece], _ lines: [Int], _ sides: [MergeSide: Side]
+  ) -> [Conflict] {
+    var conflicts = lines.map { Conflict(line: $0, names: [], holdsRosterKeys: false) }
+    guard case .success(let ours) = sides[.ours]?.roster,
+      case .success(let theirs) = sides[.theirs]?.roster
+    else { return conflicts }
+    for piece in pieces {
+      guard case .conflict(let index, let mine, let other) = piece else { continue }
+      let (a, b) = (monsters(in: mine, of: ours), monsters(in: other, of: theirs))
+      let (oursMonsters, theirsMonsters) = (
+        a.map { ours[ours.index(atOffset: $0)] }, b.map { theirs[theirs.index(atOffset: $0)] }
+      )
+      var names: [String] = []
+      for monster in oursMonsters + theirsMonsters
+      where !(oursMonsters.contains(monster) && theirsMonsters.contains(monster))
+        && !names.contains(where: { Monster.foldedName($0) == Monster.foldedName(monster.name) })
+      {
+        names.append(monster.name)
+      }
+      conflicts[index].names = names
+      // A conflict of no monster, where the sides' own keys differ, is of those keys.
+      conflicts[index].holdsRosterKeys = names.isEmpty && ours.otherFields != theirs.otherFields
+    }
+    return conflicts
+  }
+
+  // MARK: - Resolving
+
+  /// Keeps one side of some conflicts.
+  ///
+  /// - Parameters:
+  ///   - chosen: The conflicts to resolve, by index in ``conflicts``; `nil` for all.
+  ///   - side: The side to keep.
+  /// - Returns: The roster, when no conflict is left; otherwise the file marked again.
+  /// - Throws: ``ResolutionError``.
+  public func resolving(_ chosen: Set<Int>?, keeping side: MergeSide) throws(ResolutionError)
+    -> Resolution
+  {
+    let every = chosen.map { $0.isSuperset(of: conflicts.indices) } ?? true
+    if every {
+      guard let kept = sides[side] else { preconditionFailure("a side is missing") }
+      switch kept.roster {
+      case .success(let roster): return .roster(roster)
+      case .failure(let error): throw .sideNotARoster(side, error)
+      }
+    }
+    guard case .success(let ours) = sides[.ours]?.roster,
+      case .success(let theirs) = sides[.theirs]?.roster
+    else {
+      throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
+    }
+    let picked = chosen ?? []
+    var mine: [Monster] = []
+    var other: [Monster] = []
+    var entries: [MarkedEntry] = []
+    func append(_ monsters: [Monster], to version: MergeSide?, conflict: Int = -1) {
+      for monster in monsters {
+        let oursOffset: Int32 = version == .theirs ? -1 : Int32(mine.count)
+        let theirsOffset: Int32 = version == .ours ? -1 : Int32(other.count)
+        if version != .theirs { mine.append(monster) }
+        if version != .ours { other.append(monster) }
+        entries.append(
+          MarkedEntry(ours: oursOffset, theirs: theirsOffset, conflict: Int32(conflict)))
+      }
+    }
+    for piece in pieces {
+      guard let (a, b) = monsters(of: piece) else { continue }
+      let oursMonsters = a.map { ours[ours.index(atOffset: $0)] }
+      let theirsMonsters = b.map { theirs[theirs.index(atOffset: $0)] }
+      switch piece {
+      case .shared(_, _):
+        guard oursMonsters == theirsMonsters else {
+          // The sides differ outside their markers: a conflict cut through a monster.
+          throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
+        }
+        append(oursMonsters, to: nil)
+      case .conflict(let index, _, _):
+        if picked.contains(index) {
+          append(side == .ours ? oursMonsters : theirsMonsters, to: nil)
+        } else if oursMonsters == theirsMonsters {
+          append(oursMonsters, to: nil)
+        } else {
+          append(oursMonsters, to: .ours, conflict: index)
+          append(theirsMonsters, to: .theirs, conflict: index)
+        }
+      }
+    }
+    let keysResolved = conflicts.indices.contains {
+      picked.contains($0) && conflicts[$0].holdsRosterKeys
+    }
+    let keys = (
+      ours: keysResolved && side == .theirs ? theirs.otherFields : ours.otherFields,
+      theirs: keysResolved && side == .ours ? ours.otherFields : theirs.otherFields
+    )
+    let versions: (Roster, Roster)
+    do throws(RosterError) {
+      versions = (
+        try Roster(mine, otherFields: keys.ours), try Roster(other, otherFields: keys.theirs)
+      )
+    } catch {
+      if case .nameTaken(let name, let holder) = error { throw .sameName(holder, name) }
+      throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
+    }
+    if versions.0 == versions.1 && keys.ours == keys.theirs { return .roster(versions.0) }
+    let writer = MarkedRosterWriter(
+      ours: versions.0, theirs: versions.1, entries: entries, markers: markers)
+    var bytes: [UInt8] = []
+    writer.write(chunkSize: 1 << 16) { bytes.append(contentsOf: $0) }
+    let remaining = bytes.withUnsafeBytes(ConflictMarkers.unresolvedLines(in:)).count
+    return .marked(bytes, remaining: remaining)
+  }
+}

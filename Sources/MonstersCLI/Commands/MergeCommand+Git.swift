@@ -1,0 +1,116 @@
+import MonsterKit
+
+// `monsters merge --git [PATH]`: the merge git made without the driver, made again monster
+// by monster from the versions git keeps in its index.
+
+extension MergeCommand {
+  /// The stages git keeps for a path in conflict: the common ancestor (none when both sides
+  /// added the file), ours and theirs.
+  private struct Stages {
+    /// The path as git names it, from the top of the work tree, as `%P` gives it.
+    var name: String
+    var base: [UInt8]
+    var ours: [UInt8]
+    var theirs: [UInt8]
+  }
+
+  /// Merges again from git's index the roster that a plain git merge left in conflict, and
+  /// writes the result over it, under its lock.
+  static func mergeFromGit(_ context: CommandContext) throws(CommandFailure) {
+    guard let git = GitProcess(environment: context.environment.variables) else {
+      throw .git("git is not installed, or not on PATH.")
+    }
+    let path = context.invocation.argument(0) ?? context.file.path
+    if path == CommandContext.standardInputPath
+      || context.file.stream != nil
+        && context.invocation.argument(0) == nil
+    {
+      throw context.usageError(
+        .invalidValue("merge --git writes the roster in the work tree: name a file, not '-'."))
+    }
+    let stages = try Self.stages(of: path, git)
+    let shown = escapedForTerminal(path)
+    let asked = context.invocation.value(markerSizeOption) != nil
+    let size = asked ? try markerSize(context) : attributeMarkerSize(of: path, git)
+    let refusal: CommandFailure? =
+      size != nil
+      ? nil
+      : asked
+        ? markerSizeFailure(context)
+        : .git(
+          "git's conflict-marker-size for \(shown) is longer than the longest markers written, "
+            + "\(ConflictMarkers.maximumSize).")
+    let markers = ConflictMarkers(
+      size: size ?? ConflictMarkers.standardSize, oursLabel: "ours (\(stages.name))",
+      theirsLabel: "theirs (\(stages.name))")
+    func side(_ label: String, _ bytes: [UInt8]) -> RosterSide {
+      RosterSide(label: label, path: path, shownAs: "\(path) (\(label.lowercased()))", bytes: bytes)
+    }
+    var file = context.rosterFile(named: path)
+    file.path = path
+    try merge(
+      base: side("BASE", stages.base), ours: side("OURS", stages.ours),
+      theirs: side("THEIRS", stages.theirs), into: file, markers: markers,
+      refusing: refusal, shownName: path,
+      console: context.console)
+    context.output.writeLine(
+      "Merged \(shown) again from git's index, monster by monster, with no conflict; to "
+        + "mark it resolved: git add \(escapedForTerminal(ManPage.Example.shellQuoted(path)))")
+  }
+
+  /// The versions of a path in conflict that git's index holds.
+  private static func stages(of path: String, _ git: GitProcess) throws(CommandFailure)
+    -> Stages
+  {
+    let shown = escapedForTerminal(path)
+    let listed = try git.ask(
+      ["--literal-pathspecs", "ls-files", "-u", "-z", "--full-name", "--", path]
+    ) { "Cannot read git's index for \(shown): \($0)" }
+    // Each entry: `<mode> <object> <stage>\t<path>`, ended by a NUL byte.
+    var objects: [Int: String] = [:]
+    var names: Set<String> = []
+    for entry in listed.outputBytes.split(separator: 0) {
+      let text = String(decoding: entry, as: UTF8.self)
+      guard let tab = text.firstIndex(of: "\t") else { continue }
+      let fields = text[..<tab].split(separator: " ")
+      guard fields.count == 3, let stage = Int(fields[2]) else { continue }
+      objects[stage] = String(fields[1])
+      names.insert(String(text[text.index(after: tab)...]))
+    }
+    guard let name = names.first else {
+      throw .git(
+        "\(shown) is not in conflict in git's index, so there is nothing to merge again: git "
+          + "keeps the versions of a conflict there from the merge that stopped until 'git add'.")
+    }
+    guard names.count == 1 else {
+      throw .git("\(shown) names \(names.count) files in conflict; name one roster.")
+    }
+    guard let ours = objects[2], let theirs = objects[3] else {
+      throw .git(
+        "\(shown) was removed on one side of the merge (git's index has no "
+          + "\(objects[2] == nil ? "ours" : "theirs")): there are no monsters to merge; "
+          + "'git add' or 'git rm' it.")
+    }
+    func blob(_ object: String) throws(CommandFailure) -> [UInt8] {
+      try git.ask(["cat-file", "blob", object]) { "Cannot read \(shown) from git: \($0)" }
+        .outputBytes
+    }
+    return Stages(
+      name: name, base: try objects[1].map(blob) ?? [], ours: try blob(ours),
+      theirs: try blob(theirs))
+  }
+
+  /// The marker size git's `conflict-marker-size` attribute gives the path, as git gives it
+  /// to a driver: 7 when unset or not a positive number.
+  private static func attributeMarkerSize(of path: String, _ git: GitProcess) -> Int? {
+    guard
+      let run = try? git.ask(
+        ["check-attr", "-z", "conflict-marker-size", "--", path], failure: { $0 })
+    else { return ConflictMarkers.standardSize }
+    // `<path> NUL conflict-marker-size NUL <value> NUL`.
+    let fields = run.outputBytes.split(separator: 0, omittingEmptySubsequences: false)
+    guard fields.count >= 3, let size = Int(String(decoding: fields[2], as: UTF8.self)), size > 0
+    else { return ConflictMarkers.standardSize }
+    return size <= ConflictMarkers.maximumSize ? size : nil
+  }
+}

@@ -1,0 +1,73 @@
+import MonsterKit
+
+/// `monsters resolve`: keeps one side of a merge's conflicts in the roster file.
+enum ResolveCommand {
+  static let oursOption = OptionSpec(
+    "ours", help: "Keep ours: the version of the branch merged into.")
+  static let theirsOption = OptionSpec(
+    "theirs", help: "Keep theirs: the version of the branch merged in.")
+
+  static let subcommand = Subcommand(name: "resolve", run: run) { name in
+    let monsters = ArgumentSpec(
+      name: "monster", kind: .monster, isOptional: true, isRepeating: true,
+      help: "A monster in conflict, by either side's name, in any case (default: every "
+        + "conflict).")
+    return CommandSpec(
+      name: name,
+      abstract: "Keep one side of the conflicts a merge left in the roster file.",
+      discussion: """
+        Keeps ours or theirs of the conflict of each monster named (by the name either \
+        side gives it), or of every conflict, and writes the file: a valid roster in \
+        canonical form once no conflict is left, otherwise the file with the other \
+        conflicts still between markers. Prints what it kept.
+
+        Each monster in conflict stands between markers of its own, as 'monsters merge' \
+        writes them; keeping every conflict's one side also resolves a file that git's \
+        own line merge marked, or that holds all of ours and all of theirs (a merge that \
+        could not be made). Refused, and nothing written, when the side kept is not a \
+        valid roster or would give two monsters one name.
+        """,
+      arguments: [monsters],
+      options: [oursOption, theirsOption],
+      forms: [
+        CommandForm(flag: oursOption.name, arguments: [monsters]),
+        CommandForm(flag: theirsOption.name, arguments: [monsters]),
+      ],
+      needsForm: true)
+  }
+
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    let side: MergeSide = context.invocation.has(oursOption) ? .ours : .theirs
+    let file = context.file
+    if file.stream != nil {
+      throw context.usageError(.invalidValue(RosterError.notEditable(path: file.path).description))
+    }
+    let outcome: ConflictResolution
+    do throws(MarkedRoster.ResolutionError) {
+      outcome = try file.resolveConflicts(named: context.invocation.arguments, keeping: side)
+    } catch {
+      if case .file(.missingFile(let path)) = error { throw .missingRoster(path: path) }
+      throw .resolution(error)
+    }
+    let shown = escapedForTerminal(file.path)
+    guard !outcome.resolved.isEmpty else {
+      context.console.errors.writeLine("Note: \(shown) has no conflict to resolve.")
+      return
+    }
+    let count = outcome.resolved.count
+    let names = outcome.resolved.map { conflict in
+      conflict.names.isEmpty
+        ? (conflict.holdsRosterKeys ? "the roster's keys" : "line \(conflict.line)")
+        : conflict.names.map(MergeReport.quoted).joined(separator: " / ")
+    }
+    context.output.writeLine(
+      "Kept \(side == .ours ? "ours" : "theirs") of \(count) "
+        + "\(count == 1 ? "conflict" : "conflicts") (\(names.joined(separator: ", "))) in "
+        + "\(shown): "
+        + (outcome.remaining == 0
+          ? "a roster again."
+          : "\(outcome.remaining) \(outcome.remaining == 1 ? "conflict is" : "conflicts are") "
+            + "left."))
+    context.record.noteSaved(file.path)
+  }
+}
