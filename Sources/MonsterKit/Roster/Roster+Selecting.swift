@@ -120,7 +120,8 @@ extension Roster {
   ///
   /// A change of the weapon or the colour alone to a monster as the file holds it is made
   /// to its record, which holds both, so that no monster is built: the way to change
-  /// 200,000 monsters of a million in about the time a file takes to write.
+  /// 200,000 monsters of a million in about the time a file takes to write. That copies the
+  /// records once, so an edit of a few monsters builds them instead.
   ///
   /// - Parameters:
   ///   - indices: The positions.
@@ -129,8 +130,14 @@ extension Roster {
   mutating func change(
     at indices: [Index], _ changes: RosterEdit.Changes, into result: inout [RosterChange]
   ) {
+    // The first change to a record copies all of them, as the roster before the edit keeps
+    // them: for a few monsters, building each costs far less.
+    let manyMonsters =
+      source.hasRewrittenRecords
+      || indices.count * Self.monstersPerRecordCopy >= source.records.count
     let onRecords =
-      changes.description == nil && changes.icon == nil && changes.otherFields.isEmpty
+      manyMonsters && changes.description == nil && changes.icon == nil
+      && changes.otherFields.isEmpty
     for index in indices {
       if onRecords, case .record(let position) = slots[index.slot].content {
         var record = source.records[position]
@@ -156,6 +163,12 @@ extension Roster {
       result.append(.changed(MonsterChange(from: before, to: after)))
     }
   }
+
+  /// How many of a roster's monsters an edit changes, at least, for each that is changed in
+  /// its record rather than built: one copy of the records (36 bytes a monster) costs about
+  /// as much memory as building one monster (its strings, its slot among the edited) in
+  /// this many.
+  static let monstersPerRecordCopy = 8
 
   /// Whether changes would change the monster at a position, found from its fields without
   /// building it: importing a roster's own listing compares a million monsters this way.

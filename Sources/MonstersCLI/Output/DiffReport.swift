@@ -77,6 +77,7 @@ enum DiffReport {
 
   /// A summary and a table of the changes, GitHub-flavoured, for a pull request's comment.
   static func markdown(_ diff: RosterDiff) -> String {
+    let code = MarkdownText.code
     guard !diff.isEmpty else { return "No changes to the roster.\n" }
     var counts: [(String, Int)] = [
       ("added", 0), ("removed", 0), ("renamed", 0), ("changed", 0), ("moved", 0),
@@ -96,7 +97,10 @@ enum DiffReport {
       case .changed(let name, let field, let old, let new):
         counts[3].1 += 1
         rows.append(
-          (code(name), "\(fieldName(field)): \(cell(old, of: field)) → \(cell(new, of: field))"))
+          (
+            code(name),
+            "\(markdownFieldName(field)): \(cell(old, of: field)) → \(cell(new, of: field))"
+          ))
       case .moved(let name):
         counts[4].1 += 1
         rows.append((code(name), "moved"))
@@ -115,29 +119,20 @@ enum DiffReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// A field as ``fieldName(_:)`` names it, a key of its own in a code span.
+  private static func markdownFieldName(_ field: MonsterField) -> String {
+    guard case .other(let key) = field else { return fieldName(field) }
+    return "key " + MarkdownText.code(key)
+  }
+
   private static func cell(_ value: JSONValue?, of field: MonsterField) -> String {
-    switch (field, value) {
+    let code = MarkdownText.code
+    return switch (field, value) {
     case (.other, _), (_, .some(.array)), (_, .some(.object)): code(json(value))
     case (_, nil): "none"
     case (_, .string(let text)?): code(text)
     case (_, let value?): code(json(value))
     }
-  }
-
-  /// Text as a Markdown code span, safe in a table cell: shown as ``shown(_:)`` shows it,
-  /// `|` escaped, between enough backticks. In a code span, `@name` mentions nobody and
-  /// `<b>` is text.
-  static func code(_ text: String) -> String {
-    let safe = shown(text).replacingAll("|", with: "\\|")
-    var longest = 0
-    var run = 0
-    for character in safe {
-      run = character == "`" ? run + 1 : 0
-      longest = max(longest, run)
-    }
-    let fence = String(repeating: "`", count: longest + 1)
-    let padding = safe.hasPrefix("`") || safe.hasSuffix("`") || safe.isEmpty ? " " : ""
-    return fence + padding + safe + padding + fence
   }
 
   // MARK: - JSON

@@ -94,7 +94,8 @@ enum MonsterTable {
   }
 
   /// A GitHub-flavoured Markdown table: a header row of titles, the delimiter row, then one
-  /// monster a row, each cell escaped by ``markdownCell(_:)``.
+  /// monster a row, each value in a code span (``MarkdownText/cell(_:)``), so that no text
+  /// of the roster can change the table or the page, mention anyone or link anywhere.
   static func writeMarkdown(
     _ selected: [Roster.Index], of roster: Roster, columns: [MonsterKey],
     output: OutputChannel
@@ -106,12 +107,7 @@ enum MonsterTable {
         buffer.append(UInt8(ascii: "|"))
         for key in columns {
           buffer.append(UInt8(ascii: " "))
-          let cell =
-            key.textField.map { field in
-              roster.withUTF8(field, at: index) { markdownCell(text($0)) }
-            }
-            ?? value(of: key, at: index, in: roster)
-          buffer.append(contentsOf: cell.utf8)
+          buffer.append(contentsOf: markdownCell(key, at: index, in: roster).utf8)
           buffer.append(contentsOf: " |".utf8)
         }
         buffer.append(UInt8(ascii: "\n"))
@@ -119,53 +115,11 @@ enum MonsterTable {
     }
   }
 
-  /// Text as a cell of a GitHub-flavoured Markdown table, shown as it is and unable to
-  /// change the table or the page.
-  ///
-  /// A backslash and the punctuation Markdown acts on (`|`, `*`, `_`, `` ` ``, `[`, `]`,
-  /// `~`) take a backslash; `&` and `<` are written as entities, so that no HTML gets
-  /// in; a line break is `<br>`; a space at either end, which a cell would lose, is
-  /// `&#32;`; and control characters and bidirectional controls, which could reorder
-  /// what a reader sees, are shown escaped (`\u{202E}`).
-  static func markdownCell(_ text: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    var index = 0
-    var result = ""
-    let leading = scalars.prefix { $0 == " " }.count
-    let trailing = leading == scalars.count ? 0 : scalars.reversed().prefix { $0 == " " }.count
-    while index < scalars.count {
-      let scalar = scalars[index]
-      defer { index += 1 }
-      if scalar == " " && (index < leading || index >= scalars.count - trailing) {
-        result += "&#32;"
-        continue
-      }
-      switch scalar {
-      case "\\", "|", "*", "_", "`", "[", "]", "~":
-        result.unicodeScalars.append("\\")
-        result.unicodeScalars.append(scalar)
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case "\r", "\n":
-        // A carriage return and a line feed are one line break.
-        if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
-        result += "<br>"
-      case "\t": result += "\\t"
-      case _ where scalar.properties.generalCategory == .control || isBidiControl(scalar):
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default:
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  /// Whether a scalar is one of Unicode's bidirectional formatting characters: the marks,
-  /// embeddings, overrides and isolates that reorder text as it is shown.
-  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+  /// A field of the monster at a position as a cell of a Markdown table: its value in a
+  /// code span, or nothing for no value.
+  static func markdownCell(_ key: MonsterKey, at index: Roster.Index, in roster: Roster)
+    -> String
+  {
+    MarkdownText.cell(value(of: key, at: index, in: roster))
   }
 }
