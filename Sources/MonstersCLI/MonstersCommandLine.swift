@@ -97,34 +97,46 @@ public enum MonstersCommandLine {
     defaultRosterFile: String = CommandContext.defaultRosterFile
   ) -> ExitCode {
     var failure: CommandFailure?
-    let saves = SaveRecord()
+    let record = RunRecord()
     do throws(CommandFailure) {
       try execute(
         arguments, environment: environment, console: console,
-        defaultRosterFile: defaultRosterFile, saves: saves)
+        defaultRosterFile: defaultRosterFile, record: record)
     } catch {
       failure = error
     }
     // What a failed command printed before failing (the problems `check` found) is still
     // its output.
-    do throws(CommandFailure) {
-      try console.output.flush()
-    } catch {
-      if case .outputFailed(let code) = error, let path = saves.savedPath {
-        failure = failure ?? .outputFailedAfterSave(code, path: path)
-      }
-      failure = failure ?? error
+    try? console.output.flush()
+    if let code = console.output.failure {
+      failure = outputFailure(code, over: failure, record: record, errors: console.errors)
     }
     if let failure { report(failure, to: console.errors) }
     try? console.errors.flush()
     return failure?.exitCode ?? .success
   }
 
+  /// How a run ends whose output could not be written: with 74 and a message that says
+  /// whether the edit was saved, whatever the command found, so that no run reports
+  /// success or differences over output that was lost. The command's own error, if it has
+  /// one to tell, is reported first. A reader that went away (`| head -1`) is no error: the
+  /// run ends as the command did.
+  private static func outputFailure(
+    _ code: Int32, over failure: CommandFailure?, record: RunRecord, errors: OutputChannel
+  ) -> CommandFailure? {
+    guard code != Platform.ErrorNumber.brokenPipe else { return failure }
+    switch failure {
+    case nil, .outputFailed?: break
+    case let failure?: report(failure, to: errors)
+    }
+    return .outputFailed(code, edit: record.state)
+  }
+
   /// Parses the command line and runs the subcommand it names; `--help` and `--version`
   /// need no subcommand.
   private static func execute(
     _ arguments: [String], environment: Environment, console: Console,
-    defaultRosterFile: String, saves: SaveRecord
+    defaultRosterFile: String, record: RunRecord
   ) throws(CommandFailure) {
     let invocation = try Invocation(parsing: arguments, commands: Subcommand.all)
     if invocation.has(.help) {
@@ -132,11 +144,11 @@ public enum MonstersCommandLine {
       let weapons =
         (try? CommandContext(
           invocation: invocation, console: console, environment: environment,
-          defaultRosterFile: defaultRosterFile, saves: saves))?.weaponNamesForHelp()
+          defaultRosterFile: defaultRosterFile, record: record))?.weaponNamesForHelp()
         ?? Weapon.builtIn.names
       console.output.write(
         HelpText.page(
-          for: invocation.command?.listingWeapons(weapons),
+          for: Subcommand.spec(of: invocation.command)?.listingWeapons(weapons),
           commands: Subcommand.specs.map { $0.listingWeapons(weapons) }))
       return
     }
@@ -151,8 +163,12 @@ public enum MonstersCommandLine {
     }
     let context = try CommandContext(
       invocation: invocation, console: console, environment: environment,
-      defaultRosterFile: defaultRosterFile, saves: saves)
-    try subcommand.run(context)
+      defaultRosterFile: defaultRosterFile, record: record)
+    do throws(CommandFailure) {
+      try subcommand.run(context)
+    } catch {
+      throw invocation.has(.exitCode) ? error.withExitCodeOption() : error
+    }
   }
 
   /// Prints a failure on standard error: `Error: ...`, and for a usage error the usage

@@ -8,21 +8,23 @@ struct BenchOptions {
   var monsters: String?
   /// Whether to keep the temporary folder of rosters.
   var keep = false
-  /// Only the workloads whose title holds this text, such as `merge`, when set.
-  var only: String?
+  /// Only the workloads whose title holds one of these texts, such as `merge`, when set;
+  /// the CI rows only with `ci`.
+  var only: [String]?
   var wantsHelp = false
 
   static let usage = """
     usage: swift run -c release monsters-bench [--sizes N,N,...] [--runs N] [--monsters PATH]
-                                               [--only TEXT] [--keep]
+                                               [--only TEXT,...] [--keep]
 
       --sizes      roster sizes in monsters (default: 1000,10000,100000,1000000)
       --runs       runs of each command per size, alternating the tools (default: 5)
       --monsters   the binary to time (default: build it as README.md installs it,
                    with --static-swift-stdlib -Xswiftc -static-executable, into
                    .build/installed)
-      --only       time only the workloads whose title holds TEXT, such as merge (the
-                   CI rows and the checks of edits are then left out)
+      --only       time only the workloads whose title holds one of the texts, such as
+                   merge or start,set (the checks of edits are then left out; the CI
+                   rows, set --where and import, only with ci)
       --keep       keep the folder of generated rosters
     """
 
@@ -37,7 +39,7 @@ struct BenchOptions {
       case "--runs": runs = try reader.count()
       case "--monsters": monsters = try reader.value()
       case "--keep": keep = true
-      case "--only": only = try reader.value()
+      case "--only": only = try reader.value().split(separator: ",").map(String.init)
       case "-h", "--help": wantsHelp = true
       default: throw reader.unknownOption
       }

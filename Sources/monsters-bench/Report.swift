@@ -53,7 +53,7 @@ enum Report {
     }
     if let startup = results.first(where: { $0.workload.title == Bench.startupTitle }) {
       check("startup vs jq", startup.ratio("monsters", to: "jq"), 0.2)
-      check("startup vs /bin/true", startup.ratio("monsters", to: Bench.floor), 4)
+      check("startup vs /bin/true", startup.ratio("monsters", to: Bench.floor), 1.5)
     }
     let largest = results.map(\.workload.size).max() ?? 0
     func at(_ title: String) -> Result? {
@@ -62,7 +62,7 @@ enum Report {
     if let set = at("set one weapon") {
       check("set at \(grouped(largest)) vs jq", set.ratio("monsters", to: "jq"), 0.1)
       check("set at \(grouped(largest)) vs cp + sync", set.ratio("monsters", to: Bench.floor), 5)
-      check("set at \(grouped(largest)) peak memory vs file", memory(set), 2)
+      check("set at \(grouped(largest)) peak memory vs file", memory(set), 1.5)
     }
     if let list = at("list --format names") {
       check("list at \(grouped(largest)) vs jq", list.ratio("monsters", to: "jq"), 0.1)

@@ -487,17 +487,13 @@ private func checkMarkdown(_ output: String, rows: Int, columns: Int) {
     fatalError("list --format markdown is not \(rows) rows:\n\(output)")
   }
   for line in lines {
-    // The cell separators: bars with no backslash before them that escapes them.
+    // The cell separators, as GitHub's reader (cmark-gfm) finds them: bars with no
+    // backslash just before them, also in a code span, whatever stands before that.
     var bars = 0
-    var escaped = false
+    var previous: Unicode.Scalar?
     for character in line.unicodeScalars {
-      if escaped {
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else if character == "|" {
-        bars += 1
-      }
+      if character == "|" && previous != "\\" { bars += 1 }
+      previous = character
     }
     guard bars == columns + 1 else {
       fatalError("a Markdown row has \(bars - 1) cells, not \(columns):\n\(line)")

@@ -181,21 +181,15 @@ private func checkValues(_ condition: String, _ fields: String, roster: Roster, 
     for index in roster.indices {
       let row =
         "| "
-        + keys.map { field in
-          MonsterTable.withText(of: field, at: index, in: roster) {
-            MonsterTable.markdownCell(text($0))
-          }
-        }.joined(separator: " | ") + " |"
+        + keys.map { field in MonsterTable.markdownCell(field, at: index, in: roster) }
+        .joined(separator: " | ") + " |"
+      // The cell separators, as GitHub's reader (cmark-gfm) finds them: bars with no
+      // backslash just before them, also in a code span.
       var bars = 0
-      var escaped = false
+      var previous: Unicode.Scalar?
       for scalar in row.unicodeScalars {
-        if escaped {
-          escaped = false
-        } else if scalar == "\\" {
-          escaped = true
-        } else if scalar == "|" {
-          bars += 1
-        }
+        if scalar == "|" && previous != "\\" { bars += 1 }
+        previous = scalar
         if scalar == "\n" || scalar == "\r" || holdsRawControl(String(scalar)) {
           violated(
             "a raw line break or control character in a Markdown row: \(row.debugDescription)",

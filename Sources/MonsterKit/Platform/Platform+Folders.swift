@@ -50,6 +50,19 @@ extension Platform {
     return status
   }
 
+  /// `faccessat(2)` with `W_OK` and `AT_EACCESS`: whether this process, as its effective
+  /// user and groups, may write to the file a name in an open folder names, as `open(2)`
+  /// for writing would decide (root may write a file whatever its mode).
+  ///
+  /// - Parameters:
+  ///   - name: The name, relative to the folder; a symbolic link is followed.
+  ///   - folder: The folder, open.
+  /// - Throws: The call's `errno`: `EACCES` when the process may not write the file,
+  ///   `EROFS` on a read-only file system.
+  package static func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError) {
+    _ = try retryingOnInterrupt { faccessat(folder, name, W_OK, AT_EACCESS) }
+  }
+
   /// `renameat(2)` within one open folder: the source's file takes the destination's name,
   /// replacing whatever had it, in one step.
   ///

@@ -140,6 +140,7 @@ extension Roster {
   /// A change of the fields a record holds itself (the weapon, the colour) to a monster as
   /// the file holds it is made to its record, so that no monster is built: the way to change
   /// 200,000 monsters of a million in about the time a file takes to write.
+  /// That copies the records once, so an edit of a few monsters builds them instead.
   ///
   /// - Parameters:
   ///   - indices: The positions.
@@ -148,7 +149,12 @@ extension Roster {
   mutating func change(
     at indices: [Index], _ changes: ResolvedChanges, into result: inout [RosterChange]
   ) {
-    let onRecords = RecordValues(changes.values, weapons: source.weapons)
+    // The first change to a record copies all of them, as the roster before the edit keeps
+    // them: for a few monsters, building each costs far less.
+    let manyMonsters =
+      source.hasRewrittenRecords
+      || indices.count * Self.monstersPerRecordCopy >= source.records.count
+    let onRecords = manyMonsters ? RecordValues(changes.values, weapons: source.weapons) : nil
     for index in indices {
       if let onRecords, case .record(let position) = slots[index.slot].content {
         var record = source.records[position]
@@ -172,6 +178,12 @@ extension Roster {
         .changed(MonsterChange(from: before, to: after, declared: declarations.fields)))
     }
   }
+
+  /// How many of a roster's monsters an edit changes, at least, for each that is changed in
+  /// its record rather than built: one copy of the records (36 bytes a monster) costs about
+  /// as much memory as building one monster (its strings, its slot among the edited) in
+  /// this many.
+  static let monstersPerRecordCopy = 8
 
   /// Whether changes would change the monster at a position, found from its fields without
   /// building it: importing a roster's own listing compares a million monsters this way.

@@ -13,7 +13,7 @@ extension FileSystem {
   /// - Returns: The bytes.
   /// - Throws: The `errno` of a failed read; `EFBIG` past `limit`.
   package func readAll(
-    _ descriptor: Int32, sizeHint: Int = 0, limit: Int = Int(UInt32.max)
+    _ descriptor: Int32, sizeHint: Int = 0, limit: Int = RosterFile.sizeLimit
   ) throws(SystemCallError) -> [UInt8] {
     // One byte more than the size, so that a file of the size it had is read in one go
     // and its end seen without growing the buffer.

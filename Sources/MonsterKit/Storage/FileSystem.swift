@@ -28,6 +28,9 @@ package protocol FileSystem: Sendable {
   func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus
   /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW`: the status of a name in an open folder.
   func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus
+  /// `faccessat(2)` with `W_OK`: fails unless this process may write the file a name in
+  /// an open folder names (``Platform/checkWritable(_:in:)``).
+  func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError)
   /// `readlink(2)`.
   func readlink(_ path: String) throws(SystemCallError) -> String
   /// `fchmod(2)`.
@@ -92,7 +95,7 @@ extension FileSystem {
         throw SystemCallError(Platform.ErrorNumber.isADirectory)
       }
       // Refused before a buffer for it is made, not once it is read.
-      if status.size > Int(UInt32.max) {
+      if status.size > RosterFile.sizeLimit {
         throw SystemCallError(Platform.ErrorNumber.fileTooLarge)
       }
       return (descriptor, status)

@@ -10,9 +10,9 @@ extension RosterFile {
   /// Makes a change and saves the roster, as ``update(dryRun:_:)`` does, waiting for
   /// another editor's lock without blocking a thread.
   ///
-  /// The edit is tried with a lock wait of 0. While another process holds the lock of the
-  /// roster's folder, the task sleeps between tries (1 ms at first, doubling up to 50 ms)
-  /// until ``lockTimeout`` has passed, so an actor such as the main actor goes on with other
+  /// The edit is tried with a lock wait of 0. While another process holds the roster's
+  /// lock, the task sleeps between tries (1 ms at first, doubling up to 50 ms, as a
+  /// synchronous edit sleeps) until ``lockTimeout`` has passed, so an actor such as the main actor goes on with other
   /// work meanwhile. Each try is the whole edit path, with the same guarantees; as a
   /// `nonisolated` function, this runs off the caller's actor.
   ///
@@ -39,7 +39,7 @@ extension RosterFile {
   {
     let clock = ContinuousClock()
     let start = clock.now
-    var pause: UInt64 = 1_000_000
+    var backoff = LockBackoff()
     while true {
       if let update = try updateWithoutWaiting(change) { return update }
       let waited = clock.now - start
@@ -48,12 +48,11 @@ extension RosterFile {
       // No wait for a negative timeout or NaN, as for every edit; an infinite one waits on.
       guard seconds < lockTimeout else { throw .lockTimeout(path: path, seconds: lockTimeout) }
       do {
-        try await Task.sleep(nanoseconds: pause)
+        try await Task.sleep(nanoseconds: backoff.next())
       } catch {
         if let update = try updateWithoutWaiting(change) { return update }
         throw .lockTimeout(path: path, seconds: seconds)
       }
-      pause = min(pause * 2, 50_000_000)
     }
   }
 

@@ -23,9 +23,10 @@ extension RosterFile {
   /// - Returns: `false`, with nothing written, when the folder changed under the edit: the
   ///   roster's name no longer names the file it read (or now names one where there was
   ///   none), or the temporary file is not the one it wrote. The edit then starts over.
-  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a call fails;
-  ///   ``RosterError/changedWhileReading(path:)`` when other files keep taking the
-  ///   temporary file's place.
+  /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a call fails, or when
+  ///   the process may not write the file it replaces (`EACCES`), whatever it may do to
+  ///   the folder; ``RosterError/changedWhileReading(path:)`` when other files keep taking
+  ///   the temporary file's place.
   func save(
     _ roster: Roster, in site: EditSite, replacing existing: LoadedFile?,
     checkingFirst check: () throws(RosterError) -> Void = {}
@@ -45,6 +46,14 @@ extension RosterFile {
       throws(SystemCallError) -> Void
   ) throws(RosterError) -> Bool {
     let previous = existing?.opened
+    // As an editor refuses to save over a file its user may not write, even where the
+    // folder would let the file be replaced; root may, as root may write the file.
+    if previous != nil {
+      try performing("write") { () throws(SystemCallError) in
+        if case .unopenable(let code) = site.lock.hold { throw SystemCallError(code) }
+        try fileSystem.checkWritable(site.name, in: site.folder)
+      }
+    }
     // Until a rename has put another file in place, the roster's name must name the file
     // read; after, it names that other file, which this write replaces.
     var misplaced = false

@@ -45,7 +45,7 @@ extension RosterFile {
       guard let target = try editTarget(action: action) else { continue }
       let lock: RosterLock
       do throws(RosterError) {
-        lock = try RosterLock(folder: target.folder, for: self)
+        lock = try RosterLock(folder: target.folder, roster: target.name, for: self)
       } catch .fileSystem(_, _, let code) where code == Platform.ErrorNumber.noSuchFile {
         // No folder, no file: what a missing file named by the user is, not a lock that
         // failed.
@@ -70,6 +70,10 @@ extension RosterFile {
     sweepAbandonedTemporaryFiles(in: site)
     guard let existing = try loadForEdit(in: site) else { return nil }
     defer { existing.map(close) }
+    // Where the roster file is locked rather than its folder, the file read must be the one
+    // locked (or none, where there was none to lock); another put in its place meanwhile
+    // is locked afresh.
+    guard lock.covers(existing) else { return nil }
     switch try body(site, existing) {
     case .done(let value): return value
     case .startOver: return nil

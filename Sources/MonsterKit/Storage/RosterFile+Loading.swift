@@ -18,18 +18,6 @@ extension RosterFile {
     var status: Platform.FileStatus
   }
 
-  /// What an open file is, as far as reading a roster goes.
-  enum FileKind {
-    /// A regular file: read or mapped, and replaced by an edit.
-    case regular
-    /// A folder.
-    case folder
-    /// A pipe, a FIFO, a socket or a terminal: read to its end, never edited.
-    case stream
-    /// A device that is no terminal, such as `/dev/zero`, which could be read for ever.
-    case device
-  }
-
   /// How large a file must be to be mapped rather than read, when ``mapsLargeFiles``.
   static let mappingThreshold = 1 << 20
 
@@ -47,10 +35,17 @@ extension RosterFile {
     case .bytes(let bytes):
       return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
     case .descriptor(let descriptor):
-      let bytes = try readingBytes { () throws(SystemCallError) in
-        try fileSystem.readAll(descriptor, limit: Int(UInt32.max))
+      // Standard input may be anything its caller gave: a device is refused, not read.
+      do throws(WholeReadError) {
+        let bytes = try fileSystem.readWhole(descriptor, limit: Self.sizeLimit)
+        return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
+      } catch {
+        switch error {
+        case .device: throw .notARegularFile(path: path)
+        case .tooLarge: throw .fileTooLarge(path: path)
+        case .failed(let code): throw failure("read", SystemCallError(code))
+        }
       }
-      return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
     case nil:
       break
     }
@@ -99,12 +94,12 @@ extension RosterFile {
       if editing { throw .notEditable(path: path) }
       let bytes = try readingBytes { () throws(SystemCallError) in
         try fileSystem.setBlocking(descriptor)
-        return try fileSystem.readAll(descriptor, limit: Int(UInt32.max))
+        return try fileSystem.readAll(descriptor, limit: Self.sizeLimit)
       }
       return LoadedFile(bytes: RosterBytes(bytes), opened: nil)
     }
     // Refused before a buffer for it is made, not once it is read.
-    guard status.size <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
+    guard status.size <= Self.sizeLimit else { throw .fileTooLarge(path: path) }
     let size = status.size
     let opened = OpenedFile(descriptor: descriptor, status: status)
     if mapsLargeFiles, size >= Self.mappingThreshold,
@@ -133,16 +128,9 @@ extension RosterFile {
     }
   }
 
-  /// What an open file is, from its status and, for a character device, whether it is a
-  /// terminal.
+  /// What an open file is (``FileSystem/kind(of:descriptor:)``).
   func kind(of status: Platform.FileStatus, descriptor: Int32) -> FileKind {
-    switch status.fileType {
-    case .regular: .regular
-    case .directory: .folder
-    case .fifo, .socket: .stream
-    case .characterDevice where fileSystem.isTerminal(descriptor): .stream
-    default: .device
-    }
+    fileSystem.kind(of: status, descriptor: descriptor)
   }
 
   /// Runs `body` on a loaded file's bytes, then closes the file. When the file changed

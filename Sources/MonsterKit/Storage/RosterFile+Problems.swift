@@ -19,7 +19,7 @@ extension RosterFile {
   ///   ``RosterError/syntax(path:line:column:message:)`` at the first place the bytes are
   ///   not JSON.
   func parse(_ bytes: RosterBytes) throws(RosterError) -> (Roster, [RosterProblem]) {
-    guard bytes.count <= Int(UInt32.max) else { throw .fileTooLarge(path: path) }
+    guard bytes.count <= Self.sizeLimit else { throw .fileTooLarge(path: path) }
     let parsed: ParsedRoster
     do throws(JSONSyntaxError) {
       parsed = try RosterParser.parse(bytes)

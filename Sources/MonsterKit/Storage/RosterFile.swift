@@ -69,6 +69,10 @@ public struct RosterFile: Sendable {
 
   /// How many bytes an edit writes at a time.
   static let chunkSize = 1 << 20
+
+  /// The most bytes a roster file may hold, 4 GiB (offsets into it are 32 bits); every
+  /// input read whole is held to it too.
+  package static let sizeLimit = Int(UInt32.max)
 }
 
 extension RosterFile {

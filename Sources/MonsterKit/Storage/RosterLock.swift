@@ -1,5 +1,6 @@
 /// The lock an edit holds from reading the roster to replacing it: `flock(2)` on the folder
-/// the roster is in, opened for reading.
+/// the roster is in, opened for reading; where a folder cannot be locked so, `flock(2)` on
+/// the roster file itself.
 ///
 /// The folder is locked rather than a file because an edit replaces the roster with a new
 /// file, and a lock file beside it can be removed, replaced or planted by anyone who may
@@ -8,29 +9,61 @@
 /// folder wait for each other. Nothing is created to be locked, so nothing is left beside
 /// the roster, and anyone who may read the folder may lock it, whoever edited last.
 ///
+/// NFS emulates `flock` with POSIX locks, and a POSIX lock that keeps others out needs a
+/// file open for writing, which a folder never is: `flock` on the folder fails there with
+/// `EBADF`. There the edit locks the roster file, opened for reading and writing, and once
+/// it has the lock checks that the roster's name still names that file: an edit that
+/// replaced the roster while this one waited has left the lock of a file that is no
+/// longer the roster, and this one locks the new file instead. Before the first edit there
+/// is no file to lock; that edit creates the roster with `link(2)`, which fails rather than
+/// replace a file another edit created meanwhile, and then starts over and locks it. A
+/// script keeps edits out there with `flock(1)` on the roster file, which `flock(1)` opens
+/// for writing on NFS for that reason.
+///
 /// The kernel lets go of the lock when its descriptor is closed, also when the process is
 /// killed: no lock is ever left to remove by hand.
 ///
-/// The locked folder's descriptor is also what the edit works through: it opens, renames
-/// and removes names relative to it, so that the edit stays in the folder it locked even
-/// if the folder is renamed meanwhile.
+/// The folder's descriptor is also what the edit works through: it opens, renames and
+/// removes names relative to it, so that the edit stays in the folder it locked even if
+/// the folder is renamed meanwhile.
 struct RosterLock {
-  /// The locked folder, open for reading.
+  /// The roster's folder, open for reading.
   let folder: Int32
+  /// What the lock is held on.
+  let hold: Hold
   private let fileSystem: any FileSystem
 
-  /// Opens and locks a roster's folder, waiting up to the file's
-  /// ``RosterFile/lockTimeout`` for another edit to finish: the calling thread sleeps
-  /// meanwhile. With a timeout of 0 the lock is tried once. (``RosterFile/update(_:)``
-  /// waits without blocking a thread, by making such tries from a task.)
+  /// What an edit's lock is held on.
+  enum Hold {
+    /// The folder: no other edit of a roster in it runs.
+    case folder
+    /// The roster file, where the folder cannot be locked: no other edit of this roster
+    /// runs while its name names this file.
+    case rosterFile(RosterFile.OpenedFile)
+    /// Nothing, where the folder cannot be locked and there was no roster file to lock:
+    /// the edit creates the roster with `link(2)`, which fails where another edit created
+    /// one first.
+    case noRosterFile
+    /// Nothing, where the folder cannot be locked and the roster file could not be opened
+    /// to be locked, with this `errno` (`EACCES`: the process may not write it): the edit
+    /// may read it, and must not replace it.
+    case unopenable(Int32)
+  }
+
+  /// Opens and locks a roster's folder, or where it cannot be locked the roster file,
+  /// waiting up to the file's ``RosterFile/lockTimeout`` for another edit to finish: the
+  /// calling thread sleeps meanwhile. With a timeout of 0 the lock is tried once.
+  /// (``RosterFile/update(_:)`` waits without blocking a thread, by making such tries from
+  /// a task.)
   ///
   /// - Parameters:
   ///   - path: The folder's path.
+  ///   - name: The roster's name in the folder.
   ///   - file: The roster file, whose wait, file system and path for messages are used.
   /// - Throws: ``RosterError/lockTimeout(path:seconds:)`` when the wait runs out,
   ///   ``RosterError/fileSystem(path:action:errno:)`` when the lock cannot be taken.
-  init(folder path: String, for file: RosterFile) throws(RosterError) {
-    var wait = try LockWait(folder: path, for: file)
+  init(folder path: String, roster name: String, for file: RosterFile) throws(RosterError) {
+    var wait = try LockWait(folder: path, roster: name, for: file)
     while true {
       if let lock = try wait.tryLocking() {
         self = lock
@@ -40,53 +73,150 @@ struct RosterLock {
     }
   }
 
-  fileprivate init(folder: Int32, fileSystem: any FileSystem) {
+  fileprivate init(folder: Int32, hold: Hold, fileSystem: any FileSystem) {
     self.folder = folder
+    self.hold = hold
     self.fileSystem = fileSystem
+  }
+
+  /// Whether the lock keeps other edits from the roster file an edit read under it: the
+  /// folder's lock always does; the roster file's lock does for that file; where nothing
+  /// could be locked for want of a file, only while there is still none.
+  ///
+  /// - Parameter file: The roster file as the edit read it, or `nil` for none.
+  /// - Returns: `false` when the edit must start over, to lock what is there now.
+  func covers(_ file: RosterFile.LoadedFile?) -> Bool {
+    switch hold {
+    case .folder, .unopenable: true
+    case .rosterFile(let locked):
+      file?.opened.map { $0.status.isSameFile(as: locked.status) } ?? false
+    case .noRosterFile: file == nil
+    }
   }
 
   /// Lets go of the lock.
   func release() {
+    if case .rosterFile(let locked) = hold { fileSystem.close(locked.descriptor) }
     fileSystem.close(folder)
   }
 }
 
-/// One wait for a folder's lock: the folder, open, and when the wait ends. A try that fails
-/// for another reason than another holder closes the folder, and so does the end of the
-/// wait; a try that succeeds hands the descriptor to the lock.
+/// The pauses between tries of a lock another editor holds: 1 ms at first, doubling up to
+/// 50 ms, so that a short edit of another process costs little wait and a long one few
+/// wake-ups. The synchronous edits sleep them; ``RosterFile/update(_:)`` suspends its task
+/// for them.
+@usableFromInline
+struct LockBackoff {
+  /// The longest pause, in nanoseconds.
+  @usableFromInline static let longest: UInt64 = 50_000_000
+  /// The next pause, in nanoseconds.
+  @usableFromInline var pause: UInt64 = 1_000_000
+
+  @usableFromInline init() {}
+
+  /// The next pause, in nanoseconds; each is twice the last, up to ``longest``.
+  @usableFromInline
+  mutating func next() -> UInt64 {
+    defer { pause = min(pause * 2, Self.longest) }
+    return pause
+  }
+}
+
+/// One wait for a roster's lock: the folder, open, what to lock in it, and when the wait
+/// ends. A try that fails for another reason than another holder closes the folder, and so
+/// does the end of the wait; a try that succeeds hands the descriptor to the lock.
 private struct LockWait {
   let descriptor: Int32
+  let name: String
   let file: RosterFile
-  let start = MonotonicTime.now
   let deadline: MonotonicTime
-  /// The next pause between tries: 1 ms at first, doubling up to 50 ms, so that a short
-  /// edit of another process costs little wait and a long one few wake-ups.
-  var pause: UInt64 = 1_000_000
+  var backoff = LockBackoff()
+  /// Whether the folder refused an exclusive `flock` (`EBADF`, as on NFS), so that the
+  /// roster file is locked instead.
+  var locksRosterFile = false
 
   /// Opens the folder.
-  init(folder path: String, for file: RosterFile) throws(RosterError) {
+  init(folder path: String, roster name: String, for file: RosterFile) throws(RosterError) {
     let fileSystem = file.fileSystem
     descriptor = try file.performing("lock") { () throws(SystemCallError) in
       try fileSystem.open(path, options: [.readOnly, .directory, .closeOnExec], mode: 0)
     }
+    self.name = name
     self.file = file
-    deadline = start.adding(seconds: file.lockTimeout)
+    deadline = MonotonicTime.now.adding(seconds: file.lockTimeout)
   }
+
+  private var fileSystem: any FileSystem { file.fileSystem }
 
   /// Tries the lock once, without waiting.
   ///
   /// - Returns: The lock, or `nil` when another holds it.
   /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when it cannot be taken.
-  func tryLocking() throws(RosterError) -> RosterLock? {
-    do throws(SystemCallError) {
-      try file.fileSystem.flock(descriptor, .exclusiveWithoutWaiting)
-      return RosterLock(folder: descriptor, fileSystem: file.fileSystem)
-    } catch  where error.code == Platform.ErrorNumber.wouldBlock {
-      return nil
-    } catch {
-      file.fileSystem.close(descriptor)
-      throw file.failure("lock", error)
+  mutating func tryLocking() throws(RosterError) -> RosterLock? {
+    if !locksRosterFile {
+      do throws(SystemCallError) {
+        try fileSystem.flock(descriptor, .exclusiveWithoutWaiting)
+        return RosterLock(folder: descriptor, hold: .folder, fileSystem: fileSystem)
+      } catch  where error.code == Platform.ErrorNumber.wouldBlock {
+        return nil
+      } catch  where error.code == Platform.ErrorNumber.badDescriptor {
+        locksRosterFile = true
+      } catch {
+        throw failed(error)
+      }
     }
+    return try tryLockingRosterFile()
+  }
+
+  /// Tries the lock of the roster file once, without waiting, where the folder cannot be
+  /// locked: opens the file for reading and writing, locks it, and checks that the
+  /// roster's name still names it; when another file has taken the name meanwhile, locks
+  /// that one.
+  private func tryLockingRosterFile() throws(RosterError) -> RosterLock? {
+    for _ in 0..<RosterFile.attempts {
+      let opened: Int32
+      do throws(SystemCallError) {
+        opened = try fileSystem.open(
+          name, in: descriptor, options: [.readWrite, .nonBlocking, .noFollow, .closeOnExec],
+          mode: 0)
+      } catch  where error.code == Platform.ErrorNumber.noSuchFile {
+        return lock(.noRosterFile)
+      } catch {
+        // A file that this process may not write, or something that is no file: the read
+        // refuses it or finds out that it may not replace it.
+        return lock(.unopenable(error.code))
+      }
+      let status: Platform.FileStatus
+      do throws(SystemCallError) {
+        status = try fileSystem.fstat(opened)
+        guard status.fileType == .regular else {
+          fileSystem.close(opened)
+          return lock(.unopenable(Platform.ErrorNumber.isADirectory))
+        }
+        try fileSystem.flock(opened, .exclusiveWithoutWaiting)
+      } catch {
+        fileSystem.close(opened)
+        if error.code == Platform.ErrorNumber.wouldBlock { return nil }
+        throw failed(error)
+      }
+      let now = try? fileSystem.lstatIfPresent(name, in: descriptor)
+      if now?.isSameFile(as: status) == true {
+        return lock(.rosterFile(RosterFile.OpenedFile(descriptor: opened, status: status)))
+      }
+      fileSystem.close(opened)
+    }
+    fileSystem.close(descriptor)
+    throw .changedWhileReading(path: file.path)
+  }
+
+  private func lock(_ hold: RosterLock.Hold) -> RosterLock {
+    RosterLock(folder: descriptor, hold: hold, fileSystem: fileSystem)
+  }
+
+  /// Ends the wait on a failed call: closes the folder, and gives the error.
+  private func failed(_ error: SystemCallError) -> RosterError {
+    fileSystem.close(descriptor)
+    return file.failure("lock", error)
   }
 
   /// How long to wait before the next try.
@@ -94,14 +224,10 @@ private struct LockWait {
   /// - Throws: ``RosterError/lockTimeout(path:seconds:)`` when the wait is over.
   mutating func nextPause() throws(RosterError) -> UInt64 {
     let now = MonotonicTime.now
-    guard now < deadline else { throw timeout() }
-    defer { pause = min(pause * 2, 50_000_000) }
-    return min(pause, now.nanoseconds(until: deadline))
-  }
-
-  /// Ends the wait: closes the folder, and gives the error.
-  func timeout() -> RosterError {
-    file.fileSystem.close(descriptor)
-    return .lockTimeout(path: file.path, seconds: file.lockTimeout)
+    guard now < deadline else {
+      fileSystem.close(descriptor)
+      throw .lockTimeout(path: file.path, seconds: file.lockTimeout)
+    }
+    return min(backoff.next(), now.nanoseconds(until: deadline))
   }
 }

@@ -8,6 +8,11 @@ public struct RosterUpdate: Sendable {
   public var originalBytes: [UInt8]? {
     original?.array
   }
+  /// Whether there was a file before the edits; an edit that changed the roster where
+  /// there was none created it.
+  public var hadFile: Bool {
+    original != nil
+  }
   /// Whether the edits changed the roster; when they did not, nothing was written.
   public var changed: Bool
   /// The file's bytes as they were, as read or mapped.

@@ -45,6 +45,10 @@ package struct SystemFileSystem: FileSystem {
     try Platform.fileStatus(of: name, in: folder, followingLinks: false)
   }
 
+  package func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError) {
+    try Platform.checkWritable(name, in: folder)
+  }
+
   package func readlink(_ path: String) throws(SystemCallError) -> String {
     try Platform.linkTarget(ofPath: path)
   }

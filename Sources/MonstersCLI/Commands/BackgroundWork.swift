@@ -1,30 +1,48 @@
-import Dispatch
+import MonsterKit
 import Synchronization
 
 /// Work started on a thread of its own, whose result is waited for when it is needed: the
 /// index of a merge's common ancestor, built while the other sides are read and the
 /// roster's lock is taken.
 final class BackgroundWork<Value: Sendable>: Sendable {
-  private let result = Mutex<Result<Value, CommandFailure>?>(nil)
-  private let finished = DispatchSemaphore(value: 0)
+  /// Where the work keeps its result.
+  private let outcome: Outcome<Value>
+  /// The thread the work runs on, until it is joined.
+  private let thread: Mutex<Platform.StartedThread?>
 
-  /// Starts the work.
+  /// Starts the work; where no thread can be made, does it at once.
   init(_ work: @escaping @Sendable () -> Result<Value, CommandFailure>) {
-    DispatchQueue.global().async {
-      let value = work()
-      self.result.withLock { $0 = value }
-      self.finished.signal()
-    }
+    let outcome = Outcome<Value>()
+    let started = Platform.startThread { outcome.keep(work()) }
+    if started == nil { outcome.keep(work()) }
+    self.outcome = outcome
+    thread = Mutex(started)
   }
 
   /// The work's result, once it is done.
   func value() -> Result<Value, CommandFailure> {
-    finished.wait()
-    // Let any later call through too.
-    finished.signal()
-    guard let value = result.withLock({ $0 }) else {
-      preconditionFailure("the work signalled before it kept its result")
+    if let started = thread.withLock({ thread in
+      defer { thread = nil }
+      return thread
+    }) {
+      Platform.join(started)
+    }
+    guard let value = outcome.value else {
+      preconditionFailure("the work ended without keeping its result")
     }
     return value
+  }
+}
+
+/// Where a piece of work keeps its result for the thread that waits for it.
+private final class Outcome<Value: Sendable>: Sendable {
+  private let result = Mutex<Result<Value, CommandFailure>?>(nil)
+
+  func keep(_ value: Result<Value, CommandFailure>) {
+    result.withLock { $0 = value }
+  }
+
+  var value: Result<Value, CommandFailure>? {
+    result.withLock { $0 }
   }
 }

@@ -61,6 +61,7 @@ enum CheckCommand {
               ? problem.message + ", or 'monsters fmt' now" : problem.message)
         }
         findings.append((path, problems))
+        context.noteAbandonedTemporaryFiles(of: file)
       } catch {
         switch error {
         case .syntax(_, let line, let column, let message):

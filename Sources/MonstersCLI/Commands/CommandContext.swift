@@ -9,12 +9,15 @@ struct CommandContext {
   var console: Console
   /// The environment variables.
   var environment: Environment
-  /// The roster file: `--file`, else `$MONSTERS_FILE`, else `monsters.json`; `-` is standard
-  /// input. A file named by `--file` or `$MONSTERS_FILE` must exist; `monsters.json` may be
-  /// missing, and holds the seeded roster until the first edit creates it.
+  /// The roster file: `--file`, else `$MONSTERS_FILE`, else the nearest `monsters.json`
+  /// (``RosterDiscovery``); `-` is standard input. A file named by `--file` or
+  /// `$MONSTERS_FILE` must exist; where no `monsters.json` is found, the roster is the
+  /// seeded one until the first edit creates the file in the current folder.
   var file: RosterFile
-  /// Whether the run saved the roster.
-  let saves: SaveRecord
+  /// Where the roster was found, when no one named it.
+  let discovery: RosterDiscovery?
+  /// What the run did that later messages depend on.
+  let record: RunRecord
   /// How text is shown on standard output.
   var style: TextStyle
 
@@ -29,18 +32,25 @@ struct CommandContext {
   /// The name messages give standard input.
   static let standardInputName = "<stdin>"
 
+  /// Makes the context of a run.
+  ///
+  /// - Parameters:
+  ///   - defaultRosterFile: The roster file looked for when none is named: its name is
+  ///     looked for from its folder up (`monsters.json` from the current folder).
+  ///   - record: What the run did, shared with the run's end.
   init(
     invocation: Invocation, console: Console, environment: Environment,
-    defaultRosterFile: String = Self.defaultRosterFile, saves: SaveRecord = SaveRecord()
+    defaultRosterFile: String = Self.defaultRosterFile, record: RunRecord = RunRecord()
   ) throws(CommandFailure) {
     self.invocation = invocation
     self.console = console
     self.environment = environment
-    self.saves = saves
+    self.record = record
     let named =
       invocation.value(.file)
       ?? environment[Self.rosterFileVariable].flatMap { $0.isEmpty ? nil : $0 }
-    let path = named ?? defaultRosterFile
+    discovery = named == nil ? Self.discover(defaultRosterFile) : nil
+    let path = named ?? discovery?.path ?? defaultRosterFile
     self.file = RosterFile(path: path, whenMissing: named == nil ? .seededRoster : .error)
     Self.point(&file, at: path, console: console)
     file.mapsLargeFiles = true
@@ -67,6 +77,13 @@ struct CommandContext {
     }
   }
 
+  /// Finds the roster file of a default path: its name, from its folder up.
+  private static func discover(_ path: String) -> RosterDiscovery {
+    guard let slash = path.lastIndex(of: "/") else { return .find(path, from: "") }
+    let start = path.index(after: slash)
+    return .find(String(path[start...]), from: String(path[..<start]))
+  }
+
   /// A number of seconds written in decimal digits, with a fraction if any: `10`, `0.5`,
   /// `.5` or `2.`; `nil` for anything else, such as `0x10`, `1e3`, `-1`, `inf` or ` 1`,
   /// which `Double` would read.
@@ -85,14 +102,40 @@ struct CommandContext {
 
   // MARK: - The roster
 
-  /// Reads the roster.
-  func readRoster() throws(CommandFailure) -> Roster {
+  /// Reads the roster. Inside a git work tree with no `monsters.json` up to its top, it says
+  /// on standard error, once, that the roster shown is the seeded one.
+  ///
+  /// - Parameter showing: Whether the roster is shown (listed, a monster of it shown), and
+  ///   so whether the seeded roster is worth a note.
+  func readRoster(showing: Bool = true) throws(CommandFailure) -> Roster {
+    let roster: Roster
     do throws(RosterError) {
-      return try file.read()
+      roster = try file.read()
     } catch .missingFile(let path) {
       throw .missingRoster(path: path)
     } catch {
       throw .roster(error)
+    }
+    if showing, case .missing(_, _?) = discovery, !record.notedSeededRoster {
+      record.notedSeededRoster = true
+      console.errors.writeLine(
+        EditReport.notePrefix(self) + "No \(Self.defaultRosterFile) here or above, up to the "
+          + "top of the git work tree: this is the seeded roster. 'monsters init' writes it.")
+    }
+    return roster
+  }
+
+  /// Says on standard error which temporary files a killed edit left beside a roster
+  /// file: the next edit of the roster removes them, and until then they stand beside it,
+  /// for `git add -A` to take.
+  func noteAbandonedTemporaryFiles(of file: RosterFile) {
+    // Where no roster was found there is none to point out files beside: the first edit,
+    // which creates it, sweeps what a killed one left.
+    if case .missing? = discovery, file.path == self.file.path { return }
+    for path in file.abandonedTemporaryFiles() {
+      console.errors.writeLine(
+        EditReport.notePrefix(self) + "\(escapedForMessage(path)) is left from an edit of "
+          + "\(escapedForMessage(file.path)) that was killed; the next edit removes it.")
     }
   }
 
@@ -150,7 +193,22 @@ struct CommandContext {
   {
     let dryRun = invocation.has(.dryRun)
     let update = try file.update(dryRun: dryRun, change)
-    if update.changed && !dryRun { saves.noteSaved(file.path) }
+    guard update.changed && !dryRun else {
+      record.noteUnsaved(file.path)
+      return update
+    }
+    record.noteSaved(file.path)
+    if !update.hadFile { noteCreated() }
     return update
+  }
+
+  /// Says where the first edit created the roster file, when no one named it: in the
+  /// current folder, and, below the top of a git work tree, that there was none above.
+  func noteCreated() {
+    guard case .missing(let path, let top) = discovery else { return }
+    let below = (top ?? 0) > 0
+    console.errors.writeLine(
+      EditReport.notePrefix(self) + "Created \(escapedForMessage(path)) from the seeded roster"
+        + (below ? ", in the current folder: there is none above it in the work tree." : "."))
   }
 }

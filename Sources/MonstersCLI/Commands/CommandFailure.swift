@@ -1,5 +1,13 @@
 import MonsterKit
 
+/// Why an input is not read.
+enum UnusableInput {
+  /// It is a device that is no terminal, such as `/dev/zero`, which could be read for ever.
+  case device
+  /// It holds more than ``RosterFile/sizeLimit`` bytes.
+  case tooLarge
+}
+
 /// Why a command failed. Its ``exitCode`` is the one place an error becomes an exit code.
 indirect enum CommandFailure: Error {
   /// The command line is wrong; the subcommand, when known, gives the usage line.
@@ -12,15 +20,15 @@ indirect enum CommandFailure: Error {
   case missingInput(path: String)
   /// An input file could not be read: the path and the `errno`.
   case unreadableInput(path: String, errno: Int32)
+  /// An input is not one to read whole: a device, or more than an input may hold.
+  case unusableInput(path: String, UnusableInput)
   /// `check` or `fmt --check` found problems in these files, and has printed them.
   case problemsFound(count: Int, paths: [String])
-  /// Standard output could not be written: the `errno`.
-  case outputFailed(Int32)
+  /// Standard output could not be written: the `errno`, and what the run had done to the
+  /// roster by then, which the message tells a script that may run it again.
+  case outputFailed(Int32, edit: RunRecord.State = .noEdit)
   /// An `import` input cannot be read as monsters: its name, and where and why.
   case invalidInput(path: String, MonsterImportError)
-  /// Standard output could not be written once the roster was saved: the `errno`, and the
-  /// roster file as the command line named it.
-  case outputFailedAfterSave(Int32, path: String)
   /// A line of an `apply` script, or of an `import` input, failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
   /// Several lines of an `import` input failed, each as its own failure, and the first
@@ -31,6 +39,9 @@ indirect enum CommandFailure: Error {
   /// `--dry-run --exit-code` found that the edit would change the file, and has printed
   /// the diff.
   case wouldChange
+  /// With `--exit-code`, an edit that could not be made (no such monster, a name taken),
+  /// which exits 2, so that a script tells it from an edit that would change the file.
+  case editNotMade(CommandFailure)
   /// A failure already reported on standard error, as one of several (one per file); its
   /// exit code is the run's.
   case reported(CommandFailure)
@@ -83,6 +94,17 @@ indirect enum CommandFailure: Error {
     }
   }
 
+  /// The failure a command that took `--exit-code` ends with: one that exits 1 for want
+  /// of a monster or a name is ``editNotMade(_:)``; "would change" and every other code
+  /// stay as they are.
+  func withExitCodeOption() -> CommandFailure {
+    switch self {
+    case .wouldChange: self
+    case _ where exitCode == .failure: .editNotMade(self)
+    default: self
+    }
+  }
+
   /// The exit code this failure ends the run with.
   var exitCode: ExitCode {
     switch self {
@@ -101,9 +123,9 @@ indirect enum CommandFailure: Error {
       case .lockTimeout: .lockBusy
       }
     case .missingRoster, .missingInput: .noInput
-    case .unreadableInput: .ioError
+    case .unreadableInput, .unusableInput: .ioError
     case .problemsFound: .failure
-    case .outputFailed(let code), .outputFailedAfterSave(let code, _):
+    case .outputFailed(let code, _):
       code == Platform.ErrorNumber.brokenPipe ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
     // A line that cannot be read (65) outweighs a name that is taken (1).
@@ -112,6 +134,7 @@ indirect enum CommandFailure: Error {
     case .wouldChange, .notCanonical: .failure
     case .invalidInput: .dataError
     case .reported(let failure): failure.exitCode
+    case .editNotMade: .editNotMade
     case .hinted(let failure, _): failure.exitCode
     case .side(_, let failure): failure.exitCode
     case .differencesFound, .mergeConflicts, .git: .failure
@@ -140,18 +163,19 @@ indirect enum CommandFailure: Error {
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
       "Cannot read \(escapedForMessage(path)): \(Platform.errorDescription(code))."
+    case .unusableInput(let path, .device):
+      "Cannot read \(escapedForMessage(path)): it is a device; an input is read from a file, "
+        + "a pipe or a terminal."
+    case .unusableInput(let path, .tooLarge):
+      "Cannot read \(escapedForMessage(path)): it is larger than 4 GiB, more than an input "
+        + "may be."
     case .problemsFound(let count, let paths):
       "\(count) \(count == 1 ? "problem" : "problems") in "
         + (paths.count == 1 ? escapedForMessage(paths[0]) : "\(paths.count) files") + "."
-    case .outputFailed(let code):
+    case .outputFailed(let code, let edit):
       // A reader that stopped reading (`| head -1`) is no error.
       code == Platform.ErrorNumber.brokenPipe
-        ? nil : "Cannot write the output: \(Platform.errorDescription(code))."
-    case .outputFailedAfterSave(let code, let path):
-      code == Platform.ErrorNumber.brokenPipe
-        ? nil
-        : "Cannot write the output: \(Platform.errorDescription(code)). The edit was saved: "
-          + "\(escapedForMessage(path)) holds it."
+        ? nil : "Cannot write the output: \(Platform.errorDescription(code))." + Self.note(edit)
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
     case .invalidInput(let path, let error): "\(escapedForMessage(path)):\(error)"
@@ -166,6 +190,7 @@ indirect enum CommandFailure: Error {
     case .wouldChange, .reported, .closedWithoutPick, .interrupted: nil
     case .hinted(let failure, let hint):
       failure.message.map { $0 + (hint.hasPrefix("\n") ? "" : " ") + hint }
+    case .editNotMade(let failure): failure.message
     case .side(let side, let failure):
       failure.message.map { "\(side): \($0)" }
     case .differencesFound:
@@ -179,6 +204,16 @@ indirect enum CommandFailure: Error {
       CommandFailure.roster(error).message
     case .resolution(let error):
       error.description
+    }
+  }
+
+  /// What the message of an output that failed says of the roster: whether the edit is on
+  /// disk.
+  private static func note(_ edit: RunRecord.State) -> String {
+    switch edit {
+    case .noEdit: ""
+    case .saved(let path): " The edit was saved: \(escapedForMessage(path)) holds it."
+    case .unsaved(let path): " Nothing was saved: \(escapedForMessage(path)) is as it was."
     }
   }
 
@@ -242,7 +277,7 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(_, let command): .some(command)
     case .scriptLine(_, _, let failure), .side(_, let failure): failure.usageCommand
-    case .hinted(let failure, _): failure.usageCommand
+    case .hinted(let failure, _), .editNotMade(let failure): failure.usageCommand
     default: nil
     }
   }

@@ -22,13 +22,14 @@ enum DiffCommand {
         -, a pipe or a process substitution: monsters diff <(git show \
         HEAD~1:monsters.json) monsters.json.
 
-        'markdown' prints a table for a pull request's comment; 'json' an array of \
-        changes for scripts, one object a line.
+        'markdown' prints a table for a pull request's comment, names, values and keys \
+        in code spans; 'json' an array of changes for scripts, one object a line.
 
         With --textconv, prints the roster <old> for git: its own keys on the first line, \
         then one monster a line (compact JSON), so that git diff and git log -p show \
         changes monster by monster. A file that is not a valid roster is printed as it \
-        is. 'monsters setup-git' sets this up.
+        is (on a terminal, its control characters escaped). 'monsters setup-git' sets \
+        this up.
         """,
       arguments: [
         ArgumentSpec(name: "old", kind: .path, help: "The roster before, or - for standard input."),
@@ -104,19 +105,20 @@ enum DiffCommand {
   /// Prints a roster one monster a line for git's line diff, or the file as it is when it
   /// is not a roster.
   static func textconv(_ side: RosterSide, _ context: CommandContext) throws(CommandFailure) {
-    let contents: [UInt8]?
-    do throws(SystemCallError) {
-      contents =
-        side.isStandardInput
-        ? try context.console.input.readAll() : try SystemFileSystem().contents(of: side.path)
+    let bytes: [UInt8]
+    do throws(CommandFailure) {
+      bytes = try InputFile.contents(of: side.path, console: context.console)
     } catch {
-      throw .side(side.label, failure: .unreadableInput(path: side.path, errno: error.code))
-    }
-    guard let bytes = contents else {
-      throw .side(side.label, failure: .missingInput(path: side.path))
+      throw .side(side.label, failure: error)
     }
     guard let roster = try? RosterFile(path: side.path).roster(from: bytes) else {
-      try context.output.append { $0.append(contentsOf: bytes) }
+      // As it is for git, which reads it from a pipe; on a terminal, its control characters
+      // (an escape sequence, a C1 control) shown escaped and bytes that are not UTF-8 as
+      // U+FFFD, as a dry run's diff is shown.
+      let shown =
+        context.style.isTerminal
+        ? Array(EditReport.escapingControls(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
+      try context.output.append { $0.append(contentsOf: shown) }
       return
     }
     var head: [UInt8] = []

@@ -4,6 +4,9 @@ public enum ExitCode: Int32, Sendable {
   case success = 0
   /// The command could not do it: no such monster, a taken name, problems found.
   case failure = 1
+  /// With `--exit-code`, the edit could not be made (what is otherwise ``failure``), as
+  /// `diff(1)` tells trouble from differences.
+  case editNotMade = 2
   /// The command line is wrong.
   case usage = 64
   /// The roster file is not a valid roster.

@@ -42,6 +42,7 @@ enum FmtCommand {
             continue
           }
         } else if try format(file) {
+          context.record.noteSaved(path)
           context.output.writeLine("Formatted \(shown).")
         } else {
           context.console.errors.writeLine(

@@ -23,7 +23,7 @@ enum InitCommand {
     } catch {
       throw CommandFailure(refusedEdit: error, command: context.invocation.command)
     }
-    context.saves.noteSaved(context.file.path)
+    context.record.noteSaved(context.file.path)
     context.output.writeLine(
       "Wrote the seeded roster to \(escapedForMessage(context.file.path)).")
   }

@@ -31,8 +31,8 @@ enum ListCommand {
         starts with a double quote is quoted, as a spreadsheet quotes it), which \
         'monsters import' reads back; 'csv' the same as RFC 4180 has it, for spreadsheets \
         (fields quoted where they hold a comma, a quote or a line break; lines end in \
-        CRLF). 'markdown' is a GitHub-flavoured table, escaped, for a pull request's \
-        comment. When no monster is listed, the tables print no header, and a note says \
+        CRLF). 'markdown' is a GitHub-flavoured table for a pull request's comment, each \
+        value in a code span, so that it makes no HTML, mention or link. When no monster is listed, the tables print no header, and a note says \
         so.
         """,
       options: [weaponOption, whereOption, fieldsOption, formatOption])
@@ -55,6 +55,7 @@ enum ListCommand {
             + "and ndjson; 'names' prints names only."))
     }
     let roster = try context.readRoster()
+    context.noteAbandonedTemporaryFiles(of: context.file)
     let selected = try context.indices(matching: conditions, in: roster)
     let fields = try fieldNames.map { (names) throws(CommandFailure) in
       try context.fields(named: names, in: roster, option: fieldsOption)

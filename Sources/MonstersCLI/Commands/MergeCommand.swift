@@ -98,10 +98,10 @@ enum MergeCommand {
     for index in [0, 2] {
       var piped = index == 0 ? base : theirs
       guard piped.isStandardInput else { continue }
-      do throws(SystemCallError) {
+      do throws(CommandFailure) {
         piped.bytes = try context.console.input.readAll()
       } catch {
-        throw .side(piped.label, failure: .unreadableInput(path: "<stdin>", errno: error.code))
+        throw .side(piped.label, failure: error)
       }
       if index == 0 { base = piped } else { theirs = piped }
     }

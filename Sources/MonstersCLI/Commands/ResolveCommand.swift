@@ -68,6 +68,6 @@ enum ResolveCommand {
           ? "a roster again."
           : "\(outcome.remaining) \(outcome.remaining == 1 ? "conflict is" : "conflicts are") "
             + "left."))
-    context.saves.noteSaved(file.path)
+    context.record.noteSaved(file.path)
   }
 }

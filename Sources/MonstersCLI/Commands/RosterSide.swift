@@ -1,4 +1,3 @@
-import Dispatch
 import MonsterKit
 import Synchronization
 
@@ -43,12 +42,7 @@ struct RosterSide {
   func read(from console: Console, allowingEmpty: Bool = false) throws(CommandFailure) -> Roster {
     guard isStandardInput else { return try readFile(allowingEmpty: allowingEmpty) }
     do throws(CommandFailure) {
-      let bytes: [UInt8]
-      do throws(SystemCallError) {
-        bytes = try console.input.readAll()
-      } catch {
-        throw .unreadableInput(path: "<stdin>", errno: error.code)
-      }
+      let bytes = try console.input.readAll()
       if allowingEmpty && bytes.isEmpty { return Roster() }
       do throws(RosterError) {
         return try RosterFile(path: "<stdin>").roster(from: bytes)
@@ -60,26 +54,23 @@ struct RosterSide {
     }
   }
 
-  /// Runs two pieces of work at once, on threads of their own where the machine has cores
-  /// for them (a roster of a million monsters takes a core a fifth of a second to read),
-  /// and gives each one's result.
+  /// Runs two pieces of work at once, the first on a thread of its own
+  /// (``Platform/runConcurrently(_:_:)``; a roster of a million monsters takes a core a
+  /// fifth of a second to read), and gives each one's result.
   static func both<First: Sendable, Second: Sendable>(
     _ first: @escaping @Sendable () -> Result<First, CommandFailure>,
     _ second: @escaping @Sendable () -> Result<Second, CommandFailure>
   ) -> (Result<First, CommandFailure>, Result<Second, CommandFailure>) {
     guard #available(macOS 15, *) else { return (first(), second()) }
     let firstResult = Mutex<Result<First, CommandFailure>?>(nil)
-    let secondResult = Mutex<Result<Second, CommandFailure>?>(nil)
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
-      if index == 0 {
+    var secondResult: Result<Second, CommandFailure>?
+    Platform.runConcurrently(
+      {
         let result = first()
         firstResult.withLock { $0 = result }
-      } else {
-        let result = second()
-        secondResult.withLock { $0 = result }
-      }
-    }
-    guard let a = firstResult.withLock({ $0 }), let b = secondResult.withLock({ $0 }) else {
+      },
+      { secondResult = second() })
+    guard let a = firstResult.withLock({ $0 }), let b = secondResult else {
       return (first(), second())
     }
     return (a, b)

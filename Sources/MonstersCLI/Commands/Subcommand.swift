@@ -57,9 +57,21 @@ struct Subcommand: Sendable {
   /// The arguments, options, help and examples. Made when asked for, so that a start makes
   /// the spec of the subcommand it runs and no other.
   var spec: CommandSpec {
-    var spec = makeSpec(name)
+    var spec = parsingSpec
     spec.examples = CommandExamples.of(name)
     return spec
+  }
+
+  /// The spec without its examples, which only help shows: what a run parses its command
+  /// line with.
+  var parsingSpec: CommandSpec {
+    makeSpec(name)
+  }
+
+  /// The whole spec, examples included, of a subcommand's spec that a run parsed with.
+  static func spec(of command: CommandSpec?) -> CommandSpec? {
+    guard let command else { return nil }
+    return all.first { $0.name == command.name }?.spec ?? command
   }
 
   /// Every subcommand, in the order help lists them.

@@ -78,6 +78,7 @@ enum DiffReport {
 
   /// A summary and a table of the changes, GitHub-flavoured, for a pull request's comment.
   static func markdown(_ diff: RosterDiff) -> String {
+    let code = MarkdownText.code
     guard !diff.isEmpty else { return "No changes to the roster.\n" }
     var counts: [(String, Int)] = [
       ("added", 0), ("removed", 0), ("renamed", 0), ("changed", 0), ("moved", 0),
@@ -97,7 +98,10 @@ enum DiffReport {
       case .changed(let name, let field, let old, let new):
         counts[3].1 += 1
         rows.append(
-          (code(name), "\(fieldName(field)): \(cell(old, of: field)) → \(cell(new, of: field))"))
+          (
+            code(name),
+            "\(markdownFieldName(field)): \(cell(old, of: field)) → \(cell(new, of: field))"
+          ))
       case .moved(let name):
         counts[4].1 += 1
         rows.append((code(name), "moved"))
@@ -116,29 +120,21 @@ enum DiffReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func cell(_ value: JSONValue?, of field: MonsterField) -> String {
-    switch (field.kind, value) {
-    case (.any, _), (_, .some(.array)), (_, .some(.object)): code(json(value))
-    case (_, nil): "none"
-    case (_, .string(let text)?): code(text)
-    case (_, let value?): code(json(value))
-    }
+  /// A field as ``fieldName(_:)`` names it, with a name the roster gave it (a declared
+  /// field, a key of its own) in a code span.
+  private static func markdownFieldName(_ field: MonsterField) -> String {
+    if field.kind == .any { return "key " + MarkdownText.code(field.key) }
+    return field.builtIn == nil ? MarkdownText.code(field.label) : fieldName(field)
   }
 
-  /// Text as a Markdown code span, safe in a table cell: shown as ``shown(_:)`` shows it,
-  /// `|` escaped, between enough backticks. In a code span, `@name` mentions nobody and
-  /// `<b>` is text.
-  static func code(_ text: String) -> String {
-    let safe = shown(text).replacingAll("|", with: "\\|")
-    var longest = 0
-    var run = 0
-    for character in safe {
-      run = character == "`" ? run + 1 : 0
-      longest = max(longest, run)
+  private static func cell(_ value: JSONValue?, of field: MonsterField) -> String {
+    let code = MarkdownText.code
+    switch (field.kind, value) {
+    case (.any, _), (_, .some(.array)), (_, .some(.object)): return code(json(value))
+    case (_, nil): return "none"
+    case (_, .string(let text)?): return code(text)
+    case (_, let value?): return code(json(value))
     }
-    let fence = String(repeating: "`", count: longest + 1)
-    let padding = safe.hasPrefix("`") || safe.hasSuffix("`") || safe.isEmpty ? " " : ""
-    return fence + padding + safe + padding + fence
   }
 
   // MARK: - JSON

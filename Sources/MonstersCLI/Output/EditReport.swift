@@ -210,7 +210,7 @@ enum EditReport {
   ///   - context: The command's context.
   ///   - notePrefix: What goes before the notes of each edit, by its position, such as the
   ///     script line it came from (`edits.txt:3: `).
-  /// - Throws: ``CommandFailure/outputFailed(_:)`` when the output cannot be written.
+  /// - Throws: ``CommandFailure/outputFailed(_:edit:)`` when the output cannot be written.
   static func report(
     _ outcome: EditOutcome, context: CommandContext, notePrefix: (Int) -> String = { _ in "" }
   ) throws(CommandFailure) {

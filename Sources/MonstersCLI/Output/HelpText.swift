@@ -8,9 +8,11 @@ enum HelpText {
 
   static let overview = "Keep a roster of monsters in a JSON file."
   static let discussion = """
-    The roster file is --file, else $MONSTERS_FILE, else monsters.json in the \
-    current folder. While there is no file, the roster is the six seeded monsters, \
-    and the first edit creates the file.
+    The roster file is --file, else $MONSTERS_FILE, else the nearest monsters.json, \
+    as git finds .git: in the current folder, then in each folder above it up to \
+    the top of the git work tree (outside one, the current folder only). While there \
+    is none, the roster is the six seeded monsters, and the first edit creates \
+    monsters.json in the current folder.
     """
 
   /// The help page of a subcommand, or of `monsters` itself.

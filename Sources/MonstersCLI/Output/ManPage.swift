@@ -170,18 +170,23 @@ enum ManPage {
   static let files = [
     (
       "monsters.json",
-      "The roster file in the current folder, used when neither --file nor MONSTERS_FILE "
-        + "names another. While it does not exist, the roster is the six seeded monsters; "
-        + "the first edit creates it. A file that --file or MONSTERS_FILE names must exist: "
-        + "init creates one. - names standard input, which is read but never edited."
+      "The roster file, used when neither --file nor MONSTERS_FILE names another: the "
+        + "nearest, as git finds .git, in the current folder or a folder above it up to the "
+        + "top of the git work tree (outside one, in the current folder only). While there "
+        + "is none, the roster is the six seeded monsters (inside a work tree a note says "
+        + "so), and the first edit creates it in the current folder. A file that --file or "
+        + "MONSTERS_FILE names must exist: init creates one. - names standard input, which "
+        + "is read but never edited."
     ),
     (
       ".monsters.json.XXXXXXXX.tmp",
       "Beside the roster file, with eight random letters and digits of its own: the new "
         + "roster while an edit writes it, renamed over the roster once written in full. "
-        + "One left by a killed edit is removed by the next edit. An edit locks the "
-        + "roster's folder with flock(2), and leaves nothing else: a script holds the same "
-        + "lock, with flock(1) on the folder, to keep edits out while it works."
+        + "One left by a killed edit is removed by the next edit; check and list point it "
+        + "out meanwhile. An edit locks the roster's folder with flock(2), and leaves "
+        + "nothing else: a script holds the same lock, with flock(1) on the folder, to keep "
+        + "edits out while it works. Where a folder cannot be locked (NFS), edits lock the "
+        + "roster file itself, and so does the script."
     ),
   ]
 
@@ -234,6 +239,9 @@ extension ExitCode {
       "The command could not do it: no such monster, the name is taken, init over a file "
         + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
         + "the edit would change the file, pick <monster> was closed without a pick."
+    case .editNotMade:
+      "With --dry-run --exit-code, the edit could not be made (no such monster, the name is "
+        + "taken): what is otherwise 1, told apart from a change, as diff does."
     case .usage:
       "Usage: an unknown command or option, a missing or extra argument, a value that is "
         + "not allowed, pick without a terminal, an argument or MONSTERS_FILE that is not "
@@ -247,9 +255,9 @@ extension ExitCode {
         + "check or fmt on a missing file, apply on a missing script, import of a missing "
         + "file."
     case .ioError:
-      "A file could not be read or written (permissions, a full disk, a folder); the roster "
-        + "is as it was. Or the output could not be written, and the message says whether "
-        + "the edit was saved."
+      "A file could not be read or written (permissions, a full disk, a folder, a roster "
+        + "you may not write); the roster is as it was. Or the output could not be written, "
+        + "and the message says whether the edit was saved."
     case .lockBusy:
       "Another monsters held the roster's lock for longer than --lock-timeout."
     case .hangUp:

@@ -99,20 +99,22 @@ enum MonsterTable {
   }
 
   /// A GitHub-flavoured Markdown table: a header row of titles, the delimiter row, then one
-  /// monster a row, each cell escaped by ``markdownCell(_:)``.
+  /// monster a row, each value in a code span (``MarkdownText/cell(_:)``), so that no text
+  /// of the roster can change the table or the page, mention anyone or link anywhere.
   static func writeMarkdown(
     _ selected: [Roster.Index], of roster: Roster, columns: [MonsterField],
     output: OutputChannel
   ) throws(CommandFailure) {
-    output.writeLine("| " + columns.map { markdownCell(title($0)) }.joined(separator: " | ") + " |")
+    // A declared field's name is the roster's text, in a code span as its values are.
+    let titles = columns.map { $0.builtIn == nil ? MarkdownText.code($0.label) : title($0) }
+    output.writeLine("| " + titles.joined(separator: " | ") + " |")
     output.writeLine("|" + String(repeating: "---|", count: columns.count))
     for index in selected {
       try output.append { buffer in
         buffer.append(UInt8(ascii: "|"))
         for field in columns {
           buffer.append(UInt8(ascii: " "))
-          let cell = withText(of: field, at: index, in: roster) { markdownCell(text($0)) }
-          buffer.append(contentsOf: cell.utf8)
+          buffer.append(contentsOf: markdownCell(field, at: index, in: roster).utf8)
           buffer.append(contentsOf: " |".utf8)
         }
         buffer.append(UInt8(ascii: "\n"))
@@ -120,53 +122,11 @@ enum MonsterTable {
     }
   }
 
-  /// Text as a cell of a GitHub-flavoured Markdown table, shown as it is and unable to
-  /// change the table or the page.
-  ///
-  /// A backslash and the punctuation Markdown acts on (`|`, `*`, `_`, `` ` ``, `[`, `]`,
-  /// `~`) take a backslash; `&` and `<` are written as entities, so that no HTML gets
-  /// in; a line break is `<br>`; a space at either end, which a cell would lose, is
-  /// `&#32;`; and control characters and bidirectional controls, which could reorder
-  /// what a reader sees, are shown escaped (`\u{202E}`).
-  static func markdownCell(_ text: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    var index = 0
-    var result = ""
-    let leading = scalars.prefix { $0 == " " }.count
-    let trailing = leading == scalars.count ? 0 : scalars.reversed().prefix { $0 == " " }.count
-    while index < scalars.count {
-      let scalar = scalars[index]
-      defer { index += 1 }
-      if scalar == " " && (index < leading || index >= scalars.count - trailing) {
-        result += "&#32;"
-        continue
-      }
-      switch scalar {
-      case "\\", "|", "*", "_", "`", "[", "]", "~":
-        result.unicodeScalars.append("\\")
-        result.unicodeScalars.append(scalar)
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case "\r", "\n":
-        // A carriage return and a line feed are one line break.
-        if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
-        result += "<br>"
-      case "\t": result += "\\t"
-      case _ where scalar.properties.generalCategory == .control || isBidiControl(scalar):
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default:
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  /// Whether a scalar is one of Unicode's bidirectional formatting characters: the marks,
-  /// embeddings, overrides and isolates that reorder text as it is shown.
-  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+  /// A field of the monster at a position as a cell of a Markdown table: its value in a
+  /// code span, or nothing for no value.
+  static func markdownCell(_ field: MonsterField, at index: Roster.Index, in roster: Roster)
+    -> String
+  {
+    MarkdownText.cell(value(of: field, at: index, in: roster))
   }
 }

@@ -4,11 +4,15 @@ import MonsterKit
 ///
 /// Output is gathered in a buffer and handed to `write(2)` in large pieces, which is much
 /// cheaper than a call per line, and a failed write is reported rather than crashing: a
-/// closed pipe (`monsters list | head -1`) ends the command quietly.
+/// closed pipe (`monsters list | head -1`) ends the command quietly. Once a write has failed,
+/// the channel keeps its `errno` and writes nothing more, so that no later output lands
+/// after a gap.
 public final class OutputChannel {
   private let descriptor: Int32?
   private var buffer: [UInt8] = []
   private var written: [UInt8] = []
+  /// The `errno` of the write that failed, or `nil` while every write succeeded.
+  private(set) var failure: Int32?
   /// Whether the channel is a terminal, where colour and cursor control are allowed.
   public let isTerminal: Bool
 
@@ -36,7 +40,12 @@ public final class OutputChannel {
 
   /// Everything written to a capturing channel, as text.
   public var text: String {
-    String(decoding: written + buffer, as: UTF8.self)
+    String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Everything written to a capturing channel, byte for byte.
+  var bytes: [UInt8] {
+    written + buffer
   }
 
   /// Appends text.
@@ -58,20 +67,21 @@ public final class OutputChannel {
 
   /// Writes out what is buffered.
   ///
-  /// - Throws: ``CommandFailure/outputFailed(_:)`` when the write fails, for example when
+  /// - Throws: ``CommandFailure/outputFailed(_:edit:)`` when the write fails, for example when
   ///   the reader of a pipe has gone.
   func flush() throws(CommandFailure) {
+    defer { buffer.removeAll(keepingCapacity: true) }
+    if let failure { throw .outputFailed(failure) }
     guard let descriptor else {
       written += buffer
-      buffer.removeAll(keepingCapacity: true)
       return
     }
-    defer { buffer.removeAll(keepingCapacity: true) }
     do throws(SystemCallError) {
       try buffer.withUnsafeBufferPointer { (bytes) throws(SystemCallError) in
         try SystemFileSystem().writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
       }
     } catch {
+      failure = error.code
       throw .outputFailed(error.code)
     }
   }
@@ -102,13 +112,16 @@ public struct InputChannel {
     self.isTerminal = false
   }
 
-  /// Reads everything up to the end of the input.
+  /// Reads everything up to the end of the input, as every input is read
+  /// (``InputFile/read(_:name:fileSystem:)``): from a file, a pipe or a terminal, not a
+  /// device, and no more than an input may hold.
   ///
   /// - Returns: The bytes read.
-  /// - Throws: The `errno` of a failed read.
-  func readAll() throws(SystemCallError) -> [UInt8] {
+  /// - Throws: The failure, naming standard input as `<stdin>`.
+  func readAll() throws(CommandFailure) -> [UInt8] {
     guard let descriptor else { return bytes }
-    return try SystemFileSystem().readAll(descriptor, limit: .max)
+    return try InputFile.read(
+      descriptor, name: CommandContext.standardInputName, fileSystem: SystemFileSystem())
   }
 }
 

@@ -77,11 +77,12 @@ extension Invocation {
   ///
   /// - Parameters:
   ///   - words: The arguments after `monsters`.
-  ///   - commands: The subcommands there are; only the spec of the one named is made.
+  ///   - commands: The subcommands there are; only the spec of the one named is made, and
+  ///     without the examples, which help adds (``Subcommand/spec(of:)``).
   /// - Throws: ``CommandFailure/usage(_:command:)`` for a line that cannot be parsed.
   init(parsing words: [String], commands: [Subcommand]) throws(CommandFailure) {
     try self.init(parsing: words, names: commands.map { $0.name }) { name in
-      commands.first { $0.name == name }?.spec
+      commands.first { $0.name == name }?.parsingSpec
     }
   }
 

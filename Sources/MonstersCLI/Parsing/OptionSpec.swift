@@ -98,8 +98,8 @@ extension OptionSpec {
     "dry-run", help: "Write nothing; print what the file would become, as a diff.")
   static let exitCode = OptionSpec(
     "exit-code",
-    help: "With --dry-run: exit 1 when the file would change, 0 when not, as git diff "
-      + "--exit-code does.")
+    help: "With --dry-run: exit 1 when the file would change, 0 when not, and 2 when the "
+      + "edit cannot be made (no such monster, a name taken), as diff does.")
 
   /// `--format <format>`, one of a choice's cases, with `fallback` when it is not given:
   /// its help reads `table, names or json (default: table).`

@@ -52,4 +52,43 @@ import Testing
     #expect(roster.map(\.name).first == "Dog-Bot")
     #expect(roster.count == 6)
   }
+
+  /// A change made to the file's records copies them all (the roster before the edit keeps
+  /// them), 36 bytes a monster: an edit of one monster of a million builds that monster
+  /// instead, and only an edit of many changes the records.
+  @Test func aFewMonstersAreBuiltAndManyChangedInTheirRecords() throws {
+    let monsters = (0..<160).map { number in
+      Monster(
+        name: "M-\(number)", description: "d", weapon: number % 5 == 0 ? .smoke : .sword)
+    }
+    let before = try readRoster(bytes: try Roster(monsters).canonicalJSON())
+    func sharesRecords(_ roster: Roster) -> Bool {
+      roster.source.records.withUnsafeBufferPointer { mine in
+        before.source.records.withUnsafeBufferPointer { theirs in
+          mine.baseAddress == theirs.baseAddress
+        }
+      }
+    }
+    var expected = monsters
+    var few = before
+    try few.apply(.setEach(.names(["M-1", "M-2"]), .init(weapon: .fire)))
+    expected[1].weapon = Weapon(.fire)
+    expected[2].weapon = Weapon(.fire)
+    let fewShare = sharesRecords(few)
+    let fewRewrote = few.source.hasRewrittenRecords
+    #expect(fewShare)
+    #expect(!fewRewrote)
+    #expect(Array(few) == expected)
+    // A fifth of them, 32 of 160, is more than one in eight.
+    var many = few
+    try many.apply(.setEach(.matching([.weapon(.smoke)]), .init(weapon: .fire)))
+    for number in stride(from: 0, to: 160, by: 5) { expected[number].weapon = Weapon(.fire) }
+    let manyShare = sharesRecords(many)
+    let manyRewrote = many.source.hasRewrittenRecords
+    #expect(!manyShare)
+    #expect(manyRewrote)
+    #expect(Array(many) == expected)
+    #expect(many.canonicalJSON() == (try Roster(expected).canonicalJSON()))
+    #expect(Array(before) == monsters)
+  }
 }

@@ -106,4 +106,41 @@ private final class FilledPipe: Sendable {
       }
     }
   #endif
+
+  // MARK: - Reading an input whole
+
+  @Test func aDeviceIsRefusedBeforeAByteIsRead() throws {
+    let fileSystem = FaultyFileSystem()
+    let descriptor = try Platform.openFile("/dev/zero", [.readOnly, .closeOnExec])
+    defer { Platform.closeFile(descriptor) }
+    #expect(throws: WholeReadError.device) { try fileSystem.readWhole(descriptor, limit: 10) }
+    #expect(fileSystem.log.count(.read) == 0)
+  }
+
+  @Test func aRegularFileOverTheLimitIsRefusedByItsSize() throws {
+    try write(Array(repeating: 7, count: 100), to: folder.file("big"))
+    let fileSystem = FaultyFileSystem()
+    let descriptor = try Platform.openFile(folder.file("big"), [.readOnly, .closeOnExec])
+    defer { Platform.closeFile(descriptor) }
+    #expect(throws: WholeReadError.tooLarge) { try fileSystem.readWhole(descriptor, limit: 99) }
+    #expect(fileSystem.log.count(.read) == 0)
+    #expect(try fileSystem.readWhole(descriptor, limit: 100) == Array(repeating: 7, count: 100))
+  }
+
+  @Test func aStreamIsReadToItsEndButNotPastTheLimit() throws {
+    let whole = try FilledPipe(Self.bytes)
+    #expect(try SystemFileSystem().readWhole(whole.readEnd, limit: Self.bytes.count) == Self.bytes)
+    let endless = try FilledPipe(Self.bytes)
+    #expect(throws: WholeReadError.tooLarge) {
+      try SystemFileSystem().readWhole(endless.readEnd, limit: 100_000)
+    }
+  }
+
+  @Test func aFolderIsAFailedRead() throws {
+    let descriptor = try Platform.openFile(folder.path, [.readOnly, .directory, .closeOnExec])
+    defer { Platform.closeFile(descriptor) }
+    #expect(throws: WholeReadError.failed(Platform.ErrorNumber.isADirectory)) {
+      try SystemFileSystem().readWhole(descriptor, limit: 10)
+    }
+  }
 }

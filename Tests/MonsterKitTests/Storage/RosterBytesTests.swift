@@ -56,6 +56,9 @@ private final class InterferingFileSystem: FileSystem {
   func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try base.lstat(name, in: folder)
   }
+  func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError) {
+    try base.checkWritable(name, in: folder)
+  }
   func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
   func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
     try base.fchmod(descriptor, mode: mode)

@@ -32,6 +32,13 @@ import Testing
   func editKeepsTheFilesMode(_ mode: Platform.Mode) throws {
     try write(try Fixture.seeded(), to: path)
     try Platform.setMode(mode, ofPath: path)
+    // A file its owner may not write is root's to edit only.
+    if mode & 0o200 == 0 && Platform.effectiveUserID != 0 {
+      #expect(throws: RosterError.fileSystem(path: path, action: "write", errno: EACCES)) {
+        try RosterFile(path: path).apply([catTakesFire])
+      }
+      return
+    }
     try RosterFile(path: path).apply([catTakesFire])
     #expect(try permissions(of: path) == mode)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -49,6 +56,44 @@ import Testing
     let after = try status(of: path)
     #expect(after.owner == 1234)
     #expect(after.group == 5678)
+  }
+
+  /// As an editor refuses to save a file its user may not write, though the folder would
+  /// let it be replaced (the command line's tests run such a user with setpriv).
+  @Test func aFileTheProcessMayNotWriteIsNotReplaced() throws {
+    try write(try Fixture.seeded(), to: path)
+    let refused = RosterError.fileSystem(path: path, action: "write", errno: EACCES)
+    let edits: [(RosterFile) throws -> Void] = [
+      { file in try file.apply([catTakesFire]) },
+      { file in try file.initialize(force: true) },
+    ]
+    for makeEdit in edits {
+      let fileSystem = FaultyFileSystem(
+        fault: .init(call: .checkWritable, number: 1, errno: EACCES))
+      #expect(throws: refused) {
+        try makeEdit(RosterFile(path: path, fileSystem: fileSystem))
+      }
+      #expect(fileSystem.log.count(.openTemporary) == 0)
+      #expect(try contents(of: path) == (try Fixture.seeded()))
+      #expect(try folder.entries() == ["monsters.json"])
+    }
+    // What changes nothing needs no write, and is no failure.
+    let fileSystem = FaultyFileSystem(fault: .init(call: .checkWritable, number: 1, errno: EACCES))
+    #expect(
+      try RosterFile(path: path, fileSystem: fileSystem).apply([
+        .set("Cat-Bot", .init(weapon: .sword))
+      ]).changed == false)
+  }
+
+  @Test(.enabled(if: Platform.effectiveUserID == 0, "root may write a file of mode 444"))
+  func rootMayEditAFileNoOneMayWrite() throws {
+    try write(try Fixture.seeded(), to: path)
+    try Platform.setMode(0o444, ofPath: path)
+    #expect(chown(path, 1234, 5678) == 0)
+    try RosterFile(path: path).apply([catTakesFire])
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+    #expect(try permissions(of: path) == 0o444)
+    #expect(try status(of: path).owner == 1234)
   }
 
   @Test func modeIsGivenAfterTheLastWrite() throws {

@@ -76,6 +76,10 @@ final class MeddlingFileSystem: FileSystem {
     reach(.lstat)
     return try base.lstat(name, in: folder)
   }
+  func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError) {
+    reach(.checkWritable)
+    try base.checkWritable(name, in: folder)
+  }
   func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
   func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
     reach(.fchmod)

@@ -82,6 +82,49 @@ import Testing
     #expect(try folder.entries() == (others + ["monsters.json"]).sorted())
   }
 
+  // MARK: - Pointing out what a killed edit left
+
+  @Test func theFilesAKilledEditLeftArePointedOutUntilTheNextEdit() throws {
+    let killed = temporaryName()
+    let writing = temporaryName("writing0")
+    try write("{\"version\": 1, \"monst", to: folder.file(killed))
+    try write("{\"version\": 1, \"mons", to: folder.file(writing))
+    // One an edit is writing: its lock is held.
+    let descriptor = open(folder.file(writing), O_WRONLY | O_CLOEXEC)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+    // And what is no killed edit's: another roster's, a folder, a link.
+    try write("other", to: folder.file(TemporaryName.prefix(for: "other.json") + "killed00.tmp"))
+    try FileManager.default.createDirectory(
+      atPath: folder.file(temporaryName("afolder0")), withIntermediateDirectories: false)
+    #expect(symlink("nowhere", folder.file(temporaryName("alink000"))) == 0)
+    #expect(RosterFile(path: path).abandonedTemporaryFiles() == [folder.file(killed)])
+    // Reading takes no lock and changes nothing.
+    #expect(try folder.entries().contains(killed))
+    try RosterFile(path: path).apply([catTakesFire])
+    #expect(RosterFile(path: path).abandonedTemporaryFiles() == [])
+    #expect(!(try folder.entries().contains(killed)))
+  }
+
+  @Test func theFilesBesideALinksTargetArePointedOut() throws {
+    let target = try TemporaryFolder()
+    try write(try Fixture.seeded(), to: target.file("real.json"))
+    try write("half", to: target.file(TemporaryName.prefix(for: "real.json") + "killed00.tmp"))
+    let link = folder.file("linked.json")
+    #expect(symlink(target.file("real.json"), link) == 0)
+    #expect(
+      RosterFile(path: link).abandonedTemporaryFiles() == [
+        target.file(TemporaryName.prefix(for: "real.json") + "killed00.tmp")
+      ])
+  }
+
+  @Test func aStreamHasNoTemporaryFiles() throws {
+    var file = RosterFile(path: "<stdin>")
+    file.stream = .bytes(try Fixture.seeded())
+    #expect(file.abandonedTemporaryFiles() == [])
+  }
+
   @Test func aTemporaryNameTakenByAnotherFileIsPassedOver() throws {
     // Whatever stands at one name, the edit takes another: each name is made new.
     let fileSystem = FaultyFileSystem(

@@ -19,6 +19,8 @@ enum SystemCall: Hashable, Sendable, CaseIterable {
   case fstat
   case lstat
   case readlink
+  /// Asking whether the process may write a file: `faccessat`.
+  case checkWritable
   case fchmod
   case fchown
   case flock
@@ -38,6 +40,8 @@ final class CallLog: Sendable {
   private let counts = Mutex<[SystemCall: Int]>([:])
   private let sequence = Mutex<[SystemCall]>([])
   private let refusedLocks = Mutex(0)
+  private let writable = Mutex<Set<Int32>>([])
+  private let refusedForReading = Mutex(0)
 
   /// Counts a call; returns how many of its kind there have been and how many calls of any
   /// kind, this one included.
@@ -72,6 +76,33 @@ final class CallLog: Sendable {
   var refusedLockCount: Int {
     refusedLocks.withLock { $0 }
   }
+
+  /// Notes that a descriptor is open for writing, or, with `false`, closed.
+  func noteWritable(_ descriptor: Int32, _ isOpen: Bool) {
+    writable.withLock { writable in
+      if isOpen {
+        writable.insert(descriptor)
+      } else {
+        writable.remove(descriptor)
+      }
+    }
+  }
+
+  /// Whether a descriptor is open for writing.
+  func isWritable(_ descriptor: Int32) -> Bool {
+    writable.withLock { $0.contains(descriptor) }
+  }
+
+  /// Notes an exclusive `flock` refused on a descriptor open for reading only, as NFS
+  /// refuses it.
+  func recordRefusalForReading() {
+    refusedForReading.withLock { $0 += 1 }
+  }
+
+  /// How many exclusive locks were refused on descriptors open for reading only.
+  var refusalsForReadingCount: Int {
+    refusedForReading.withLock { $0 }
+  }
 }
 
 /// The system's file system, except that one chosen call fails, the way a full disk or a
@@ -96,17 +127,30 @@ struct FaultyFileSystem: FileSystem {
   var maximumRead: Int?
   /// The size `fstat` gives a file, when set, as for a file that grows while it is read.
   var reportedSize: Int?
+  /// Whether `flock` acts as NFS's, which emulates it with POSIX locks: an exclusive lock
+  /// needs a descriptor open for writing, and fails with `EBADF` on one open for reading
+  /// only, as a folder always is.
+  var locksAsNFS = false
   let log = CallLog()
   private let base = SystemFileSystem()
 
   init(
     fault: Fault? = nil, maximumWrite: Int? = nil, maximumRead: Int? = nil,
-    reportedSize: Int? = nil
+    reportedSize: Int? = nil, locksAsNFS: Bool = false
   ) {
     self.fault = fault
     self.maximumWrite = maximumWrite
     self.maximumRead = maximumRead
     self.reportedSize = reportedSize
+    self.locksAsNFS = locksAsNFS
+  }
+
+  /// Notes a descriptor just opened, for ``locksAsNFS``.
+  private func opened(_ descriptor: Int32, _ options: Platform.OpenOptions) -> Int32 {
+    if locksAsNFS && (options.contains(.writeOnly) || options.contains(.readWrite)) {
+      log.noteWritable(descriptor, true)
+    }
+    return descriptor
   }
 
   /// Whether the chosen call was reached, and so failed.
@@ -126,7 +170,7 @@ struct FaultyFileSystem: FileSystem {
     throws(SystemCallError) -> Int32
   {
     try check(options.contains(.directory) ? .openFolder : .openRoster)
-    return try base.open(path, options: options, mode: mode)
+    return opened(try base.open(path, options: options, mode: mode), options)
   }
 
   func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
@@ -141,7 +185,7 @@ struct FaultyFileSystem: FileSystem {
         .openRoster
       }
     try check(call)
-    return try base.open(name, in: folder, options: options, mode: mode)
+    return opened(try base.open(name, in: folder, options: options, mode: mode), options)
   }
 
   func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
@@ -181,6 +225,11 @@ struct FaultyFileSystem: FileSystem {
     return try base.lstat(name, in: folder)
   }
 
+  func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError) {
+    try check(.checkWritable)
+    try base.checkWritable(name, in: folder)
+  }
+
   func readlink(_ path: String) throws(SystemCallError) -> String {
     try check(.readlink)
     return try base.readlink(path)
@@ -200,6 +249,12 @@ struct FaultyFileSystem: FileSystem {
 
   func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
     try check(.flock)
+    if locksAsNFS, operation == .exclusive || operation == .exclusiveWithoutWaiting,
+      !log.isWritable(descriptor)
+    {
+      log.recordRefusalForReading()
+      throw SystemCallError(Platform.ErrorNumber.badDescriptor)
+    }
     do throws(SystemCallError) {
       try base.flock(descriptor, operation)
     } catch {
@@ -271,6 +326,7 @@ struct FaultyFileSystem: FileSystem {
   }
 
   func close(_ descriptor: Int32) {
+    if locksAsNFS { log.noteWritable(descriptor, false) }
     base.close(descriptor)
   }
 }

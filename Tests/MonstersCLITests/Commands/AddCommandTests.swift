@@ -10,7 +10,10 @@ import Testing
     let result = harness.run([
       "add", "Robo-Bot 2", "--weapon", "Ninja_Star", "--description", "Beep",
     ])
-    #expect(result == CommandResult(.success, output: "Added Robo-Bot 2.\n"))
+    #expect(
+      result
+        == CommandResult(
+          .success, output: "Added Robo-Bot 2.\n", errors: harness.createdNote("add")))
     #expect(
       harness.run(["show", "robo-bot 2"]).output == """
         Robo-Bot 2
@@ -65,7 +68,8 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["add", "--", "-Odd-Bot", "--weapon", "fire", "--description", "-x"])
-        == CommandResult(.success, output: "Added -Odd-Bot.\n"))
+        == CommandResult(
+          .success, output: "Added -Odd-Bot.\n", errors: harness.createdNote("add")))
     #expect(harness.run(["show", "--", "-odd-bot", "--field", "description"]).output == "-x\n")
     // A name that is an option's spelling is a name right after --.
     #expect(harness.run(["add", "--", "--weapon", "--weapon", "smoke"]).code == .success)

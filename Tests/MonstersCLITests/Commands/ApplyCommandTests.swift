@@ -27,7 +27,7 @@ import Testing
             Removed Fire-Bot.
             Applied 4 edits to \(harness.rosterPath).
 
-            """))
+            """, errors: harness.createdNote("apply")))
     let names = harness.run(["list", "--format", "names"]).output
     #expect(names == "Cat-Bot\nHound-Bot\nExplode-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace Bot\n")
     let cat = harness.run(["show", "cat-bot", "--format", "json"]).output
@@ -204,7 +204,7 @@ import Testing
         == CommandResult(
           .success,
           output: "Cat-Bot: weapon sword -> fire.\nDog-Bot: weapon blowgun -> smoke.\n"
-            + "Applied 2 edits to \(harness.rosterPath).\n"))
+            + "Applied 2 edits to \(harness.rosterPath).\n", errors: harness.createdNote("apply")))
     #expect(
       harness.run(["show", "dog-bot", "--format", "json"]).output.contains(#""weapon": "smoke""#))
   }

@@ -195,4 +195,29 @@ import Testing
         == CommandResult(.success, output: text))
     #expect(harness.run(["diff", "--textconv", "a", "b"]).code == .usage)
   }
+
+  /// An escape sequence, a C1 control (CSI, as UTF-8 and as the raw byte 0x9B, which a
+  /// terminal reading 8 bits takes for one), DEL and a bidirectional control.
+  @Test func textconvShowsAFileThatIsNotARosterEscapedOnATerminal() throws {
+    let harness = try CommandLineHarness()
+    let bytes: [UInt8] =
+      Array("{\"x\": \"\u{1B}[2J".utf8) + [0xC2, 0x9B] + Array("31m".utf8) + [0x9B, 0x7F]
+      + Array("\u{202E}\"\n\tnot a roster\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: harness.path("r.json")))
+    func run(terminal: Bool) -> [UInt8] {
+      let output = OutputChannel(capturingAsTerminal: terminal)
+      let console = Console(input: InputChannel(), output: output, errors: OutputChannel())
+      let code = MonstersCommandLine.run(
+        ["diff", "--textconv", harness.path("r.json")], environment: [:], console: console)
+      #expect(code == .success)
+      return output.bytes
+    }
+    // For git, which reads a pipe: the file as it is.
+    #expect(run(terminal: false) == bytes)
+    let shown = run(terminal: true)
+    #expect(
+      String(decoding: shown, as: UTF8.self)
+        == "{\"x\": \"\\u001b[2J\\u009b31m\u{FFFD}\\u007f\\u202e\"\n\tnot a roster\n")
+    #expect(!shown.contains(0x1B) && !shown.contains(0x9B) && !shown.contains(0x7F))
+  }
 }

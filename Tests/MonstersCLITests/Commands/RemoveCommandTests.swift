@@ -8,7 +8,9 @@ import Testing
   @Test func removeTakesTheMonsterOff() throws {
     let harness = try CommandLineHarness()
     #expect(
-      harness.run(["remove", "fire-bot"]) == CommandResult(.success, output: "Removed Fire-Bot.\n"))
+      harness.run(["remove", "fire-bot"])
+        == CommandResult(
+          .success, output: "Removed Fire-Bot.\n", errors: harness.createdNote("remove")))
     #expect(!harness.run(["list"]).output.contains("Fire-Bot"))
     let missing = harness.run(["remove", "Fire-Bot"])
     #expect(missing.code == .failure)

@@ -9,7 +9,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["rename", "dog-bot", "Hound-Bot"])
-        == CommandResult(.success, output: "Renamed Dog-Bot to Hound-Bot.\n"))
+        == CommandResult(
+          .success, output: "Renamed Dog-Bot to Hound-Bot.\n", errors: harness.createdNote("rename")
+        ))
     #expect(
       harness.run(["list", "--format", "names"]).output
         == seededNames.replacingOccurrences(of: "Dog-Bot", with: "Hound-Bot"))
@@ -69,7 +71,8 @@ import Testing
         == CommandResult(
           .success,
           output: "Renamed Dog-Bot to Hound-Bot.\nApplied 2 edits to \(harness.rosterPath).\n",
-          errors: "monsters apply: <stdin>:1: Nothing to rename in \(harness.rosterPath): no "
+          errors: harness.createdNote("apply")
+            + "monsters apply: <stdin>:1: Nothing to rename in \(harness.rosterPath): no "
             + "monster named 'Nobody'.\n"))
   }
 

@@ -11,7 +11,8 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot", "DOG-BOT", "Cat-Bot", "--weapon", "fire"])
         == CommandResult(
-          .success, output: "Cat-Bot: weapon sword -> fire.\nDog-Bot: weapon blowgun -> fire.\n"))
+          .success, output: "Cat-Bot: weapon sword -> fire.\nDog-Bot: weapon blowgun -> fire.\n",
+          errors: harness.createdNote("set")))
     #expect(
       harness.run(["list", "--where", "weapon=fire", "--format", "names"]).output
         == "Cat-Bot\nDog-Bot\nIce-Bot\n")
@@ -36,7 +37,8 @@ import Testing
         == CommandResult(
           .success,
           output: "Fire-Bot: name colour none -> #FF8800.\n"
-            + "Mini-Tomato-Bot: name colour none -> #FF8800.\n"))
+            + "Mini-Tomato-Bot: name colour none -> #FF8800.\n", errors: harness.createdNote("set"))
+    )
     #expect(
       harness.run([
         "set", "--where", "nameColor=#FF8800", "--where", "name=mini-tomato-bot",
@@ -172,7 +174,8 @@ import Testing
       harness.run(["remove", "Robo-Bot", "dog-bot", "--if-exists"])
         == CommandResult(
           .success, output: "Removed Dog-Bot.\n",
-          errors: "monsters remove: Nothing to remove from \(harness.rosterPath): no monster "
+          errors: harness.createdNote("remove")
+            + "monsters remove: Nothing to remove from \(harness.rosterPath): no monster "
             + "named 'Robo-Bot'.\n"))
     #expect(harness.run(["remove", "dog-bot"]).code == .failure)
   }
@@ -217,5 +220,46 @@ import Testing
       #expect(same.output.isEmpty)
     }
     #expect(harness.rosterText() == seededRosterText)
+  }
+
+  @Test func dryRunExitCodeTellsAnEditThatCannotBeMadeFromAChange() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let cases: [(arguments: [String], input: String, message: String)] = [
+      (
+        ["set", "cat-bott", "--weapon", "fire"], "",
+        "No monster named 'cat-bott'. Did you mean 'Cat-Bot'?"
+      ),
+      (["remove", "nobody"], "", "No monster named 'nobody'."),
+      (["rename", "cat-bot", "dog-bot"], "", "The name 'dog-bot' is taken"),
+      (["add", "Cat-Bot", "--weapon", "fire"], "", "There is a monster named 'Cat-Bot' already."),
+      (
+        ["apply"], "set cat-bot --weapon fire\nremove nobody\n",
+        "<stdin>:2: No monster named 'nobody'."
+      ),
+      (["import"], "name\tweapon\nCat-Bot\tfire\n", ""),
+    ]
+    for (arguments, input, message) in cases {
+      let plain = harness.run(arguments + ["--dry-run"], input: input)
+      #expect(plain.code == .failure, "\(arguments)")
+      let result = harness.run(arguments + ["--dry-run", "--exit-code"], input: input)
+      #expect(result.code.rawValue == 2, "\(arguments)")
+      #expect(result.output.isEmpty)
+      #expect(result.errors == plain.errors, "\(arguments)")
+      if !message.isEmpty {
+        #expect(result.errors.hasPrefix("Error: " + message), "\(result.errors)")
+      }
+    }
+    // What is not "could not be made" keeps its code: a change, a usage error, a bad roster.
+    #expect(
+      harness.run(["set", "cat-bot", "--weapon", "fire", "--dry-run", "--exit-code"]).code
+        == .failure)
+    #expect(
+      harness.run(["set", "cat-bot", "--weapon", "axe", "--dry-run", "--exit-code"]).code == .usage)
+    try harness.writeRoster("{")
+    #expect(
+      harness.run(["set", "cat-bot", "--weapon", "fire", "--dry-run", "--exit-code"]).code
+        == .dataError)
+    #expect(harness.rosterText() == "{")
   }
 }

@@ -14,7 +14,8 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["set", "cat-bot", "--weapon", "fire"])
-        == CommandResult(.success, output: "Cat-Bot: weapon sword -> fire.\n"))
+        == CommandResult(
+          .success, output: "Cat-Bot: weapon sword -> fire.\n", errors: harness.createdNote("set")))
     #expect(
       harness.run(["show", "cat-bot"]).output
         == """
@@ -32,7 +33,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["set", "Cat-Bot", "--weapon", spelling])
-        == CommandResult(.success, output: "Cat-Bot: weapon sword -> ninjaStar.\n"))
+        == CommandResult(
+          .success, output: "Cat-Bot: weapon sword -> ninjaStar.\n",
+          errors: harness.createdNote("set")))
     let text = try #require(harness.rosterText())
     #expect(text.contains("\"weapon\": \"ninjaStar\""))
   }
@@ -67,7 +70,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["set", "fire-bot", "--icon", "hotbot.png"])
-        == CommandResult(.success, output: "Fire-Bot: icon meetfirebot.png -> hotbot.png.\n"))
+        == CommandResult(
+          .success, output: "Fire-Bot: icon meetfirebot.png -> hotbot.png.\n",
+          errors: harness.createdNote("set")))
     let changes = changedLines(from: seededRosterText, to: try #require(harness.rosterText()))
     #expect(changes.map(\.1) == ["      \"icon\": \"hotbot.png\","])
   }
@@ -76,7 +81,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "Red"])
-        == CommandResult(.success, output: "Cat-Bot: name colour none -> red.\n"))
+        == CommandResult(
+          .success, output: "Cat-Bot: name colour none -> red.\n",
+          errors: harness.createdNote("set")))
     let withColour = try #require(harness.rosterText())
     #expect(
       withColour.contains(
@@ -95,7 +102,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "#ff8800"])
-        == CommandResult(.success, output: "Cat-Bot: name colour none -> #FF8800.\n"))
+        == CommandResult(
+          .success, output: "Cat-Bot: name colour none -> #FF8800.\n",
+          errors: harness.createdNote("set")))
     #expect(harness.rosterText()?.contains("\"nameColor\": \"#FF8800\"\n") == true)
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "#00ff7F"])
@@ -112,7 +121,8 @@ import Testing
         == CommandResult(
           .success,
           output: "Ice-Bot: weapon fire -> sword, description 'Has A Chilling Effect' -> 'Cool', "
-            + "icon meeticebot.png -> ice.png, name colour none -> cyan.\n"))
+            + "icon meeticebot.png -> ice.png, name colour none -> cyan.\n",
+          errors: harness.createdNote("set")))
     #expect(
       harness.run(["show", "ice-bot", "--format", "json"]).output
         == """
@@ -131,7 +141,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["set", "cat-bot", "--weapon", "sword", "--description", "Purr"])
-        == CommandResult(.success, output: "Cat-Bot: description 'MEE-OW' -> 'Purr'.\n"))
+        == CommandResult(
+          .success, output: "Cat-Bot: description 'MEE-OW' -> 'Purr'.\n",
+          errors: harness.createdNote("set")))
   }
 
   @Test func anEditThatChangesNothingLeavesTheFileAlone() throws {

@@ -45,38 +45,37 @@ import Testing
           output: """
             | Name | Weapon | Description |
             |---|---|---|
-            | Fire-Bot | ninjaStar | Will Make You Steamed |
-            | Mini-Tomato-Bot | ninjaStar | Extremely Handsome |
+            | `Fire-Bot` | `ninjaStar` | `Will Make You Steamed` |
+            | `Mini-Tomato-Bot` | `ninjaStar` | `Extremely Handsome` |
 
             """))
     #expect(
       harness.run([
         "list", "--format", "markdown", "--fields", "name,nameColor", "--where", "name=Cat-Bot",
       ]).output
-        == "| Name | Name colour |\n|---|---|\n| Cat-Bot |  |\n")
+        == "| Name | Name colour |\n|---|---|\n| `Cat-Bot` |  |\n")
   }
 
   @Test(arguments: [
-    ("a|b", "a\\|b"), ("back\\slash", "back\\\\slash"), ("<script>&", "&lt;script>&amp;"),
-    ("two\nlines\r\nthree\rfour", "two<br>lines<br>three<br>four"),
-    ("  padded ", "&#32;&#32;padded&#32;"),
-    ("   ", "&#32;&#32;&#32;"),
-    ("*em* _u_ `c` [l](x) ~s~", "\\*em\\* \\_u\\_ \\`c\\` \\[l\\](x) \\~s\\~"),
-    ("esc\u{1B}[2J", "esc\\u{1B}\\[2J"), ("tab\there", "tab\\there"), ("\u{9B}c1", "\\u{9B}c1"),
-    ("abc\u{202E}fed", "abc\\u{202E}fed"), ("\u{2066}iso\u{2069}", "\\u{2066}iso\\u{2069}"),
-    ("Café ünïcode", "Café ünïcode"), ("", ""),
+    ("a|b", "`a\\|b`"), ("back\\slash", "`back\\slash`"), ("<script>&", "`<script>&`"),
+    ("two\nlines\r\nthree", "`two\\nlines\\r\\nthree`"), ("  padded ", "`   padded  `"),
+    (" lead", "` lead`"), ("   ", "`   `"), ("`c`", "`` `c` ``"), ("a``b", "```a``b```"),
+    ("esc\u{1B}[2J", "`esc\\u{1B}[2J`"), ("tab\there", "`tab\\there`"),
+    ("\u{9B}c1", "`\\u{9B}c1`"), ("abc\u{202E}fed", "`abc\\u{202E}fed`"),
+    ("@octocat #1 https://x.example", "`@octocat #1 https://x.example`"),
+    ("Café ünïcode", "`Café ünïcode`"), ("", ""),
   ])
-  func aMarkdownCellIsEscaped(_ text: String, _ cell: String) {
-    #expect(MonsterTable.markdownCell(text) == cell)
+  func aMarkdownCellIsACodeSpan(_ text: String, _ cell: String) {
+    #expect(MarkdownText.cell(text) == cell)
   }
 
-  @Test func markdownEscapesTheFilesText() throws {
+  @Test func markdownPutsTheFilesTextInCodeSpans() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(
       rosterJSON([MonsterFields(name: "Pipe|Bot", description: "a\nb <i>", icon: " x.png")]))
     #expect(
       harness.run(["list", "--format", "markdown", "--fields", "name,description,icon"]).output
-        == "| Name | Description | Icon |\n|---|---|---|\n| Pipe\\|Bot | a<br>b &lt;i> | &#32;x.png |\n"
+        == "| Name | Description | Icon |\n|---|---|---|\n| `Pipe\\|Bot` | `a\\nb <i>` | ` x.png` |\n"
     )
   }
 

@@ -170,7 +170,7 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
         == CommandResult(
           .success,
           output: "Cat-Bot: description 'MEE-OW' -> '\(Self.hostileEscaped)', "
-            + "icon meetcatbot.png -> cat\\n.png.\n"))
+            + "icon meetcatbot.png -> cat\\n.png.\n", errors: harness.createdNote("set")))
     #expect(harness.rosterText()?.contains("\"description\": \"a\\u001b]0;pwned\\u0007b") == true)
     let table = harness.run(["list", "--weapon", "sword"], terminal: terminal)
     let header = "NAME     WEAPON     DESCRIPTION"

@@ -73,7 +73,9 @@ import Testing
   func globalOptionsMayStandAnywhere(_ arguments: [String]) throws {
     let harness = try CommandLineHarness()
     #expect(
-      harness.run(arguments) == CommandResult(.success, output: "Cat-Bot: weapon sword -> fire.\n"))
+      harness.run(arguments)
+        == CommandResult(
+          .success, output: "Cat-Bot: weapon sword -> fire.\n", errors: harness.createdNote("set")))
   }
 
   @Test func optionsMayComeBeforeTheArgument() throws {
@@ -81,14 +83,17 @@ import Testing
     #expect(
       harness.run(["set", "--weapon", "fire", "--icon=cat.png", "cat-bot"])
         == CommandResult(
-          .success, output: "Cat-Bot: weapon sword -> fire, icon meetcatbot.png -> cat.png.\n"))
+          .success, output: "Cat-Bot: weapon sword -> fire, icon meetcatbot.png -> cat.png.\n",
+          errors: harness.createdNote("set")))
   }
 
   @Test func aValueMayStartWithADashOrHoldAnEqualsSign() throws {
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["set", "cat-bot", "--description", "-purr-"])
-        == CommandResult(.success, output: "Cat-Bot: description 'MEE-OW' -> '-purr-'.\n"))
+        == CommandResult(
+          .success, output: "Cat-Bot: description 'MEE-OW' -> '-purr-'.\n",
+          errors: harness.createdNote("set")))
     #expect(
       harness.run(["set", "cat-bot", "--description=--weapon=a=b"])
         == CommandResult(.success, output: "Cat-Bot: description '-purr-' -> '--weapon=a=b'.\n"))

@@ -109,7 +109,9 @@ enum BuiltTool {
     let harness = try CommandLineHarness()
     #expect(
       try BuiltTool.monsters(["set", "cat-bot", "--weapon", "ninja-star"], in: harness.folder)
-        == ProcessResult(status: 0, output: "Cat-Bot: weapon sword -> ninjaStar.\n", errors: ""))
+        == ProcessResult(
+          status: 0, output: "Cat-Bot: weapon sword -> ninjaStar.\n",
+          errors: "monsters set: Created monsters.json from the seeded roster.\n"))
     #expect(
       harness.rosterText()
         == seededRosterText.replacing(

@@ -59,8 +59,8 @@ import Testing
     let written = try #require(FileIdentity(path: harness.rosterPath))
     let bytes = harness.rosterBytes()
     let table = try String(contentsOfFile: harness.path("roster.md"), encoding: .utf8)
-    #expect(table.contains("| Robo-Bot | blowgun | Beep\\tboop |\n"))
-    #expect(table.hasSuffix("| Boss-Bot | sword | In charge |\n"))
+    #expect(table.contains("| `Robo-Bot` | `blowgun` | `Beep\\tboop` |\n"))
+    #expect(table.hasSuffix("| `Boss-Bot` | `sword` | `In charge` |\n"))
 
     usleep(20_000)
     let second = try runJob(in: harness)

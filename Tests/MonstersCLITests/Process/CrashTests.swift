@@ -130,14 +130,15 @@ struct LargeRoster {
       expected = after
     }
 
-    /// `check`, run as a user would, passes on the roster as it is now.
+    /// `check`, run as a user would, passes on the roster as it is now, and points out each
+    /// file a killed edit left at a temporary name.
     func expectCheckPasses(_ label: String) throws {
       let result = try BuiltTool.monsters(["check"], in: harness.folder)
       #expect(
         result
           == ProcessResult(
             status: 0, output: "monsters.json: a valid roster, in canonical form.\n",
-            errors: ""), "\(label)")
+            errors: leftoverNotes(in: harness.folder, command: "check")), "\(label)")
     }
     // Every state a kill leaves is checked once, when it first appears: the first roster
     // here, and each edit's new roster below; a kill that leaves the old one leaves a
@@ -188,6 +189,15 @@ struct LargeRoster {
           tally.afterTheRename += 1
         } else if !Set(halfWrittenFiles(in: harness.folder)).subtracting(writtenBefore).isEmpty {
           tally.duringTheWrite += 1
+          // What the kill left stands beside the roster until the next edit, and `list`
+          // says so.
+          let list = try BuiltTool.monsters(["list", "--format", "names"], in: harness.folder)
+          #expect(list.status == 0, "\(label)")
+          let notes = leftoverNotes(in: harness.folder, command: "list")
+          #expect(list.errors == notes, "\(label)")
+          for name in halfWrittenFiles(in: harness.folder) {
+            #expect(notes.contains(name), "\(label): \(name) is not pointed out")
+          }
         } else {
           tally.beforeTheWrite += 1
         }
@@ -255,6 +265,18 @@ struct LargeRoster {
       let start = (try? handle?.read(upToCount: 16)) ?? nil
       return start.map { $0.starts(with: Data("{\n  \"version\"".utf8)) } ?? false
     }
+  }
+
+  /// What `check` and `list` say of the files at temporary names in a folder: the files no
+  /// edit is writing, as after a kill.
+  private func leftoverNotes(in folder: String, command: String) -> String {
+    PathInterference.temporaryNames(in: folder).sorted().filter { name in
+      (try? Platform.fileStatus(atPath: folder + "/" + name, followingLinks: false))?
+        .fileType == .regular
+    }.map {
+      "monsters \(command): \($0) is left from an edit of monsters.json that was killed; the "
+        + "next edit removes it.\n"
+    }.joined()
   }
 
   /// Whether a roster's folder can be locked at once, as it can when no process holds it.

@@ -156,6 +156,7 @@ import Testing
       ```console
       $ monsters set cat-bot --weapon fire
       Cat-Bot: weapon sword -> fire.
+      monsters set: Created monsters.json from the seeded roster.
       ```
       Then, in a second block:
       ```console

@@ -81,4 +81,44 @@ struct SharedRosterTests {
     #expect(status.owner == Self.alice)
     #expect(status.group == Self.group)
   }
+
+  /// A roster its user may not write, in a folder they may write: root's file, and their
+  /// own at mode 444. An editor refuses to save it, and so does every edit.
+  @Test func aRosterItsUserMayNotWriteIsNotReplacedThoughTheFolderIsWritable() throws {
+    let harness = try CommandLineHarness()
+    let roster = try sharedRoster(in: harness, mode: 0o644)
+    let before = try Data(contentsOf: URL(fileURLWithPath: roster))
+    for (owner, mode) in [(uid_t(0), mode_t(0o644)), (Self.alice, 0o444)] {
+      #expect(chown(roster, owner, Self.group) == 0)
+      try Platform.setMode(mode, ofPath: roster)
+      for arguments in [
+        ["set", "dog-bot", "--weapon", "fire"], ["init", "--force"],
+        ["rename", "dog-bot", "Hound-Bot"],
+      ] {
+        let result = try monsters(as: Self.alice, arguments, roster: roster)
+        #expect(result.termination == .exited(74), "\(arguments): \(result.errors)")
+        #expect(
+          result.errors
+            == "Error: Cannot write \(roster): Permission denied. The file is as it was.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: roster)) == before)
+        var status = stat()
+        #expect(stat(roster, &status) == 0)
+        #expect(status.owner == owner)
+        #expect(status.st_mode & 0o7777 == mode)
+        #expect(
+          try FileManager.default.contentsOfDirectory(atPath: harness.path("shared"))
+            == ["monsters.json"])
+      }
+      // What changes nothing writes nothing, and needs no write.
+      let same = try monsters(
+        as: Self.alice, ["set", "dog-bot", "--weapon", "blowgun"], roster: roster)
+      #expect(same.termination == .exited(0), "\(same.errors)")
+    }
+    // Root may write any file, and so may edit this one; it keeps its mode.
+    #expect(harness.run(["-f", roster, "set", "dog-bot", "--weapon", "fire"]).code == .success)
+    var status = stat()
+    #expect(stat(roster, &status) == 0)
+    #expect(status.st_mode & 0o7777 == 0o444)
+    #expect(status.owner == Self.alice)
+  }
 }

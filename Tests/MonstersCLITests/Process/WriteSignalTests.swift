@@ -34,7 +34,9 @@ import Testing
     #expect(
       try BuiltTool.monstersWithFailingOutput(
         ["add", "Robo-Bot", "--weapon", "fire"], in: harness.folder)
-        == ProcessResult(status: 74, output: "", errors: saved))
+        == ProcessResult(
+          status: 74, output: "",
+          errors: "monsters add: Created monsters.json from the seeded roster.\n" + saved))
     // A script that runs it again learns that it is done.
     #expect(harness.run(["show", "robo-bot"]).code == .success)
     #expect(
@@ -46,10 +48,64 @@ import Testing
       try BuiltTool.monstersWithFailingOutput(["apply", script], in: harness.folder).errors == saved
     )
     #expect(harness.run(["show", "cat-bot", "--field", "weapon"]).output == "fire\n")
-    // Nothing saved, nothing said of a save.
+    // Nothing saved: the message says so.
     #expect(
       try BuiltTool.monstersWithFailingOutput(
         ["set", "dog-bot", "--weapon", "fire", "--dry-run"], in: harness.folder)
-        == ProcessResult(status: 74, output: "", errors: "Error: \(BuiltTool.outputTooLarge)\n"))
+        == ProcessResult(
+          status: 74, output: "",
+          errors: "Error: \(BuiltTool.outputTooLarge) Nothing was saved: monsters.json is as it "
+            + "was.\n"))
+  }
+
+  @Test func noCommandReportsDifferencesProblemsOrSuccessOverAFailedWrite() throws {
+    let harness = try CommandLineHarness()
+    try harness.write(seededRosterText, to: harness.path("old.json"))
+    try harness.write(
+      seededRosterText.replacingOccurrences(of: "\"sword\"", with: "\"fire\""),
+      to: harness.path("new.json"))
+    try harness.write(
+      "{\"version\": 1, \"monsters\": [{\"name\": \"X\"}]}\n", to: harness.path("bad.json"))
+    let tooLarge = "Error: \(BuiltTool.outputTooLarge)\n"
+    for format in ["text", "markdown", "json"] {
+      #expect(
+        try BuiltTool.monstersWithFailingOutput(
+          ["diff", "--format", format, "old.json", "new.json"], in: harness.folder)
+          == ProcessResult(status: 74, output: "", errors: tooLarge), "\(format)")
+    }
+    #expect(
+      try BuiltTool.monstersWithFailingOutput(
+        ["diff", "old.json", "old.json", "--format", "markdown"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: tooLarge))
+    // The problems check found are output too: its summary comes first, then the failure.
+    #expect(
+      try BuiltTool.monstersWithFailingOutput(["check", "bad.json"], in: harness.folder)
+        == ProcessResult(
+          status: 74, output: "", errors: "Error: 3 problems in bad.json.\n" + tooLarge))
+    #expect(
+      try BuiltTool.monstersWithFailingOutput(["list"], in: harness.folder)
+        == ProcessResult(status: 74, output: "", errors: tooLarge))
+  }
+
+  @Test func aMarkdownReportPastTheFileSizeLimitIsAMessageAnd74() throws {
+    let harness = try CommandLineHarness()
+    try harness.write(seededRosterText, to: harness.path("old.json"))
+    try harness.write(
+      seededRosterText.replacingOccurrences(of: "\"sword\"", with: "\"fire\""),
+      to: harness.path("new.json"))
+    let binary = try #require(BuiltTool.url)
+    for command in [
+      "diff --format markdown old.json new.json", "list --format markdown",
+    ] {
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: "/bin/bash"),
+        ["-c", "ulimit -f 0; exec \"$0\" \(command) > report.md", binary.path],
+        in: harness.folder)
+      #expect(
+        result
+          == ProcessResult(
+            status: 74, output: "", errors: "Error: Cannot write the output: File too large.\n"),
+        "\(command)")
+    }
   }
 }

@@ -67,6 +67,12 @@ final class CommandLineHarness {
     return CommandResult(code, output: output.text, errors: errors.text)
   }
 
+  /// What the first edit, of a command, says on standard error as it creates the roster
+  /// file.
+  func createdNote(_ command: String) -> String {
+    "monsters \(command): Created \(rosterPath) from the seeded roster.\n"
+  }
+
   /// A path in the folder.
   func path(_ name: String) -> String {
     folder + "/" + name

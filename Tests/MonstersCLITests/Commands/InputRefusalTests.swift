@@ -1,0 +1,74 @@
+import Foundation
+import MonsterKit
+import Testing
+
+@testable import MonstersCLI
+
+/// Inputs (an import, an apply script, a side of a diff, a roster on standard input) are
+/// read from regular files, pipes and terminals only, and never past the size limit.
+@Suite struct InputRefusalTests {
+  static let device =
+    "it is a device; an input is read from a file, a pipe or a terminal."
+
+  /// Each command line run by `sh -c` with `/dev/zero` as a path or as standard input,
+  /// under a limit of 1 GiB of address space: what read `/dev/zero` would fail on it, not
+  /// take the machine's memory. The message that each gives.
+  static let lines: [(line: String, message: String)] = [
+    ("import /dev/zero", "Cannot read /dev/zero: \(device)"),
+    ("import < /dev/zero", "Cannot read <stdin>: \(device)"),
+    ("import - --dry-run < /dev/zero", "Cannot read <stdin>: \(device)"),
+    ("apply /dev/zero", "Cannot read /dev/zero: \(device)"),
+    ("apply < /dev/zero", "Cannot read <stdin>: \(device)"),
+    ("diff - monsters.json < /dev/zero", "OLD: Cannot read <stdin>: \(device)"),
+    ("diff monsters.json - < /dev/zero", "NEW: Cannot read <stdin>: \(device)"),
+    ("diff --textconv /dev/zero", "FILE: Cannot read /dev/zero: \(device)"),
+    ("diff --textconv - < /dev/zero", "FILE: Cannot read <stdin>: \(device)"),
+    (
+      "diff /dev/zero monsters.json",
+      "OLD: /dev/zero is not a regular file; a roster is kept in one."
+    ),
+    ("list -f - < /dev/zero", "<stdin> is not a regular file; a roster is kept in one."),
+    ("check - < /dev/zero", "<stdin> is not a regular file; a roster is kept in one."),
+  ]
+
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
+      "the address sanitizer cannot run under a memory limit"),
+    arguments: lines.map(\.line))
+  func aDeviceIsRefusedBeforeItIsRead(_ line: String) throws {
+    let harness = try CommandLineHarness()
+    #expect(harness.run(["init"]).code == .success)
+    let before = harness.rosterBytes()
+    let binary = try #require(BuiltTool.url)
+    let message = try #require(Self.lines.first { $0.line == line }?.message)
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "ulimit -v 1048576 && exec \"$0\" \(line)", binary.path], in: harness.folder)
+    #expect(result == ProcessResult(status: 74, output: "", errors: "Error: \(message)\n"))
+    #expect(harness.rosterBytes() == before)
+  }
+
+  @Test func aFolderIsNoInput() throws {
+    let harness = try CommandLineHarness()
+    for arguments in [["import", harness.folder], ["apply", harness.folder]] {
+      #expect(
+        harness.run(arguments)
+          == CommandResult(
+            .ioError, errors: "Error: Cannot read \(harness.folder): Is a directory.\n"))
+    }
+  }
+
+  @Test func aPipeAndAFileAreRead() throws {
+    let harness = try CommandLineHarness()
+    try harness.write("name\tweapon\nRobo-Bot\tfire\n", to: harness.path("new.tsv"))
+    #expect(harness.run(["import", harness.path("new.tsv")]).output == "Added Robo-Bot.\n")
+    let binary = try #require(BuiltTool.url)
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "printf 'set robo-bot --weapon smoke\\n' | \"$0\" apply", binary.path],
+      in: harness.folder)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(harness.run(["show", "robo-bot", "--field", "weapon"]).output == "smoke\n")
+  }
+}
