@@ -140,8 +140,16 @@ public enum MonstersCommandLine {
   ) throws(CommandFailure) {
     let invocation = try Invocation(parsing: arguments, commands: Subcommand.all)
     if invocation.has(.help) {
+      // The help of a roster's command lists its weapons, when it can be read.
+      let weapons =
+        (try? CommandContext(
+          invocation: invocation, console: console, environment: environment,
+          defaultRosterFile: defaultRosterFile, record: record))?.weaponNamesForHelp()
+        ?? Weapon.builtIn.names
       console.output.write(
-        HelpText.page(for: Subcommand.spec(of: invocation.command), commands: Subcommand.specs))
+        HelpText.page(
+          for: Subcommand.spec(of: invocation.command)?.listingWeapons(weapons),
+          commands: Subcommand.specs.map { $0.listingWeapons(weapons) }))
       return
     }
     if invocation.has(.version) {

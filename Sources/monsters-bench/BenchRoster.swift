@@ -10,19 +10,21 @@ enum BenchRoster {
 
   /// Writes a canonical roster of `count` monsters to `path`.
   static func write(count: Int, to path: String) throws {
-    let weapons = WeaponType.allCases
-    var monsters: [Monster] = []
-    monsters.reserveCapacity(count)
+    let weapons = Weapon.builtIn
+    // Every seventh monster has a colour, of the colour field's words.
+    let colorField = MonsterField.builtIn.first { $0.kind == .color }
+    let colors = colorField?.words() ?? []
+    var roster = Roster()
     for number in 0..<count {
       let seed = Monster.seeded[number % 6]
-      monsters.append(
-        Monster(
-          name: name(number),
-          description: "\(seed.description) (number \(number) of the generated roster)",
-          weapon: weapons[(number / 6) % weapons.count],
-          nameColor: number % 7 == 0 ? NameColor.named[number % 8] : nil))
+      var changes = RosterEdit.Changes(
+        weapon: weapons[(number / 6) % weapons.count],
+        description: "\(seed.description) (number \(number) of the generated roster)")
+      if let colorField, number % 7 == 0, !colors.isEmpty {
+        changes.set(colorField.key, to: .typed(colors[number % colors.count]))
+      }
+      try roster.apply(.addNamed(name(number), changes, ifTaken: .fail))
     }
-    let roster = try Roster(monsters)
     try writeFile(roster.canonicalJSON(), to: path)
   }
 }

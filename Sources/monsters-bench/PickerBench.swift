@@ -225,7 +225,7 @@ enum PickerBench {
 
   /// Writes a canonical roster of `count` monsters named `Monster-0000000` and on.
   private static func generate(count: Int, to path: String) throws {
-    let weapons = WeaponType.allCases
+    let weapons = Weapon.builtIn
     var monsters: [Monster] = []
     monsters.reserveCapacity(count)
     for number in 0..<count {

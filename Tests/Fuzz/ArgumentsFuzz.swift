@@ -315,13 +315,20 @@ private func checkOutput(
   guard let roster, let command = invocation.command?.name else { return }
   let format = invocation.values["format"]
   var conditions = (try? invocation.conditions(ListCommand.whereOption)) ?? []
-  if let weapon = invocation.value(ListCommand.weaponOption).flatMap({ WeaponType(parsing: $0) }) {
-    conditions.append(.weapon(weapon))
+  if let weapon = invocation.value(ListCommand.weaponOption) {
+    conditions.append(MonsterCondition("weapon", .typed(weapon)))
   }
   let listed = roster.indices.filter { index in
     conditions.allSatisfy { holds($0, roster[index], at: index, in: roster) }
   }.map { roster[$0] }
-  if command == "list", let fields = try? invocation.fieldList(ListCommand.fieldsOption) {
+  if command == "list", let names = invocation.fieldNames(ListCommand.fieldsOption) {
+    // The built-in fields, in any case; a list the command refused printed nothing.
+    let fields = names.compactMap { name in
+      MonsterField.listed.first { $0.key.lowercased() == name.lowercased() }
+    }
+    guard fields.count == names.count, Set(fields.map(\.key)).count == fields.count else {
+      return
+    }
     checkFields(fields, format: format, output, listed, isTerminal: isTerminal)
     return
   }
@@ -341,8 +348,8 @@ private func checkOutput(
     }
   case ("list", "tsv") where !isTerminal, ("list", "csv") where !isTerminal:
     checkDelimited(
-      output, csv: format == "csv", header: MonsterKey.listed.map(\.fieldName),
-      rows: listed.map { monster in MonsterKey.listed.map { value($0, of: monster) } },
+      output, csv: format == "csv", header: MonsterField.listed.map(\.key),
+      rows: listed.map { monster in MonsterField.listed.map { value($0, of: monster) } },
       what: "list --format \(format ?? "")")
   case ("list", "names") where !isTerminal:
     guard output == listed.map({ $0.name + "\n" }).joined() else {
@@ -350,7 +357,10 @@ private func checkOutput(
     }
   case ("show", _) where invocation.value(ShowCommand.fieldOption) != nil && !isTerminal:
     guard let name = invocation.argument(0), let index = roster.index(named: name),
-      let field = try? invocation.field(ShowCommand.fieldOption),
+      let fieldName = invocation.value(ShowCommand.fieldOption),
+      let field = MonsterField.listed.first(where: {
+        $0.key.lowercased() == fieldName.lowercased()
+      }),
       output == MonsterTable.value(of: field, at: index, in: roster) + "\n"
     else {
       fatalError("show --field does not print the field:\n\(output)")
@@ -405,25 +415,33 @@ private func patchReads(_ header: String) -> [UInt8]? {
   return result
 }
 
-/// Whether a condition of `--where` holds for a monster, checked on the monster's fields
-/// (a name as the roster finds it), not as the roster picks monsters.
+/// Whether a condition of `--where` holds for a monster, read as a person means it and
+/// checked on the monster's fields, not as the roster picks monsters: a name as the roster
+/// finds it, a weapon forgivingly, a colour in any case (nothing for none), any other key
+/// by its text (nothing for none).
 private func holds(
   _ condition: MonsterCondition, _ monster: Monster, at index: Roster.Index, in roster: Roster
 ) -> Bool {
-  switch condition {
-  case .name(let name): roster.index(named: name) == index
-  case .weapon(let weapon): monster.weapon.type == weapon
-  case .description(let text): Array(monster.description.utf8) == Array(text.utf8)
-  case .icon(let text): Array(monster.icon.utf8) == Array(text.utf8)
-  case .nameColor(let color): monster.nameColor == color
+  guard case .typed(let text)? = condition.value else { return false }
+  switch condition.key.lowercased() {
+  case "name": return roster.index(named: text) == index
+  case "weapon": return Weapon.builtIn.weapon(parsing: text) == monster.weapon
+  case "description": return Array(monster.description.utf8) == Array(text.utf8)
+  case "icon": return Array(monster.icon.utf8) == Array(text.utf8)
+  case "namecolor":
+    return text.isEmpty ? monster.nameColor == nil : NameColor(parsing: text) == monster.nameColor
+  default:
+    let value = monster.otherFields.first { $0.key == condition.key }?.value
+    return text.isEmpty ? value == nil : value == .string(text)
   }
 }
 
 /// A field of a monster as a listing's text.
-private func value(_ key: MonsterKey, of monster: Monster) -> String {
-  switch key {
+private func value(_ field: MonsterField, of monster: Monster) -> String {
+  switch field.builtIn {
+  case nil: ""
   case .name: monster.name
-  case .weapon: monster.weapon.type.rawValue
+  case .weapon: monster.weapon.name
   case .description: monster.description
   case .icon: monster.icon
   case .nameColor: monster.nameColor?.description ?? ""
@@ -432,13 +450,13 @@ private func value(_ key: MonsterKey, of monster: Monster) -> String {
 
 /// Checks a listing with `--fields`: TSV gives those columns, and Markdown a row a monster.
 private func checkFields(
-  _ fields: [MonsterKey], format: String?, _ output: String, _ listed: [Monster],
+  _ fields: [MonsterField], format: String?, _ output: String, _ listed: [Monster],
   isTerminal: Bool
 ) {
   switch format {
   case "tsv" where !isTerminal, "csv" where !isTerminal:
     checkDelimited(
-      output, csv: format == "csv", header: fields.map(\.fieldName),
+      output, csv: format == "csv", header: fields.map(\.key),
       rows: listed.map { monster in fields.map { value($0, of: monster) } },
       what: "list --fields --format \(format ?? "")")
   case "markdown":

@@ -38,10 +38,10 @@ private func listing(_ roster: Roster, as format: MonsterImport.Format) -> [UInt
   case .tsv, .csv:
     let separator = format == .tsv ? "\t" : ","
     let lineEnd: [UInt8] = format == .tsv ? [10] : [13, 10]
-    bytes += Array(MonsterKey.listed.map(\.fieldName).joined(separator: separator).utf8)
+    bytes += Array(MonsterField.listed.map(\.key).joined(separator: separator).utf8)
     bytes += lineEnd
     for index in roster.indices {
-      for (position, key) in MonsterKey.listed.enumerated() {
+      for (position, field) in MonsterField.listed.enumerated() {
         if position > 0 { bytes += Array(separator.utf8) }
         func append(_ field: UnsafeRawBufferPointer) {
           if format == .tsv {
@@ -50,12 +50,7 @@ private func listing(_ roster: Roster, as format: MonsterImport.Format) -> [UInt
             ListCommand.appendCSVField(field, forTerminal: false, to: &bytes)
           }
         }
-        if let field = key.textField {
-          roster.withUTF8(field, at: index, append)
-        } else {
-          var value = MonsterTable.value(of: key, at: index, in: roster)
-          value.withUTF8 { append(UnsafeRawBufferPointer($0)) }
-        }
+        MonsterTable.withText(of: field, at: index, in: roster, append)
       }
       bytes += lineEnd
     }
@@ -111,11 +106,14 @@ private func checkImport(_ bytes: [UInt8], format: MonsterImport.Format?) -> Ros
       violated("monster on line \(monster.line) after line \(lastLine)", bytes)
     }
     lastLine = monster.line
-    if monster.changes.weapon != monster.monster.weapon.type {
-      violated("the changes of \(monster.monster.name) have another weapon", bytes)
+    // A name the input gives twice, or a value it does not take, is the roster's to refuse.
+    guard (try? roster.apply(monster.edit(ifTaken: .fail))) != nil else { continue }
+    let weapon = monster.changes.assignments.last { $0.key == "weapon" }
+    guard case .text(let typed)? = weapon?.value,
+      Weapon.builtIn.weapon(parsing: typed) == roster.monster(named: monster.name)?.weapon
+    else {
+      violated("\(monster.name) was added with another weapon than the input's", bytes)
     }
-    // A name the input gives twice is the roster's to refuse.
-    try? roster.add(monster.monster)
   }
   for listed in MonsterImport.Format.allCases {
     let text = listing(roster, as: listed)
@@ -126,7 +124,9 @@ private func checkImport(_ bytes: [UInt8], format: MonsterImport.Format?) -> Ros
     if listed == .tsv || listed == .csv {
       for index in expected.indices { expected[index].otherFields = [] }
     }
-    if again.map(\.monster) != expected {
+    var added = Roster()
+    for monster in again { _ = try? added.apply(monster.edit(ifTaken: .fail)) }
+    if added.monsters != expected {
       violated("the \(listed) listing reads back to other monsters", bytes)
     }
   }
@@ -152,18 +152,10 @@ private func checkValues(_ condition: String, _ fields: String, roster: Roster, 
   }
   do throws(CommandFailure) {
     let conditions = try invocation.conditions(ListCommand.whereOption)
-    let picked = roster.indices(matching: conditions)
+    // A field or value the roster does not take is refused, as the command refuses it.
+    guard let picked = try? roster.indices(matching: conditions) else { return }
     let expected = roster.indices.filter { index in
-      let monster = roster[index]
-      return conditions.allSatisfy { condition in
-        switch condition {
-        case .name(let name): roster.index(named: name) == index
-        case .weapon(let weapon): monster.weapon.type == weapon
-        case .description(let text): Array(monster.description.utf8) == Array(text.utf8)
-        case .icon(let text): Array(monster.icon.utf8) == Array(text.utf8)
-        case .nameColor(let color): monster.nameColor == color
-        }
-      }
+      conditions.allSatisfy { holds($0, roster[index], at: index, in: roster) }
     }
     if picked != expected {
       violated("--where \(condition.debugDescription) picks \(picked) not \(expected)", input)
@@ -175,16 +167,21 @@ private func checkValues(_ condition: String, _ fields: String, roster: Roster, 
     }
   }
   do throws(CommandFailure) {
-    guard let keys = try invocation.fieldList(ListCommand.fieldsOption) else {
+    guard let names = invocation.fieldNames(ListCommand.fieldsOption) else {
       violated("--fields given and read as not given", input)
     }
+    let context = try CommandContext(
+      invocation: invocation,
+      console: Console(input: InputChannel(), output: OutputChannel(), errors: OutputChannel()),
+      environment: Environment([:]))
+    let keys = try context.fields(named: names, in: roster, option: ListCommand.fieldsOption)
     if keys.isEmpty || Set(keys).count != keys.count {
       violated("--fields \(fields.debugDescription) gives \(keys)", input)
     }
     for index in roster.indices {
       let row =
         "| "
-        + keys.map { key in MonsterTable.markdownCell(key, at: index, in: roster) }
+        + keys.map { field in MonsterTable.markdownCell(field, at: index, in: roster) }
         .joined(separator: " | ") + " |"
       // The cell separators, as GitHub's reader (cmark-gfm) finds them: bars with no
       // backslash just before them, also in a code span.
@@ -229,4 +226,25 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
   check(bytes)
   return 0
+}
+
+/// Whether a condition of `--where` holds for a monster, read as a person means it and
+/// checked on the monster's fields, not as the roster picks monsters: a name as the roster
+/// finds it, a weapon forgivingly, a colour in any case (nothing for none), any other key
+/// by its text (nothing for none).
+private func holds(
+  _ condition: MonsterCondition, _ monster: Monster, at index: Roster.Index, in roster: Roster
+) -> Bool {
+  guard case .typed(let text)? = condition.value else { return false }
+  switch condition.key.lowercased() {
+  case "name": return roster.index(named: text) == index
+  case "weapon": return Weapon.builtIn.weapon(parsing: text) == monster.weapon
+  case "description": return Array(monster.description.utf8) == Array(text.utf8)
+  case "icon": return Array(monster.icon.utf8) == Array(text.utf8)
+  case "namecolor":
+    return text.isEmpty ? monster.nameColor == nil : NameColor(parsing: text) == monster.nameColor
+  default:
+    let value = monster.otherFields.first { $0.key == condition.key }?.value
+    return text.isEmpty ? value == nil : value == .string(text)
+  }
 }

@@ -123,7 +123,7 @@ private func edited(_ base: Roster, by program: ArraySlice<UInt8>) -> Roster {
       switch operation % 10 {
       case 0:
         guard let name = pick() else { continue }
-        let weapon = WeaponType.allCases[(next() ?? 0) % 5]
+        let weapon = Weapon.builtIn[(next() ?? 0) % 5]
         try roster.apply(.set(name, .init(weapon: weapon)))
       case 1:
         guard let name = pick() else { continue }
@@ -138,7 +138,7 @@ private func edited(_ base: Roster, by program: ArraySlice<UInt8>) -> Roster {
         guard let name = pick() else { continue }
         try roster.apply(.remove(name))
       case 5:
-        let weapon = WeaponType.allCases[(next() ?? 0) % 5]
+        let weapon = Weapon.builtIn[(next() ?? 0) % 5]
         try roster.apply(.add(Monster(name: newName(), description: text(), weapon: weapon)))
       case 6:
         // A move, to the end.

@@ -88,7 +88,7 @@ private func checkEdits(_ roster: Roster, _ bytes: [UInt8]) {
     .setEach(.matching([.weapon(.ninjaStar)]), .init(weapon: .fire, nameColor: .some(.red))),
     .setEach(.names([first, last]), .init(nameColor: .some(nil))),
     .setEach(.matching([.weapon(.fire)]), .init(weapon: .ninjaStar)),
-    .removeEach(.matching([.weapon(.smoke), .nameColor(nil)])),
+    .removeEach(.matching([.weapon(.smoke), .field(.nameColor, nil)])),
     .removeEach(.namesIfPresent([last, "no such monster"])),
   ]
   let original = roster

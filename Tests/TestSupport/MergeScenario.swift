@@ -373,7 +373,7 @@ public struct MergeScenario: Sendable {
   fileprivate enum Edit: Sendable {
     case description(String)
     case icon(String)
-    case weapon(WeaponType)
+    case weapon(Weapon)
     case nameColor(NameColor?)
     /// A key `monsters` does not know, set (added) or removed.
     case key(String, JSONValue?)
@@ -461,7 +461,7 @@ public struct MergeScenario: Sendable {
       var monster = Monster(
         name: freshName(using: &generator), description: description(using: &generator),
         icon: "icon\(identity).png",
-        weapon: Self.pick(WeaponType.allCases, &generator),
+        weapon: Self.pick(Weapon.builtIn, &generator),
         nameColor: Self.pick(Self.colors, &generator))
       for key in Self.monsterKeys where Int.random(in: 0..<4, using: &generator) == 0 {
         monster.otherFields.append(JSONMember(key, value(using: &generator)))
@@ -494,7 +494,7 @@ public struct MergeScenario: Sendable {
         switch Int.random(in: 0..<5, using: &generator) {
         case 0: edits.append(.description(description(using: &generator)))
         case 1: edits.append(.icon(freshText("icon-") + ".png"))
-        case 2: edits.append(.weapon(Self.pick(WeaponType.allCases, &generator)))
+        case 2: edits.append(.weapon(Self.pick(Weapon.builtIn, &generator)))
         case 3: edits.append(.nameColor(Self.pick(Self.colors, &generator)))
         default:
           // One edit a key, so that a key removed is not added again at the end.
@@ -528,7 +528,7 @@ public struct MergeScenario: Sendable {
           switch edit {
           case .description(let text): monster.description = text
           case .icon(let icon): monster.icon = icon
-          case .weapon(let weapon): monster.weapon = Weapon(weapon)
+          case .weapon(let weapon): monster.weapon = weapon
           case .nameColor(let color): monster.nameColor = color
           case .key(let key, let value): setting(key, value, in: &monster.otherFields)
           }

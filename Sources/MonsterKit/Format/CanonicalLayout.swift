@@ -5,9 +5,13 @@
 /// copies a run of monsters from a canonical file as it stands are computed from them:
 ///
 /// ```
-/// {                                 head: from here...
-///   "version": 1,
-///   "monsters": [                   ...to the `[`
+/// {                                 versionLine: from here...
+///   "version": 1,                   ...to the comma
+///   "weapons": [                    declaration(_:), what the roster declares, if anything:
+///     "sword",                        its weapons, then its fields, each a key of the
+///     ...                             roster's object, at the roster's indent, then a comma
+///   ],
+///   "monsters": [                   monstersKey: from the line break to the `[`
 ///     {                             beforeFirstMonster, then prefix(.name) to the `: `
 ///       "name": "Cat-Bot",
 ///       "description": "MEE-OW",    prefix(.description): from the `,` to the `: `
@@ -36,8 +40,25 @@ enum CanonicalLayout {
   /// The indent level of a monster's object; its members are one level deeper.
   static var monsterLevel: Int { 2 }
 
-  /// From the file's start to the first monster's separator.
-  static var head: StaticString { "{\n  \"version\": 1,\n  \"monsters\": [" }
+  /// From the file's start to the comma after the version.
+  static var versionLine: StaticString { "{\n  \"version\": 1," }
+
+  /// From the line break after the version, or after the declarations, to the `[` of the
+  /// monsters.
+  static var monstersKey: StaticString { "\n  \"monsters\": [" }
+
+  /// A declaration, the roster's weapons or its fields, as it stands between the version
+  /// and the monsters: a line break, the key at the roster's indent, the value, a comma.
+  ///
+  /// - Parameter member: The declaration's key and value.
+  /// - Returns: The bytes.
+  static func declaration(_ member: JSONMember) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.appendKey(member.key, isFirst: true, indent: rosterMemberLevel, forTerminal: false)
+    bytes.appendJSON(member.value, indent: rosterMemberLevel)
+    bytes.append(UInt8(ascii: ","))
+    return bytes
+  }
 
   /// Before the first monster's object.
   static var beforeFirstMonster: StaticString { "\n    " }
@@ -61,7 +82,7 @@ enum CanonicalLayout {
   /// - Parameter key: The key.
   /// - Returns: The bytes before the key's value.
   @inline(__always)
-  static func prefix(_ key: MonsterKey) -> StaticString {
+  static func prefix(_ key: MonsterField.BuiltIn) -> StaticString {
     switch key {
     case .name: "{\n      \"name\": "
     case .description: ",\n      \"description\": "

@@ -41,7 +41,11 @@ extension Roster {
       }
     }
 
-    output.append(CanonicalLayout.head)
+    output.append(CanonicalLayout.versionLine)
+    for member in declarations.jsonMembers {
+      output += CanonicalLayout.declaration(member)
+    }
+    output.append(CanonicalLayout.monstersKey)
     var isFirst = true
     let frame = MonsterObjectFrame.Pieces.canonical
     for index in indices {

@@ -321,6 +321,14 @@ struct JSONScanner {
 }
 
 extension UnsafeRawBufferPointer {
+  /// Whether the bytes at `offset` are `piece`.
+  func holds(_ piece: [UInt8], at offset: Int) -> Bool {
+    offset >= 0 && offset + piece.count <= count
+      && piece.withUnsafeBytes {
+        bytesEqual(UnsafeRawBufferPointer(rebasing: self[offset..<offset + piece.count]), $0)
+      }
+  }
+
   /// Whether the bytes at `offset` are `text`.
   @inline(__always)
   func holds(_ text: StaticString, at offset: Int) -> Bool {

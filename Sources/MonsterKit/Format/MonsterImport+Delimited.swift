@@ -26,8 +26,8 @@ extension MonsterImport {
 
   /// What a column of the header is.
   enum Column: Equatable {
-    /// One of the monster's own fields.
-    case field(MonsterKey)
+    /// One of the built-in fields.
+    case field(MonsterField.BuiltIn)
     /// A key of the monster's own, kept as text.
     case other(String)
     /// A column the header leaves unnamed, as a spreadsheet's export may have at its
@@ -74,12 +74,9 @@ extension MonsterImport {
       for (position, (column, text)) in zip(columns, cells).enumerated() {
         switch column {
         case .field(.name): fields.name = text
-        case .field(.weapon): fields.weapon = text
-        case .field(.description): fields.description = text
-        case .field(.icon): fields.icon = text
-        case .field(.nameColor): fields.nameColor = .some(text)
-        case .other(let key):
-          if !text.isEmpty { fields.otherFields.append(JSONMember(key, .string(text))) }
+        case .field(let key): fields.set(key.spelling.description, to: .text(text))
+        // A declared field the roster reads; another key kept as text, none for no text.
+        case .other(let key): fields.set(key, to: .text(text))
         case .unnamed:
           if !text.isEmpty && unnamedValue == nil { unnamedValue = position + 1 }
         }
@@ -95,8 +92,8 @@ extension MonsterImport {
     }
   }
 
-  /// The columns a header line names: each of the monster's fields in any case, a key of
-  /// its own by any other name, nothing for an empty name.
+  /// The columns a header line names: each built-in field in any case, a declared field or
+  /// a key of the monster's own by any other name, nothing for an empty name.
   ///
   /// - Throws: ``MonsterImportError`` for a column named twice, or a header without
   ///   `name` or `weapon`.
@@ -108,8 +105,9 @@ extension MonsterImport {
       let column: Column =
         cell.isEmpty
         ? .unnamed
-        : MonsterKey.allCases.first { $0.spelling.description.lowercased() == cell.lowercased() }
-          .map(Column.field) ?? .other(cell)
+        : MonsterField.BuiltIn.allCases.first {
+          $0.spelling.description.lowercased() == cell.lowercased()
+        }.map(Column.field) ?? .other(cell)
       if column != .unnamed, columns.contains(column) {
         throw MonsterImportError(
           line: line,
@@ -117,7 +115,7 @@ extension MonsterImport {
       }
       columns.append(column)
     }
-    for needed in [MonsterKey.name, .weapon] where !columns.contains(.field(needed)) {
+    for needed in [MonsterField.BuiltIn.name, .weapon] where !columns.contains(.field(needed)) {
       throw MonsterImportError(
         line: line,
         message: "the header has no '\(needed.spelling)' column; the first line names the "

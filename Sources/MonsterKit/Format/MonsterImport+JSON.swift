@@ -71,25 +71,16 @@ extension MonsterImport {
       try keys.insert(key, at: keyToken.start - 1)
       let valueOffset = scanner.position
       let value = try scanner.readValue(depth: depth + 1)
-      guard let known = MonsterKey(spelling: key) else {
-        if key == "monsters" { sawMonsters = true }
-        fields.otherFields.append(JSONMember(key, value))
-        return
-      }
-      let text: String?
-      switch value {
-      case .string(let string): text = string
-      case .null where known == .nameColor: text = nil
-      default:
+      if key == "monsters" { sawMonsters = true }
+      // A built-in field is a string, read as typed; a colour may be null, for none. Any
+      // other key is the roster's to read: a string as typed, anything else as it is.
+      switch (value, MonsterField.BuiltIn(spelling: key)) {
+      case (.string(let text), .name?): fields.name = text
+      case (.string(let text), _): fields.set(key, to: .text(text))
+      case (.null, let field?) where !field.isRequired: fields.set(key, to: nil)
+      case (_, _?):
         if typeError == nil { typeError = (valueOffset, "'\(key)' must be a string") }
-        return
-      }
-      switch known {
-      case .name: fields.name = text
-      case .weapon: fields.weapon = text
-      case .description: fields.description = text
-      case .icon: fields.icon = text
-      case .nameColor: fields.nameColor = .some(text)
+      case (_, nil): fields.set(key, to: .json(value))
       }
     }
     if sawMonsters && fields.name == nil {

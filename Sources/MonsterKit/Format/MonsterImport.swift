@@ -5,8 +5,8 @@
 /// Each format is the one a roster's monsters are listed in, so that a listing reads back
 /// to the monsters it lists:
 ///
-/// - **TSV**: a header line naming the columns (`name`, `weapon`, `description`, `icon`,
-///   `nameColor`, in any order and any case), then one monster a line, fields separated by
+/// - **TSV**: a header line naming the columns (the built-in fields' keys in any case, the
+///   roster's declared fields, other keys, in any order), then one monster a line, fields separated by
 ///   tabs, with a tab, line break, carriage return and backslash in a field written `\t`,
 ///   `\n`, `\r` and `\\`. A backslash before anything else is kept as it is; a line may
 ///   end in a carriage return, blank lines are skipped, and a byte order mark before the
@@ -22,19 +22,23 @@
 /// - **NDJSON**: monster objects, as the roster file writes them, one after another
 ///   (usually one a line); **JSON**: an array of them.
 ///
-/// `name` and `weapon` are needed; the other fields may be left out. A weapon is read
-/// forgivingly (`ninja-star` is ``WeaponType/ninjaStar``) and a colour in any case; an
-/// empty `nameColor`, or JSON's `null`, is no colour.
+/// `name` and `weapon` are needed; the other fields may be left out. The roster reads the
+/// values when it adds the monsters (``RosterEdit/addNamed(_:_:ifTaken:)``), by its fields:
+/// text (a cell, or a JSON string) as a person types it, so that a weapon is read
+/// forgivingly (`ninja-star` is `ninjaStar`), a colour in any case, a declared integer from
+/// its digits, and an empty cell of a field a monster may be without, or JSON's `null` for a
+/// colour, is no value.
 ///
-/// A column or key that is none of these is kept with its monster, as a key of its own:
-/// an object's key with its JSON value as it is, a TSV or CSV column as text, where an
-/// empty cell gives the monster no such key. A line of a spreadsheet's export whose
-/// cells are all empty is skipped, as a blank line is.
+/// A column or key that the roster neither builds in nor declares is kept with its monster,
+/// as a key of its own: an object's key with its JSON value as it is, a TSV or CSV column
+/// as text, where an empty cell gives the monster no such key. A line of a spreadsheet's
+/// export whose cells are all empty is skipped, as a blank line is.
 ///
 /// ```swift
 /// let text = "name\tweapon\nRobo-Bot\tfire\n"
 /// let monsters = try MonsterImport.read(Array(text.utf8))
-/// monsters[0].monster.icon  // "meetrobobot.png"
+/// try roster.apply(monsters[0].edit(ifTaken: .fail))
+/// roster.monster(named: "Robo-Bot")?.icon  // "meetrobobot.png"
 /// ```
 public enum MonsterImport {
   /// The formats an input may be in.
@@ -108,8 +112,8 @@ public enum MonsterImport {
   ///     (``Format/detected(in:)``).
   /// - Returns: The monsters, in order; none for an input with none.
   /// - Throws: ``MonsterImportError`` at the first line that cannot be read: text that is
-  ///   not UTF-8 or not JSON, a missing column or field, a value of the wrong type, an
-  ///   unknown weapon or colour, a name a monster cannot have.
+  ///   not UTF-8 or not JSON, a missing column or field, a built-in field's value that is
+  ///   not a string, a name a monster cannot have.
   public static func read(_ bytes: [UInt8], format: Format? = nil) throws(MonsterImportError)
     -> [ImportedMonster]
   {
@@ -152,27 +156,32 @@ public enum MonsterImport {
 // MARK: - Fields
 
 extension MonsterImport {
-  /// The fields one monster of an input gives, as text, before they are checked.
+  /// The fields one monster of an input gives, before the roster reads them.
   struct Fields {
     var name: String?
-    var weapon: String?
-    var description: String?
-    var icon: String?
-    /// `.some(nil)` for JSON's `null`.
-    var nameColor: String??
-    var otherFields: [JSONMember] = []
+    /// Every other field, in the order given.
+    var changes = RosterEdit.Changes()
+    /// Whether the input gives a weapon.
+    var hasWeapon = false
+
+    /// Notes a field's value.
+    mutating func set(_ key: String, to value: FieldInput?) {
+      if MonsterField.BuiltIn(spelling: key) == .weapon { hasWeapon = true }
+      changes.set(key, to: value)
+    }
   }
 
   /// The UTF-8 byte order mark.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-  /// The key of each field, as the file spells it.
-  static let fieldNames = MonsterKey.allCases.map { $0.spelling.description }
+  /// The key of each built-in field, as the file spells it.
+  static let fieldNames = MonsterField.builtIn.map(\.key)
 
-  /// Checks the fields of the monster on a line.
+  /// Checks the fields of the monster on a line: those every monster needs are there, and
+  /// the name is one a monster can have. The roster reads the rest.
   ///
-  /// - Throws: ``MonsterImportError`` on that line for a missing name or weapon, an
-  ///   unknown weapon or colour, or a name a monster cannot have.
+  /// - Throws: ``MonsterImportError`` on that line for a missing name or weapon, or a name
+  ///   a monster cannot have.
   static func monster(_ fields: Fields, line: Int) throws(MonsterImportError) -> ImportedMonster {
     func fail(_ message: String) -> MonsterImportError {
       MonsterImportError(line: line, message: message)
@@ -181,32 +190,9 @@ extension MonsterImport {
     if let problem = Roster.problem(withName: name) {
       throw fail("'\(escapedForMessage(name))' cannot be a monster's name: it \(problem)")
     }
-    guard let weaponText = fields.weapon else {
+    guard fields.hasWeapon else {
       throw fail("'\(escapedForMessage(name))' has no 'weapon'")
     }
-    guard let weapon = WeaponType(parsing: weaponText) else {
-      throw fail(
-        "unknown weapon '\(escapedForMessage(weaponText))'; the weapons are "
-          + WeaponType.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    var changes = RosterEdit.Changes(
-      weapon: weapon, description: fields.description, icon: fields.icon,
-      otherFields: fields.otherFields)
-    if let text = fields.nameColor {
-      if let text, !text.isEmpty {
-        guard let color = NameColor(parsing: text) else {
-          throw fail(
-            "unknown name colour '\(escapedForMessage(text))'; use black, red, green, yellow, "
-              + "blue, magenta, cyan, white, #RRGGBB, or nothing for no colour")
-        }
-        changes.nameColor = .some(color)
-      } else {
-        changes.nameColor = .some(nil)
-      }
-    }
-    let monster = Monster(
-      name: name, description: fields.description ?? "", icon: fields.icon, weapon: weapon,
-      nameColor: changes.nameColor ?? nil, otherFields: fields.otherFields)
-    return ImportedMonster(line: line, monster: monster, changes: changes)
+    return ImportedMonster(line: line, name: name, changes: fields.changes)
   }
 }

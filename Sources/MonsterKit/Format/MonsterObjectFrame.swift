@@ -5,20 +5,21 @@
 /// others, for output on one line or at another indent, follow the JSON writer's rules for
 /// keys and line breaks; tests hold those rules to the canonical pieces at the file's indent.
 struct MonsterObjectFrame: Sendable {
-  /// The pieces one after another: the prefix of each known key, in ``MonsterKey`` order,
-  /// then the end.
+  /// The pieces one after another: the prefix of each built-in key, in order, then the end.
   private let bytes: [UInt8]
   /// Where each piece ends in `bytes`, in the same order.
-  private let ends: (Int, Int, Int, Int, Int, Int)
+  private let ends: [Int]
   /// The indent level of the object's members, or `nil` when the object is on one line.
   private let memberIndent: Int?
 
   private init(pieces: [[UInt8]], memberIndent: Int?) {
-    precondition(pieces.count == 6, "a frame is five prefixes and an end")
+    precondition(
+      pieces.count == MonsterField.BuiltIn.allCases.count + 1,
+      "a frame is a prefix for each built-in key and an end")
     var ends: [Int] = []
     for piece in pieces { ends.append((ends.last ?? 0) + piece.count) }
     bytes = pieces.flatMap { $0 }
-    self.ends = (ends[0], ends[1], ends[2], ends[3], ends[4], ends[5])
+    self.ends = ends
     self.memberIndent = memberIndent
   }
 
@@ -29,7 +30,7 @@ struct MonsterObjectFrame: Sendable {
   ///   object on one line with no spaces.
   init(indent level: Int?) {
     let memberIndent = level.map { $0 + 1 }
-    var pieces: [[UInt8]] = MonsterKey.allCases.map { key in
+    var pieces: [[UInt8]] = MonsterField.BuiltIn.allCases.map { key in
       var piece: [UInt8] = key == .name ? [UInt8(ascii: "{")] : []
       piece.appendKey(key.spelling, isFirst: key == .name, indent: memberIndent)
       return piece
@@ -69,15 +70,7 @@ struct MonsterObjectFrame: Sendable {
   {
     let (ends, memberIndent) = (ends, memberIndent)
     return try bytes.withUnsafeBytes(typed: { (bytes) throws(Failure) in
-      try body(
-        Pieces(
-          name: UnsafeRawBufferPointer(rebasing: bytes[..<ends.0]),
-          description: UnsafeRawBufferPointer(rebasing: bytes[ends.0..<ends.1]),
-          icon: UnsafeRawBufferPointer(rebasing: bytes[ends.1..<ends.2]),
-          weapon: UnsafeRawBufferPointer(rebasing: bytes[ends.2..<ends.3]),
-          nameColor: UnsafeRawBufferPointer(rebasing: bytes[ends.3..<ends.4]),
-          end: UnsafeRawBufferPointer(rebasing: bytes[ends.4..<ends.5]),
-          memberIndent: memberIndent))
+      try body(Pieces(bytes: bytes, ends: ends, memberIndent: memberIndent))
     })
   }
 
@@ -91,33 +84,54 @@ struct MonsterObjectFrame: Sendable {
         UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
       }
       return Pieces(
-        name: bytes(CanonicalLayout.prefix(.name)),
-        description: bytes(CanonicalLayout.prefix(.description)),
-        icon: bytes(CanonicalLayout.prefix(.icon)), weapon: bytes(CanonicalLayout.prefix(.weapon)),
-        nameColor: bytes(CanonicalLayout.prefix(.nameColor)), end: bytes(CanonicalLayout.objectEnd),
+        prefix: { bytes(CanonicalLayout.prefix($0)) }, end: bytes(CanonicalLayout.objectEnd),
         memberIndent: CanonicalLayout.monsterLevel + 1)
     }
 
-    fileprivate let name: UnsafeRawBufferPointer
-    fileprivate let description: UnsafeRawBufferPointer
-    fileprivate let icon: UnsafeRawBufferPointer
-    fileprivate let weapon: UnsafeRawBufferPointer
-    fileprivate let nameColor: UnsafeRawBufferPointer
+    /// What stands before the value of each built-in key, by the key's place: a tuple, not
+    /// an array, so that a frame for each of a million monsters costs no allocation.
+    private let prefixes:
+      (
+        UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
+        UnsafeRawBufferPointer, UnsafeRawBufferPointer
+      )
     /// What ends the object.
     let end: UnsafeRawBufferPointer
     /// The indent level of the object's members, or `nil` when the object is on one line:
-    /// where unknown keys go.
+    /// where the other keys go.
     let memberIndent: Int?
+
+    private init(
+      prefix: (MonsterField.BuiltIn) -> UnsafeRawBufferPointer, end: UnsafeRawBufferPointer,
+      memberIndent: Int?
+    ) {
+      assert(
+        MonsterField.BuiltIn.allCases.count == 5, "a frame holds a prefix for each built-in key")
+      func at(_ place: Int) -> UnsafeRawBufferPointer {
+        prefix(MonsterField.BuiltIn(rawValue: place) ?? .name)
+      }
+      prefixes = (at(0), at(1), at(2), at(3), at(4))
+      self.end = end
+      self.memberIndent = memberIndent
+    }
+
+    fileprivate init(bytes: UnsafeRawBufferPointer, ends: [Int], memberIndent: Int?) {
+      func piece(_ index: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+      }
+      self.init(
+        prefix: { piece($0.rawValue) }, end: piece(ends.count - 1), memberIndent: memberIndent)
+    }
 
     /// What stands before the value of a key.
     @inline(__always)
-    func prefix(_ key: MonsterKey) -> UnsafeRawBufferPointer {
-      switch key {
-      case .name: name
-      case .description: description
-      case .icon: icon
-      case .weapon: weapon
-      case .nameColor: nameColor
+    func prefix(_ key: MonsterField.BuiltIn) -> UnsafeRawBufferPointer {
+      switch key.rawValue {
+      case 0: prefixes.0
+      case 1: prefixes.1
+      case 2: prefixes.2
+      case 3: prefixes.3
+      default: prefixes.4
       }
     }
   }

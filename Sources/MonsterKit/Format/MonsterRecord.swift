@@ -1,8 +1,8 @@
 /// Where one monster's fields lie in the file's bytes.
 ///
-/// The weapon and the name colour are the record's own: an edit of only those changes
-/// the record (and marks it `rewritten`) rather than building the
-/// monster.
+/// The weapon (by its number in the roster's ``WeaponTable``) and the name colour are the
+/// record's own: an edit of only those changes the record (and marks it `rewritten`)
+/// rather than building the monster.
 ///
 /// Records keep a large roster cheap: a monster is a few offsets into the bytes the file
 /// was read into, 36 bytes in all, and its strings are built only when someone asks for
@@ -12,11 +12,12 @@ struct MonsterRecord: Sendable {
   var name: ByteSpan
   var description: ByteSpan
   var icon: ByteSpan
-  /// Where the monster's unknown keys are in ``RosterSource/otherFields``; `nil` when it
-  /// has none.
+  /// Where the monster's other keys are in ``RosterSource/otherFields``; `nil` when it has
+  /// none.
   var otherFieldsIndex: Int32?
   var nameColor: NameColor?
-  var weapon: WeaponType
+  /// The weapon's number in the source's weapon table.
+  var weapon: UInt8
   var flags: Flags
 
   /// Facts about a record's strings, one bit each.
@@ -48,7 +49,7 @@ struct MonsterRecord: Sendable {
   /// The record of a monster none of whose fields is read yet.
   static let unread = MonsterRecord(
     name: ByteSpan(0..<0), description: ByteSpan(0..<0), icon: ByteSpan(0..<0),
-    otherFieldsIndex: nil, nameColor: nil, weapon: .blowgun, flags: [])
+    otherFieldsIndex: nil, nameColor: nil, weapon: 0, flags: [])
 
   var hasName: Bool { flags.contains(.hasName) }
 
@@ -66,9 +67,112 @@ struct MonsterRecord: Sendable {
   }
 
   /// Whether the monster's object is its strings' bytes between fixed pieces: no string
-  /// holds an escape, and there are no unknown keys.
+  /// holds an escape, and there are no other keys.
   @inline(__always)
   var isPlain: Bool {
     otherFieldsIndex == nil && flags.isDisjoint(with: .anyEscaped)
+  }
+
+  /// The monster a record describes.
+  func monster(in source: RosterSource) -> Monster {
+    Monster(
+      name: source.text(.name, of: self),
+      description: source.text(.description, of: self),
+      icon: source.text(.icon, of: self),
+      weapon: source.weapons[weapon],
+      nameColor: nameColor,
+      otherFields: otherFieldsIndex.map { source.otherFields[Int($0)] } ?? [])
+  }
+}
+
+// MARK: - The values a record holds itself
+
+extension MonsterRecord {
+  /// Calls `body` with the canonical spelling of the value of a built-in field the record
+  /// holds itself (not a text field), or `nil` when the monster has none.
+  @inline(__always)
+  func withHeldValue<Result>(
+    _ key: MonsterField.BuiltIn, weapons: WeaponTable,
+    _ body: (UnsafeRawBufferPointer?) -> Result
+  ) -> Result {
+    switch key {
+    case .weapon: return weapons.withSpelling(weapon, body)
+    case .nameColor: return nameColor.map { $0.withSpelling(body) } ?? body(nil)
+    case .name, .description, .icon: preconditionFailure("a text field is the file's bytes")
+    }
+  }
+
+  /// The value of a built-in field the record holds itself, as the file holds it.
+  func heldValue(_ key: MonsterField.BuiltIn, weapons: WeaponTable) -> JSONValue? {
+    withHeldValue(key, weapons: weapons) { $0.map { .string(String(decoding: $0, as: UTF8.self)) } }
+  }
+
+  /// Whether the record holds the same values as another, of this roster or another one,
+  /// weapons compared by name.
+  @inline(__always)
+  func holdsSameValues(
+    as other: MonsterRecord, weapons: WeaponTable, otherWeapons: WeaponTable
+  ) -> Bool {
+    nameColor == other.nameColor
+      && (weapons == otherWeapons
+        ? weapon == other.weapon : weapons[weapon].name == otherWeapons[other.weapon].name)
+  }
+}
+
+/// New values for the fields a record holds itself: what an edit of a million monsters
+/// makes to records, and what a selection compares with them, without building monsters.
+struct RecordValues: Hashable {
+  /// The weapon's number in the source's table.
+  var weapon: UInt8?
+  /// The name colour; `.some(nil)` for none.
+  var nameColor: NameColor??
+
+  /// The values of some fields, when each is one a record holds itself, and a weapon is in
+  /// the table; `nil` otherwise.
+  ///
+  /// - Parameters:
+  ///   - values: Fields and their values, checked against the roster.
+  ///   - weapons: The source's weapons.
+  init?(_ values: [(field: MonsterField, value: JSONValue?)], weapons: WeaponTable) {
+    for (field, value) in values {
+      let text: String? = if case .string(let text)? = value { text } else { nil }
+      switch field.builtIn {
+      case .weapon?:
+        guard let text, let number = weapons.number(of: text) else { return nil }
+        weapon = number
+      case .nameColor?:
+        nameColor = .some(text.flatMap { NameColor($0) })
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// Whether a record holds these values.
+  @inline(__always)
+  func areHeld(by record: MonsterRecord) -> Bool {
+    (weapon.map { $0 == record.weapon } ?? true)
+      && (nameColor.map { $0 == record.nameColor } ?? true)
+  }
+
+  /// Gives a record these values.
+  ///
+  /// - Returns: The fields that changed, with their values before and after.
+  func apply(to record: inout MonsterRecord, weapons: WeaponTable) -> [FieldChange] {
+    var changes: [FieldChange] = []
+    if let weapon, weapon != record.weapon {
+      changes.append(
+        FieldChange(
+          .weapon, from: .string(weapons[record.weapon].name), to: .string(weapons[weapon].name)))
+      record.weapon = weapon
+    }
+    if let nameColor, nameColor != record.nameColor {
+      changes.append(
+        FieldChange(
+          .nameColor, from: record.nameColor.map { .string($0.description) },
+          to: nameColor.map { .string($0.description) }))
+      record.nameColor = nameColor
+    }
+    return changes
   }
 }

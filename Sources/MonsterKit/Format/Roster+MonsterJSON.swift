@@ -36,19 +36,14 @@ extension Roster {
       appendPlainJSON(of: source.records[record], in: frame, to: &output)
       return
     }
-    output.append(contentsOf: frame.prefix(.name))
-    appendString(.name, at: index, forTerminal: forTerminal, to: &output)
-    output.append(contentsOf: frame.prefix(.description))
-    appendString(.description, at: index, forTerminal: forTerminal, to: &output)
-    output.append(contentsOf: frame.prefix(.icon))
-    appendString(.icon, at: index, forTerminal: forTerminal, to: &output)
-    output.append(contentsOf: frame.prefix(.weapon))
-    output.append(UInt8(ascii: "\""))
-    output.append(weapon(at: index).fileSpelling)
-    output.append(UInt8(ascii: "\""))
-    if let color = nameColor(at: index) {
-      output.append(contentsOf: frame.prefix(.nameColor))
-      output.appendJSONString(color.description)
+    for key in MonsterField.BuiltIn.ordered {
+      if let field = key.textField {
+        output.append(contentsOf: frame.prefix(key))
+        appendString(field, at: index, forTerminal: forTerminal, to: &output)
+      } else if case .string(let text)? = value(of: key.field, at: index) {
+        output.append(contentsOf: frame.prefix(key))
+        output.appendJSONString(text)
+      }
     }
     output.appendMembers(
       otherFields(at: index), isFirst: false, indent: frame.memberIndent, forTerminal: forTerminal)
@@ -62,32 +57,29 @@ extension Roster {
   private func appendPlainJSON(
     of record: MonsterRecord, in frame: MonsterObjectFrame.Pieces, to output: inout [UInt8]
   ) {
-    let color = record.nameColor?.description
-    let weapon = record.weapon.fileSpelling
-    // A member is its prefix, then its value in quotes.
-    func count(_ key: MonsterKey, _ value: Int) -> Int {
-      frame.prefix(key).count + 1 + value + 1
-    }
-    let capacity =
-      count(.name, record.name.count) + count(.description, record.description.count)
-      + count(.icon, record.icon.count) + count(.weapon, weapon.utf8CodeUnitCount)
-      + (color.map { count(.nameColor, $0.utf8.count) } ?? 0) + frame.end.count
+    let weapons = source.weapons
     source.bytes.withUnsafeBytes { file in
+      /// Calls `body` with a key's value, between its quotes, or `nil` for none.
+      @inline(__always)
+      func withValue(_ key: MonsterField.BuiltIn, _ body: (UnsafeRawBufferPointer?) -> Void) {
+        if let field = key.textField {
+          body(UnsafeRawBufferPointer(rebasing: file[record.span(field).range]))
+        } else {
+          record.withHeldValue(key, weapons: weapons, body)
+        }
+      }
+      // A member is its prefix, then its value in quotes.
+      var capacity = frame.end.count
+      for key in MonsterField.BuiltIn.ordered {
+        withValue(key) { value in
+          if let value { capacity += frame.prefix(key).count + value.count + 2 }
+        }
+      }
       withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 1) { buffer in
         guard var cursor = ByteCursor(buffer) else { return }
-        cursor.writeMember(
-          frame.prefix(.name), UnsafeRawBufferPointer(rebasing: file[record.name.range]))
-        cursor.writeMember(
-          frame.prefix(.description),
-          UnsafeRawBufferPointer(rebasing: file[record.description.range]))
-        cursor.writeMember(
-          frame.prefix(.icon), UnsafeRawBufferPointer(rebasing: file[record.icon.range]))
-        cursor.writeMember(
-          frame.prefix(.weapon),
-          UnsafeRawBufferPointer(start: weapon.utf8Start, count: weapon.utf8CodeUnitCount))
-        if var color {
-          color.withUTF8 {
-            cursor.writeMember(frame.prefix(.nameColor), UnsafeRawBufferPointer($0))
+        for key in MonsterField.BuiltIn.ordered {
+          withValue(key) { value in
+            if let value { cursor.writeMember(frame.prefix(key), value) }
           }
         }
         cursor.write(frame.end)

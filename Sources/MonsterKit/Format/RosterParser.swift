@@ -3,6 +3,8 @@
 struct ParsedRoster {
   var source: RosterSource
   var otherFields: [JSONMember]
+  /// The weapons and fields the file declares: those of its entries that break no rule.
+  var declarations: RosterDeclarations
   var problems: [PendingProblem]
   /// The monsters taken from the earlier file's records, when one was given.
   var shared: [SharedMonsters] = []
@@ -29,11 +31,30 @@ struct RosterParser {
   private let runs: [SharedRun]
   private var nextRun = 0
   private var shared: [SharedMonsters] = []
+  /// The roster's weapons, by which a monster's weapon is numbered.
+  private var weapons = WeaponTable.builtIn
+  /// The weapons and fields the file declares, as far as they are read.
+  private var declarations = RosterDeclarations.none
+  /// The problems of the declarations, apart from the monsters'.
+  private var declarationProblems: [PendingProblem] = []
+  /// The declarations of a first reading, when the file declares them after its monsters:
+  /// the monsters are read again knowing them.
+  private let knownDeclarations: RosterDeclarations?
+  /// Whether the file declares weapons or fields after its monsters.
+  private var declaresAfterMonsters = false
+  /// The declared fields, by key, and those that are required.
+  private var declaredFields: [String: MonsterField] = [:]
+  private var requiredFields: [MonsterField] = []
 
-  private init(_ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?) {
+  private init(
+    _ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?,
+    declarations known: RosterDeclarations? = nil
+  ) {
     self.bytes = bytes
     self.earlier = earlier ?? .empty
+    knownDeclarations = known
     runs = earlier?.sharedRuns(in: bytes) ?? []
+    if let known { declare(known) }
     // Room for as many monsters as the smallest objects could make: memory that is never
     // used is never touched, and the array never grows by copying.
     records.reserveCapacity(bytes.count / 48)
@@ -52,19 +73,40 @@ struct RosterParser {
   static func parse(_ bytes: RosterBytes, sharingWith earlier: RosterSource? = nil)
     throws(JSONSyntaxError) -> ParsedRoster
   {
-    let parser = try bytes.withUnsafeBytes { (buffer) throws(JSONSyntaxError) in
+    var parser = try bytes.withUnsafeBytes { (buffer) throws(JSONSyntaxError) in
       var parser = RosterParser(buffer, sharingWith: earlier)
       try parser.readFile()
       return parser
     }
+    if parser.declaresAfterMonsters {
+      // The monsters were read before what the file declares: once more, knowing it.
+      let first = parser
+      parser = try bytes.withUnsafeBytes { (buffer) throws(JSONSyntaxError) in
+        var parser = RosterParser(buffer, sharingWith: nil, declarations: first.declarations)
+        try parser.readFile()
+        return parser
+      }
+      parser.declarationProblems = first.declarationProblems
+    }
+    let problems = parser.declarationProblems + parser.problems
     let source = RosterSource(
       bytes: bytes, records: parser.records, otherFields: parser.monsterOtherFields,
-      namesAreASCII: parser.namesAreASCII,
-      isKnownCanonical: parser.layoutIsCanonical && parser.problems.isEmpty,
+      weapons: parser.weapons, namesAreASCII: parser.namesAreASCII,
+      isKnownCanonical: parser.layoutIsCanonical && problems.isEmpty,
       monstersEnd: parser.monstersEnd)
     return ParsedRoster(
-      source: source, otherFields: parser.otherFields, problems: parser.problems,
-      shared: parser.shared)
+      source: source, otherFields: parser.otherFields, declarations: parser.declarations,
+      problems: problems, shared: parser.shared)
+  }
+
+  /// Takes what the file declares: its weapons number monsters' weapons, and its fields are
+  /// checked in each monster.
+  private mutating func declare(_ declared: RosterDeclarations) {
+    declarations = declared
+    weapons = WeaponTable(declared.weaponList)
+    declaredFields = Dictionary(
+      declared.fields.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    requiredFields = declared.fields.filter(\.isRequired)
   }
 
   private mutating func readFile() throws(JSONSyntaxError) {
@@ -81,9 +123,14 @@ struct RosterParser {
     }
     let start = scanner.position
     // The canonical layout is checked byte for byte: `expected` is where the next piece of
-    // it must start, and each piece must be there, exactly.
-    layoutIsCanonical = start == 0 && bytes.holds(CanonicalLayout.head, at: 0)
-    var expected = CanonicalLayout.head.utf8CodeUnitCount
+    // it must start, and each piece must be there, exactly, in the canonical order of keys.
+    layoutIsCanonical = start == 0 && bytes.holds(CanonicalLayout.versionLine, at: 0)
+    var expected = CanonicalLayout.versionLine.utf8CodeUnitCount
+    var keysInOrder = 0
+    func inOrder(_ place: Int) -> Bool {
+      defer { keysInOrder = max(keysInOrder, place + 1) }
+      return place >= keysInOrder
+    }
     var monsterCount = 0
     var sawVersion = false
     var sawMonsters = false
@@ -91,13 +138,31 @@ struct RosterParser {
     try scanner.readObject(depth: 1) { (scanner, key) throws(JSONSyntaxError) in
       let name = scanner.text(of: key)
       try keys.insert(name, at: key.start - 1)
+      if let declared = RosterDeclarations.Key(rawValue: name) {
+        if sawMonsters { declaresAfterMonsters = true }
+        let member = try readDeclaration(declared, &scanner)
+        // In canonical form: `"weapons": [...]` on the lines after the version, then a comma.
+        let piece = member.map(CanonicalLayout.declaration) ?? []
+        layoutIsCanonical =
+          layoutIsCanonical && inOrder(1 + declared.position) && !piece.isEmpty
+          && bytes.holds(piece, at: expected) && scanner.position == expected + piece.count - 1
+        expected = scanner.position + 1
+        return
+      }
       switch name {
       case "version":
         sawVersion = true
+        layoutIsCanonical = layoutIsCanonical && inOrder(0)
         let offset = scanner.position
         checkVersion(try scanner.readValue(depth: 2), at: offset)
       case "monsters":
         sawMonsters = true
+        let key = CanonicalLayout.monstersKey
+        layoutIsCanonical =
+          layoutIsCanonical && inOrder(1 + RosterDeclarations.Key.allCases.count)
+          && bytes.holds(key, at: expected)
+          && scanner.position == expected + key.utf8CodeUnitCount - 1
+        expected += key.utf8CodeUnitCount
         guard scanner.current == UInt8(ascii: "[") else {
           let offset = scanner.position
           _ = try scanner.readValue(depth: 2)
@@ -145,6 +210,96 @@ struct RosterParser {
     }
   }
 
+  // MARK: - Declarations
+
+  /// Reads the value of a key that declares weapons or fields, noting a problem for each
+  /// entry that breaks a rule; on a second reading, which knows them, passes over it.
+  ///
+  /// - Returns: The declaration as the file holds it in canonical form, of the entries
+  ///   that break no rule; `nil` when it breaks a rule as a whole.
+  private mutating func readDeclaration(
+    _ key: RosterDeclarations.Key, _ scanner: inout JSONScanner
+  ) throws(JSONSyntaxError) -> JSONMember? {
+    let offset = scanner.position
+    guard knownDeclarations == nil else {
+      _ = try scanner.readValue(depth: 2)
+      return nil
+    }
+    guard scanner.current == UInt8(ascii: "[") else {
+      _ = try scanner.readValue(depth: 2)
+      let what =
+        key == .weapons
+        ? "weapons: built-in ones by name, others as {\"name\": ..., \"image\": ...}"
+        : "fields, such as {\"name\": \"team\"}"
+      declarationProblems.append(
+        PendingProblem(offset: offset, message: "'\(key.rawValue)' must be an array of \(what)"))
+      return nil
+    }
+    var entries: [(offset: Int, number: Int, value: JSONValue)] = []
+    try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
+      let offset = scanner.position
+      entries.append((offset, entries.count + 1, try scanner.readValue(depth: 3)))
+    }
+    if entries.isEmpty {
+      declarationProblems.append(
+        PendingProblem(
+          offset: offset,
+          message: "'\(key.rawValue)' lists no \(key == .weapons ? "weapon" : "field")"))
+      return nil
+    }
+    var declared = declarations
+    var kept: [(offset: Int, number: Int)] = []
+    switch key {
+    case .weapons:
+      var weapons: [Weapon] = []
+      for entry in entries {
+        let read = RosterDeclarations.weapon(entry.value, number: entry.number)
+        declarationProblems += read.problems.map {
+          PendingProblem(offset: entry.offset, message: $0)
+        }
+        if let weapon = read.value {
+          weapons.append(weapon)
+          kept.append((entry.offset, entry.number))
+        }
+      }
+      declared.weapons = weapons
+    case .fields:
+      var fields: [MonsterField] = []
+      for entry in entries {
+        let read = RosterDeclarations.field(entry.value, number: entry.number)
+        declarationProblems += read.problems.map {
+          PendingProblem(offset: entry.offset, message: $0)
+        }
+        if let field = read.value {
+          fields.append(field)
+          kept.append((entry.offset, entry.number))
+        }
+      }
+      declared.fields = fields
+    }
+    // What breaks a rule among the entries (two of one name): left out, with a problem.
+    var refused: Set<Int> = []
+    for problem in declared.problems() where problem.isWeapon == (key == .weapons) {
+      let entry = kept[problem.position]
+      let what = key == .weapons ? "weapon" : "field"
+      declarationProblems.append(
+        PendingProblem(
+          offset: entry.offset,
+          message:
+            "\(what) \(entry.number) ('\(escapedForMessage(problem.name))'): \(problem.reason)"))
+      refused.insert(problem.position)
+    }
+    if !refused.isEmpty {
+      declared.weapons = declared.weapons.map { list in
+        list.enumerated().filter { key != .weapons || !refused.contains($0.offset) }.map(\.element)
+      }
+      declared.fields = declared.fields.enumerated()
+        .filter { key != .fields || !refused.contains($0.offset) }.map(\.element)
+    }
+    declare(declared)
+    return declared.jsonMembers.first { $0.key == key.rawValue }
+  }
+
   /// Refuses, with a clear message, files that are not UTF-8 text at all.
   private func checkEncoding() throws(JSONSyntaxError) {
     if bytes.isEmpty {
@@ -184,7 +339,9 @@ struct RosterParser {
   /// shifted to where this file has their bytes.
   private mutating func takeSharedRun(at position: Int) -> SharedRun? {
     while nextRun < runs.count && runs[nextRun].start < position { nextRun += 1 }
-    guard nextRun < runs.count, runs[nextRun].start == position else { return nil }
+    // The earlier file's records number weapons by its table, which must be this one's.
+    guard nextRun < runs.count, runs[nextRun].start == position, earlier.weapons == weapons
+    else { return nil }
     let run = runs[nextRun]
     nextRun += 1
     shared.append(
@@ -213,7 +370,7 @@ struct RosterParser {
     let start = scanner.position
     // A key of the canonical layout, with what stands before it, then its string value;
     // `nil` when the bytes are anything else.
-    func member(_ key: MonsterKey) throws(JSONSyntaxError) -> StringToken? {
+    func member(_ key: MonsterField.BuiltIn) throws(JSONSyntaxError) -> StringToken? {
       guard scanner.skip(CanonicalLayout.prefix(key)), scanner.current == UInt8(ascii: "\"")
       else { return nil }
       return try scanner.readString()
@@ -228,8 +385,8 @@ struct RosterParser {
     }
     let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name.start..<name.end])
     guard
-      let weapon = WeaponType(
-        fileSpelling: UnsafeRawBufferPointer(rebasing: bytes[weaponToken.start..<weaponToken.end])),
+      let weapon = weapons.number(
+        ofSpelling: UnsafeRawBufferPointer(rebasing: bytes[weaponToken.start..<weaponToken.end])),
       Roster.problem(withName: nameBytes) == nil
     else {
       scanner.position = start
@@ -290,12 +447,22 @@ struct RosterParser {
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
       let key =
         keyToken.isEscaped
-        ? MonsterKey(spelling: scanner.text(of: keyToken))
-        : MonsterKey(UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
+        ? MonsterField.BuiltIn(spelling: scanner.text(of: keyToken))
+        : MonsterField.BuiltIn(
+          UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
       guard let key else {
         let name = scanner.text(of: keyToken)
         try otherKeys.insert(name, at: keyToken.start - 1)
-        others.append(JSONMember(name, try scanner.readValue(depth: 4)))
+        let valueOffset = scanner.position
+        let value = try scanner.readValue(depth: 4)
+        if let field = declaredFields[name] {
+          if let problem = field.problem(with: value, weapons: weapons.weapons) {
+            fieldProblems.append(
+              PendingProblem(
+                offset: valueOffset, message: "'\(escapedForMessage(name))' \(problem)"))
+          }
+        }
+        others.append(JSONMember(name, value))
         return
       }
       guard seen & key.bit == 0 else {
@@ -341,7 +508,7 @@ struct RosterParser {
       case .weapon:
         let weapon =
           token.isEscaped
-          ? WeaponType(rawValue: scanner.text(of: token)) : WeaponType(fileSpelling: contents)
+          ? weapons.number(of: scanner.text(of: token)) : weapons.number(ofSpelling: contents)
         if let weapon {
           record.weapon = weapon
         } else {
@@ -349,7 +516,7 @@ struct RosterParser {
             PendingProblem(
               offset: valueOffset,
               message: "unknown weapon '\(escapedForMessage(scanner.text(of: token)))'; "
-                + "the weapons are \(WeaponType.allCases.map(\.rawValue).joined(separator: ", "))"))
+                + "the weapons are \(weapons.weapons.names.joined(separator: ", "))"))
         }
       case .nameColor:
         let text = scanner.text(of: token)
@@ -359,8 +526,8 @@ struct RosterParser {
           fieldProblems.append(
             PendingProblem(
               offset: valueOffset,
-              message: "unknown name colour '\(escapedForMessage(text))'; use black, red, "
-                + "green, yellow, blue, magenta, cyan, white or #RRGGBB"))
+              message: "unknown name colour '\(escapedForMessage(text))'; use "
+                + NameColor.spellings))
         }
       }
     }
@@ -368,8 +535,17 @@ struct RosterParser {
       record.otherFieldsIndex = Int32(monsterOtherFields.count)
       monsterOtherFields.append(others)
     }
-    for key in MonsterKey.allCases where key != .nameColor && seen & key.bit == 0 {
+    for key in MonsterField.BuiltIn.allCases where key.isRequired && seen & key.bit == 0 {
       fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
+    }
+    if !requiredFields.isEmpty {
+      let keys = Set(others.map(\.key))
+      for field in requiredFields where !keys.contains(field.key) {
+        fieldProblems.append(
+          PendingProblem(
+            offset: offset,
+            message: "no '\(escapedForMessage(field.key))', a required field"))
+      }
     }
     if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {
       namesAreASCII = false

@@ -4,8 +4,10 @@ struct RosterSource: Sendable {
   var bytes: RosterBytes
   /// One record per monster, in file order.
   var records: [MonsterRecord]
-  /// The unknown keys of those monsters that have some.
+  /// The other keys (declared fields and undeclared keys) of those monsters that have some.
   var otherFields: [[JSONMember]]
+  /// The weapons the records number.
+  var weapons = WeaponTable.builtIn
   /// Whether every name is plain ASCII without escapes, so that names compare bytewise.
   var namesAreASCII: Bool
   /// Whether the reader saw every byte where the canonical form puts it, so that the bytes
@@ -52,16 +54,5 @@ struct RosterSource: Sendable {
   /// The text of one field of one record.
   func text(_ field: MonsterTextField, of record: MonsterRecord) -> String {
     withUTF8(field, of: record) { String(decoding: $0, as: UTF8.self) }
-  }
-
-  /// The monster a record describes.
-  func monster(_ record: MonsterRecord) -> Monster {
-    Monster(
-      name: text(.name, of: record),
-      description: text(.description, of: record),
-      icon: text(.icon, of: record),
-      weapon: record.weapon,
-      nameColor: record.nameColor,
-      otherFields: record.otherFieldsIndex.map { otherFields[Int($0)] } ?? [])
   }
 }

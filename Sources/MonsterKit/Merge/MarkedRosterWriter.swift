@@ -16,7 +16,6 @@ struct MarkedRosterWriter {
   let markers: ConflictMarkers
 
   /// The lines that open a roster file, before its monsters.
-  private static let head: StaticString = "{\n  \"version\": 1,\n"
   private static let monstersKey: StaticString = "  \"monsters\": ["
   private static let objectIndent: StaticString = "    "
   private static let arrayClosing: StaticString = "  ]"
@@ -122,7 +121,12 @@ struct MarkedRosterWriter {
       try hand(output, to: sink)
       output.removeAll(keepingCapacity: true)
     }
-    output.append(Self.head)
+    // What the roster declares: the same on both sides of a merge marked monster by monster.
+    output.append(CanonicalLayout.versionLine)
+    for member in ours.declarations.jsonMembers {
+      output += CanonicalLayout.declaration(member)
+    }
+    output.append(UInt8(ascii: "\n"))
     let sameShape =
       (mine.last != nil) == (other.last != nil) && mine.fields.isEmpty == other.fields.isEmpty
     try write(.opening, shared: sameShape)

@@ -29,9 +29,10 @@ struct MergeAssembly {
   ///   - side: How conflicts are resolved.
   ///   - conflicted: The two versions of each monster in conflict.
   ///   - otherFields: The roster's keys that `monsters` does not know.
+  ///   - declarations: The weapons and fields the roster declares.
   func version(
     of order: [Int32], side: MergeSide, conflicted: [Int: ConflictedMonster],
-    otherFields: [JSONMember]
+    otherFields: [JSONMember], declarations: RosterDeclarations
   ) -> Side {
     var assembly = RosterAssembly(from: ours, capacity: order.count)
     var pieceIdentities: [Int] = []
@@ -62,7 +63,8 @@ struct MergeAssembly {
       pieceIdentities.append(identity)
     }
     return Side(
-      roster: assembly.roster(otherFields: otherFields), identities: pieceIdentities,
+      roster: assembly.roster(otherFields: otherFields, declarations: declarations),
+      identities: pieceIdentities,
       offsets: offsets,
       duplicates: duplicates(among: renamed, offsets: offsets, conflicted: conflicted))
   }
@@ -93,7 +95,7 @@ struct MergeAssembly {
       }
       if let earlier = names.index(named: name) {
         pair(offset, Int(offsets[nameIdentities[earlier.slot]]))
-      } else if (try? names.add(Monster(name: name, description: "", weapon: .fire))) != nil {
+      } else if (try? names.add(Monster(name: name, description: "", weapon: .blowgun))) != nil {
         nameIdentities.append(identity)
       }
     }

@@ -25,8 +25,12 @@ public struct MergeConflict: Hashable, Sendable {
     /// that other monster's name. Both are marked.
     case sameName(String)
     /// Each side gave the roster's key that `monsters` does not know its own value (`nil`
-    /// for none).
+    /// for none); or each side changed the weapons or the fields it declares (`weapons`,
+    /// `fields`) its own way, where the merged file holds both sides whole.
     case rosterField(String, ours: JSONValue?, theirs: JSONValue?)
+    /// The weapons and fields the sides declare, merged, do not fit a merged monster: why.
+    /// The merged file holds both sides whole.
+    case notAllowed(String)
   }
 
   /// The monster: as the common ancestor names it, else as the side that has it does;

@@ -73,25 +73,20 @@ enum MonsterMerge {
     var reasons: [MergeConflict.Reason] = []
     var oursVersion = ours
     var theirsVersion = ours
-    func field<Value: Equatable>(
-      _ field: MonsterField, _ path: WritableKeyPath<Monster, Value>
-    ) {
-      switch threeWay(base[keyPath: path], ours[keyPath: path], theirs[keyPath: path]) {
+    for field in MonsterField.builtIn {
+      let values = (field.value(in: base), field.value(in: ours), field.value(in: theirs))
+      // A side's value comes with its weapon, whose image the side's roster gave it.
+      let weapons = [ours.weapon, theirs.weapon]
+      switch threeWay(values.0, values.1, values.2) {
       case .agreed(let value):
-        oursVersion[keyPath: path] = value
-        theirsVersion[keyPath: path] = value
+        field.set(value, in: &oursVersion, weapons: weapons)
+        field.set(value, in: &theirsVersion, weapons: weapons)
       case .conflict(let mine, let other):
-        oursVersion[keyPath: path] = mine
-        theirsVersion[keyPath: path] = other
-        reasons.append(
-          .field(field, ours: field.value(in: ours), theirs: field.value(in: theirs)))
+        field.set(mine, in: &oursVersion, weapons: weapons)
+        field.set(other, in: &theirsVersion, weapons: [theirs.weapon])
+        reasons.append(.field(field, ours: mine, theirs: other))
       }
     }
-    field(.name, \.name)
-    field(.description, \.description)
-    field(.icon, \.icon)
-    field(.weapon, \.weapon)
-    field(.nameColor, \.nameColor)
     let members = mergeMembers(
       base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
     oursVersion.otherFields = members.ours

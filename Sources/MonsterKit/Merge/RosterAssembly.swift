@@ -31,7 +31,9 @@ struct RosterAssembly {
 
   /// The roster, its names not yet indexed: it can be written, and its names are indexed
   /// by ``Roster/indexNames()`` before it is searched.
-  func roster(otherFields: [JSONMember]) -> Roster {
-    Roster(source: source.source, slots: slots, edited: others, otherFields: otherFields)
+  func roster(otherFields: [JSONMember], declarations: RosterDeclarations) -> Roster {
+    Roster(
+      source: source.source, slots: slots, edited: others, otherFields: otherFields,
+      declarations: declarations)
   }
 }

@@ -26,8 +26,8 @@ public struct RosterDiff: Sendable {
     case changed(String, MonsterField, from: JSONValue?, to: JSONValue?)
     /// A monster, named as the new roster names it, that stands elsewhere in the order.
     case moved(String)
-    /// A key of the roster's object that `monsters` does not know, with its old and new
-    /// value (`nil` for none).
+    /// A key of the roster's object that `monsters` does not know, or the weapons or fields
+    /// it declares (`weapons`, `fields`), with its old and new value (`nil` for none).
     case rosterField(String, from: JSONValue?, to: JSONValue?)
   }
 
@@ -63,8 +63,14 @@ public struct RosterDiff: Sendable {
     var changes = old.withView { old in
       new.withView { new in Self.monsterChanges(matching, old, new) }
     }
-    let (from, to) = (old.otherFields.valuesByKey, new.otherFields.valuesByKey)
-    for key in JSONMember.keys(of: [old.otherFields, new.otherFields]) where from[key] != to[key] {
+    // What the rosters declare, then their other keys: keys of the roster's object, each
+    // compared as a whole.
+    let members = [
+      old.declarations.jsonMembers + old.otherFields,
+      new.declarations.jsonMembers + new.otherFields,
+    ]
+    let (from, to) = (members[0].valuesByKey, members[1].valuesByKey)
+    for key in JSONMember.keys(of: members) where from[key] != to[key] {
       changes.append(.rosterField(key, from: from[key], to: to[key]))
     }
     self.changes = changes
@@ -115,7 +121,8 @@ public struct RosterDiff: Sendable {
         || !(matching.unchanged[j]
           || newView.sameFieldsButName(at: newIndex, as: oldView, at: oldIndex))
       {
-        changes += Self.changes(from: old[oldIndex], to: new[newIndex])
+        changes += Self.changes(
+          from: old[oldIndex], to: new[newIndex], declared: new.declaredFields)
       }
       if matching.moved[j] { changes.append(.moved(new.name(at: newIndex))) }
     }
@@ -124,24 +131,21 @@ public struct RosterDiff: Sendable {
   }
 
   /// What changed from one version of a monster to another: its new name, if its name is
-  /// spelled otherwise, then each field that differs, the known ones in the file's order,
-  /// then the others.
-  static func changes(from before: Monster, to after: Monster) -> [Change] {
+  /// spelled otherwise, then each field that differs, the built-in ones in the file's
+  /// order, then the others, a declared one described as the roster declares it.
+  static func changes(
+    from before: Monster, to after: Monster, declared: [MonsterField] = []
+  ) -> [Change] {
     var changes: [Change] = []
     // Byte for byte: a name in another normalisation is renamed, though Swift calls the two
     // strings equal.
     if !before.name.utf8.elementsEqual(after.name.utf8) {
       changes.append(.renamed(from: before.name, to: after.name))
     }
-    for field in MonsterField.known where field != .name {
-      let (from, to) = (field.value(in: before), field.value(in: after))
-      if from != to { changes.append(.changed(after.name, field, from: from, to: to)) }
-    }
-    let (from, to) = (before.otherFields.valuesByKey, after.otherFields.valuesByKey)
-    for key in JSONMember.keys(of: [before.otherFields, after.otherFields])
-    where from[key] != to[key] {
-      changes.append(.changed(after.name, .other(key), from: from[key], to: to[key]))
+    for change in MonsterChange(from: before, to: after, declared: declared).fields {
+      changes.append(.changed(after.name, change.field, from: change.old, to: change.new))
     }
     return changes
   }
+
 }

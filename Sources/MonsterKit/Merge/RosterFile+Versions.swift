@@ -134,6 +134,10 @@ extension RosterFile {
     else {
       return (try roster(from: bytes), [])
     }
-    return (Roster(source: parsed.source, otherFields: parsed.otherFields), parsed.shared)
+    return (
+      Roster(
+        source: parsed.source, otherFields: parsed.otherFields, declarations: parsed.declarations),
+      parsed.shared
+    )
   }
 }

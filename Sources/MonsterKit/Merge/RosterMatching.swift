@@ -97,7 +97,7 @@ struct RosterMatching: Sendable {
       if sameNames == nil, let holder = newOffset(named: name) {
         sameNames = (holder, j)
       }
-      if (try? otherNames.add(Monster(name: name, description: "", weapon: .fire))) != nil {
+      if (try? otherNames.add(Monster(name: name, description: "", weapon: .blowgun))) != nil {
         otherNameOffsets.append(Int32(truncatingIfNeeded: j))
       }
     }
@@ -319,17 +319,9 @@ struct RosterMatching: Sendable {
 
 /// A monster's fields but its name, for finding a renamed monster by the rest.
 private struct MonsterFields: Hashable {
-  var description: String
-  var icon: String
-  var weapon: WeaponType
-  var nameColor: NameColor?
-  var otherFields: [JSONMember]
+  var members: [JSONMember]
 
   init(_ monster: Monster) {
-    description = monster.description
-    icon = monster.icon
-    weapon = monster.weapon.type
-    nameColor = monster.nameColor
-    otherFields = monster.otherFields
+    members = Array(monster.jsonMembers.dropFirst())
   }
 }

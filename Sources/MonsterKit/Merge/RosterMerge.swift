@@ -14,7 +14,7 @@
 /// var theirs = Roster.seeded
 /// try theirs.apply(.rename("Cat-Bot", to: "Kitty-Bot"))
 /// let merge = RosterMerge(base: .seeded, ours: ours, theirs: theirs)
-/// merge.result?.monster(named: "Kitty-Bot")?.weapon.type  // .fire
+/// merge.result?.monster(named: "Kitty-Bot")?.weapon  // .fire
 /// ```
 public struct RosterMerge: Sendable {
   /// What the sides did that cannot both be had; none for a clean merge.
@@ -31,6 +31,10 @@ public struct RosterMerge: Sendable {
   /// Whether the result is ours as it was read: the same monsters, from the same bytes, in
   /// the same order.
   let keepsOurs: Bool
+  /// When the merge cannot be made monster by monster, because what the sides declare
+  /// conflicts or no longer fits the merged monsters: the sides, which the merged file
+  /// holds whole, each between markers, as git's own merge writes two files it cannot merge.
+  let wholeSides: (ours: Roster, theirs: Roster)?
 
   /// Whether the sides merged without a conflict.
   public var isClean: Bool {
@@ -88,6 +92,8 @@ public struct RosterMerge: Sendable {
           monster: nil,
           reason: .rosterField(conflict.key, ours: conflict.ours, theirs: conflict.theirs)))
     }
+    let declared = RosterDeclarations.merge(
+      base: base.declarations, ours: ours.declarations, theirs: theirs.declarations)
     let order = identities.order { outcomes[$0] != .removed }
 
     // Assemble each side's version. Names that would be the same name make both monsters
@@ -100,12 +106,14 @@ public struct RosterMerge: Sendable {
     var sameNames: Set<MergeConflict> = []
     while true {
       let oursSide = assembly.version(
-        of: order, side: .ours, conflicted: conflicted, otherFields: fields.ours)
+        of: order, side: .ours, conflicted: conflicted, otherFields: fields.ours,
+        declarations: declared.ours)
       let theirsSide =
-        conflicted.isEmpty && fields.conflicts.isEmpty
+        conflicted.isEmpty && fields.conflicts.isEmpty && declared.conflicts.isEmpty
         ? oursSide
         : assembly.version(
-          of: order, side: .theirs, conflicted: conflicted, otherFields: fields.theirs)
+          of: order, side: .theirs, conflicted: conflicted, otherFields: fields.theirs,
+          declarations: declared.theirs)
       var renamed = false
       for side in [oursSide, theirsSide] {
         for (offset, earlier) in side.duplicates {
@@ -122,12 +130,28 @@ public struct RosterMerge: Sendable {
         }
       }
       guard !renamed else { continue }
+      // What the sides declare, merged, must fit every monster of each version: else the
+      // merge keeps both files whole.
+      for conflict in declared.conflicts {
+        conflicts.append(
+          MergeConflict(
+            monster: nil,
+            reason: .rosterField(
+              conflict.key.rawValue, ours: conflict.ours, theirs: conflict.theirs)))
+      }
+      var misfit: String?
+      if declared.ours != ours.declarations || declared.ours != theirs.declarations {
+        misfit = oursSide.roster.firstUndeclaredValue() ?? theirsSide.roster.firstUndeclaredValue()
+      }
+      if let misfit { conflicts.append(MergeConflict(monster: nil, reason: .notAllowed(misfit))) }
+      wholeSides = declared.conflicts.isEmpty && misfit == nil ? nil : (ours, theirs)
       self.conflicts = conflicts
       oursVersion = oursSide.roster
       theirsVersion = theirsSide.roster
       entries = conflicts.isEmpty ? [] : Self.entries(order, oursSide, theirsSide, conflicted)
       keepsOurs =
-        conflicts.isEmpty && fields.ours == ours.otherFields && order.count == ours.count
+        conflicts.isEmpty && fields.ours == ours.otherFields
+        && declared.ours == ours.declarations && order.count == ours.count
         && order.enumerated().allSatisfy { offset, identity in
           outcomes[Int(identity)] == .ours && identities.ours[Int(identity)] == offset
         }
@@ -218,6 +242,14 @@ extension RosterMerge {
   ) throws(Failure) {
     if isClean {
       try oursVersion.writeCanonical(chunkSize: chunkSize, to: sink)
+    } else if let (ours, theirs) = wholeSides {
+      var bytes: [UInt8] = []
+      markers.appendOpening(to: &bytes)
+      bytes += ours.canonicalJSON()
+      markers.appendSeparator(to: &bytes)
+      bytes += theirs.canonicalJSON()
+      markers.appendClosing(to: &bytes)
+      try bytes.withUnsafeBytes(typed: sink)
     } else {
       try MarkedRosterWriter(
         ours: oursVersion, theirs: theirsVersion, entries: entries, markers: markers

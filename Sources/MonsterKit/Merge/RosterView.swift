@@ -107,7 +107,8 @@ struct RosterView {
     else {
       return roster.sameFieldsButName(at: index, as: other.roster, at: otherIndex)
     }
-    return mine.weapon == theirs.weapon && mine.nameColor == theirs.nameColor
+    return mine.holdsSameValues(
+      as: theirs, weapons: roster.source.weapons, otherWeapons: other.roster.source.weapons)
       && bytesEqual(
         UnsafeRawBufferPointer(rebasing: file[mine.description.range]),
         UnsafeRawBufferPointer(rebasing: other.file[theirs.description.range]))

@@ -4,7 +4,7 @@
 /// var monster = Monster(
 ///   name: "Robo-Bot", description: "Beep", weapon: .sword)
 /// monster.icon        // "meetrobobot.png"
-/// monster.weapon = Weapon(.fire)
+/// monster.weapon = .fire
 /// ```
 public struct Monster: Hashable, Sendable {
   /// The monster's name. On a roster no two names are the same name: see ``foldedName``.
@@ -17,9 +17,11 @@ public struct Monster: Hashable, Sendable {
   public var weapon: Weapon
   /// The colour of the monster's name, or `nil` for the terminal's own colour.
   public var nameColor: NameColor?
-  /// Keys of the monster's object in the file that `monsters` does not know, in file order.
+  /// The keys of the monster's object beyond the five built-in ones, in file order: the
+  /// fields its roster declares (``Roster/declaredFields``) and keys no one declared.
   ///
-  /// They are kept as they were and written back after the known keys.
+  /// They are written after the built-in keys, in this order; a key no one declared is kept
+  /// as it was.
   public var otherFields: [JSONMember]
 
   /// Creates a monster.
@@ -29,21 +31,21 @@ public struct Monster: Hashable, Sendable {
   ///   - description: A line about the monster.
   ///   - icon: The image file name; by default the tutorial's pattern,
   ///     ``defaultIcon(forName:)``.
-  ///   - weapon: The kind of weapon the monster carries.
+  ///   - weapon: The weapon the monster carries.
   ///   - nameColor: The colour of the name, if any.
-  ///   - otherFields: Keys `monsters` does not know, to keep with the monster.
+  ///   - otherFields: The keys beyond the built-in ones: declared fields and others.
   public init(
     name: String,
     description: String,
     icon: String? = nil,
-    weapon: WeaponType,
+    weapon: Weapon,
     nameColor: NameColor? = nil,
     otherFields: [JSONMember] = []
   ) {
     self.name = name
     self.description = description
     self.icon = icon ?? Self.defaultIcon(forName: name)
-    self.weapon = Weapon(weapon)
+    self.weapon = weapon
     self.nameColor = nameColor
     self.otherFields = otherFields
   }
@@ -89,8 +91,8 @@ extension Monster: Codable {
 
   /// Decodes a monster from the keys the roster file uses.
   ///
-  /// Keys other than the five known ones are not read by `Codable`; ``RosterFile``
-  /// keeps them.
+  /// Keys other than the five built-in ones are not read by `Codable`; ``RosterFile``
+  /// keeps them. A weapon has its default image (see ``Weapon/init(from:)``).
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when a key is missing or of the wrong type.
@@ -100,11 +102,11 @@ extension Monster: Codable {
       name: try container.decode(String.self, forKey: .name),
       description: try container.decode(String.self, forKey: .description),
       icon: try container.decode(String.self, forKey: .icon),
-      weapon: try container.decode(Weapon.self, forKey: .weapon).type,
+      weapon: try container.decode(Weapon.self, forKey: .weapon),
       nameColor: try container.decodeIfPresent(NameColor.self, forKey: .nameColor))
   }
 
-  /// Encodes the monster's known keys; `nameColor` is left out when there is none.
+  /// Encodes the monster's built-in keys; `nameColor` is left out when there is none.
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever the encoder throws.

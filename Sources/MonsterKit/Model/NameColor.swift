@@ -32,6 +32,10 @@ public enum NameColor: Hashable, Sendable {
     .black, .red, .green, .yellow, .blue, .magenta, .cyan, .white,
   ]
 
+  /// The colours' spellings as a message lists them: `black, red, ..., white or #RRGGBB`.
+  public static let spellings =
+    named.map(\.description).joined(separator: ", ") + " or #RRGGBB"
+
   /// Reads a colour as the roster file spells it: a lower-case name or `#RRGGBB`.
   ///
   /// - Parameter text: The colour's spelling. Hex digits may be in either case.
@@ -68,6 +72,17 @@ public enum NameColor: Hashable, Sendable {
       return !bytes.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
     }
     return true
+  }
+
+  /// Calls `body` with the colour's spelling in the file, as bytes: `red`, or `#FF8800`.
+  @inline(__always)
+  func withSpelling<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    guard case .rgb = self else {
+      return body(
+        UnsafeRawBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount))
+    }
+    var text = description
+    return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
   }
 
   /// A named colour's spelling; `#` for the others.

@@ -1,4 +1,4 @@
-/// The kinds of weapon a monster can carry, in the order the roster lists them.
+/// The five built-in weapons, in the order a roster that declares none lists them.
 ///
 /// The raw value is the spelling the roster file uses:
 ///
@@ -6,6 +6,8 @@
 /// WeaponType(rawValue: "ninjaStar")  // .ninjaStar
 /// WeaponType.ninjaStar.imageName     // "ninjastar.png"
 /// ```
+///
+/// A roster may declare weapons of its own: ``Weapon`` is any weapon, built in or not.
 public enum WeaponType: String, CaseIterable, Sendable, Codable {
   /// A blowgun.
   case blowgun
@@ -31,11 +33,7 @@ public enum WeaponType: String, CaseIterable, Sendable, Codable {
   /// - Parameter text: The weapon as typed.
   /// - Returns: The weapon, or `nil` when `text` names none of the five.
   public init?(parsing text: some StringProtocol) {
-    var folded = ""
-    for character in text.unicodeScalars where !"-_ ".unicodeScalars.contains(character) {
-      folded.unicodeScalars.append(character)
-    }
-    folded = folded.lowercased()
+    let folded = Weapon.foldedName(text)
     guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == folded }) else {
       return nil
     }

@@ -1,13 +1,17 @@
 // Adding, removing and changing monsters, with the names kept valid and unique.
 
 extension Roster {
-  /// Adds a monster at the end.
+  /// Adds a monster at the end, with the roster's weapon of its weapon's name (and so the
+  /// roster's image of it), and a required field it lacks given its default.
   ///
   /// - Parameter monster: The new monster.
-  /// - Throws: ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``.
+  /// - Throws: ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``;
+  ///   ``RosterError/unknownWeapon(_:weapons:)``, ``RosterError/invalidValue(_:field:reason:)``
+  ///   or ``RosterError/missingValue(field:monster:)`` for a weapon or a declared field the
+  ///   roster does not take.
   public mutating func add(_ monster: Monster) throws(RosterError) {
     try checkName(monster.name, replacing: nil)
-    append(monster)
+    append(try checked(monster))
   }
 
   /// Removes the monster with a name, ignoring case.
@@ -32,7 +36,8 @@ extension Roster {
   /// - Returns: Whether the monster changed: setting a field to the value it has already
   ///   changes nothing.
   /// - Throws: ``RosterError/noSuchMonster(_:suggestion:)``, and for a new name
-  ///   ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``.
+  ///   ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``; for a
+  ///   weapon or a declared field the roster does not take, what ``add(_:)`` throws.
   @discardableResult
   public mutating func update(
     named name: String, _ change: (inout Monster) throws(RosterError) -> Void
@@ -42,6 +47,7 @@ extension Roster {
     var new = old
     try change(&new)
     guard new != old else { return false }
+    new = try checked(new)
     if new.name != old.name {
       try checkName(new.name, replacing: slot)
       unindexName(at: slot)

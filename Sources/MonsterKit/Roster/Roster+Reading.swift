@@ -24,24 +24,35 @@ extension Roster {
   }
 
   /// The weapon of the monster at a position, without building the monster.
-  package func weapon(at index: Index) -> WeaponType {
+  package func weapon(at index: Index) -> Weapon {
     switch slots[index.slot].content {
-    case .record(let record): source.records[record].weapon
-    case .edited(let entry): edited[entry].weapon.type
+    case .record(let record): source.weapons[source.records[record].weapon]
+    case .edited(let entry): edited[entry].weapon
     case .removed: preconditionFailure("no monster stands at a removed monster's position")
     }
   }
 
-  /// The name colour of the monster at a position, without building the monster.
-  package func nameColor(at index: Index) -> NameColor? {
-    switch slots[index.slot].content {
-    case .record(let record): source.records[record].nameColor
-    case .edited(let entry): edited[entry].nameColor
-    case .removed: preconditionFailure("no monster stands at a removed monster's position")
+  /// The value of a field of the monster at a position, as the file holds it, without
+  /// building the monster; `nil` when it has none.
+  package func value(of field: MonsterField, at index: Index) -> JSONValue? {
+    guard case .record(let record) = slots[index.slot].content else {
+      guard case .edited(let entry) = slots[index.slot].content else {
+        preconditionFailure("no monster stands at a removed monster's position")
+      }
+      return field.value(in: edited[entry])
+    }
+    switch (field.builtIn, field.builtIn?.textField) {
+    case (_, let text?):
+      return withUTF8(text, at: index) { .string(String(decoding: $0, as: UTF8.self)) }
+    case (let key?, nil):
+      return source.records[record].heldValue(key, weapons: source.weapons)
+    case (nil, _):
+      return otherFields(at: index).first { $0.key == field.key }?.value
     }
   }
 
-  /// The unknown keys of the monster at a position, without building the monster.
+  /// The keys beyond the built-in ones of the monster at a position, without building the
+  /// monster.
   func otherFields(at index: Index) -> [JSONMember] {
     switch slots[index.slot].content {
     case .record(let record):

@@ -6,37 +6,51 @@
 extension Roster {
   /// The positions of the monsters for which all the conditions hold, in roster order.
   ///
-  /// A name is compared as the roster compares names, ignoring case; a description or an
-  /// icon must be exactly the text given. No conditions pick every monster.
+  /// A name is compared as the roster compares names, ignoring case; any other value must
+  /// be exactly the one given, read by the field's kind (a weapon typed `ninja-star` is
+  /// `ninjaStar`). No conditions pick every monster.
   ///
   /// - Parameter conditions: The conditions.
   /// - Returns: The positions.
-  public func indices(matching conditions: [MonsterCondition]) -> [Index] {
+  /// - Throws: ``RosterError/unknownField(_:fields:)`` for a field the roster does not have
+  ///   and no monster has, ``RosterError/unknownWeapon(_:weapons:)`` or
+  ///   ``RosterError/invalidValue(_:field:reason:)`` for a value its field does not take.
+  public func indices(matching conditions: [MonsterCondition]) throws(RosterError) -> [Index] {
+    indices(where: try resolved(conditions))
+  }
+
+  /// The positions of the monsters whose fields have the values, read by the roster.
+  func indices(where conditions: [(field: MonsterField, value: JSONValue?)]) -> [Index] {
+    // One field cannot have two values.
+    var wanted: [String: JSONValue?] = [:]
+    for (field, value) in conditions where field.builtIn != .name {
+      if let earlier = wanted.updateValue(value, forKey: field.key), earlier != value { return [] }
+    }
     var onlySlot: Int?
-    var weapon: WeaponType?
-    var nameColor: NameColor??
+    var held: [(field: MonsterField, value: JSONValue?)] = []
     var texts: [(MonsterTextField, [UInt8])] = []
-    for condition in conditions {
-      switch condition {
-      case .name(let name):
+    var others: [(key: String, value: JSONValue?)] = []
+    for (field, value) in conditions {
+      switch (field.builtIn, field.builtIn?.textField, value) {
+      case (.name?, _, .string(let name)?):
         guard let slot = slot(named: name).map(Int.init), onlySlot == nil || onlySlot == slot
         else { return [] }
         onlySlot = slot
-      case .weapon(let wanted):
-        guard weapon == nil || weapon == wanted else { return [] }
-        weapon = wanted
-      case .nameColor(let wanted):
-        guard nameColor == nil || nameColor == wanted else { return [] }
-        nameColor = .some(wanted)
-      case .description(let text):
-        texts.append((.description, Array(text.utf8)))
-      case .icon(let text):
-        texts.append((.icon, Array(text.utf8)))
+      case (_, let text?, .string(let wanted)?):
+        texts.append((text, Array(wanted.utf8)))
+      case (_?, nil, _):
+        held.append((field, value))
+      default:
+        others.append((field.key, value))
       }
     }
+    let heldValues = RecordValues(held, weapons: source.weapons)
     func holds(_ index: Index) -> Bool {
-      if let weapon, self.weapon(at: index) != weapon { return false }
-      if let nameColor, self.nameColor(at: index) != nameColor { return false }
+      if case .record(let record) = slots[index.slot].content, let heldValues {
+        if !heldValues.areHeld(by: source.records[record]) { return false }
+      } else if held.contains(where: { value(of: $0.field, at: index) != $0.value }) {
+        return false
+      }
       for (field, text) in texts {
         let equal = text.withUnsafeBytes { wanted in
           withUTF8(field, atSlot: Int32(truncatingIfNeeded: index.slot)) {
@@ -45,7 +59,9 @@ extension Roster {
         }
         if !equal { return false }
       }
-      return true
+      guard !others.isEmpty else { return true }
+      let values = otherFields(at: index).valuesByKey
+      return others.allSatisfy { values[$0.key] == $0.value }
     }
     if let onlySlot {
       let index = Index(slot: onlySlot)
@@ -86,8 +102,10 @@ extension Roster {
       }
       return (indices, skipped)
     case .matching(let conditions):
-      let indices = indices(matching: conditions)
-      return (indices, indices.isEmpty ? [.noMatch(conditions)] : [])
+      let resolved = try resolved(conditions)
+      let indices = indices(where: resolved)
+      let exact = resolved.map { MonsterCondition.field($0.field, $0.value) }
+      return (indices, indices.isEmpty ? [.noMatch(exact)] : [])
     }
   }
 
@@ -95,6 +113,7 @@ extension Roster {
   mutating func setEach(_ selection: MonsterSelection, _ changes: RosterEdit.Changes)
     throws(RosterError) -> [RosterChange]
   {
+    let changes = try resolved(changes)
     let (indices, skipped) = try positions(of: selection)
     var result = skipped
     result.reserveCapacity(skipped.count + indices.count)
@@ -118,49 +137,45 @@ extension Roster {
 
   /// Makes changes, which leave names alone, to the monsters at some positions.
   ///
-  /// A change of the weapon or the colour alone to a monster as the file holds it is made
-  /// to its record, which holds both, so that no monster is built: the way to change
-  /// 200,000 monsters of a million in about the time a file takes to write. That copies the
-  /// records once, so an edit of a few monsters builds them instead.
+  /// A change of the fields a record holds itself (the weapon, the colour) to a monster as
+  /// the file holds it is made to its record, so that no monster is built: the way to change
+  /// 200,000 monsters of a million in about the time a file takes to write.
+  /// That copies the records once, so an edit of a few monsters builds them instead.
   ///
   /// - Parameters:
   ///   - indices: The positions.
-  ///   - changes: The changes.
+  ///   - changes: The changes, read by the roster.
   ///   - result: Where a change for each monster that is not what it was goes.
   mutating func change(
-    at indices: [Index], _ changes: RosterEdit.Changes, into result: inout [RosterChange]
+    at indices: [Index], _ changes: ResolvedChanges, into result: inout [RosterChange]
   ) {
     // The first change to a record copies all of them, as the roster before the edit keeps
     // them: for a few monsters, building each costs far less.
     let manyMonsters =
       source.hasRewrittenRecords
       || indices.count * Self.monstersPerRecordCopy >= source.records.count
-    let onRecords =
-      manyMonsters && changes.description == nil && changes.icon == nil
-      && changes.otherFields.isEmpty
+    let onRecords = manyMonsters ? RecordValues(changes.values, weapons: source.weapons) : nil
     for index in indices {
-      if onRecords, case .record(let position) = slots[index.slot].content {
+      if let onRecords, case .record(let position) = slots[index.slot].content {
         var record = source.records[position]
-        let (weapon, nameColor) = (record.weapon, record.nameColor)
-        if let new = changes.weapon { record.weapon = new }
-        if let new = changes.nameColor { record.nameColor = new }
-        guard record.weapon != weapon || record.nameColor != nameColor else { continue }
+        let fields = onRecords.apply(to: &record, weapons: source.weapons)
+        guard !fields.isEmpty else { continue }
         record.flags.insert(.rewritten)
         source.records[position] = record
         source.hasRewrittenRecords = true
         var change = MonsterChange(name: source.text(.name, of: record))
-        if record.weapon != weapon { change.weapon = .init(weapon, record.weapon) }
-        if record.nameColor != nameColor { change.nameColor = .init(nameColor, record.nameColor) }
+        change.fields = fields
         result.append(.changed(change))
         continue
       }
       guard wouldChange(at: index, changes) else { continue }
       let before = self[index]
       var after = before
-      changes.apply(to: &after)
+      changes.apply(to: &after, weapons: weapons)
       guard after != before else { continue }
       replaceMonster(atSlot: index.slot, with: after)
-      result.append(.changed(MonsterChange(from: before, to: after)))
+      result.append(
+        .changed(MonsterChange(from: before, to: after, declared: declarations.fields)))
     }
   }
 
@@ -172,22 +187,19 @@ extension Roster {
 
   /// Whether changes would change the monster at a position, found from its fields without
   /// building it: importing a roster's own listing compares a million monsters this way.
-  private func wouldChange(at index: Index, _ changes: RosterEdit.Changes) -> Bool {
-    if let weapon = changes.weapon, weapon != self.weapon(at: index) { return true }
-    if let nameColor = changes.nameColor, nameColor != self.nameColor(at: index) { return true }
-    for (field, text) in [
-      (MonsterTextField.description, changes.description), (.icon, changes.icon),
-    ] {
-      guard var text else { continue }
-      let slot = Int32(truncatingIfNeeded: index.slot)
-      let equal = text.withUTF8 { wanted in
-        withUTF8(field, atSlot: slot) { $0.elementsEqual(UnsafeRawBufferPointer(wanted)) }
+  private func wouldChange(at index: Index, _ changes: ResolvedChanges) -> Bool {
+    for (field, value) in changes.values {
+      if let text = field.builtIn?.textField, case .string(var wanted)? = value {
+        let slot = Int32(truncatingIfNeeded: index.slot)
+        let equal = wanted.withUTF8 { wanted in
+          withUTF8(text, atSlot: slot) { $0.elementsEqual(UnsafeRawBufferPointer(wanted)) }
+        }
+        if !equal { return true }
+      } else if self.value(of: field, at: index) != value {
+        return true
       }
-      if !equal { return true }
     }
-    guard !changes.otherFields.isEmpty else { return false }
-    let others = otherFields(at: index).valuesByKey
-    return changes.otherFields.contains { others[$0.key] != $0.value }
+    return false
   }
 
   /// Puts a changed monster in its slot. The caller has checked and indexed its name.
@@ -203,14 +215,16 @@ extension Roster {
     }
   }
 
-  /// Whether two rosters hold the same monsters in the same order and the same other keys,
-  /// as `==` says, without building the monsters that both took, unchanged, from the same
+  /// Whether two rosters declare the same, and hold the same monsters in the same order and
+  /// the same other keys, as `==` says, without building the monsters that both took, unchanged, from the same
   /// file: how an edit learns that its changes cancelled out, on a roster of any size.
   ///
   /// - Parameter other: The other roster.
   /// - Returns: Whether the rosters are equal.
   package func hasSameMonsters(as other: Roster) -> Bool {
-    guard count == other.count, otherFields == other.otherFields else { return false }
+    guard count == other.count, otherFields == other.otherFields,
+      declarations == other.declarations
+    else { return false }
     let sameSource = source.bytes.withUnsafeBytes { mine in
       other.source.bytes.withUnsafeBytes { theirs in
         mine.baseAddress == theirs.baseAddress && mine.count == theirs.count

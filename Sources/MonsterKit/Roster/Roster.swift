@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// var roster = Roster.seeded
-/// roster.monster(named: "cat-bot")?.weapon.type  // .sword
+/// roster.monster(named: "cat-bot")?.weapon.name  // "sword"
 /// try roster.apply(.set("Cat-Bot", RosterEdit.Changes(weapon: .fire)))
 /// try roster.apply(.add(Monster(name: "Robo-Bot", description: "Beep", weapon: .smoke)))
 /// ```
@@ -31,6 +31,8 @@ public struct Roster: Sendable {
   /// The roster's keys that `monsters` does not know, in file order, written back after the
   /// known ones.
   public var otherFields: [JSONMember]
+  /// The weapons and fields the roster declares.
+  var declarations: RosterDeclarations
 
   /// The six monsters of the tutorial: the roster a missing file holds.
   public static let seeded = Roster(validated: Monster.seeded)
@@ -40,18 +42,35 @@ public struct Roster: Sendable {
     self.init(source: .empty, otherFields: [])
   }
 
-  /// Creates a roster of the given monsters, in order.
+  /// Creates a roster of the given monsters, in order, with weapons and fields of its own.
+  ///
+  /// ```swift
+  /// let laser = Weapon(name: "laser")
+  /// let team = try MonsterField(declaring: "team", kind: .values(["red", "blue"]))
+  /// var roster = try Roster([], weapons: Weapon.builtIn + [laser], fields: [team])
+  /// var changes = RosterEdit.Changes(weapon: laser)
+  /// changes.set("team", to: .typed("red"))
+  /// try roster.apply(.addNamed("Robo-Bot", changes, ifTaken: .fail))
+  /// ```
   ///
   /// - Parameters:
   ///   - monsters: The monsters.
+  ///   - weapons: The roster's weapons, or `nil` for the five built-in ones.
+  ///   - fields: The fields the roster declares.
   ///   - otherFields: Keys for the roster's object that `monsters` does not know.
-  /// - Throws: ``RosterError/invalidName(_:reason:)`` for a name that breaks the rules
-  ///   (empty, a control or format character, white space at either end),
-  ///   ``RosterError/nameTaken(_:by:)`` when two are the same name.
-  public init(_ monsters: some Sequence<Monster>, otherFields: [JSONMember] = [])
-    throws(RosterError)
-  {
-    self.init(source: .empty, otherFields: otherFields)
+  /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for weapons or fields that
+  ///   cannot be declared so; ``RosterError/invalidName(_:reason:)`` for a name that breaks
+  ///   the rules (empty, a control or format character, white space at either end),
+  ///   ``RosterError/nameTaken(_:by:)`` when two are the same name; for a monster whose
+  ///   weapon or fields the roster does not take, what ``apply(_:)`` throws for
+  ///   ``RosterEdit/add(_:)``.
+  public init(
+    _ monsters: some Sequence<Monster>, weapons: [Weapon]? = nil, fields: [MonsterField] = [],
+    otherFields: [JSONMember] = []
+  ) throws(RosterError) {
+    let declarations = RosterDeclarations(weapons: weapons, fields: fields)
+    try declarations.check()
+    self.init(source: .empty, otherFields: otherFields, declarations: declarations)
     for monster in monsters {
       try add(monster)
     }
@@ -63,8 +82,11 @@ public struct Roster: Sendable {
   }
 
   /// A roster of the monsters a file holds, before their names are indexed.
-  init(source: RosterSource, otherFields: [JSONMember]) {
+  init(
+    source: RosterSource, otherFields: [JSONMember], declarations: RosterDeclarations = .none
+  ) {
     self.source = source
+    self.declarations = declarations
     self.slots = Slot.records(count: source.records.count)
     self.edited = []
     self.names = NameIndex()
@@ -74,8 +96,12 @@ public struct Roster: Sendable {
 
   /// A roster of chosen records of a source and of other monsters, in the order `slots`
   /// gives (none removed). Its names are not indexed until ``indexNames()`` is called.
-  init(source: RosterSource, slots: [Slot], edited: [Monster], otherFields: [JSONMember]) {
+  init(
+    source: RosterSource, slots: [Slot], edited: [Monster], otherFields: [JSONMember],
+    declarations: RosterDeclarations
+  ) {
     self.source = source
+    self.declarations = declarations
     self.slots = slots
     self.edited = edited
     self.names = NameIndex()
@@ -144,7 +170,7 @@ extension Roster: Collection {
   /// - Parameter index: A position before ``endIndex``.
   public subscript(index: Index) -> Monster {
     switch slots[index.slot].content {
-    case .record(let record): source.monster(source.records[record])
+    case .record(let record): source.records[record].monster(in: source)
     case .edited(let entry): edited[entry]
     case .removed: preconditionFailure("no monster stands at a removed monster's position")
     }
@@ -161,8 +187,10 @@ extension Roster: Collection {
 // MARK: - Equatable
 
 extension Roster: Equatable {
-  /// Whether two rosters hold the same monsters in the same order and the same other keys.
+  /// Whether two rosters declare the same weapons and fields, and hold the same monsters in
+  /// the same order and the same other keys.
   public static func == (lhs: Roster, rhs: Roster) -> Bool {
-    lhs.count == rhs.count && lhs.otherFields == rhs.otherFields && lhs.elementsEqual(rhs)
+    lhs.count == rhs.count && lhs.declarations == rhs.declarations
+      && lhs.otherFields == rhs.otherFields && lhs.elementsEqual(rhs)
   }
 }

@@ -22,11 +22,20 @@ public enum RosterChange: Hashable, Sendable {
   case skippedMissing(String)
   /// No monster meets the conditions, so nothing was changed.
   case noMatch([MonsterCondition])
+  /// A weapon was added to the roster's weapons.
+  case weaponAdded(Weapon)
+  /// A weapon was taken off the roster's weapons.
+  case weaponRemoved(Weapon)
+  /// A field was declared, and given, by its default, to this many monsters.
+  case fieldAdded(MonsterField, givenTo: Int)
+  /// A declared field was taken away, and taken from this many monsters that had it.
+  case fieldRemoved(MonsterField, takenFrom: Int)
 
   /// Whether the roster changed: a change, an addition or a removal, rather than a skip.
   public var changesRoster: Bool {
     switch self {
-    case .changed, .added, .removed: true
+    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved:
+      true
     case .skippedExisting, .skippedMissing, .noMatch: false
     }
   }

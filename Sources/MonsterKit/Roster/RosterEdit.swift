@@ -1,8 +1,8 @@
 /// One change to a roster: what a command line, a line of an `apply` script or a pick in
 /// the picker asks for.
 ///
-/// Every edit, however it was asked for, is applied by ``Roster/apply(_:)`` and saved by
-/// ``RosterFile/apply(_:dryRun:)``:
+/// Every edit, however it was asked for, is made by ``Roster/apply(_:)``; a file's edits
+/// take the one path to the disk, ``RosterFile/update(dryRun:_:)``:
 ///
 /// ```swift
 /// let edit = RosterEdit.set("Cat-Bot", .init(weapon: .fire))
@@ -10,7 +10,7 @@
 /// ```
 ///
 /// An edit of several monsters is one edit: all of them change, or, when one cannot, none
-/// does.
+/// does. Values are checked against the roster's weapons and fields when the edit is made.
 public enum RosterEdit: Hashable, Sendable {
   /// Changes fields of the monster with a name, ignoring case.
   case set(String, Changes)
@@ -30,69 +30,116 @@ public enum RosterEdit: Hashable, Sendable {
   /// Adds a monster at the end or, when a monster has its name already, ignoring case,
   /// makes the changes to that one (which keeps its name).
   case addOrSet(Monster, Changes)
+  /// Adds a monster of a name, with the fields the changes give: an empty description, the
+  /// icon ``Monster/defaultIcon(forName:)`` gives, no colour, and a required field's default
+  /// for what they leave out. A weapon is needed.
+  case addNamed(String, Changes, ifTaken: IfTaken)
   /// Gives the monster with a name, ignoring case, a new one, as ``rename(_:to:)`` does,
   /// unless no monster has the name: then nothing changes
   /// (``RosterChange/skippedMissing(_:)``).
   case renameIfPresent(String, to: String)
+  /// Adds a weapon at the end of the roster's weapons; a roster with the five built-in ones
+  /// lists them from then on.
+  case addWeapon(Weapon)
+  /// Removes the weapon with a name, read forgivingly, which no monster may carry.
+  case removeWeapon(String)
+  /// Declares a field, after the others; a required one is given, by its default, to every
+  /// monster without it.
+  case addField(MonsterField)
+  /// Takes away the declared field with a name, exactly or else in any case.
+  case removeField(String, ifHeld: IfHeld)
 
-  /// New values for some of a monster's fields; `nil` leaves a field as it is.
+  /// What adding a monster does when a monster has its name already, ignoring case.
+  public enum IfTaken: Hashable, Sendable {
+    /// The edit fails: ``RosterError/nameTaken(_:by:)``.
+    case fail
+    /// Nothing changes (``RosterChange/skippedExisting(_:holder:)``).
+    case skip
+    /// The changes are made to the monster that has the name.
+    case update
+  }
+
+  /// What removing a field does while monsters have it.
+  public enum IfHeld: Hashable, Sendable {
+    /// The edit fails: ``RosterError/fieldInUse(_:monsters:count:)``.
+    case fail
+    /// The field is taken from those monsters too.
+    case takeFromMonsters
+  }
+
+  /// New values for some of a monster's fields, in order; a field not named stays as it
+  /// is, and of a field named twice the last value counts.
+  ///
+  /// ```swift
+  /// var changes = RosterEdit.Changes(weapon: .fire)
+  /// changes.set("team", to: .typed("red"))
+  /// changes.set("notes", to: nil)  // takes the notes away
+  /// ```
   public struct Changes: Hashable, Sendable {
-    /// The new weapon.
-    public var weapon: WeaponType?
-    /// The new description.
-    public var description: String?
-    /// The new icon file name.
-    public var icon: String?
-    /// The new name colour: `.some(nil)` removes the colour.
-    public var nameColor: NameColor??
-    /// Keys `monsters` does not know, each set to its value: one the monster has is
-    /// replaced where it stands, a new one goes after the others. The monster's other
-    /// unknown keys are kept.
-    public var otherFields: [JSONMember]
+    /// One field's new value.
+    public struct Assignment: Hashable, Sendable {
+      /// The field's key: a built-in or declared field's, in any case, or another key.
+      public var key: String
+      /// The new value, or `nil` to take the value away (a field a monster may be without).
+      public var value: FieldInput?
+
+      /// Creates an assignment.
+      ///
+      /// - Parameters:
+      ///   - key: The field's key.
+      ///   - value: The new value, or `nil` for none.
+      public init(_ key: String, _ value: FieldInput?) {
+        self.key = key
+        self.value = value
+      }
+    }
+
+    /// The new values, in the order given.
+    public var assignments: [Assignment]
 
     /// Creates a set of changes.
     ///
+    /// - Parameter assignments: The new values, in order.
+    public init(_ assignments: [Assignment] = []) {
+      self.assignments = assignments
+    }
+
+    /// Creates a set of changes of the built-in fields, and of other keys.
+    ///
     /// - Parameters:
-    ///   - weapon: The new weapon.
+    ///   - weapon: The new weapon: the roster's weapon of its name.
     ///   - description: The new description.
     ///   - icon: The new icon file name.
     ///   - nameColor: The new name colour; `.some(nil)` removes the colour.
-    ///   - otherFields: Unknown keys to set.
+    ///   - otherFields: Declared fields or other keys, each set to its value: one the
+    ///     monster has is replaced where it stands, a new one goes after the others.
     public init(
-      weapon: WeaponType? = nil, description: String? = nil, icon: String? = nil,
+      weapon: Weapon? = nil, description: String? = nil, icon: String? = nil,
       nameColor: NameColor?? = nil, otherFields: [JSONMember] = []
     ) {
-      self.weapon = weapon
-      self.description = description
-      self.icon = icon
-      self.nameColor = nameColor
-      self.otherFields = otherFields
+      self.init()
+      func string(_ text: String) -> FieldInput { .json(.string(text)) }
+      if let weapon { set(MonsterField.weapon.key, to: string(weapon.name)) }
+      if let description { set(MonsterField.description.key, to: string(description)) }
+      if let icon { set(MonsterField.icon.key, to: string(icon)) }
+      if let nameColor {
+        set(MonsterField.nameColor.key, to: nameColor.map { string($0.description) })
+      }
+      for member in otherFields { set(member.key, to: .json(member.value)) }
+    }
+
+    /// Sets a field to a value, after the fields set before.
+    ///
+    /// - Parameters:
+    ///   - key: The field's key.
+    ///   - value: The new value, or `nil` to take the value away.
+    public mutating func set(_ key: String, to value: FieldInput?) {
+      assignments.append(Assignment(key, value))
     }
 
     /// Whether the changes change nothing.
     public var isEmpty: Bool {
-      weapon == nil && description == nil && icon == nil && nameColor == nil
-        && otherFields.isEmpty
-    }
-
-    /// Makes the changes to a monster.
-    ///
-    /// - Parameter monster: The monster to change.
-    public func apply(to monster: inout Monster) {
-      if let weapon { monster.weapon = Weapon(weapon) }
-      if let description { monster.description = description }
-      if let icon { monster.icon = icon }
-      if let nameColor { monster.nameColor = nameColor }
-      guard !otherFields.isEmpty else { return }
-      var positions = monster.otherFields.positionsByKey
-      for member in otherFields {
-        if let index = positions[member.key] {
-          monster.otherFields[index] = member
-        } else {
-          positions[member.key] = monster.otherFields.count
-          monster.otherFields.append(member)
-        }
-      }
+      assignments.isEmpty
     }
   }
 }
@@ -112,6 +159,39 @@ extension Roster {
   @discardableResult
   public mutating func apply(_ edit: RosterEdit) throws(RosterError) -> Bool {
     try applyReporting(edit).contains { $0.changesRoster }
+  }
+
+  /// Makes edits in order, as one change, and says what each did: the one loop of edits,
+  /// which ``RosterFile/apply(_:dryRun:)`` and every front end's edits run under the lock.
+  ///
+  /// - Parameters:
+  ///   - edits: The edits.
+  ///   - failed: Given an edit's position and its error: throws to stop there (by default,
+  ///     the error), or returns to go on with the next edit, the failed one changing
+  ///     nothing, so that every edit that cannot be made is known.
+  /// - Returns: Each edit's changes, by its position (none for one that failed), and
+  ///   whether the roster changed: not when the edits changed nothing, nor when their
+  ///   changes cancel out.
+  package mutating func applyEach(
+    _ edits: [RosterEdit],
+    failed: (Int, RosterError) throws(RosterError) -> Void = { (_, error) throws(RosterError) in
+      throw error
+    }
+  ) throws(RosterError) -> (changes: [[RosterChange]], changed: Bool) {
+    let before = self
+    var changes: [[RosterChange]] = []
+    var changedAny = false
+    for (position, edit) in edits.enumerated() {
+      do throws(RosterError) {
+        let result = try applyReporting(edit)
+        if result.contains(where: \.changesRoster) { changedAny = true }
+        changes.append(result)
+      } catch {
+        try failed(position, error)
+        changes.append([])
+      }
+    }
+    return (changes, changedAny && (edits.count == 1 || !hasSameMonsters(as: before)))
   }
 
   /// Makes one edit, and says what it did.
@@ -139,11 +219,24 @@ extension Roster {
     case .addOrSet(let monster, let changes):
       if let index = index(named: monster.name) {
         var result: [RosterChange] = []
-        change(at: [index], changes, into: &result)
+        change(at: [index], try resolved(changes), into: &result)
         return result
       }
       try add(monster)
       return [.added(monster.name)]
+    case .addNamed(let name, let changes, let ifTaken):
+      if let index = index(named: name) {
+        switch ifTaken {
+        case .fail: throw .nameTaken(name, by: self[index].name)
+        case .skip: return [.skippedExisting(name, holder: self[index].name)]
+        case .update:
+          var result: [RosterChange] = []
+          change(at: [index], try resolved(changes), into: &result)
+          return result
+        }
+      }
+      try add(try newMonster(named: name, changes))
+      return [.added(name)]
     case .remove(let name):
       return try removeEach(.names([name]))
     case .removeEach(let selection):
@@ -156,6 +249,14 @@ extension Roster {
       let before = self[index]
       guard try update(named: name, { $0.name = newName }) else { return [] }
       return [.changed(MonsterChange(from: before, to: self[index]))]
+    case .addWeapon(let weapon):
+      return try addWeapon(weapon)
+    case .removeWeapon(let name):
+      return try removeWeapon(named: name)
+    case .addField(let field):
+      return try addField(field)
+    case .removeField(let name, let ifHeld):
+      return try removeField(named: name, ifHeld: ifHeld)
     }
   }
 }

@@ -8,6 +8,32 @@ public enum RosterError: Error, Hashable, Sendable {
   /// The name cannot be a monster's: the reason says why (empty, a control or format
   /// character, white space at either end).
   case invalidName(String, reason: String)
+  /// No weapon of the roster has this name, read forgivingly: the text, and the roster's
+  /// weapons.
+  case unknownWeapon(String, weapons: [String])
+  /// The roster neither builds in nor declares a field of this name, and no monster has
+  /// such a key: the name, and the roster's fields.
+  case unknownField(String, fields: [String])
+  /// A field does not take a value: the value as given, the field's key, and why, such
+  /// as `it takes an integer from 1 to 100`.
+  case invalidValue(String, field: String, reason: String)
+  /// A required field was left without a value: its key, and the monster's name when a
+  /// monster was being added.
+  case missingValue(field: String, monster: String?)
+  /// A field or weapon cannot be declared so: its name, and why.
+  case invalidDeclaration(String, reason: String)
+  /// The roster has a weapon of this name already, ignoring case, `-` and `_`: the name
+  /// asked for, and the weapon's.
+  case weaponTaken(String, by: String)
+  /// The roster has a field of this key already, built in or declared, ignoring case: the
+  /// key asked for, and the field's.
+  case fieldTaken(String, by: String)
+  /// Monsters carry the weapon, so it cannot be removed: its name, the first of their
+  /// names (up to ``namesShown``), and how many they are.
+  case weaponInUse(String, monsters: [String], count: Int)
+  /// Monsters have the field, so it cannot be removed: its key, the first of their names
+  /// (up to ``namesShown``), and how many they are.
+  case fieldInUse(String, monsters: [String], count: Int)
   /// The file at the path is not JSON: the first error, by line and column.
   case syntax(path: String, line: Int, column: Int, message: String)
   /// The file at the path is JSON but breaks the roster's rules: every problem found.
@@ -69,6 +95,36 @@ extension RosterError: CustomStringConvertible {
           + "'\(escapedForMessage(holder))' (names are compared ignoring case)."
     case .invalidName(let name, let reason):
       "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
+    case .unknownWeapon(let text, let weapons):
+      "Unknown weapon '\(escapedForMessage(text))'."
+        + (closestMatch(to: text, among: weapons).map { " Did you mean '\($0)'?" } ?? "")
+        + " The weapons are \(weapons.joined(separator: ", "))."
+    case .unknownField(let text, let fields):
+      "Unknown field '\(escapedForMessage(text))'."
+        + (closestMatch(to: text, among: fields).map { " Did you mean '\(escapedForMessage($0))'?" }
+          ?? "")
+        + " The fields are \(fields.map { escapedForMessage($0) }.joined(separator: ", "))."
+    case .invalidValue(let text, let field, let reason):
+      "Invalid value '\(escapedForMessage(text))' for '\(escapedForMessage(field))': \(reason)."
+    case .missingValue(let field, let monster?):
+      "'\(escapedForMessage(monster))' needs a value for '\(escapedForMessage(field))', a "
+        + "required field."
+    case .missingValue(let field, nil):
+      "'\(escapedForMessage(field))' is a required field: a monster cannot be without one."
+    case .invalidDeclaration(let name, let reason):
+      "'\(escapedForMessage(name))' cannot be declared: \(reason)."
+    case .weaponTaken(let name, let holder):
+      "The roster has a weapon named '\(escapedForMessage(holder))' already"
+        + (name == holder ? "." : " (weapon names are compared ignoring case, '-' and '_').")
+    case .fieldTaken(let key, let holder):
+      "The roster has a field named '\(escapedForMessage(holder))' already"
+        + (key == holder ? "." : " (field names are compared ignoring case).")
+    case .weaponInUse(let name, let monsters, let count):
+      "Weapon '\(name)' cannot be removed: \(Self.listed(monsters, of: count)) "
+        + (count == 1 ? "carries" : "carry") + " it" + (hint.map { "; \($0)" } ?? "") + "."
+    case .fieldInUse(let key, let monsters, let count):
+      "Field '\(escapedForMessage(key))' cannot be removed: \(Self.listed(monsters, of: count)) "
+        + (count == 1 ? "has" : "have") + " it" + (hint.map { "; \($0)" } ?? "") + "."
     case .syntax(let path, let line, let column, let message):
       "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
@@ -100,6 +156,20 @@ extension RosterError: CustomStringConvertible {
       "Another monsters is editing \(escapedForMessage(path)) (its folder was locked for "
         + "over \(formatSeconds(seconds)) s); try again" + (hint.map { ", or \($0)" } ?? "") + "."
     }
+  }
+}
+
+extension RosterError {
+  /// How many monsters' names an error names; it counts the others.
+  public static let namesShown = 5
+
+  /// Names for a message, `A, B and C`, and how many more there are.
+  static func listed(_ names: [String], of count: Int) -> String {
+    let names = names.prefix(namesShown).map { escapedForMessage($0) }
+    let more = count - names.count
+    guard more <= 0 else { return names.joined(separator: ", ") + " and \(more) more" }
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + last
   }
 }
 

@@ -30,7 +30,8 @@ extension RosterFile {
       throw .syntax(
         path: path, line: position.line, column: position.column, message: error.message)
     }
-    var roster = Roster(source: parsed.source, otherFields: parsed.otherFields)
+    var roster = Roster(
+      source: parsed.source, otherFields: parsed.otherFields, declarations: parsed.declarations)
     var pending = parsed.problems
     if pending.isEmpty || !parsed.source.records.isEmpty {
       pending += nameProblems(roster.indexNames(), in: parsed.source)

@@ -164,7 +164,8 @@ extension RosterFile {
   ///
   /// Under the file's lock, the roster is read, the edits are made in order, and the result
   /// is written to a temporary file that replaces the roster in one `rename`. If an edit
-  /// fails, nothing is written. If the edits change nothing, nothing is written either.
+  /// fails, nothing is written. If the edits change nothing, or their changes cancel out,
+  /// nothing is written either.
   ///
   /// - Parameters:
   ///   - edits: The edits, in order.
@@ -177,11 +178,7 @@ extension RosterFile {
     -> RosterUpdate
   {
     try update(dryRun: dryRun) { (roster) throws(RosterError) in
-      var changed = false
-      for edit in edits where try roster.apply(edit) {
-        changed = true
-      }
-      return changed
+      try roster.applyEach(edits).changed
     }
   }
 

@@ -8,8 +8,9 @@ enum ApplyCommand {
       abstract: "Make many edits as one change, from a script.",
       discussion: """
         The script holds one edit a line, in the command line's own words without the \
-        leading 'monsters': set, add, remove or rename, with their options, such as 'set \
-        Cat-Bot --weapon fire' or 'remove --where weapon=smoke --if-exists'. Quote as in \
+        leading 'monsters': set, add, remove, rename, weapons add, weapons remove, fields \
+        add or fields remove, with their options, such as 'set Cat-Bot --weapon fire' or \
+        'remove --where weapon=smoke --if-exists'. Quote as in \
         a shell; blank lines and lines starting with # are skipped, and a # starting a \
         word starts a comment, so quote a colour: --name-color '#FF8800'.
 
@@ -51,9 +52,10 @@ enum ApplyCommand {
     do throws(EditFailure) {
       outcome = try context.perform(edits)
     } catch {
-      throw error.failure(inInput: name, command: context.invocation.command) {
-        lines[$0].number
-      }
+      throw error.failure(
+        inInput: name, command: context.invocation.command,
+        lineCommand: { (try? Invocation(parsing: lines[$0].words, commands: editing))?.command },
+        line: { lines[$0].number })
     }
     let prefix = escapedForMessage(name)
     try context.report(outcome) { "\(prefix):\(lines[$0].number): " }

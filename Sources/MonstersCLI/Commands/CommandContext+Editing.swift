@@ -43,27 +43,16 @@ extension CommandContext {
     var failed: Int?
     do throws(RosterError) {
       let update = try self.update { (roster) throws(RosterError) in
-        changes = []
         failures = []
-        let before = roster
-        var changedAny = false
-        for (position, edit) in edits.enumerated() {
+        let result = try roster.applyEach(edits) { (position, error) throws(RosterError) in
           failed = position
-          let result: [RosterChange]
-          do throws(RosterError) {
-            result = try roster.applyReporting(edit)
-          } catch  where tryingEach {
-            failures.append(EditFailure(error: error, edit: position))
-            changes.append([])
-            continue
-          }
-          if result.contains(where: \.changesRoster) { changedAny = true }
-          changes.append(result)
+          guard tryingEach else { throw error }
+          failures.append(EditFailure(error: error, edit: position))
         }
+        changes = result.changes
         // What fails from here on, such as the write on a full disk, is no edit's doing.
         failed = nil
-        guard mayWrite && failures.isEmpty else { return false }
-        return changedAny && (edits.count == 1 || !roster.hasSameMonsters(as: before))
+        return mayWrite && failures.isEmpty && result.changed
       }
       return (EditOutcome(update: update, edits: edits, changes: changes), failures)
     } catch {
@@ -71,17 +60,23 @@ extension CommandContext {
     }
   }
 
+  /// Makes one edit through the one edit path, as ``perform(_:)`` does.
+  ///
+  /// - Throws: The edit's failure, as the command reports it.
+  func perform(_ edit: RosterEdit) throws(CommandFailure) -> EditOutcome {
+    do throws(EditFailure) {
+      return try perform([edit])
+    } catch {
+      throw MonsterNameHint.adding(
+        to: CommandFailure(refusedEdit: error.error, command: invocation.command), context: self)
+    }
+  }
+
   /// Makes one edit through the one edit path and reports it: a line for each change, a
-  /// note for each skip, or with `--dry-run` the diff.
+  /// note for each skip, or with `--dry-run` the diff. What every editing subcommand runs.
   func applyAndReport(_ edit: RosterEdit) throws(CommandFailure) {
     try checkExitCodeOption()
-    let outcome: EditOutcome
-    do throws(EditFailure) {
-      outcome = try perform([edit])
-    } catch {
-      throw CommandFailure(refusedEdit: error.error, command: invocation.command)
-    }
-    try report(outcome)
+    try report(try perform(edit))
   }
 
   /// Reports what edits did, and with `--dry-run --exit-code` fails quietly when they

@@ -139,6 +139,27 @@ struct CommandContext {
     }
   }
 
+  /// The names of the roster's weapons, for help that lists them: the built-in five when
+  /// the roster cannot be read, or is read from a stream, which help must not consume.
+  func weaponNamesForHelp() -> [String] {
+    guard file.stream == nil, let roster = try? file.read() else { return Weapon.builtIn.names }
+    return roster.weapons.names
+  }
+
+  /// The positions of the monsters for which all the conditions hold, in roster order.
+  ///
+  /// - Throws: A usage error for a field the roster does not have or a value its field does
+  ///   not take.
+  func indices(matching conditions: [MonsterCondition], in roster: Roster) throws(CommandFailure)
+    -> [Roster.Index]
+  {
+    do throws(RosterError) {
+      return try roster.indices(matching: conditions)
+    } catch {
+      throw CommandFailure(refusedEdit: error, command: invocation.command)
+    }
+  }
+
   /// The roster file at a path a command takes as an argument (`check FILE...`): the roster
   /// file's settings, standard input for `-`, and a file that must exist.
   func rosterFile(named path: String) -> RosterFile {
@@ -159,22 +180,6 @@ struct CommandContext {
     file.path = standardInputName
     let input = console.input
     file.stream = input.descriptor.map { .descriptor($0) } ?? .bytes((try? input.readAll()) ?? [])
-  }
-
-  /// Makes edits through the one edit path, or with `--dry-run` works out what they would do
-  /// and writes nothing.
-  func apply(_ edits: [RosterEdit]) throws(CommandFailure) -> RosterUpdate {
-    do throws(RosterError) {
-      return try update { (roster) throws(RosterError) in
-        var changed = false
-        for edit in edits where try roster.apply(edit) {
-          changed = true
-        }
-        return changed
-      }
-    } catch {
-      throw CommandFailure(refusedEdit: error, command: invocation.command)
-    }
   }
 
   /// Changes the roster through the one edit path (with `--dry-run`, in memory only), and

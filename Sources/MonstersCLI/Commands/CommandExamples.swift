@@ -100,8 +100,56 @@ enum CommandExamples {
       ]
     case "weapons":
       return [
-        Example(purpose: "The five weapons and their images.", arguments: ["weapons"]),
+        Example(purpose: "The roster's weapons and their images.", arguments: ["weapons"]),
         Example(purpose: "As JSON.", arguments: ["weapons", "--format", "json"]),
+      ]
+    case "weapons add":
+      return [
+        Example(
+          purpose: "A sixth weapon, shown by laser.png.", arguments: ["weapons", "add", "laser"]),
+        Example(
+          purpose: "With an image of its own.",
+          arguments: ["weapons", "add", "bow", "--image", "art/bow.png"]),
+      ]
+    case "weapons remove":
+      return [
+        Example(
+          purpose: "Take smoke off the roster's weapons, once no monster carries it.",
+          arguments: ["weapons", "remove", "smoke"])
+      ]
+    case "fields":
+      return [
+        Example(purpose: "Every field and what it takes.", arguments: ["fields"]),
+        Example(
+          purpose: "Each word a field takes, as FIELD=VALUE.",
+          arguments: ["fields", "--format", "values"]),
+      ]
+    case "fields add":
+      return [
+        Example(
+          purpose: "A team, red or blue, that every monster has: red unless set.",
+          arguments: [
+            "fields", "add", "team", "--values", "red,blue", "--required", "--default", "red",
+          ]),
+        Example(
+          purpose: "An optional health from 1 to 100.",
+          arguments: ["fields", "add", "health", "--integer", "--minimum", "1", "--maximum", "100"]),
+        Example(purpose: "Free notes.", arguments: ["fields", "add", "notes"]),
+      ]
+    case "fields remove":
+      return [
+        Example(
+          purpose: "Take notes away, once no monster has any.",
+          arguments: ["fields", "remove", "notes"]),
+        Example(
+          purpose: "Take health away from the roster and from every monster.",
+          arguments: ["fields", "remove", "health", "--force"]),
+      ]
+    case "schema":
+      return [
+        Example(
+          purpose: "A schema for an editor, beside the roster.",
+          arguments: ["schema"], shellSuffix: "> monsters.schema.json")
       ]
     case "init":
       return [

@@ -64,9 +64,10 @@ indirect enum CommandFailure: Error {
   /// `resolve` could not keep the side asked.
   case resolution(MarkedRoster.ResolutionError)
 
-  /// The failure of an edit the roster refused: a name it cannot take, or a stream to edit,
-  /// is a value the command line should not have given, a usage error; a named file that is
-  /// missing is ``missingRoster(path:)``; any other error is ``roster(_:)``.
+  /// The failure of an edit the roster refused: a name it cannot take, a weapon, field or
+  /// value it does not have, or a stream to edit, is a value the command line should not
+  /// have given, a usage error; a named file that is missing is ``missingRoster(path:)``;
+  /// any other error is ``roster(_:)``.
   ///
   /// - Parameters:
   ///   - error: Why the roster refused the edit.
@@ -74,8 +75,20 @@ indirect enum CommandFailure: Error {
   ///     usage of `monsters` itself.
   init(refusedEdit error: RosterError, command: CommandSpec?) {
     switch error {
-    case .invalidName, .notEditable:
+    case .invalidName, .notEditable, .invalidValue, .missingValue, .invalidDeclaration:
       self = .usage(.invalidValue(error.description), command: command)
+    case .unknownWeapon(let text, let weapons):
+      self = .usage(.unknownWord(text, kind: "weapon", choices: weapons), command: command)
+    case .unknownField(let text, let fields) where fields.isEmpty:
+      self = .usage(
+        .invalidValue(
+          "Unknown field '\(escapedForMessage(text))': the roster declares no field. "
+            + "'monsters fields add \(escapedForMessage(text))' declares one."), command: command)
+    case .unknownField(let text, let fields):
+      // The built-in fields in the order listings show them, then the declared ones.
+      let listed = MonsterField.listed.map(\.key)
+      let choices = listed.filter(fields.contains) + fields.filter { !listed.contains($0) }
+      self = .usage(.unknownWord(text, kind: "field", choices: choices), command: command)
     case .missingFile(let path): self = .missingRoster(path: path)
     default: self = .roster(error)
     }
@@ -98,8 +111,12 @@ indirect enum CommandFailure: Error {
     case .usage: .usage
     case .roster(let error):
       switch error {
-      case .noSuchMonster, .nameTaken, .fileExists: .failure
-      case .invalidName, .notEditable: .usage
+      case .noSuchMonster, .nameTaken, .fileExists, .weaponTaken, .fieldTaken, .weaponInUse,
+        .fieldInUse:
+        .failure
+      case .invalidName, .notEditable, .unknownWeapon, .unknownField, .invalidValue,
+        .missingValue, .invalidDeclaration:
+        .usage
       case .syntax, .invalidRoster, .unresolvedConflict: .dataError
       case .missingFile: .noInput
       case .fileTooLarge, .fileSystem, .notARegularFile, .changedWhileReading: .ioError
@@ -227,6 +244,10 @@ indirect enum CommandFailure: Error {
     case .fileExists: "use --force to replace it with the seeded roster"
     case .invalidRoster, .unresolvedConflict: "run 'monsters check'"
     case .lockTimeout: "raise --lock-timeout"
+    case .weaponInUse(let name, _, let count):
+      "give \(count == 1 ? "it" : "them") another weapon first ('monsters set --where "
+        + "weapon=\(name) --weapon W')"
+    case .fieldInUse: "'--force' takes it from them too"
     case .fileSystem(let path, "write", Platform.ErrorNumber.notPermitted):
       stickyFolderHint(path)
     default: nil

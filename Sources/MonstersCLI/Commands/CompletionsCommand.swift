@@ -23,6 +23,8 @@ enum CompletionsCommand {
       throw context.usageError(
         .unknownWord(name, kind: "shell", choices: CompletionScript.shells))
     }
-    context.output.write(CompletionScript.script(for: shell, commands: Subcommand.specs))
+    // A script serves every roster: its help names no roster's weapons.
+    let specs = Subcommand.specs.map { $0.listingWeapons(["one of the roster's weapons"]) }
+    context.output.write(CompletionScript.script(for: shell, commands: specs))
   }
 }

@@ -26,13 +26,16 @@ struct EditFailure: Error {
   ///   - path: The input's name, for the message.
   ///   - command: The command that made the edits, whose usage follows a usage error.
   ///   - hint: Words after the message of an edit's failure, if any.
+  ///   - lineCommand: The command of the line an edit came from, by its position, whose
+  ///     usage follows a usage error (none for a listing's line).
   ///   - line: The line an edit came from, by its position.
   /// - Returns: The failure.
   func failure(
-    inInput path: String, command: CommandSpec?, hint: String? = nil, line: (Int) -> Int
+    inInput path: String, command: CommandSpec?, hint: String? = nil,
+    lineCommand: (Int) -> CommandSpec? = { _ in nil }, line: (Int) -> Int
   ) -> CommandFailure {
     guard let edit else { return CommandFailure(refusedEdit: error, command: command) }
-    let failure = CommandFailure(refusedEdit: error, command: nil)
+    let failure = CommandFailure(refusedEdit: error, command: lineCommand(edit))
     return .scriptLine(
       path: path, line: line(edit), failure: hint.map { .hinted(failure, hint: $0) } ?? failure)
   }

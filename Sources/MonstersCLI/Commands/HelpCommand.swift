@@ -11,8 +11,8 @@ enum HelpCommand {
       abstract: "Show help for monsters or one of its subcommands.",
       arguments: [
         ArgumentSpec(
-          name: "subcommand", kind: .subcommand, isOptional: true,
-          help: "The subcommand to show help for.")
+          name: "subcommand", kind: .subcommand, isOptional: true, isRepeating: true,
+          help: "The subcommand to show help for, such as list or weapons add.")
       ],
       options: [manOption])
   }
@@ -27,16 +27,30 @@ enum HelpCommand {
             "The manual page covers every subcommand; give --man without "
               + "'\(escapedForMessage(name))'."))
       }
-      context.output.write(ManPage.page(commands: Subcommand.specs))
+      let weapons = context.weaponNamesForHelp()
+      context.output.write(
+        ManPage.page(commands: Subcommand.specs.map { $0.listingWeapons(weapons) }))
       return
     }
     var command: CommandSpec?
-    if let name = context.invocation.argument(0) {
+    if !context.invocation.arguments.isEmpty {
+      let name = context.invocation.arguments.joined(separator: " ")
       guard let subcommand = Subcommand.all.first(where: { $0.name == name }) else {
-        throw context.usageError(.unknownCommand(name, among: Subcommand.all.map { $0.name }))
+        // `help list show`: a subcommand, then a word that is none of its actions.
+        let first = context.invocation.arguments[0]
+        if Subcommand.all.contains(where: { $0.name == first }) {
+          throw context.usageError(.unexpectedArgument(context.invocation.arguments[1]))
+        }
+        throw context.usageError(
+          .unknownCommand(first, among: Subcommand.all.map { $0.name }.filter { !$0.contains(" ") })
+        )
       }
       command = subcommand.spec
     }
-    context.output.write(HelpText.page(for: command, commands: Subcommand.specs))
+    let weapons = context.weaponNamesForHelp()
+    context.output.write(
+      HelpText.page(
+        for: command?.listingWeapons(weapons),
+        commands: Subcommand.specs.map { $0.listingWeapons(weapons) }))
   }
 }

@@ -21,10 +21,11 @@ enum ImportCommand {
         Reads what 'monsters list' prints: TSV with a header line (--format tsv), CSV as \
         spreadsheets export it (csv: quoted fields, doubled quotes, line breaks in quotes, \
         CRLF, a byte order mark), one JSON object a line (ndjson), or a JSON array of \
-        objects (json). The columns or keys are name, weapon, description, icon and \
-        nameColor, in any case; name and weapon are needed. A new monster gets an empty \
-        description, the icon add gives it, and no colour for what is left out; an empty \
-        nameColor, or null, is no colour. In TSV, a field that starts with a double quote \
+        objects (json). The columns or keys are \(MonsterField.listed.map(\.key).joined(separator: ", ")), \
+        in any case, and the roster's declared fields; name and weapon are needed. Values are \
+        read as add and set read them. A new monster gets an empty description, the icon \
+        add gives it, and no colour for what is left out; an empty cell of an optional \
+        field, or a null colour, is no value. In TSV, a field that starts with a double quote \
         and is closed as one is read as a spreadsheet quotes it ("Says ""hi\"\"\" is Says \
         "hi"). Any other column or key is kept as a key of the monster's own: a JSON \
         value as it is, a TSV or CSV cell as text, an empty cell as no key.
@@ -57,9 +58,7 @@ enum ImportCommand {
     let reading = MonsterImport.readEach(bytes, format: format)
     let monsters = reading.monsters
     let updates = invocation.has(updateOption)
-    let edits = monsters.map { imported in
-      updates ? RosterEdit.addOrSet(imported.monster, imported.changes) : .add(imported.monster)
-    }
+    let edits = monsters.map { $0.edit(ifTaken: updates ? .update : .fail) }
     // Every line is tried, so that each one that cannot be imported is named; then
     // nothing is written.
     let (outcome, editFailures): (EditOutcome, [EditFailure])
@@ -73,6 +72,12 @@ enum ImportCommand {
     }
     for failure in editFailures {
       let line = failure.edit.map { monsters[$0].line } ?? 0
+      // A value the roster does not take is the input's, as the reader names its lines.
+      if let message = lineMessage(for: failure.error) {
+        failures.append(
+          (line, .invalidInput(path: name, MonsterImportError(line: line, message: message))))
+        continue
+      }
       var hint: String?
       if case .nameTaken = failure.error {
         hint = "Use --\(updateOption.name) to replace its fields."
@@ -108,5 +113,20 @@ enum ImportCommand {
       failure.message.map { context.console.errors.writeLine("Error: " + $0) }
     }
     return .inputLines(path: name, failures, named: min(failures.count, namedLineLimit))
+  }
+
+  /// A value of an input's line that the roster does not take, in the words the roster's
+  /// reader uses for the same value in a file: `unknown weapon 'axe'; the weapons are ...`;
+  /// `nil` for an error that is no value's.
+  static func lineMessage(for error: RosterError) -> String? {
+    switch error {
+    case .unknownWeapon(let text, let weapons):
+      "unknown weapon '\(escapedForMessage(text))'; the weapons are "
+        + weapons.joined(separator: ", ")
+    case .invalidValue(let text, let field, let reason):
+      "'\(escapedForMessage(field))' cannot be '\(escapedForMessage(text))': \(reason)"
+    case .unknownField, .missingValue: error.description
+    default: nil
+    }
   }
 }

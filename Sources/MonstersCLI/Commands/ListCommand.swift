@@ -6,7 +6,9 @@ enum ListCommand {
   static let formats = ["table", "names", "json", "ndjson", "tsv", "csv", "markdown"]
   static let formatOption = OptionSpec.format(formats, default: "table")
 
-  static let weaponOption = OptionSpec.weapon(help: "Only the monsters that carry this weapon.")
+  static let weaponOption = OptionSpec(
+    "weapon", value: .weapon,
+    help: "Only the monsters that carry this weapon: " + OptionSpec.weaponsPlaceholder + ".")
   static let whereOption = OptionSpec.whereCondition(
     help: "Only the monsters whose field has the value. " + OptionSpec.whereFields)
   static let fieldsOption = OptionSpec(
@@ -22,8 +24,9 @@ enum ListCommand {
       discussion: """
         The table has the columns NAME, WEAPON and DESCRIPTION. For scripts: 'names' \
         prints one name a line; 'json' an array of monster objects as in the file; \
-        'ndjson' one compact object a line; 'tsv' a header line (name, weapon, \
-        description, icon, nameColor) and one monster a line, with tab, line break, \
+        'ndjson' one compact object a line; 'tsv' a header line \
+        (\(MonsterField.listed.map(\.key).joined(separator: ", ")), then the roster's \
+        declared fields) and one monster a line, with tab, line break, \
         carriage return and backslash written \\t, \\n, \\r and \\\\ (a value that \
         starts with a double quote is quoted, as a spreadsheet quotes it), which \
         'monsters import' reads back; 'csv' the same as RFC 4180 has it, for spreadsheets \
@@ -40,10 +43,12 @@ enum ListCommand {
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let invocation = context.invocation
     let format = try invocation.choice(formatOption)
-    var conditions = try invocation.weapon(weaponOption).map { [MonsterCondition.weapon($0)] } ?? []
+    var conditions =
+      invocation.value(weaponOption).map { [MonsterCondition(MonsterField.weapon.key, .typed($0))] }
+      ?? []
     conditions += try invocation.conditions(whereOption)
-    let fields = try invocation.fieldList(fieldsOption)
-    if fields != nil && format == "names" {
+    let fieldNames = invocation.fieldNames(fieldsOption)
+    if fieldNames != nil && format == "names" {
       throw context.usageError(
         .invalidValue(
           "'--\(fieldsOption.name)' chooses the fields of table, tsv, csv, markdown, json "
@@ -51,7 +56,10 @@ enum ListCommand {
     }
     let roster = try context.readRoster()
     context.noteAbandonedTemporaryFiles(of: context.file)
-    let selected = roster.indices(matching: conditions)
+    let selected = try context.indices(matching: conditions, in: roster)
+    let fields = try fieldNames.map { (names) throws(CommandFailure) in
+      try context.fields(named: names, in: roster, option: fieldsOption)
+    }
     let output = context.output
     let isTerminal = context.style.isTerminal
     if selected.isEmpty {
@@ -86,7 +94,7 @@ enum ListCommand {
     case "tsv", "csv":
       try writeDelimited(
         format == "csv" ? .csv : .tsv, of: selected, in: roster,
-        fields: fields ?? MonsterKey.listed, context: context)
+        fields: fields ?? roster.listedFields, context: context)
     case "markdown":
       try MonsterTable.writeMarkdown(
         selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, output: output)
@@ -99,12 +107,13 @@ enum ListCommand {
   /// Appends the JSON object of a monster: as the file holds it, or only the fields asked
   /// for.
   private static func appendJSON(
-    of index: Roster.Index, in roster: Roster, fields: [MonsterKey]?, indent: Int?,
+    of index: Roster.Index, in roster: Roster, fields: [MonsterField]?, indent: Int?,
     _ isTerminal: Bool, _ buffer: inout [UInt8]
   ) {
     if let fields {
       roster.appendJSON(
-        ofMonsterAt: index, keys: fields, indent: indent, forTerminal: isTerminal, to: &buffer)
+        ofMonsterAt: index, fields: fields, indent: indent, forTerminal: isTerminal,
+        to: &buffer)
     } else {
       roster.appendJSON(ofMonsterAt: index, indent: indent, forTerminal: isTerminal, to: &buffer)
     }
@@ -126,31 +135,39 @@ enum ListCommand {
   /// A header line of the fields' names, then one monster a line, fields separated by a
   /// tab or a comma.
   static func writeDelimited(
-    _ format: Delimited, of selected: [Roster.Index], in roster: Roster, fields: [MonsterKey],
+    _ format: Delimited, of selected: [Roster.Index], in roster: Roster, fields: [MonsterField],
     context: CommandContext
   ) throws(CommandFailure) {
-    let separator = String(UnicodeScalar(format.separator))
-    context.output.write(fields.map(\.fieldName).joined(separator: separator) + format.lineEnd)
     let isTerminal = context.style.isTerminal
+    // The header's names are fields of the roster, escaped as any other value.
+    var header: [UInt8] = []
+    for (position, field) in fields.enumerated() {
+      if position > 0 { header.append(format.separator) }
+      var key = field.key
+      key.withUTF8 { appendField(UnsafeRawBufferPointer($0), as: format, isTerminal, &header) }
+    }
+    try context.output.append { $0 += header + Array(format.lineEnd.utf8) }
     for index in selected {
       try context.output.append { buffer in
-        for (position, key) in fields.enumerated() {
+        for (position, field) in fields.enumerated() {
           if position > 0 { buffer.append(format.separator) }
-          func appendField(_ utf8: UnsafeRawBufferPointer) {
-            switch format {
-            case .tsv: appendTSVField(utf8, forTerminal: isTerminal, to: &buffer)
-            case .csv: appendCSVField(utf8, forTerminal: isTerminal, to: &buffer)
-            }
-          }
-          if let field = key.textField {
-            roster.withUTF8(field, at: index, appendField)
-          } else {
-            var value = MonsterTable.value(of: key, at: index, in: roster)
-            value.withUTF8 { appendField(UnsafeRawBufferPointer($0)) }
+          MonsterTable.withText(of: field, at: index, in: roster) {
+            appendField($0, as: format, isTerminal, &buffer)
           }
         }
         buffer.append(contentsOf: format.lineEnd.utf8)
       }
+    }
+  }
+
+  /// Appends a field of delimited text.
+  private static func appendField(
+    _ utf8: UnsafeRawBufferPointer, as format: Delimited, _ isTerminal: Bool,
+    _ buffer: inout [UInt8]
+  ) {
+    switch format {
+    case .tsv: appendTSVField(utf8, forTerminal: isTerminal, to: &buffer)
+    case .csv: appendCSVField(utf8, forTerminal: isTerminal, to: &buffer)
     }
   }
 

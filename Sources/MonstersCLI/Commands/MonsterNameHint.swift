@@ -4,23 +4,22 @@ import MonsterKit
 /// without its option (`set cat-bot fire`), or one name with spaces written unquoted
 /// (`set Space Bot --weapon fire`).
 enum MonsterNameHint {
-  /// `Did you mean '--weapon fire'?` for the first word that is a weapon or a colour, when
-  /// the command takes that option.
+  /// `Did you mean '--weapon fire'?` for the first word that is a weapon (of `weapons`) or
+  /// a colour, when the command takes that option.
   ///
   /// - Parameters:
   ///   - words: Words given as monster names.
   ///   - options: The options of the command.
-  static func option(for words: some Sequence<String>, options: [OptionSpec]) -> String? {
+  static func option(
+    for words: some Sequence<String>, options: [OptionSpec], weapons: [Weapon] = Weapon.builtIn
+  ) -> String? {
+    let fields = MonsterField.builtIn.filter { $0.kind == .weapon || $0.kind == .color }
     for word in words {
-      if let weapon = WeaponType(parsing: word),
-        let option = options.first(where: { $0.value == .weapon })
-      {
-        return "Did you mean '--\(option.name) \(weapon.rawValue)'?"
-      }
-      if let color = NameColor(parsing: word),
-        let option = options.first(where: { $0.value == .colorOrNone || $0.value == .color })
-      {
-        return "Did you mean '--\(option.name) \(color.description)'?"
+      for field in fields {
+        guard let option = options.first(where: { $0.name == FieldOptions.flag(of: field) }),
+          !word.isEmpty, case .string(let value)? = try? field.value(typed: word, weapons: weapons)
+        else { continue }
+        return "Did you mean '--\(option.name) \(value)'?"
       }
     }
     return nil
@@ -37,11 +36,14 @@ enum MonsterNameHint {
     guard case .roster(.noSuchMonster(let name, nil)) = failure else { return failure }
     let invocation = context.invocation
     let names = invocation.arguments
-    if let hint = option(for: [name], options: invocation.command?.options ?? []) {
+    let roster = try? context.readRoster()
+    if let hint = option(
+      for: [name], options: invocation.command?.options ?? [],
+      weapons: roster?.weapons ?? Weapon.builtIn)
+    {
       return .hinted(failure, hint: hint)
     }
-    guard names.count > 1, names.contains(name),
-      let roster = try? context.readRoster(),
+    guard names.count > 1, names.contains(name), let roster,
       let index = roster.index(named: names.joined(separator: " "))
     else { return failure }
     let line = invocation.words(withArguments: [roster[index].name])

@@ -12,9 +12,9 @@ enum PickCommand {
       name: name,
       abstract: "Pick weapons interactively (a terminal is needed).",
       discussion: """
-        With a monster: a row of weapon buttons and Close. Left, right (h, l) and Tab \
-        move; Enter or 1-5 picks and saves; Esc, q or Close leaves without a pick, and \
-        exits 1.
+        With a monster: a button for each of the roster's weapons, and Close. Left, \
+        right (h, l) and Tab move; Enter, or the weapon's digit (1-9), picks and saves; \
+        Esc, q or Close leaves without a pick, and exits 1.
 
         Without one: monsters on the left, weapons on the right. Up and down (k, j) \
         choose, left, right (h, l) and Tab switch columns, Home and End (g, G) go to \
@@ -59,7 +59,8 @@ enum PickCommand {
           throw .roster(error)
         }
         try PickerSession.run(
-          WeaponBarState(monster: monster), input: input, context: context, style: style,
+          WeaponBarState(monster: monster, weapons: roster.weapons), input: input,
+          context: context, style: style,
           outcome: &outcome)
       } else {
         try PickerSession.run(
@@ -70,10 +71,8 @@ enum PickCommand {
       failure = error
     }
     // The terminal is restored by now: say what was saved.
-    for (edit, update) in outcome.saves {
-      if update.changed || context.invocation.argument(0) != nil {
-        try EditReport.report([edit], update, context: context)
-      }
+    for saved in outcome.saves where saved.update.changed || context.invocation.argument(0) != nil {
+      try EditReport.report(saved, context: context)
     }
     if case .signal(let signal) = outcome.ending {
       console.errors.writeLine("Stopped by \(signalName(signal)); the picker is closed.")

@@ -10,7 +10,7 @@ enum RemoveCommand {
     help: "Remove every monster whose field has the value, instead of naming them. "
       + OptionSpec.whereFields)
 
-  static let subcommand = Subcommand(name: "remove", run: run, edit: edit) { name in
+  static let subcommand = Subcommand(name: "remove", edit: edit) { name in
     CommandSpec(
       name: name,
       abstract: "Remove monsters from the roster.",
@@ -25,15 +25,6 @@ enum RemoveCommand {
           help: "The monsters' names, in any case (or --where instead).")
       ],
       options: [whereOption, ifExistsOption, .dryRun, .exitCode])
-  }
-
-  /// Removes the monsters through the one edit path, and says so.
-  static func run(_ context: CommandContext) throws(CommandFailure) {
-    do throws(CommandFailure) {
-      try context.applyAndReport(edit(context.invocation))
-    } catch {
-      throw MonsterNameHint.adding(to: error, context: context)
-    }
   }
 
   /// The removal the command line asks for.

@@ -2,7 +2,7 @@ import MonsterKit
 
 /// `monsters rename`: gives a monster a new name; it keeps its place.
 enum RenameCommand {
-  static let subcommand = Subcommand(name: "rename", run: run, edit: edit) { name in
+  static let subcommand = Subcommand(name: "rename", edit: edit) { name in
     CommandSpec(
       name: name,
       abstract: "Give a monster a new name.",
@@ -23,11 +23,6 @@ enum RenameCommand {
     "if-exists",
     help: "Do nothing, with a note, when no monster has the name, rather than fail: for "
       + "scripts that run again.")
-
-  /// Renames the monster through the one edit path, and says so.
-  static func run(_ context: CommandContext) throws(CommandFailure) {
-    try context.applyAndReport(edit(context.invocation))
-  }
 
   /// The renaming the command line asks for.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {

@@ -150,7 +150,9 @@ extension RosterError {
   /// temporary file is named by the roster's path.
   fileprivate func naming(_ name: String) -> RosterError {
     switch self {
-    case .noSuchMonster, .nameTaken, .invalidName: self
+    case .noSuchMonster, .nameTaken, .invalidName, .unknownWeapon, .unknownField, .invalidValue,
+      .missingValue, .invalidDeclaration, .weaponTaken, .fieldTaken, .weaponInUse, .fieldInUse:
+      self
     case .syntax(_, let line, let column, let message):
       .syntax(path: name, line: line, column: column, message: message)
     case .invalidRoster(_, let problems): .invalidRoster(path: name, problems: problems)

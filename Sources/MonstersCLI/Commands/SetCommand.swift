@@ -2,23 +2,14 @@ import MonsterKit
 
 /// `monsters set`: changes fields of one monster or of several, in one edit.
 enum SetCommand {
-  static let weaponOption = OptionSpec.weapon(
-    help: "The new weapon: blowgun, ninjaStar, fire, sword or smoke (any case; "
-      + "ninja-star works too).")
-  static let descriptionOption = OptionSpec.description(help: "The new description.")
-  static let iconOption = OptionSpec.icon(help: "The new icon's file name.")
-  static let nameColorOption = OptionSpec.nameColor(
-    allowsNone: true,
-    help: "The name's colour: black, red, green, yellow, blue, magenta, cyan, white, "
-      + "#RRGGBB, or none to remove it.")
   static let whereOption = OptionSpec.whereCondition(
     help: "Change every monster whose field has the value, instead of naming them. "
       + OptionSpec.whereFields)
 
-  static let subcommand = Subcommand(name: "set", run: run, edit: edit) { name in
+  static let subcommand = Subcommand(name: "set", edit: edit) { name in
     CommandSpec(
       name: name,
-      abstract: "Change the weapon, description, icon or name colour of monsters.",
+      abstract: "Change the weapon, description, icon, name colour or fields of monsters.",
       discussion: """
         Name one monster or several, or pick them with --where; give one or more fields \
         to set. All the monsters change in one edit, or, when one is not on the roster, \
@@ -30,29 +21,15 @@ enum SetCommand {
           name: "monster", kind: .monster, isOptional: true, isRepeating: true,
           help: "The monsters' names, in any case (or --where instead).")
       ],
-      options: [
-        weaponOption, descriptionOption, iconOption, nameColorOption, whereOption, .dryRun,
-        .exitCode,
+      options: FieldOptions.options(.change) + [
+        FieldOptions.declaredField, whereOption, .dryRun, .exitCode,
       ])
-  }
-
-  /// Changes the monsters through the one edit path, and says what changed.
-  static func run(_ context: CommandContext) throws(CommandFailure) {
-    do throws(CommandFailure) {
-      try context.applyAndReport(edit(context.invocation))
-    } catch {
-      throw MonsterNameHint.adding(to: error, context: context)
-    }
   }
 
   /// The change the command line asks for: the fields given, of the monsters named or
   /// picked.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
-    var changes = RosterEdit.Changes()
-    changes.weapon = try invocation.weapon(weaponOption)
-    changes.description = invocation.value(descriptionOption)
-    changes.icon = invocation.value(iconOption)
-    changes.nameColor = try invocation.nameColor(nameColorOption)
+    let changes = try FieldOptions.changes(invocation)
     guard !changes.isEmpty else {
       let failure = invocation.usageError(.nothingToSet)
       let words = invocation.arguments.dropFirst()

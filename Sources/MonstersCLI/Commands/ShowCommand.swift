@@ -7,8 +7,9 @@ enum ShowCommand {
   static let formatOption = OptionSpec.format(formats, default: "text")
   static let fieldOption = OptionSpec(
     "field", value: .field, valueName: "field",
-    help: "Print only this field's value, bare, for a script: name, weapon, description, "
-      + "icon or nameColor (an empty line for no colour).")
+    help: "Print only this field's value, bare, for a script: "
+      + MonsterField.listed.map(\.key).joined(separator: ", ")
+      + ", a declared field or another key (an empty line for no value).")
 
   static let subcommand = Subcommand(name: "show", run: run) { name in
     CommandSpec(
@@ -25,8 +26,8 @@ enum ShowCommand {
   /// Prints the monster named, as a card, as its JSON object, or one field.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let format = try context.invocation.choice(formatOption)
-    let field = try context.invocation.field(fieldOption)
-    if field != nil && context.invocation.value(formatOption) != nil {
+    let fieldName = context.invocation.value(fieldOption)
+    if fieldName != nil && context.invocation.value(formatOption) != nil {
       throw context.usageError(
         .invalidValue(
           "'--\(fieldOption.name)' prints one bare value; give it without '--\(formatOption.name)'."
@@ -34,6 +35,9 @@ enum ShowCommand {
     }
     let name = try context.invocation.requiredArgument(0)
     let roster = try context.readRoster()
+    let field = try fieldName.map { (name) throws(CommandFailure) in
+      try context.fields(named: [name], in: roster, option: fieldOption)[0]
+    }
     let index: Roster.Index
     do throws(RosterError) {
       index = try roster.existingIndex(named: name)
@@ -53,20 +57,26 @@ enum ShowCommand {
       }
       return
     }
-    context.output.write(card(for: roster[index], style: context.style))
+    context.output.write(card(for: roster[index], on: roster, style: context.style))
   }
 
-  /// The detail card of a monster.
-  static func card(for monster: Monster, style: TextStyle) -> String {
-    let rows = [
-      ("Description", escapedForTerminal(monster.description)),
-      ("Icon", escapedForTerminal(monster.icon)),
-      ("Weapon", "\(monster.weapon.type.rawValue) (\(monster.weapon.imageName))"),
-      ("Name colour", monster.nameColor?.description ?? "none"),
-    ]
-    var lines = [style.name(monster.name, color: monster.nameColor)]
-    for (label, value) in rows {
-      lines.append("  " + padded(label, toWidth: 13) + value)
+  /// The detail card of a monster: its name, then a line for each other field of its
+  /// roster, the weapon with its image, and `none` where it has no value.
+  static func card(for monster: Monster, on roster: Roster, style: TextStyle) -> String {
+    var lines = [style.name(of: monster)]
+    let fields = roster.fields.dropFirst()
+    let width = max(13, (fields.map { displayWidth(MonsterTable.title($0)) }.max() ?? 0) + 2)
+    for field in fields {
+      let value: String =
+        switch (field.kind, field.value(in: monster)) {
+        case (.weapon, _): "\(monster.weapon.name) (\(monster.weapon.imageName))"
+        case (_, .string(let text)?): text
+        case (_, let value?): DiffReport.compactJSON(value)
+        case (_, nil): ValueKind.noColorWord
+        }
+      lines.append(
+        "  " + padded(escapedForTerminal(MonsterTable.title(field)), toWidth: width)
+          + escapedForTerminal(value))
     }
     return lines.joined(separator: "\n") + "\n"
   }

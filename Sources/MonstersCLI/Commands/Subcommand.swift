@@ -3,8 +3,10 @@ import MonsterKit
 /// A subcommand: its name, what it does, and its spec, which the parser, help and
 /// completions read.
 ///
-/// Each subcommand's file in this folder holds all of it: `monsters set` is `SetCommand`,
-/// with its spec, its `run`, and, as it edits the roster, its `edit`.
+/// Each subcommand's file in this folder holds its spec and what it does: `monsters set` is
+/// `SetCommand`, with its spec and, as it edits the roster, its `edit`, which the one edit
+/// path (``CommandContext/applyAndReport(_:)``) makes; `weapons add` and `weapons remove`
+/// are in `WeaponsCommand`, beside the listing.
 struct Subcommand: Sendable {
   /// The name, such as `list`: all the parser needs to find the subcommand.
   let name: String
@@ -31,6 +33,25 @@ struct Subcommand: Sendable {
     self.run = run
     self.edit = edit
     self.makeSpec = spec
+  }
+
+  /// A subcommand that edits the roster: it makes the edit its command line asks for, the
+  /// same for a command line and for a line of an `apply` script, through the one edit
+  /// path, and reports it.
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - edit: The edit a command line asks for.
+  ///   - spec: Makes its spec, given its name.
+  init(
+    name: String, edit: @escaping @Sendable (Invocation) throws(CommandFailure) -> RosterEdit,
+    spec: @escaping @Sendable (String) -> CommandSpec
+  ) {
+    self.init(
+      name: name,
+      run: { (context) throws(CommandFailure) in
+        try context.applyAndReport(edit(context.invocation))
+      }, edit: edit, spec: spec)
   }
 
   /// The arguments, options, help and examples. Made when asked for, so that a start makes
@@ -64,6 +85,12 @@ struct Subcommand: Sendable {
     RenameCommand.subcommand,
     ImportCommand.subcommand,
     WeaponsCommand.subcommand,
+    WeaponsCommand.add,
+    WeaponsCommand.remove,
+    FieldsCommand.subcommand,
+    FieldsCommand.add,
+    FieldsCommand.remove,
+    SchemaCommand.subcommand,
     InitCommand.subcommand,
     CheckCommand.subcommand,
     FmtCommand.subcommand,

@@ -13,7 +13,8 @@ extension CompletionScript {
           "        \(option.spellings.joined(separator: "|"))) _monsters_value \(bashWords($0)) ;;"
         }
       }
-      return "    \(command.name))\n      case $1 in\n" + values.joined(separator: "\n")
+      return "    \(bashPattern(command.name)))\n      case $1 in\n"
+        + values.joined(separator: "\n")
         + "\n      esac ;;"
     }
     let argumentCases = commands.filter { !$0.arguments.isEmpty }.map { command in
@@ -21,27 +22,25 @@ extension CompletionScript {
         "        \(argument.isRepeating ? "*" : String(position))) "
           + "kind=\"\(bashWords(argument.values))\" ;;"
       }
-      return "    \(command.name))\n      case $1 in\n" + arguments.joined(separator: "\n")
-        + "\n      esac ;;"
+      return "    \(bashPattern(command.name)))\n      case $1 in\n"
+        + arguments.joined(separator: "\n") + "\n      esac ;;"
     }
     // How many arguments each command takes, where that is a fixed number: once it has
     // them all, words after `--` are options again.
     let arityCases = commands.compactMap { command in
       command.arguments.last?.isRepeating == true
-        ? nil : "    \(command.name)) arity=\(command.arguments.count) ;;"
+        ? nil : "    \(bashPattern(command.name))) arity=\(command.arguments.count) ;;"
     }
     let optionCases = commands.map { command in
       let spellings = command.allOptions.flatMap { $0.spellings }
-      return "    \(command.name)) _monsters_value words \(spellings.joined(separator: " ")) ;;"
+      return "    \(bashPattern(command.name))) _monsters_value words "
+        + "\(spellings.joined(separator: " ")) ;;"
     }
+    let actions = commands.filter(\.isAction).map { bashPattern($0.name) }
     let takesValue = Set(
       commands.flatMap { $0.allOptions }.filter { $0.values != nil }.flatMap { $0.spellings }
     ).sorted().joined(separator: " | ")
     let topLevelSpellings = topLevelOptions.flatMap { $0.spellings }
-    let fieldCases = Self.fields.enumerated().map { index, field in
-      "  \(index == 0 ? "if" : "elif") [[ $1 == \(field.name) ]]; then\n"
-        + "    _monsters_value \(bashWords(field.values))"
-    }
     return """
       # bash completion for monsters.
       #
@@ -130,8 +129,9 @@ extension CompletionScript {
         done
       }
 
-      # The monster names of the roster the line names (--file), else $MONSTERS_FILE.
-      _monsters_names() {
+      # Runs monsters with the arguments on the roster the line names (--file), else
+      # $MONSTERS_FILE; what it prints on standard error is dropped.
+      _monsters_roster() {
         local file=() i word
         for ((i = 0; i < cword; i++)); do
           word=${words[i]}
@@ -144,7 +144,23 @@ extension CompletionScript {
             --file=?*) file=(--file "$(_monsters_dequote "${word#--file=}")") ;;
           esac
         done
-        command monsters ${file[@]+"${file[@]}"} list --format names 2>/dev/null
+        command monsters ${file[@]+"${file[@]}"} "$@" 2>/dev/null
+      }
+
+      # The monster names of the roster the line names.
+      _monsters_names() {
+        _monsters_roster list --format names
+      }
+
+      # The names of the fields the roster declares: every field's but the built-in ones.
+      _monsters_declared_fields() {
+        local field
+        while IFS= read -r field; do
+          case $field in
+            \(Self.builtInFieldNames.joined(separator: " | "))) ;;
+            *) printf '%s\\n' "$field" ;;
+          esac
+        done < <(_monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
       }
 
       # Files and folders whose path starts with $cur; a folder ends in /, not a space.
@@ -172,7 +188,11 @@ extension CompletionScript {
           _monsters_field_value "$field"
         else
           end=""
-          _monsters_value words \(Self.fields.map { $0.name + "=" }.joined(separator: " "))
+          _monsters_reply "" "" < <(
+            _monsters_roster \(RosterList.fields.arguments.joined(separator: " ")) | while IFS= read -r field; do
+              printf '%s=\\n' "$field"
+            done
+          )
         fi
       }
 
@@ -183,21 +203,34 @@ extension CompletionScript {
         cur=${cur##*,}
         end=""
         _monsters_reply "" "" < <(
-          for field in \(Self.fields.map(\.name).joined(separator: " ")); do
+          _monsters_roster \(RosterList.fields.arguments.joined(separator: " ")) | while IFS= read -r field; do
             [[ ,$listed == *,"$field",* ]] || printf '%s\\n' "$field"
           done
         )
       }
 
-      # Completes a value of a field after --where FIELD=.
+      # Completes a value of a field ($1) after --where FIELD= or --field FIELD=: a name, or
+      # one of the words the roster's listing of values gives the field.
       _monsters_field_value() {
-      \(fieldCases.joined(separator: "\n"))
+        local line
+        if [[ $1 == \(Self.nameField) ]]; then
+          _monsters_value monster
+          return
         fi
+        _monsters_reply "" "" < <(
+          _monsters_roster \(Self.valuesArguments.joined(separator: " ")) | while IFS= read -r line; do
+            [[ ${line%%=*} == "$1" ]] && printf '%s\\n' "${line#*=}"
+          done
+        )
       }
 
-      # Completes a value of a kind: monster, path, condition, fields, or a list of words.
+      # Completes a value of a kind: monster, path, condition, fields, weapon, field,
+      # declared (a declared field), or a list of words.
       _monsters_value() {
         case $1 in
+          weapon) _monsters_reply "" "" < <(_monsters_roster \(RosterList.weapons.arguments.joined(separator: " "))) ;;
+          field) _monsters_reply "" "" < <(_monsters_roster \(RosterList.fields.arguments.joined(separator: " "))) ;;
+          declared) _monsters_reply "" "" < <(_monsters_declared_fields) ;;
           monster)
             local dash="-- "
             [[ -n $options_ended || -n $vlead ]] && dash=""
@@ -223,6 +256,14 @@ extension CompletionScript {
         case $subcommand in
       \(argumentCases.joined(separator: "\n"))
         esac
+      }
+
+      # Whether words name an action of a subcommand, such as weapons add.
+      _monsters_is_action() {
+        case $1 in
+          \(actions.isEmpty ? "\"\"" : actions.joined(separator: " | "))) return 0 ;;
+        esac
+        return 1
       }
 
       # How many arguments the subcommand takes, in $arity; empty for any number.
@@ -278,6 +319,10 @@ extension CompletionScript {
           if [[ -z $subcommand ]]; then
             subcommand=$word
             _monsters_arity
+          elif ((position == 0)) && _monsters_is_action "$subcommand $word"; then
+            # An action, such as weapons add, is a subcommand of its own.
+            subcommand="$subcommand $word"
+            _monsters_arity
           else
             _monsters_kind "$position"
             [[ $kind == monster ]] && seen_names+=("$(_monsters_dequote "$word")")
@@ -297,7 +342,7 @@ extension CompletionScript {
           if [[ -z $options_ended && $cur == -* ]]; then
             _monsters_value words \(topLevelSpellings.joined(separator: " "))
           else
-            _monsters_value words \(commands.map { $0.name }.joined(separator: " "))
+            _monsters_value words \(topCommands.map { $0.name }.joined(separator: " "))
           fi
         else
           _monsters_kind "$position"
@@ -336,8 +381,16 @@ extension CompletionScript {
     case .paths: "path"
     case .nothing: "none"
     case .words(let words): "words " + words.joined(separator: " ")
+    case .roster(.weapons): "weapon"
+    case .roster(.fields): "field"
+    case .roster(.declaredFields): "declared"
     case .condition: "condition"
     case .fieldList: "fields"
     }
+  }
+
+  /// A subcommand's name as a pattern of a `case`: an action's two words quoted.
+  private func bashPattern(_ name: String) -> String {
+    name.contains(" ") ? "\"\(name)\"" : name
   }
 }

@@ -2,14 +2,8 @@
 extension CompletionScript {
   /// The script for fish: one `complete` line for each subcommand, option and argument.
   var fish: String {
-    let conditionCases = Self.fields.map { field in
-      "        case \(field.name.lowercased())\n"
-        + "            for value in (\(fishValues(field.values)))\n"
-        + "                printf '%s=%s\\n' $field $value\n"
-        + "            end"
-    }
     var lines: [String] = []
-    for command in commands {
+    for command in topCommands {
       lines.append(
         "complete -c monsters -n '__fish_use_subcommand' -a \(command.name) "
           + "-d \(fishQuoted(command.abstract))")
@@ -17,12 +11,21 @@ extension CompletionScript {
     for option in topLevelOptions {
       lines.append("complete -c monsters " + fishOption(option))
     }
+    let takesValue = Set(
+      commands.flatMap { $0.allOptions }.filter { $0.values != nil }.flatMap { $0.spellings }
+    ).sorted()
+    let actions = commands.filter(\.isAction).map { fishQuoted($0.name) }
     for command in commands {
-      let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
+      let condition = "-n \(fishQuoted("__monsters_using " + fishQuoted(command.name)))"
+      for action in commands where action.name.hasPrefix(command.name + " ") {
+        lines.append(
+          "complete -c monsters \(condition) -a \(action.name.dropFirst(command.name.count + 1)) "
+            + "-d \(fishQuoted(action.abstract))")
+      }
       for option in command.options {
         lines.append("complete -c monsters \(condition) " + fishOption(option))
       }
-      for argument in command.arguments {
+      for argument in command.arguments where command.actions.isEmpty {
         if let candidates = fishCandidates(argument.values) {
           lines.append("complete -c monsters \(condition) \(candidates)")
         }
@@ -39,17 +42,41 @@ extension CompletionScript {
       # name that starts with a dash is offered only after '--' on the line, where it
       # cannot be read as an option.
 
-      # The monster names of the roster the line names (--file), else $MONSTERS_FILE; with
-      # "all", also those on the line already, and those that start with a dash.
-      function __monsters_names
+      # Whether the line's subcommand is the one given: its first word that is not an
+      # option, with the action after it for a subcommand that has actions (weapons add).
+      function __monsters_using
+          set -l tokens (commandline -opc)
+          set -l words
+          set -l skip
+          for token in $tokens[2..-1]
+              if set -q skip[1]
+                  set -e skip
+                  continue
+              end
+              switch $token
+                  case \(takesValue.joined(separator: " "))
+                      set skip 1
+                      continue
+                  case '-*'
+                      continue
+              end
+              set words $words $token
+          end
+          set -l command $words[1]
+          if set -q words[2]; and contains -- "$words[1] $words[2]" \(actions.joined(separator: " "))
+              set command "$words[1] $words[2]"
+          end
+          test "$command" = "$argv[1]"
+      end
+
+      # Runs monsters with the arguments on the roster the line names (--file), else
+      # $MONSTERS_FILE; what it prints on standard error is dropped.
+      function __monsters_roster
           set -l tokens (commandline -opc)
           set -l file
-          set -l ended
           set -l count (count $tokens)
           for i in (seq 2 $count)
               switch $tokens[$i]
-                  case --
-                      set ended 1
                   case -f --file
                       if test $i -lt $count
                           set file --file $tokens[(math $i + 1)]
@@ -58,8 +85,24 @@ extension CompletionScript {
                       set file --file (string replace -- --file= '' $tokens[$i])
               end
           end
+          command monsters $file $argv 2>/dev/null
+      end
+
+      # The names of the fields the roster declares: every field's but the built-in ones.
+      function __monsters_declared_fields
+          for field in (__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
+              contains -- $field \(Self.builtInFieldNames.joined(separator: " ")); or printf '%s\\n' $field
+          end
+      end
+
+      # The monster names of the roster the line names; with "all", also those on the line
+      # already, and those that start with a dash.
+      function __monsters_names
+          set -l tokens (commandline -opc)
+          set -l ended
+          contains -- -- $tokens; and set ended 1
           set -l seen (string lower -- $tokens[2..-1])
-          for name in (command monsters $file list --format names 2>/dev/null)
+          for name in (__monsters_roster list --format names)
               if test "$argv[1]" != all
                   contains -- (string lower -- $name) $seen; and continue
                   not set -q ended[1]; and string match -q -- '-*' $name; and continue
@@ -72,12 +115,23 @@ extension CompletionScript {
       function __monsters_condition
           set -l token (string replace -r -- '^--where=' '' (commandline -ct))
           if not string match -q -- '*=*' $token
-              printf '%s=\n' \(Self.fields.map(\.name).joined(separator: " "))
+              for field in (__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
+                  printf '%s=\\n' $field
+              end
               return
           end
           set -l field (string split -m 1 -- = $token)[1]
-          switch (string lower -- $field)
-      \(conditionCases.joined(separator: "\n"))
+          if test (string lower -- $field) = \(Self.nameField.lowercased())
+              for value in (__monsters_names all)
+                  printf '%s=%s\\n' $field $value
+              end
+              return
+          end
+          for line in (__monsters_roster \(Self.valuesArguments.joined(separator: " ")))
+              set -l pair (string split -m 1 -- = $line)
+              if test (string lower -- $pair[1]) = (string lower -- $field)
+                  printf '%s=%s\\n' $field $pair[2]
+              end
           end
       end
 
@@ -86,8 +140,8 @@ extension CompletionScript {
           set -l token (string replace -r -- '^--fields=' '' (commandline -ct))
           set -l listed (string replace -r -- '[^,]*$' '' $token)
           set -l taken (string lower -- (string split -- , $listed))
-          for field in \(Self.fields.map(\.name).joined(separator: " "))
-              contains -- (string lower -- $field) $taken; or printf '%s%s\n' $listed $field
+          for field in (__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
+              contains -- (string lower -- $field) $taken; or printf '%s%s\\n' $listed $field
           end
       end
 
@@ -108,24 +162,21 @@ extension CompletionScript {
     return text + " -d \(fishQuoted(option.help))"
   }
 
-  /// What fish offers for a value: files (`-F`), monster names or words (`-a`), or nothing.
+  /// What fish offers for a value: files (`-F`), monster names or words (`-a`), or nothing;
+  /// what the roster holds in the roster's order (`-k`).
   private func fishCandidates(_ values: Values) -> String? {
     switch values {
     case .monsterNames: "-a '(__monsters_names)'"
     case .paths: "-F"
     case .nothing: nil
     case .words(let words): "-a \(fishQuoted(words.joined(separator: " ")))"
-    case .condition: "-a '(__monsters_condition)'"
+    case .roster(.weapons):
+      "-k -a \(fishQuoted("(__monsters_roster \(RosterList.weapons.arguments.joined(separator: " ")))"))"
+    case .roster(.fields):
+      "-k -a \(fishQuoted("(__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))"))"
+    case .roster(.declaredFields): "-k -a '(__monsters_declared_fields)'"
+    case .condition: "-k -a '(__monsters_condition)'"
     case .fieldList: "-a '(__monsters_field_list)'"
-    }
-  }
-
-  /// A command whose output lines are a field's values, inside a function of the script.
-  private func fishValues(_ values: Values) -> String {
-    switch values {
-    case .monsterNames: "__monsters_names all"
-    case .words(let words): "printf '%s\\n' " + words.joined(separator: " ")
-    case .paths, .nothing, .condition, .fieldList: "true"
     }
   }
 

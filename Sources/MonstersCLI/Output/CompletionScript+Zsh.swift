@@ -2,8 +2,8 @@
 extension CompletionScript {
   /// The script for zsh: a `_monsters` function for `compinit` to load from `$fpath`.
   var zsh: String {
-    let subcommands = commands.map { "    '\($0.name):\(zshText($0.abstract))'" }
-    let cases = commands.map { command in
+    let subcommands = topCommands.map { "    '\($0.name):\(zshText($0.abstract))'" }
+    func arguments(_ command: Command) -> String {
       let specs =
         command.options.map(zshSpec)
         + command.arguments.enumerated().map { position, argument in
@@ -12,15 +12,24 @@ extension CompletionScript {
           return argument.isOptional
             ? "'::\(argument.name):\(action)'" : "'\(position + 1):\(argument.name):\(action)'"
         }
-      let body =
-        specs.isEmpty
+      return specs.isEmpty
         ? "_message 'no more arguments'" : "_arguments -S " + specs.joined(separator: " ")
-      return "        \(command.name)) \(body) ;;"
+    }
+    let cases = topCommands.map { command in
+      guard !command.actions.isEmpty else {
+        return "        \(command.name)) \(arguments(command)) ;;"
+      }
+      // An action's words follow the subcommand's: once it is typed, the action's own
+      // arguments are completed, as if the line started with it.
+      let actions = commands.filter { $0.name.hasPrefix(command.name + " ") }.map { action in
+        "            1:\(action.name.dropFirst(command.name.count + 1)))\n"
+          + "              shift words; (( CURRENT-- )); \(arguments(action)) ;;"
+      }
+      return "        \(command.name))\n          case $(( CURRENT > 2 )):${words[2]} in\n"
+        + actions.joined(separator: "\n") + "\n            *) \(arguments(command)) ;;\n"
+        + "          esac ;;"
     }
     let topLevel = topLevelOptions.map(zshSpec)
-    let conditionCases = Self.fields.map { field in
-      "      \(field.name.lowercased())) \(zshCommand(field.values)) ;;"
-    }
     return """
       #compdef monsters
       #
@@ -58,15 +67,59 @@ extension CompletionScript {
         compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
       }
 
-      # FIELD=VALUE: a field's name and =, then a value of that field.
+      # The lines monsters prints with the arguments, for the roster the line names.
+      _monsters_lines() {
+        reply=("${(@f)$(command monsters $_monsters_file "$@" 2>/dev/null)}")
+        reply=(${reply:#})
+      }
+
+      # One of the words a listing of the roster gives.
+      _monsters_roster() {
+        local -a reply
+        _monsters_lines "$@"
+        compadd -M 'm:{a-zA-Z}={A-Za-z}' -a reply
+      }
+
+      # The roster's weapons.
+      _monsters_weapons() {
+        _monsters_roster \(RosterList.weapons.arguments.joined(separator: " "))
+      }
+
+      # The roster's fields; with "declared", only those it declares.
+      _monsters_fields() {
+        local -a reply builtIn
+        builtIn=(\(Self.builtInFieldNames.joined(separator: " ")))
+        _monsters_lines \(RosterList.fields.arguments.joined(separator: " "))
+        [[ $1 == declared ]] && reply=(${reply:|builtIn})
+        compadd -M 'm:{a-zA-Z}={A-Za-z}' -a reply
+      }
+
+      # Fields' names separated by commas, each once.
+      _monsters_field_list() {
+        local -a reply
+        _monsters_lines \(RosterList.fields.arguments.joined(separator: " "))
+        # _values reads a colon or a bracket in a name as its own syntax.
+        reply=(${reply:#*[][:\\\\]*})
+        _values -s , field $reply
+      }
+
+      # FIELD=VALUE: a field's name and =, then a value of that field, read from the roster.
       _monsters_condition() {
-        local field=${PREFIX%%=*}
+        local field=${PREFIX%%=*} line
+        local -a reply values
         if compset -P '*='; then
-          case ${(L)field} in
-      \(conditionCases.joined(separator: "\n"))
-          esac
+          if [[ ${(L)field} == \(Self.nameField.lowercased()) ]]; then
+            _monsters_names all
+            return
+          fi
+          _monsters_lines \(Self.valuesArguments.joined(separator: " "))
+          for line in $reply; do
+            [[ ${(L)line%%=*} == ${(L)field} ]] && values+=("${line#*=}")
+          done
+          compadd -M 'm:{a-zA-Z}={A-Za-z}' -a values
         else
-          compadd -S '=' -M 'm:{a-zA-Z}={A-Za-z}' -- \(Self.fields.map(\.name).joined(separator: " "))
+          _monsters_lines \(RosterList.fields.arguments.joined(separator: " "))
+          compadd -S '=' -M 'm:{a-zA-Z}={A-Za-z}' -a reply
         fi
       }
 
@@ -132,20 +185,11 @@ extension CompletionScript {
     case .paths: "_files"
     case .nothing: " "
     case .words(let words): "(" + words.joined(separator: " ") + ")"
+    case .roster(.weapons): "_monsters_weapons"
+    case .roster(.fields): "_monsters_fields"
+    case .roster(.declaredFields): "_monsters_fields declared"
     case .condition: "_monsters_condition"
-    case .fieldList(let fields): "_values -s , field " + fields.map(\.name).joined(separator: " ")
-    }
-  }
-
-  /// A command that completes a kind of value, inside a function of the script.
-  private func zshCommand(_ values: Values) -> String {
-    switch values {
-    case .monsterNames: "_monsters_names all"
-    case .paths: "_files"
-    case .nothing: ":"
-    case .words(let words):
-      "compadd -M 'm:{a-zA-Z}={A-Za-z}' -- " + words.joined(separator: " ")
-    case .condition, .fieldList: zshAction(values)
+    case .fieldList: "_monsters_field_list"
     }
   }
 

@@ -2,13 +2,15 @@ import MonsterKit
 
 /// A shell completion script for bash, zsh or fish, written from the subcommands' specs.
 ///
-/// The scripts complete subcommands, options, option values (weapons, colours, formats,
-/// shells, a field's values after `--where FIELD=`, the fields of `--fields a,b`) and monster
-/// names, which they read live with `monsters list --format names`, honouring `--file` on
-/// the line being completed and `MONSTERS_FILE`; a name already on the line is not offered
-/// again. No script ever evaluates a name: bash reads names line by line and quotes each
-/// with `printf %q` (never through `compgen -W`, which expands its word list), zsh adds
-/// them with `compadd`, and fish takes a function's output lines as they are.
+/// The scripts complete subcommands and their actions (`weapons add`), options, option
+/// values (formats, shells, colours) and what the roster holds, read live from the roster
+/// the line names (`--file` on the line, else `MONSTERS_FILE`): monster names (`monsters
+/// list --format names`), weapons (`monsters weapons --format names`), fields (`monsters
+/// fields --format names`) and a field's values after `--where FIELD=` and `--field
+/// FIELD=` (`monsters fields --format values`). A name already on the line is not offered
+/// again. No script ever evaluates what it reads: bash reads it line by line and quotes
+/// each with `printf %q` (never through `compgen -W`, which expands its word list), zsh
+/// adds it with `compadd`, and fish takes a function's output lines as they are.
 ///
 /// What there is to complete is read from the specs once, here; each shell's file
 /// (`CompletionScript+Bash.swift`, `+Zsh`, `+Fish`) only writes it in that shell's syntax.
@@ -19,7 +21,7 @@ struct CompletionScript {
   }
 
   /// How a value is completed.
-  indirect enum Values: Equatable, Sendable {
+  enum Values: Equatable, Sendable {
     /// The monster names of the roster the line names.
     case monsterNames
     /// A file's path.
@@ -28,32 +30,41 @@ struct CompletionScript {
     case nothing
     /// One of these words.
     case words([String])
+    /// One of the words a listing of the roster the line names gives.
+    case roster(RosterList)
     /// `FIELD=VALUE`: a field's name and `=`, then a value of that field.
-    case condition([Field])
+    case condition
     /// Fields' names, separated by commas, each once.
-    case fieldList([Field])
+    case fieldList
   }
 
-  /// A field of a monster, as completion offers it: its name, and how its values are
-  /// completed after `--where NAME=`.
-  struct Field: Equatable, Sendable {
-    /// The name, as the command line writes it: `weapon`.
-    var name: String
-    /// How a value of the field is completed.
-    var values: Values
-  }
+  /// A listing of the roster that completion reads, one word a line.
+  enum RosterList: Equatable, Sendable {
+    /// The roster's weapons.
+    case weapons
+    /// Every field's name.
+    case fields
+    /// The names of the fields the roster declares: every field's but the built-in ones.
+    case declaredFields
 
-  /// The fields of a monster, each with what its values are.
-  static let fields: [Field] = MonsterKey.listed.map { key in
-    let values: Values =
-      switch key {
-      case .name: .monsterNames
-      case .weapon: .words(WeaponType.allCases.map(\.rawValue))
-      case .nameColor: .words(NameColor.named.map(\.description) + [ValueKind.noColorWord])
-      case .description, .icon: .nothing
+    /// The arguments of `monsters` that list it.
+    var arguments: [String] {
+      switch self {
+      case .weapons: ["weapons", "--format", "names"]
+      case .fields, .declaredFields: ["fields", "--format", "names"]
       }
-    return Field(name: key.fieldName, values: values)
+    }
   }
+
+  /// The arguments of `monsters` that list, for each field, the words it takes, as
+  /// `FIELD=VALUE` lines.
+  static let valuesArguments = ["fields", "--format", "values"]
+
+  /// The built-in fields' names, which a listing of the declared fields leaves out.
+  static let builtInFieldNames = MonsterField.listed.map(\.key)
+
+  /// The field whose values are the monsters' names, which completion reads from `list`.
+  static let nameField = MonsterField.name.key
 
   /// An option, as completion offers it.
   struct Option {
@@ -87,7 +98,7 @@ struct CompletionScript {
 
   /// A subcommand, as completion offers it.
   struct Command {
-    /// The name, such as `list`.
+    /// The name, such as `list`, or `weapons add` for an action of a subcommand.
     var name: String
     /// One line on what it does.
     var abstract: String
@@ -95,14 +106,27 @@ struct CompletionScript {
     var options: [Option]
     /// Its own options and the global ones.
     var allOptions: [Option]
-    /// Its arguments, in order.
+    /// Its arguments, in order: for a subcommand with actions and no arguments of its own,
+    /// the action.
     var arguments: [Argument]
+    /// The words of its actions (`add`, `remove`), if it has any.
+    var actions: [String] = []
+
+    /// Whether it is an action of another subcommand: a name of two words.
+    var isAction: Bool {
+      name.contains(" ")
+    }
   }
 
-  /// The subcommands, in the order help lists them.
+  /// The subcommands, in the order help lists them, actions included.
   let commands: [Command]
   /// The options of `monsters` itself, before a subcommand.
   let topLevelOptions: [Option]
+
+  /// The subcommands that are not actions of another: those the line starts with.
+  var topCommands: [Command] {
+    commands.filter { !$0.isAction }
+  }
 
   /// The names of the shells there are scripts for.
   static let shells = Shell.allCases.map { $0.rawValue }
@@ -111,20 +135,24 @@ struct CompletionScript {
   ///
   /// - Parameter specs: Every subcommand.
   init(commands specs: [CommandSpec]) {
-    let names = specs.map { $0.name }
+    let names = specs.map { $0.name }.filter { !$0.contains(" ") }
+    let colors =
+      MonsterField.builtIn.lazy.compactMap { $0.kind == .color ? $0.words() : nil }
+      .first ?? []
     func values(_ kind: ValueKind) -> Values {
       switch kind {
       case .monster: .monsterNames
       case .path: .paths
       case .seconds, .text: .nothing
-      case .weapon: .words(WeaponType.allCases.map { $0.rawValue })
-      case .color: .words(NameColor.named.map { $0.description })
-      case .colorOrNone: .words(NameColor.named.map { $0.description } + [ValueKind.noColorWord])
+      case .weapon: .roster(.weapons)
+      case .color: .words(colors)
+      case .colorOrNone: .words(colors + [ValueKind.noColorWord])
       case .choice(let words): .words(words)
       case .subcommand: .words(names)
-      case .field: .words(Self.fields.map(\.name))
-      case .condition: .condition(Self.fields)
-      case .fieldList: .fieldList(Self.fields)
+      case .field: .roster(.fields)
+      case .declaredField: .roster(.declaredFields)
+      case .condition, .assignment: .condition
+      case .fieldList: .fieldList
       }
     }
     func option(_ option: OptionSpec) -> Option {
@@ -135,14 +163,21 @@ struct CompletionScript {
         isRepeatable: option.isRepeatable)
     }
     commands = specs.map { spec in
-      Command(
+      let actions = specs.compactMap { other in
+        other.name.hasPrefix(spec.name + " ")
+          ? String(other.name.dropFirst(spec.name.count + 1)) : nil
+      }
+      var arguments = spec.arguments.map {
+        Argument(
+          name: $0.name, isOptional: $0.isOptional, isRepeating: $0.isRepeating,
+          values: values($0.kind))
+      }
+      if !actions.isEmpty && arguments.isEmpty {
+        arguments = [Argument(name: "action", isOptional: true, values: .words(actions))]
+      }
+      return Command(
         name: spec.name, abstract: spec.abstract, options: spec.options.map(option),
-        allOptions: spec.allOptions.map(option),
-        arguments: spec.arguments.map {
-          Argument(
-            name: $0.name, isOptional: $0.isOptional, isRepeating: $0.isRepeating,
-            values: values($0.kind))
-        })
+        allOptions: spec.allOptions.map(option), arguments: arguments, actions: actions)
     }
     topLevelOptions = OptionSpec.topLevel.map(option)
   }

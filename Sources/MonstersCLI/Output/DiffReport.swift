@@ -24,26 +24,20 @@ enum DiffReport {
     }
   }
 
-  /// A field as `set` names it: `weapon`, `name colour`, or `key 'tags'` for one `monsters`
-  /// does not know.
+  /// A field as `set` names it: `weapon`, `name colour`, a declared field's name, or
+  /// `key 'tags'` for one the roster neither builds in nor declares.
   static func fieldName(_ field: MonsterField) -> String {
-    switch field {
-    case .name: "name"
-    case .description: "description"
-    case .icon: "icon"
-    case .weapon: "weapon"
-    case .nameColor: "name colour"
-    case .other(let key): "key '\(shown(key))'"
-    }
+    field.kind == .any ? "key '\(shown(field.key))'" : shown(field.label)
   }
 
-  /// A field's value as `set` shows it: a description in quotes, no colour as `none`, a
-  /// value of an unknown key as compact JSON.
+  /// A field's value as `set` shows it: text in quotes (a file name, weapon, colour or one
+  /// of a field's values bare), no value as `none`, a value of an undeclared key as compact
+  /// JSON.
   static func value(_ value: JSONValue?, of field: MonsterField) -> String {
-    switch (field, value) {
-    case (.other, _): json(value)
+    switch (field.kind, value) {
+    case (.any, _): json(value)
     case (_, nil): "none"
-    case (.description, .string(let text)?): "'\(shown(text))'"
+    case (.text, .string(let text)?) where !field.isFileName: "'\(shown(text))'"
     case (_, .string(let text)?): shown(text)
     case (_, let value?): json(value)
     }
@@ -55,6 +49,13 @@ enum DiffReport {
     var bytes: [UInt8] = []
     bytes.appendJSON(value, indent: nil, forTerminal: true)
     return shown(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// A JSON value, compact, as it is.
+  static func compactJSON(_ value: JSONValue) -> String {
+    var bytes: [UInt8] = []
+    bytes.appendJSON(value, indent: nil)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Text from a roster, safe to show: control characters as `\n` or `\u{1B}` and format
@@ -119,19 +120,20 @@ enum DiffReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A field as ``fieldName(_:)`` names it, a key of its own in a code span.
+  /// A field as ``fieldName(_:)`` names it, with a name the roster gave it (a declared
+  /// field, a key of its own) in a code span.
   private static func markdownFieldName(_ field: MonsterField) -> String {
-    guard case .other(let key) = field else { return fieldName(field) }
-    return "key " + MarkdownText.code(key)
+    if field.kind == .any { return "key " + MarkdownText.code(field.key) }
+    return field.builtIn == nil ? MarkdownText.code(field.label) : fieldName(field)
   }
 
   private static func cell(_ value: JSONValue?, of field: MonsterField) -> String {
     let code = MarkdownText.code
-    return switch (field, value) {
-    case (.other, _), (_, .some(.array)), (_, .some(.object)): code(json(value))
-    case (_, nil): "none"
-    case (_, .string(let text)?): code(text)
-    case (_, let value?): code(json(value))
+    switch (field.kind, value) {
+    case (.any, _), (_, .some(.array)), (_, .some(.object)): return code(json(value))
+    case (_, nil): return "none"
+    case (_, .string(let text)?): return code(text)
+    case (_, let value?): return code(json(value))
     }
   }
 

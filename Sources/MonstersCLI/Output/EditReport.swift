@@ -39,6 +39,22 @@ enum EditReport {
       buffer.append(contentsOf: "Removed ".utf8)
       append(escapedForMessage(name), to: &buffer)
       buffer.append(UInt8(ascii: "."))
+    case .weaponAdded(let weapon):
+      append(
+        "Added weapon \(weapon.name) (image \(escapedForMessage(weapon.imageName))).", to: &buffer)
+    case .weaponRemoved(let weapon):
+      append("Removed weapon \(weapon.name).", to: &buffer)
+    case .fieldAdded(let field, let count):
+      append("Added field \(escapedForMessage(field.key))", to: &buffer)
+      if let value = field.defaultValue, count > 0 {
+        append(
+          ", and gave its default, \(shown(value, of: field)), to \(monsters(count))", to: &buffer)
+      }
+      buffer.append(UInt8(ascii: "."))
+    case .fieldRemoved(let field, let count):
+      append("Removed field \(escapedForMessage(field.key))", to: &buffer)
+      if count > 0 { append(", and took it from \(monsters(count))", to: &buffer) }
+      buffer.append(UInt8(ascii: "."))
     case .skippedExisting, .skippedMissing, .noMatch:
       return false
     }
@@ -49,9 +65,12 @@ enum EditReport {
     buffer.append(contentsOf: text.utf8)
   }
 
+  private static func monsters(_ count: Int) -> String {
+    count == 1 ? "1 monster" : "\(count) monsters"
+  }
+
   private static func hasFieldChanges(_ change: MonsterChange) -> Bool {
-    change.weapon != nil || change.description != nil || change.icon != nil
-      || change.nameColor != nil || !change.otherFields.isEmpty
+    !change.fields.isEmpty
   }
 
   /// Appends the fields that changed, as `weapon sword -> fire, name colour none -> red`.
@@ -67,29 +86,34 @@ enum EditReport {
       buffer.append(contentsOf: " -> ".utf8)
       append(new, to: &buffer)
     }
-    if let weapon = change.weapon {
-      start("weapon ")
-      arrow(weapon.old.rawValue, weapon.new.rawValue)
+    // The fields in the order listings show them: the weapon first.
+    let listed = MonsterField.listed.map(\.key)
+    let ordered = change.fields.enumerated().sorted { a, b in
+      let places = [a, b].map { listed.firstIndex(of: $0.element.field.key) ?? listed.count }
+      return places[0] != places[1] ? places[0] < places[1] : a.offset < b.offset
+    }.map(\.element)
+    for fieldChange in ordered {
+      let field = fieldChange.field
+      guard field.kind != .any else {
+        start("key '\(escapedForMessage(field.key))' ")
+        append(
+          fieldChange.old == nil ? "added" : fieldChange.new == nil ? "removed" : "changed",
+          to: &buffer)
+        continue
+      }
+      start(field.label + " ")
+      arrow(shown(fieldChange.old, of: field), shown(fieldChange.new, of: field))
     }
-    if let description = change.description {
-      start("description ")
-      arrow(
-        "'\(escapedForMessage(description.old))'", "'\(escapedForMessage(description.new))'")
-    }
-    if let icon = change.icon {
-      start("icon ")
-      arrow(escapedForMessage(icon.old), escapedForMessage(icon.new))
-    }
-    if let color = change.nameColor {
-      start("name colour ")
-      arrow(
-        color.old?.description ?? ValueKind.noColorWord,
-        color.new?.description ?? ValueKind.noColorWord)
-    }
-    for member in change.otherFields {
-      let key = (member.new ?? member.old)?.key ?? ""
-      start("key '\(escapedForMessage(key))' ")
-      append(member.old == nil ? "added" : member.new == nil ? "removed" : "changed", to: &buffer)
+  }
+
+  /// A field's value as an edit's line shows it: text in quotes, a file name, a weapon, a
+  /// colour or one of a field's values bare, no value as `none`.
+  private static func shown(_ value: JSONValue?, of field: MonsterField) -> String {
+    switch (field.kind, value) {
+    case (_, nil): ValueKind.noColorWord
+    case (.text, .string(let text)?) where !field.isFileName: "'\(escapedForMessage(text))'"
+    case (_, .string(let text)?): escapedForMessage(text)
+    case (_, let value?): escapedForMessage(DiffReport.compactJSON(value))
     }
   }
 
@@ -113,7 +137,7 @@ enum EditReport {
       return nothing + "no monster named '\(escapedForMessage(name))'."
     case .noMatch(let conditions):
       return nothing + "no monster has \(conditionsText(conditions))."
-    case .changed, .added, .removed:
+    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved:
       return nil
     }
   }
@@ -129,10 +153,11 @@ enum EditReport {
 
     init(_ edit: RosterEdit) {
       switch edit {
-      case .add, .addIfMissing: self = .add
-      case .remove, .removeEach: self = .remove
+      case .add, .addIfMissing, .addWeapon, .addField: self = .add
+      case .remove, .removeEach, .removeWeapon, .removeField: self = .remove
       case .rename, .renameIfPresent: self = .rename
       case .set, .setEach, .addOrSet: self = .change
+      case .addNamed(_, _, let ifTaken): self = ifTaken == .update ? .change : .add
       }
     }
 
@@ -152,16 +177,10 @@ enum EditReport {
     "monsters \(context.invocation.command?.name ?? "apply"): "
   }
 
-  /// One line on what an edit did, from the rosters before and after it: what the picker
-  /// shows once a pick is saved.
+  /// One line on what an edit did: what the picker shows once a pick is saved.
   ///
-  /// - Parameters:
-  ///   - edit: The edit.
-  ///   - before: The roster before it.
-  ///   - after: The roster after it.
-  static func describe(_ edit: RosterEdit, before: Roster, after: Roster) -> String {
-    var roster = before
-    let changes = (try? roster.applyReporting(edit)) ?? []
+  /// - Parameter changes: The edit's changes.
+  static func describe(_ changes: some Sequence<RosterChange>) -> String {
     let lines = changes.compactMap { line(for: $0) }
     return lines.isEmpty ? "Nothing changed." : lines.joined(separator: " ")
   }
@@ -180,16 +199,6 @@ enum EditReport {
       let hex = String(scalar.value, radix: 16)
       return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
-  }
-
-  /// Prints what edits did, as ``report(_:context:notePrefix:)`` does, for edits saved
-  /// without their changes collected (the picker's).
-  static func report(
-    _ edits: [RosterEdit], _ update: RosterUpdate, context: CommandContext
-  ) throws(CommandFailure) {
-    var roster = update.before
-    let changes = edits.map { (try? roster.applyReporting($0)) ?? [] }
-    try report(EditOutcome(update: update, edits: edits, changes: changes), context: context)
   }
 
   /// Prints what edits did: with `--dry-run`, the diff of the file as it is against the

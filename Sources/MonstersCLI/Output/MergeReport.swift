@@ -23,6 +23,8 @@ enum MergeReport {
         : "\(name): changed in ours" + changed + ", removed in theirs"
     case .sameName(let other):
       return "'\(name)' and '\(quoted(other))' would be the same name"
+    case .notAllowed(let why):
+      return "the merged weapons and fields do not fit the monsters: \(why)"
     case .rosterField(let key, let ours, let theirs):
       return "roster key '\(quoted(key))': \(quoted(DiffReport.json(ours))) in ours, "
         + "\(quoted(DiffReport.json(theirs))) in theirs"
@@ -90,8 +92,9 @@ enum MergeReport {
 
   /// A field's value as ``DiffReport/value(_:of:)`` shows it, cut short for a message.
   private static func value(_ value: JSONValue?, of field: MonsterField) -> String {
-    if case .other = field { return quoted(DiffReport.json(value)) }
-    guard case .string(let text)? = value else { return quoted(DiffReport.json(value)) }
-    return field == .description ? "'\(quoted(text))'" : quoted(text)
+    guard field.kind != .any, case .string(let text)? = value else {
+      return quoted(DiffReport.json(value))
+    }
+    return field.kind == .text && !field.isFileName ? "'\(quoted(text))'" : quoted(text)
   }
 }

@@ -4,63 +4,68 @@ import MonsterKit
 /// GitHub-flavoured Markdown table for a pull request's comment.
 enum MonsterTable {
   /// The columns a table shows when not told: name, weapon, description.
-  static let defaultColumns: [MonsterKey] = [.name, .weapon, .description]
+  static let defaultColumns = Array(MonsterField.listed.prefix(3))
 
   /// A column's title in Markdown, such as `Name colour`; the table's is in capitals.
-  static func title(_ key: MonsterKey) -> String {
-    switch key {
-    case .name: "Name"
-    case .weapon: "Weapon"
-    case .description: "Description"
-    case .icon: "Icon"
-    case .nameColor: "Name colour"
+  static func title(_ field: MonsterField) -> String {
+    guard let first = field.label.first else { return "" }
+    return first.uppercased() + field.label.dropFirst()
+  }
+
+  /// Calls `body` with a field of the monster at a position as text, as it is: a built-in
+  /// text field's bytes as the file has them, a string's text, any other value as compact
+  /// JSON (a weapon is its name, a number its digits), and nothing for no value.
+  static func withText<Result>(
+    of field: MonsterField, at index: Roster.Index, in roster: Roster,
+    _ body: (UnsafeRawBufferPointer) -> Result
+  ) -> Result {
+    if let text = field.builtIn?.textField { return roster.withUTF8(text, at: index, body) }
+    var string = value(of: field, at: index, in: roster)
+    return string.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The value of a field as text, as ``withText(of:at:in:_:)`` gives it.
+  static func value(of field: MonsterField, at index: Roster.Index, in roster: Roster) -> String {
+    switch roster.value(of: field, at: index) {
+    case .string(let text)?: text
+    case let value?: DiffReport.compactJSON(value)
+    case nil: ""
     }
   }
 
   /// Calls `body` with a field of the monster at a position, as text a terminal may show:
-  /// the file's bytes, or, when they hold a control character or a bidirectional control, the
-  /// text with it escaped.
-  /// A weapon is its name, a colour as the file spells it, and no colour is empty.
+  /// the text ``withText(of:at:in:_:)`` gives, or, when it holds a control character or a
+  /// bidirectional control, the text with it escaped.
   static func withCell<Result>(
-    _ key: MonsterKey, at index: Roster.Index, in roster: Roster,
+    _ field: MonsterField, at index: Roster.Index, in roster: Roster,
     _ body: (UnsafeRawBufferPointer) -> Result
   ) -> Result {
-    func text(_ string: String) -> Result {
-      var string = string
-      return string.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    withText(of: field, at: index, in: roster) { bytes in
+      guard holdsTerminalControl(bytes) else { return body(bytes) }
+      var escaped = escapedForTerminal(MonstersCLI.text(bytes))
+      return escaped.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
-    guard let field = key.textField else { return text(value(of: key, at: index, in: roster)) }
-    return roster.withUTF8(field, at: index) { bytes in
-      holdsTerminalControl(bytes) ? text(escapedForTerminal(MonstersCLI.text(bytes))) : body(bytes)
-    }
-  }
-
-  /// The value of a field as text, as it is: a weapon's name, a colour as the file spells
-  /// it, nothing for no colour.
-  static func value(of key: MonsterKey, at index: Roster.Index, in roster: Roster) -> String {
-    if let field = key.textField { return roster.withUTF8(field, at: index) { text($0) } }
-    return key == .weapon
-      ? roster.weapon(at: index).rawValue : roster.nameColor(at: index)?.description ?? ""
   }
 
   /// Aligned columns with a header line in capitals, two spaces apart. A row ends at its
   /// last cell that is not empty, with no spaces after it; the names are in their colours
   /// when colour is on.
   static func writeTable(
-    _ selected: [Roster.Index], of roster: Roster, columns: [MonsterKey],
+    _ selected: [Roster.Index], of roster: Roster, columns: [MonsterField],
     context: CommandContext
   ) throws(CommandFailure) {
     let style = context.style
-    let titles = columns.map { title($0).uppercased() }
+    let titles = columns.map { escapedForTerminal(title($0).uppercased()) }
     var widths = titles.map { displayWidth($0) }
-    for (column, key) in columns.enumerated().dropLast() {
-      if key == .weapon {
-        widths[column] = max(widths[column], WeaponType.longestNameWidth)
+    for (column, field) in columns.enumerated().dropLast() {
+      if field.kind == .weapon {
+        widths[column] = max(
+          widths[column], roster.weapons.map { displayWidth($0.name) }.max() ?? 0)
         continue
       }
       for index in selected {
         widths[column] = max(
-          widths[column], withCell(key, at: index, in: roster) { displayWidth(ofUTF8: $0) })
+          widths[column], withCell(field, at: index, in: roster) { displayWidth(ofUTF8: $0) })
       }
     }
     var header = ""
@@ -72,15 +77,15 @@ enum MonsterTable {
     for index in selected {
       try context.output.append { buffer in
         var pending = 0
-        for (column, key) in columns.enumerated() {
-          withCell(key, at: index, in: roster) { cell in
+        for (column, field) in columns.enumerated() {
+          withCell(field, at: index, in: roster) { cell in
             guard !cell.isEmpty else {
               pending += widths[column] + 2
               return
             }
             buffer.append(contentsOf: repeatElement(space, count: pending))
-            if key == .name && style.usesColor, let color = roster.nameColor(at: index) {
-              buffer.append(contentsOf: style.name(text(cell), color: color).utf8)
+            if field == .name && style.usesColor {
+              buffer.append(contentsOf: style.name(text(cell), at: index, in: roster).utf8)
             } else {
               buffer.append(contentsOf: cell)
             }
@@ -97,17 +102,19 @@ enum MonsterTable {
   /// monster a row, each value in a code span (``MarkdownText/cell(_:)``), so that no text
   /// of the roster can change the table or the page, mention anyone or link anywhere.
   static func writeMarkdown(
-    _ selected: [Roster.Index], of roster: Roster, columns: [MonsterKey],
+    _ selected: [Roster.Index], of roster: Roster, columns: [MonsterField],
     output: OutputChannel
   ) throws(CommandFailure) {
-    output.writeLine("| " + columns.map(title).joined(separator: " | ") + " |")
+    // A declared field's name is the roster's text, in a code span as its values are.
+    let titles = columns.map { $0.builtIn == nil ? MarkdownText.code($0.label) : title($0) }
+    output.writeLine("| " + titles.joined(separator: " | ") + " |")
     output.writeLine("|" + String(repeating: "---|", count: columns.count))
     for index in selected {
       try output.append { buffer in
         buffer.append(UInt8(ascii: "|"))
-        for key in columns {
+        for field in columns {
           buffer.append(UInt8(ascii: " "))
-          buffer.append(contentsOf: markdownCell(key, at: index, in: roster).utf8)
+          buffer.append(contentsOf: markdownCell(field, at: index, in: roster).utf8)
           buffer.append(contentsOf: " |".utf8)
         }
         buffer.append(UInt8(ascii: "\n"))
@@ -117,9 +124,9 @@ enum MonsterTable {
 
   /// A field of the monster at a position as a cell of a Markdown table: its value in a
   /// code span, or nothing for no value.
-  static func markdownCell(_ key: MonsterKey, at index: Roster.Index, in roster: Roster)
+  static func markdownCell(_ field: MonsterField, at index: Roster.Index, in roster: Roster)
     -> String
   {
-    MarkdownText.cell(value(of: key, at: index, in: roster))
+    MarkdownText.cell(value(of: field, at: index, in: roster))
   }
 }

@@ -64,6 +64,19 @@ struct TextStyle: Equatable {
     return Self.sequence(for: color) + name + Self.reset
   }
 
+  /// A monster's name, in its colour when colour is on.
+  func name(of monster: Monster) -> String {
+    name(monster.name, color: monster.nameColor)
+  }
+
+  /// Text in the colour of the name of the monster at a position, when colour is on.
+  func name(_ text: String, at index: Roster.Index, in roster: Roster) -> String {
+    guard usesColor, case .string(let color)? = roster.value(of: .nameColor, at: index) else {
+      return text
+    }
+    return name(text, color: NameColor(color))
+  }
+
   /// A header, in bold when colour is on.
   func header(_ text: String) -> String {
     usesColor ? Self.bold + text + Self.reset : text

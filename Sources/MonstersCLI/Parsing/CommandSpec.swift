@@ -47,6 +47,26 @@ struct CommandSpec: Equatable, Sendable {
   }
 }
 
+extension CommandSpec {
+  /// The spec with the roster's weapons written out where its help lists them
+  /// (``OptionSpec/weaponsPlaceholder``).
+  ///
+  /// - Parameter weapons: The weapons' names.
+  /// - Returns: The spec, for help, the manual page or completion.
+  func listingWeapons(_ weapons: [String]) -> CommandSpec {
+    var spec = self
+    spec.abstract = OptionSpec.withWeapons(abstract, weapons)
+    spec.discussion = OptionSpec.withWeapons(discussion, weapons)
+    for index in spec.options.indices {
+      spec.options[index].help = OptionSpec.withWeapons(spec.options[index].help, weapons)
+    }
+    for index in spec.arguments.indices {
+      spec.arguments[index].help = OptionSpec.withWeapons(spec.arguments[index].help, weapons)
+    }
+    return spec
+  }
+}
+
 /// A way to run a command chosen by a flag, with arguments other than the command's: the
 /// parser, help, the manual page and completion read it as they read the command's own.
 struct CommandForm: Equatable, Sendable {

@@ -15,33 +15,17 @@ extension Invocation {
     throw usageError(.unknownWord(value, kind: option.valueName, choices: choices))
   }
 
-  /// The weapon an option gives, read forgivingly (`ninja-star` is `ninjaStar`), or `nil`
-  /// when the option is not given.
-  func weapon(_ option: OptionSpec) throws(CommandFailure) -> WeaponType? {
-    guard let text = value(option) else { return nil }
-    if let weapon = WeaponType(parsing: text) { return weapon }
-    throw usageError(
-      .unknownWord(text, kind: "weapon", choices: WeaponType.allCases.map { $0.rawValue }))
-  }
-
-  /// The name colour an option gives, or `nil` when the option is not given; `.some(nil)`
-  /// for `none`, where the option allows it (``ValueKind/colorOrNone``).
-  func nameColor(_ option: OptionSpec) throws(CommandFailure) -> NameColor?? {
-    guard let text = value(option) else { return nil }
-    let allowsNone = option.value == .colorOrNone
-    if allowsNone && text.lowercased() == ValueKind.noColorWord { return .some(nil) }
-    if let color = NameColor(parsing: text) { return .some(color) }
-    throw unknownColor(text, allowsNone: allowsNone)
-  }
-
-  /// The usage error for a colour that is not one; `allowsNone` when `none` is allowed.
-  func unknownColor(_ text: String, allowsNone: Bool) -> CommandFailure {
-    let names =
-      NameColor.named.map { $0.description } + (allowsNone ? [ValueKind.noColorWord] : [])
-    return usageError(
-      .invalidValue(
-        "Unknown colour '\(escapedForMessage(text))'."
-          + didYouMean(closestMatch(to: text, among: names))
-          + " Use \(names.joined(separator: ", ")) or #RRGGBB."))
+  /// The value of an option that takes one of a choice's cases, or its default.
+  ///
+  /// - Throws: A usage error for a word that is not one of them.
+  func choice<Choice: OptionChoice>(_ option: OptionSpec, as choice: Choice.Type)
+    throws(CommandFailure) -> Choice
+  {
+    let word = try self.choice(option)
+    guard let value = Choice(rawValue: word) else {
+      throw usageError(
+        .unknownWord(word, kind: option.valueName, choices: Choice.allCases.map(\.rawValue)))
+    }
+    return value
   }
 }

@@ -67,7 +67,8 @@ struct Invocation: Equatable {
 extension Invocation {
   /// Parses a command line, without the program's name.
   ///
-  /// Options may be written `--name value` or `--name=value`, and the global ones may
+  /// A subcommand's first argument may name one of its actions, which is a subcommand of
+  /// two words (`weapons add`). Options may be written `--name value` or `--name=value`, and the global ones may
   /// stand anywhere on the line. `--` ends the options: the words after it are the
   /// subcommand's arguments, dashes or not. Once a subcommand that takes a fixed number
   /// of arguments has them all, a word after them is an option again, so that `add --
@@ -119,8 +120,20 @@ extension Invocation {
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
         // The subcommand is not an option: it may follow `--` (`monsters -- show x`).
         if command == nil {
-          guard let found = spec(word) else { throw fail(.unknownCommand(word, among: names)) }
-          command = found
+          if let found = spec(word) {
+            command = found
+          } else if index < words.count, let action = spec(word + " " + words[index]) {
+            // An action whose subcommand is not among these (`apply` takes edits only).
+            command = action
+            index += 1
+          } else {
+            throw fail(.unknownCommand(word, among: names.filter { !$0.contains(" ") }))
+          }
+        } else if let current = command, arguments.isEmpty, !optionsEnded,
+          let action = spec(current.name + " " + word)
+        {
+          // A subcommand's action, such as `weapons add`, is a subcommand of its own.
+          command = action
         } else {
           arguments.append(word)
         }

@@ -44,6 +44,36 @@ struct OptionSpec: Equatable, Sendable {
   }
 }
 
+// MARK: - Help that lists the roster's weapons
+
+extension OptionSpec {
+  /// Stands in help for the roster's weapons, which help, the manual page and completion
+  /// write out when they show it: `blowgun, ninjaStar, fire, sword or smoke`.
+  static let weaponsPlaceholder = "{weapons}"
+
+  /// Help with the roster's weapons written out.
+  ///
+  /// - Parameters:
+  ///   - text: Help, perhaps with ``weaponsPlaceholder``.
+  ///   - weapons: The roster's weapons' names.
+  /// - Returns: The help.
+  static func withWeapons(_ text: String, _ weapons: [String]) -> String {
+    guard text.contains(weaponsPlaceholder) else { return text }
+    let list = listing(weapons)
+    var result = ""
+    var rest = text[...]
+    while !rest.isEmpty {
+      if rest.hasPrefix(weaponsPlaceholder) {
+        result += list
+        rest = rest.dropFirst(weaponsPlaceholder.count)
+      } else {
+        result.append(rest.removeFirst())
+      }
+    }
+    return result
+  }
+}
+
 // MARK: - The options every command takes
 
 extension OptionSpec {
@@ -71,16 +101,31 @@ extension OptionSpec {
     help: "With --dry-run: exit 1 when the file would change, 0 when not, and 2 when the "
       + "edit cannot be made (no such monster, a name taken), as diff does.")
 
-  /// `--format <format>`, one of `formats`, with `fallback` when it is not given: its help
-  /// reads `table, names or json (default: table).`
+  /// `--format <format>`, one of a choice's cases, with `fallback` when it is not given:
+  /// its help reads `table, names or json (default: table).`
+  static func format<Choice: OptionChoice>(_ fallback: Choice) -> OptionSpec {
+    format(Choice.allCases.map(\.rawValue), default: fallback.rawValue)
+  }
+
+  /// `--format <format>`, one of `formats`, with `fallback` when it is not given.
   static func format(_ formats: [String], default fallback: String) -> OptionSpec {
-    var list = ""
-    for (position, format) in formats.enumerated() {
-      if position > 0 { list += position == formats.count - 1 ? " or " : ", " }
-      list += format
-    }
+    let list = listing(formats)
     return OptionSpec(
       "format", value: .choice(formats), valueName: "format", defaultValue: fallback,
       help: "\(list) (default: \(fallback)).")
   }
 }
+
+/// Words as a sentence lists them: `a, b or c`.
+func listing(_ words: [String]) -> String {
+  var list = ""
+  for (position, word) in words.enumerated() {
+    if position > 0 { list += position == words.count - 1 ? " or " : ", " }
+    list += word
+  }
+  return list
+}
+
+/// The words an option takes, as an enum: `--format`'s formats, each a case, so that a
+/// command switches over them all and a word that is not one is refused as it is read.
+protocol OptionChoice: RawRepresentable<String>, CaseIterable, Sendable {}

@@ -71,7 +71,10 @@ extension UsageError: CustomStringConvertible {
     case .invalidValue(let message):
       message
     case .nothingToSet:
-      "Nothing to set: give --weapon, --description, --icon or --name-color."
+      "Nothing to set: give "
+        + listing(
+          (FieldOptions.options(.change) + [FieldOptions.declaredField]).map { "--" + $0.name })
+        + "."
     case .notATerminal:
       "'monsters pick' needs a terminal on standard input and output. "
         + "In a script, use 'monsters set <monster> --weapon <weapon>'."

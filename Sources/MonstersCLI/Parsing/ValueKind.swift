@@ -3,7 +3,7 @@
 enum ValueKind: Equatable, Sendable {
   /// A monster's name on the roster in use.
   case monster
-  /// One of the five weapons.
+  /// One of the roster's weapons.
   case weapon
   /// A name colour.
   case color
@@ -21,8 +21,12 @@ enum ValueKind: Equatable, Sendable {
   case text
   /// A condition on a monster's field, `FIELD=VALUE`.
   case condition
+  /// A declared field and its new value, `NAME=VALUE`.
+  case assignment
   /// One of a monster's fields.
   case field
+  /// One of the fields the roster declares.
+  case declaredField
   /// Monster fields, separated by commas.
   case fieldList
 }

@@ -7,7 +7,7 @@ enum PickerSession {
   /// is restored.
   struct Outcome {
     /// Each save, in order: the edit and what it did.
-    var saves: [(edit: RosterEdit, update: RosterUpdate)] = []
+    var saves: [EditOutcome] = []
     /// How the picker ended.
     var ending = Ending.closed
   }
@@ -30,7 +30,8 @@ enum PickerSession {
   /// - Parameters:
   ///   - view: The view.
   ///   - input: The terminal's descriptor.
-  ///   - context: The command's context, whose ``CommandContext/apply(_:)`` saves each edit.
+  ///   - context: The command's context, whose ``CommandContext/perform(_:)-(RosterEdit)`` saves
+  ///     each edit through the one edit path.
   ///   - style: Colour and characters.
   ///   - outcome: Takes each save as it is made, so that saves before a failure are known.
   /// - Throws: A failure to save (the terminal is restored first), or to use the terminal.
@@ -91,9 +92,9 @@ enum PickerSession {
           case .save(let edit), .saveAndClose(let edit):
             view.status = "Saving..."
             try terminal.draw(view.lines(size: size, file: file, style: style))
-            let update = try context.apply([edit])
-            outcome.saves.append((edit, update))
-            view.saved(edit, update)
+            let saved = try context.perform(edit)
+            outcome.saves.append(saved)
+            view.saved(saved)
             if case .saveAndClose = effect {
               outcome.ending = .saved
               return

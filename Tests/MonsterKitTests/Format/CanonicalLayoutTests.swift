@@ -21,7 +21,7 @@ import Testing
           + text(Int(generator.next() % 4)).filter { $0 != "\n" && $0 != "\u{1B}" } + "!",
         description: text(Int(generator.next() % 6)),
         icon: text(Int(generator.next() % 3)),
-        weapon: WeaponType.allCases[Int(generator.next() % 5)],
+        weapon: Weapon.builtIn[Int(generator.next() % 5)],
         nameColor: colors[Int(generator.next() % 3)])
     }
     return try Roster(monsters)
@@ -171,14 +171,14 @@ import Testing
   /// A monster's object as the layout spells it.
   private static func object(_ monster: Monster) -> [UInt8] {
     var bytes: [UInt8] = []
-    func member(_ key: MonsterKey, _ value: String) {
+    func member(_ key: MonsterField.BuiltIn, _ value: String) {
       bytes.append(CanonicalLayout.prefix(key))
       bytes.append(contentsOf: "\"\(value)\"".utf8)
     }
     member(.name, monster.name)
     member(.description, monster.description)
     member(.icon, monster.icon)
-    member(.weapon, monster.weapon.type.rawValue)
+    member(.weapon, monster.weapon.name)
     if let color = monster.nameColor { member(.nameColor, color.description) }
     bytes.append(CanonicalLayout.objectEnd)
     return bytes
@@ -187,7 +187,8 @@ import Testing
   /// A roster file as the layout spells it.
   private static func file(_ monsters: [Monster]) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.append(CanonicalLayout.head)
+    bytes.append(CanonicalLayout.versionLine)
+    bytes.append(CanonicalLayout.monstersKey)
     for (offset, monster) in monsters.enumerated() {
       bytes.append(
         offset == 0 ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters)
@@ -251,7 +252,7 @@ import Testing
     let many = (0..<40).map { number in
       Monster(
         name: "Bot-\(number)", description: "Robot \(number)",
-        weapon: WeaponType.allCases[number % 5],
+        weapon: Weapon.builtIn[number % 5],
         nameColor: [nil, .red, .rgb(red: 1, green: 2, blue: 3)][number % 3])
     }
     let bytes = try Roster(many).canonicalJSON()

@@ -4,7 +4,7 @@ import Testing
 
 /// The bytes of a frame's pieces, in order: each prefix, then the end.
 private func bytes(_ pieces: MonsterObjectFrame.Pieces) -> [[UInt8]] {
-  MonsterKey.allCases.map { Array(pieces.prefix($0)) } + [Array(pieces.end)]
+  MonsterField.BuiltIn.allCases.map { Array(pieces.prefix($0)) } + [Array(pieces.end)]
 }
 
 private func pieces(_ frame: MonsterObjectFrame) -> [[UInt8]] {
@@ -26,10 +26,18 @@ private func pieces(_ frame: MonsterObjectFrame) -> [[UInt8]] {
 
     var head: [UInt8] = [UInt8(ascii: "{")]
     head.appendKey("version", isFirst: true, indent: CanonicalLayout.rosterMemberLevel)
-    head.append("1")
-    head.appendKey("monsters", isFirst: false, indent: CanonicalLayout.rosterMemberLevel)
-    head.append("[")
-    #expect(head == Array(CanonicalLayout.head.description.utf8))
+    head.append("1,")
+    #expect(head == Array(CanonicalLayout.versionLine.description.utf8))
+    var monsters: [UInt8] = []
+    monsters.appendKey("monsters", isFirst: true, indent: CanonicalLayout.rosterMemberLevel)
+    monsters.append("[")
+    #expect(monsters == Array(CanonicalLayout.monstersKey.description.utf8))
+    // A declaration is a member of the roster's object, as the JSON writer writes one.
+    let weapons = JSONMember("weapons", .array([.string("sword")]))
+    var declaration: [UInt8] = []
+    declaration.appendMembers([weapons], isFirst: true, indent: CanonicalLayout.rosterMemberLevel)
+    declaration.append(",")
+    #expect(declaration == CanonicalLayout.declaration(weapons))
 
     var end: [UInt8] = []
     end.appendLineBreak(indent: CanonicalLayout.rosterMemberLevel)

@@ -5,16 +5,17 @@ import Testing
 
 /// A monster's JSON object with some of its fields, as `list --fields` prints it.
 @Suite struct RosterFieldJSONTests {
-  private func json(_ roster: Roster, _ name: String, _ keys: [MonsterKey], indent: Int?) throws
-    -> String
+  private func json(_ roster: Roster, _ name: String, _ fields: [MonsterField], indent: Int?)
+    throws -> String
   {
     var bytes: [UInt8] = []
     roster.appendJSON(
-      ofMonsterAt: try #require(roster.index(named: name)), keys: keys, indent: indent, to: &bytes)
+      ofMonsterAt: try #require(roster.index(named: name)), fields: fields, indent: indent,
+      to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  @Test func everyKeyInOrderIsTheObjectWithoutUnknownKeys() throws {
+  @Test func everyBuiltInKeyInOrderIsTheObjectWithoutOtherKeys() throws {
     var roster = try readRoster(bytes: try Fixture.seeded())
     try roster.apply(.set("Cat-Bot", .init(description: "a \"b\"\n", nameColor: .some(.red))))
     for name in ["Cat-Bot", "Dog-Bot"] {
@@ -23,7 +24,7 @@ import Testing
         roster.appendJSON(
           ofMonsterAt: try #require(roster.index(named: name)), indent: indent, to: &whole)
         #expect(
-          try json(roster, name, MonsterKey.allCases, indent: indent)
+          try json(roster, name, MonsterField.builtIn, indent: indent)
             == String(decoding: whole, as: UTF8.self))
       }
     }
@@ -40,5 +41,15 @@ import Testing
     #expect(
       try json(roster, "Dog-Bot", [.weapon, .icon], indent: 0)
         == "{\n  \"weapon\": \"blowgun\",\n  \"icon\": \"meetdogbot.png\"\n}")
+  }
+
+  @Test func anotherKeyIsWrittenAsTheFileHoldsItAndLeftOutWhereAMonsterLacksIt() throws {
+    var roster = Roster.seeded
+    try roster.apply(
+      .set("Cat-Bot", .init(otherFields: [JSONMember("tags", .array([.number("1e3")]))])))
+    #expect(
+      try json(roster, "Cat-Bot", [.name, .other("tags")], indent: nil)
+        == #"{"name":"Cat-Bot","tags":[1e3]}"#)
+    #expect(try json(roster, "Dog-Bot", [.other("tags")], indent: nil) == "{}")
   }
 }

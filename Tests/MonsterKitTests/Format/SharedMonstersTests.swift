@@ -13,7 +13,7 @@ import Testing
       try roster.add(
         Monster(
           name: "Bot-\(number)", description: "number \(number)", icon: "\(number % 7)",
-          weapon: WeaponType.allCases[number % WeaponType.allCases.count]))
+          weapon: Weapon.builtIn[number % WeaponType.allCases.count]))
     }
     return try reread(roster)
   }

@@ -17,7 +17,7 @@ func reread(_ roster: Roster) throws -> Roster {
 
 /// A new monster.
 func newMonster(
-  _ name: String, _ weapon: WeaponType = .fire, description: String = "new",
+  _ name: String, _ weapon: Weapon = .fire, description: String = "new",
   otherFields: [JSONMember] = []
 ) -> Monster {
   Monster(name: name, description: description, weapon: weapon, otherFields: otherFields)

@@ -9,7 +9,7 @@ import Testing
   private enum Edit {
     case rename(Int, String)
     case set(Int, WritableKeyPath<Monster, String>, String)
-    case weapon(Int, WeaponType)
+    case weapon(Int, Weapon)
     case color(Int, NameColor?)
     case key(Int, String, JSONValue?)
     case remove(Int)
@@ -30,7 +30,7 @@ import Testing
       switch edit {
       case .rename(let number, let name): update(number) { $0.name = name }
       case .set(let number, let path, let text): update(number) { $0[keyPath: path] = text }
-      case .weapon(let number, let weapon): update(number) { $0.weapon = Weapon(weapon) }
+      case .weapon(let number, let weapon): update(number) { $0.weapon = weapon }
       case .color(let number, let color): update(number) { $0.nameColor = color }
       case .key(let number, let key, let value):
         update(number) { $0.otherFields = Self.setting(key, value, in: $0.otherFields) }
@@ -63,8 +63,8 @@ import Testing
     var theirs: [Edit] = []
   }
 
-  private static func randomWeapon(_ generator: inout SeededGenerator) -> WeaponType {
-    WeaponType.allCases[Int.random(in: 0..<WeaponType.allCases.count, using: &generator)]
+  private static func randomWeapon(_ generator: inout SeededGenerator) -> Weapon {
+    Weapon.builtIn[Int.random(in: 0..<Weapon.builtIn.count, using: &generator)]
   }
 
   /// A random ancestor and two sets of edits that do not collide.

@@ -79,8 +79,8 @@ import Testing
     #expect(try JSONDecoder().decode(Monster.self, from: data) == colored)
   }
 
-  @Test func decodingRefusesAWeaponNotSpelledAsInTheFile() {
-    let json = #"{"name":"A","description":"d","icon":"a.png","weapon":"Sword"}"#
+  @Test func decodingRefusesANameNoWeaponCanHave() {
+    let json = #"{"name":"A","description":"d","icon":"a.png","weapon":"ninja-star"}"#
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(Monster.self, from: Data(json.utf8))
     }

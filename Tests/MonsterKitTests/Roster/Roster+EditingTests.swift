@@ -265,7 +265,7 @@ import Testing
       case 0..<3:
         let monster = Monster(
           name: name, description: "s\(step)", icon: "i.png",
-          weapon: WeaponType.allCases.randomElement(using: &random) ?? .fire)
+          weapon: Weapon.builtIn.randomElement(using: &random) ?? .fire)
         if let taken = holder(of: name, in: model) {
           #expect(throws: RosterError.nameTaken(name, by: model[taken].name)) {
             try roster.add(monster)
@@ -296,11 +296,11 @@ import Testing
           model[position].name = newName
         }
       case 7..<9:
-        let weapon = WeaponType.allCases.randomElement(using: &random) ?? .fire
+        let weapon = Weapon.builtIn.randomElement(using: &random) ?? .fire
         if let position = holder(of: name, in: model) {
-          let changed = model[position].weapon.type != weapon
+          let changed = model[position].weapon != weapon
           #expect(try roster.apply(.set(name, .init(weapon: weapon))) == changed)
-          model[position].weapon = Weapon(weapon)
+          model[position].weapon = weapon
         } else {
           #expect(throws: RosterError.self) {
             try roster.apply(.set(name, .init(weapon: weapon)))

@@ -10,28 +10,54 @@ import Testing
     #expect(!RosterEdit.Changes(nameColor: .some(nil)).isEmpty)
   }
 
-  @Test func changesSetOnlyTheFieldsGiven() {
+  /// A monster with changes made to it, as a roster that declares nothing makes them.
+  private func changed(_ monster: Monster, _ changes: RosterEdit.Changes) throws -> Monster {
+    var roster = try Roster([monster])
+    try roster.apply(.set(monster.name, changes))
+    return roster.monsters[0]
+  }
+
+  @Test func changesSetOnlyTheFieldsGiven() throws {
     var monster = Monster(
       name: "A", description: "d", icon: "a.png", weapon: .fire, nameColor: .red)
-    RosterEdit.Changes().apply(to: &monster)
+    monster = try changed(monster, RosterEdit.Changes())
     #expect(
       monster
         == Monster(name: "A", description: "d", icon: "a.png", weapon: .fire, nameColor: .red))
-    RosterEdit.Changes(weapon: .smoke, icon: "b.png").apply(to: &monster)
+    monster = try changed(monster, RosterEdit.Changes(weapon: .smoke, icon: "b.png"))
     #expect(
       monster
         == Monster(name: "A", description: "d", icon: "b.png", weapon: .smoke, nameColor: .red))
-    RosterEdit.Changes(description: "e", nameColor: .some(.blue)).apply(to: &monster)
+    monster = try changed(monster, RosterEdit.Changes(description: "e", nameColor: .some(.blue)))
     #expect(monster.description == "e")
     #expect(monster.nameColor == .blue)
   }
 
-  @Test func someNilRemovesTheColourAndNilKeepsIt() {
+  @Test func someNilRemovesTheColourAndNilKeepsIt() throws {
     var monster = Monster(name: "A", description: "d", weapon: .fire, nameColor: .red)
-    RosterEdit.Changes(nameColor: nil).apply(to: &monster)
+    monster = try changed(monster, RosterEdit.Changes(nameColor: nil))
     #expect(monster.nameColor == .red)
-    RosterEdit.Changes(nameColor: .some(nil)).apply(to: &monster)
+    monster = try changed(monster, RosterEdit.Changes(nameColor: .some(nil)))
     #expect(monster.nameColor == nil)
+  }
+
+  @Test func aFieldGivenTwiceTakesItsLastValue() throws {
+    var changes = RosterEdit.Changes(weapon: .smoke)
+    changes.set("weapon", to: .typed("ninja-star"))
+    let monster = try changed(Monster(name: "A", description: "", weapon: .fire), changes)
+    #expect(monster.weapon == .ninjaStar)
+  }
+
+  @Test func aTypedFieldTheRosterDoesNotHaveIsRefusedAndAnotherKeyIsKept() throws {
+    let monster = Monster(name: "A", description: "", weapon: .fire)
+    var typed = RosterEdit.Changes()
+    typed.set("team", to: .typed("red"))
+    #expect(throws: RosterError.unknownField("team", fields: [])) {
+      try changed(monster, typed)
+    }
+    var kept = RosterEdit.Changes()
+    kept.set("team", to: .text("red"))
+    #expect(try changed(monster, kept).otherFields == [JSONMember("team", .string("red"))])
   }
 
   @Test func addAndRemoveAlwaysChangeTheRoster() throws {

@@ -113,7 +113,7 @@ private final class InterferingFileSystem: FileSystem {
     let monsters = (0..<20_000).map { number in
       Monster(
         name: "Monster-\(number)", description: "Number \(number) \u{00E9}\u{1F600}",
-        weapon: WeaponType.allCases[number % 5], nameColor: number % 3 == 0 ? .cyan : nil)
+        weapon: Weapon.builtIn[number % 5], nameColor: number % 3 == 0 ? .cyan : nil)
     }
     return (try? Roster(monsters).canonicalJSON()) ?? []
   }()

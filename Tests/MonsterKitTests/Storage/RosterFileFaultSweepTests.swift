@@ -94,7 +94,7 @@ enum SaveScenario: String, CaseIterable, Sendable {
     let monsters = (0..<20_000).map {
       Monster(
         name: "Monster-\($0)", description: "Monster number \($0) of the large roster",
-        icon: "meetmonster\($0).png", weapon: WeaponType.allCases[$0 % 5])
+        icon: "meetmonster\($0).png", weapon: Weapon.builtIn[$0 % 5])
     }
     // Cat-Bot is the one the edit changes.
     return (try? Roster(Monster.seeded.prefix(1) + monsters)) ?? .seeded

@@ -20,7 +20,7 @@ func seededWithCatTakingFire() throws -> [UInt8] {
 let minifiedSeeded =
   #"{"monsters":["#
   + Monster.seeded.map {
-    #"{"weapon":"\#($0.weapon.type.rawValue)","icon":"\#($0.icon)","#
+    #"{"weapon":"\#($0.weapon.name)","icon":"\#($0.icon)","#
       + #""description":"\#($0.description)","name":"\#($0.name)"}"#
   }.joined(separator: ",") + #"],"version":1}"#
 

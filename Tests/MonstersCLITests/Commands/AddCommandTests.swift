@@ -51,7 +51,7 @@ import Testing
     ),
     (
       ["add", "X", "--weapon", "fire", "--name-color", "none"],
-      "Unknown colour 'none'. Use black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
+      "Invalid value 'none' for 'nameColor': it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
     ),
   ])
   func badNamesAreUsageErrors(_ arguments: [String], _ message: String) throws {
@@ -91,8 +91,9 @@ import Testing
       result.errors == """
         Error: Missing expected option '--weapon <weapon>'.
         Usage: monsters add <name> --weapon <weapon> [--description <text>]
-                            [--icon <file>] [--name-color <color>] [--if-missing]
-                            [--dry-run] [--exit-code]
+                            [--icon <file>] [--name-color <color>]
+                            [--field <name=value>...] [--if-missing] [--dry-run]
+                            [--exit-code]
           See 'monsters add --help' for more information.
 
         """)

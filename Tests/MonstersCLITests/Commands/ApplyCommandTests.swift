@@ -78,7 +78,7 @@ import Testing
     #expect(
       result.errors.hasPrefix(
         "Error: <stdin>:2: Unknown weapon 'axe'. Choose one of: blowgun, ninjaStar, fire, "
-          + "sword, smoke.\nUsage: monsters set [<monster>...]"))
+          + "sword, smoke.\nUsage: monsters set [<monster>...]"), "\(result.errors)")
     #expect(harness.rosterBytes() == nil)
   }
 

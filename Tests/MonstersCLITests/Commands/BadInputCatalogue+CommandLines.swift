@@ -85,7 +85,7 @@ extension BadInputCatalogueTests {
       "Error: Unknown weapon 'axe'. \(weapons)"),
     BadInput(
       "an unknown colour to set", .none, ["set", "cat-bot", "--name-color", "#12345"], .usage,
-      "Error: Unknown colour '#12345'. \(colours)"),
+      "Error: Invalid value '#12345' for 'nameColor': \(colours)"),
     BadInput(
       "an unknown format", .none, ["weapons", "--format", "yaml"], .usage,
       "Error: Unknown format 'yaml'. Choose one of: table, names, json."),

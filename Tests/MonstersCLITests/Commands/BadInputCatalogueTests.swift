@@ -100,7 +100,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 @Suite struct BadInputCatalogueTests {
   static let edit = ["set", "cat-bot", "--weapon", "fire"]
   static let weapons = "Choose one of: blowgun, ninjaStar, fire, sword, smoke."
-  static let colours = "Use black, red, green, yellow, blue, magenta, cyan, white, none or #RRGGBB."
+  static let colours =
+    "it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
   static let lockTimeout =
     "give a number of seconds from 0 to 1000000 in decimal digits, such as 10 or 0.5."
 

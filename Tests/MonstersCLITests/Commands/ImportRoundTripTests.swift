@@ -31,7 +31,7 @@ import Testing
     return Monster(
       name: name, description: text(&generator, from: Self.tricky, length: 0...8),
       icon: text(&generator, from: Self.tricky, length: 0...4),
-      weapon: WeaponType.allCases[Int.random(in: 0..<5, using: &generator)],
+      weapon: Weapon.builtIn[Int.random(in: 0..<5, using: &generator)],
       nameColor: colors[Int.random(in: 0..<colors.count, using: &generator)])
   }
 

@@ -96,7 +96,7 @@ import Testing
     ),
     (
       ["list", "--where", "nameColor=purple"], "list",
-      "Unknown colour 'purple'. Use black, red, green, yellow, blue, magenta, cyan, white, none or #RRGGBB."
+      "Invalid value 'purple' for 'nameColor': it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
     ),
     (
       ["list", "--fields", "name,colour"], "list",
@@ -196,7 +196,7 @@ import Testing
     let colour = harness.run(["set", "cat-bot", "Red"])
     #expect(
       colour.errors.hasPrefix(
-        "Error: Nothing to set: give --weapon, --description, --icon or --name-color. Did you mean '--name-color red'?\n"
+        "Error: Nothing to set: give --weapon, --description, --icon, --name-color or --field. Did you mean '--name-color red'?\n"
       ))
     #expect(
       harness.run(["remove", "fire"])

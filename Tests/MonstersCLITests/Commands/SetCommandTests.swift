@@ -211,7 +211,7 @@ import Testing
     #expect(
       harness.run(["set", "cat-bot"])
         == usageFailure(
-          "Nothing to set: give --weapon, --description, --icon or --name-color.",
+          "Nothing to set: give --weapon, --description, --icon, --name-color or --field.",
           command: "set"))
     #expect(harness.rosterBytes() == nil)
   }
@@ -228,17 +228,18 @@ import Testing
 
   @Test func refusesABadColour() throws {
     let harness = try CommandLineHarness()
-    let colours = "Use black, red, green, yellow, blue, magenta, cyan, white, none or #RRGGBB."
+    let colours =
+      "it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "purple"])
-        == usageFailure("Unknown colour 'purple'. \(colours)", command: "set"))
+        == usageFailure("Invalid value 'purple' for 'nameColor': \(colours)", command: "set"))
     #expect(
       harness.run(["set", "cat-bot", "--name-color", "redd"])
-        == usageFailure("Unknown colour 'redd'. Did you mean 'red'? \(colours)", command: "set"))
+        == usageFailure("Invalid value 'redd' for 'nameColor': \(colours)", command: "set"))
     for bad in ["#ff880", "#gg8800", "ff8800", "#ff88001"] {
       #expect(
         harness.run(["set", "cat-bot", "--name-color", bad])
-          == usageFailure("Unknown colour '\(bad)'. \(colours)", command: "set"))
+          == usageFailure("Invalid value '\(bad)' for 'nameColor': \(colours)", command: "set"))
     }
     #expect(harness.rosterBytes() == nil)
   }

@@ -26,10 +26,10 @@ import Testing
         == CommandResult(.success, output: "blowgun\nninjaStar\nfire\nsword\nsmoke\n"))
   }
 
-  @Test func doesNotReadTheRoster() throws {
+  @Test func listsTheRostersWeaponsSoABrokenRosterIsAnError() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster("not JSON")
-    #expect(harness.run(["weapons", "--format", "names"]).code == .success)
+    #expect(harness.run(["weapons", "--format", "names"]).code == .dataError)
   }
 
   @Test func refusesAnUnknownFormat() throws {

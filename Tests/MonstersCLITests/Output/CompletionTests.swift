@@ -33,7 +33,10 @@ import Testing
     for shell in CompletionScript.shells {
       let text = try script(shell)
       for command in Subcommand.specs {
-        #expect(text.contains(command.name), "\(shell): \(command.name)")
+        // An action (`weapons add`) is its subcommand's word, then its own.
+        for word in command.name.split(separator: " ") {
+          #expect(text.contains(word), "\(shell): \(command.name)")
+        }
         for option in command.options {
           #expect(text.contains(option.name), "\(shell): --\(option.name)")
         }
@@ -476,6 +479,58 @@ extension CompletionTests {
     }
   }
 
+  // MARK: - What the roster declares
+
+  /// Weapons, fields and their values are read from the roster the line names, and a
+  /// subcommand's actions are completed after it.
+  @Test func bashCompletesTheRostersWeaponsFieldsAndActions() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(teamRosterText)
+    let environment = ["MONSTERS_FILE": harness.rosterPath]
+    func complete(_ words: [String]) throws -> [String] {
+      try bashComplete(["monsters"] + words, harness: harness, environment: environment)
+    }
+    #expect(try complete(["set", "cat-bot", "--weapon", "l"]) == ["laser"])
+    #expect(try complete(["set", "--where", "team="]) == ["red", "blue"])
+    #expect(try complete(["add", "X", "--field", "t"]) == ["team="])
+    #expect(try complete(["set", "cat-bot", "--field", "team=b"]) == ["blue"])
+    #expect(try complete(["list", "--where", "health="]) == [])
+    #expect(try complete(["list", "--fields", "name,h"]) == ["name,health"])
+    #expect(try complete(["show", "cat-bot", "--field", "n"]) == ["name", "nameColor", "notes"])
+    #expect(try complete(["weapons", ""]) == ["add", "remove"])
+    #expect(try complete(["weapons", "remove", ""]) == ["sword", "laser"])
+    #expect(try complete(["fields", "remove", ""]) == ["team", "health", "notes"])
+    #expect(try complete(["fields", "add", "x", "--i"]) == ["--integer"])
+    #expect(try complete(["weapons", "add", "x", "--f"]) == ["--file"])
+    #expect(try complete(["weapons", "--f"]) == ["--format", "--file"])
+    #expect(try complete(["help", "sch"]) == ["schema"])
+    // Another roster on the line is read instead.
+    #expect(
+      try bashComplete(
+        ["monsters", "--file", harness.path("none.json"), "set", "x", "--weapon", "l"],
+        harness: harness, environment: environment) == [])
+  }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+  func fishCompletesTheRostersWeaponsFieldsAndActions() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(teamRosterText)
+    func complete(_ line: String) throws -> [String] {
+      try fishComplete(line, harness: harness)
+    }
+    #expect(try complete("monsters set cat-bot --weapon l") == ["laser"])
+    #expect(try complete("monsters set --where team=") == ["team=red", "team=blue"])
+    #expect(try complete("monsters set cat-bot --field team=b") == ["team=blue"])
+    #expect(try complete("monsters weapons ") == ["add", "remove"])
+    #expect(try complete("monsters weapons remove ") == ["sword", "laser"])
+    #expect(try complete("monsters fields remove ") == ["team", "health", "notes"])
+    let addOptions = try complete("monsters weapons add laser --")
+    #expect(addOptions.contains("--image") && !addOptions.contains("--format"))
+    #expect(!(try complete("monsters add X --")).contains("--image"))
+  }
+
   // MARK: - In a real terminal
 
   /// The line a shell shows after a Tab, typed in a real terminal (tmux), with the script
@@ -544,6 +599,10 @@ extension CompletionTests {
     let line = try completedLine(
       "monsters set --where weapon=f", shell: "zsh", setup: [], in: tmux)
     #expect(line.hasPrefix("$ monsters set --where weapon=fire"))
+    try tmux.send("C-u")
+    try tmux.send("monsters weapons rem", literally: true)
+    try tmux.send("Tab")
+    try tmux.waitForScreen { $0.hasPrefix("$ monsters weapons remove") }
     try tmux.send("C-u")
     try tmux.send("monsters set cat-bot ice-bot M", literally: true)
     try tmux.send("Tab")

@@ -1,3 +1,4 @@
+import MonsterKit
 import Testing
 
 @testable import MonstersCLI
@@ -11,8 +12,10 @@ import Testing
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
+  /// A subcommand's spec, its help listing the weapons of a roster that declares none.
   private func spec(named name: String) throws -> CommandSpec {
     try #require(Subcommand.all.first { $0.spec.name == name }).spec
+      .listingWeapons(Weapon.builtIn.names)
   }
 
   @Test(arguments: subcommandNames)
@@ -120,7 +123,9 @@ import Testing
     let section = lines[(start + 1)...].prefix { !$0.isEmpty }
     let listed = section.compactMap { line -> String? in
       guard line.hasPrefix("  "), line.dropFirst(2).first?.isLetter == true else { return nil }
-      return line.dropFirst(2).split(separator: " ").first.map(String.init)
+      // A name, of one word or of two (`weapons add`), ends where two spaces start.
+      let entry = line.dropFirst(2)
+      return String(entry[..<(entry.firstRange(of: "  ")?.lowerBound ?? entry.endIndex)])
     }
     #expect(listed == Self.subcommandNames)
     for subcommand in Subcommand.all {
@@ -178,7 +183,9 @@ extension HelpTests {
     let start = try #require(lines.firstIndex(of: "EXAMPLES:"))
     for example in spec.examples {
       #expect(lines[start...].contains(Substring("  " + example.commandLine)), "\(example)")
-      #expect(example.arguments.contains(name) || example.arguments.first == "--file")
+      #expect(
+        example.arguments.joined(separator: " ").contains(name)
+          || example.arguments.first == "--file")
       do throws(CommandFailure) {
         let invocation = try Invocation(parsing: example.arguments, commands: Subcommand.specs)
         #expect(invocation.command?.name == name)

@@ -1,10 +1,12 @@
 import Foundation
+import MonsterKit
 import Testing
 
 @testable import MonstersCLI
 
 @Suite struct ManPageTests {
-  static let page = ManPage.page(commands: Subcommand.specs)
+  static let page = ManPage.page(
+    commands: Subcommand.specs.map { $0.listingWeapons(Weapon.builtIn.names) })
   static let subcommandNames = Subcommand.all.map(\.spec.name)
 
   /// `groff`, where it is installed.
@@ -23,6 +25,7 @@ import Testing
 
   private func spec(named name: String) throws -> CommandSpec {
     try #require(Subcommand.all.first { $0.spec.name == name }).spec
+      .listingWeapons(Weapon.builtIn.names)
   }
 
   /// The page rendered by `groff -man -ww` as plain text, and what groff said on standard
@@ -206,7 +209,7 @@ import Testing
     let flat = flattened(text)
     // A Bool first, so that a failure names the missing text rather than the whole page.
     func shows(_ expected: String) -> Bool { flat.contains(flattened(expected)) }
-    for spec in Subcommand.specs {
+    for spec in Subcommand.specs.map({ $0.listingWeapons(Weapon.builtIn.names) }) {
       #expect(shows(spec.abstract), "\(spec.name): \(spec.abstract)")
       if !spec.discussion.isEmpty {
         #expect(shows(spec.discussion), "\(spec.name): \(spec.discussion)")

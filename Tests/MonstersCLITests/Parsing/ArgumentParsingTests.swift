@@ -126,7 +126,7 @@ import Testing
     #expect(
       harness.run(["set", "--", "-x-", "--weapon", "fire"])
         == usageFailure(
-          "Nothing to set: give --weapon, --description, --icon or --name-color. Did you mean "
+          "Nothing to set: give --weapon, --description, --icon, --name-color or --field. Did you mean "
             + "'--weapon fire'?", command: "set"))
     #expect(harness.rosterBytes() == before)
     #expect(

@@ -24,7 +24,8 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
 /// its subcommand, exit code 64, and leaves the roster file alone.
 @Suite struct UsageErrorTests {
   static let weapons = "Choose one of: blowgun, ninjaStar, fire, sword, smoke."
-  static let colours = "Use black, red, green, yellow, blue, magenta, cyan, white, none or #RRGGBB."
+  static let colours =
+    "it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
 
   static let usageCases: [UsageCase] = [
     // Subcommands.
@@ -107,10 +108,12 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
       usage: "set"),
     UsageCase(["list", "--weapon="], "Unknown weapon ''. \(weapons)", usage: "list"),
     UsageCase(
-      ["set", "cat-bot", "--name-color", "purple"], "Unknown colour 'purple'. \(colours)",
+      ["set", "cat-bot", "--name-color", "purple"],
+      "Invalid value 'purple' for 'nameColor': \(colours)",
       usage: "set"),
     UsageCase(
-      ["set", "cat-bot", "--name-color", "#12345G"], "Unknown colour '#12345G'. \(colours)",
+      ["set", "cat-bot", "--name-color", "#12345G"],
+      "Invalid value '#12345G' for 'nameColor': \(colours)",
       usage: "set"),
     UsageCase(
       ["show", "cat-bot", "--format", "yaml"], "Unknown format 'yaml'. Choose one of: text, json.",
@@ -120,7 +123,8 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
       "Unknown format 'tables'. Did you mean 'table'? Choose one of: table, names, json, ndjson, "
         + "tsv, csv, markdown.", usage: "list"),
     UsageCase(
-      ["set", "cat-bot"], "Nothing to set: give --weapon, --description, --icon or --name-color.",
+      ["set", "cat-bot"],
+      "Nothing to set: give --weapon, --description, --icon, --name-color or --field.",
       usage: "set"),
     // Global values.
     UsageCase(

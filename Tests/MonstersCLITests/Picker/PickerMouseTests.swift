@@ -13,7 +13,7 @@ import Testing
       (1...count).map {
         Monster(
           name: "Bot-\($0)", description: "",
-          weapon: WeaponType.allCases[($0 - 1) % WeaponType.allCases.count])
+          weapon: Weapon.builtIn[($0 - 1) % Weapon.builtIn.count])
       })
   }
 
@@ -135,7 +135,7 @@ import Testing
     guard let top = lines.firstIndex(where: { $0.contains("+----------+") }) else { return cells }
     let edge = Array(lines[top])
     let corners = edge.indices.filter { edge[$0] == "+" || edge[$0] == "#" }
-    for (index, weapon) in WeaponType.allCases.enumerated() {
+    for (index, weapon) in Weapon.builtIn.enumerated() {
       let (left, right) = (corners[2 * index], corners[2 * index + 1])
       for row in top..<(top + 6) {
         for column in left...right { cells[row][column] = .weapon(weapon) }
@@ -162,7 +162,7 @@ import Testing
       for column in -1...size.columns {
         let expected = lines.indices.contains(row) && column >= 0 ? drawn[row][column] : nil
         #expect(
-          PickerRenderer.button(atColumn: column, row: row, size: size) == expected,
+          PickerRenderer.button(atColumn: column, row: row, of: bar, size: size) == expected,
           "\(size) \(column),\(row)")
       }
     }
@@ -200,7 +200,7 @@ import Testing
           #expect(lines[row].contains(" Bot-\(index + 1) "), "\(column),\(row)")
           #expect(column >= 2 && column <= 33, "\(column),\(row)")
         case .row(.weapons, let index)?:
-          #expect(lines[row].contains(" \(WeaponType.allCases[index].rawValue) "))
+          #expect(lines[row].contains(" \(Weapon.builtIn[index].name) "))
           #expect(column >= 36 && column <= 60, "\(column),\(row)")
         case .column(let component)?:
           // A frame's top or bottom edge, or an empty row of the weapon column.
@@ -244,5 +244,29 @@ import Testing
     // Typing on a screen too small is not typing: q leaves, as the screen says.
     #expect(view.handle(.character("x"), size: small) == PickerEffect.none)
     #expect(view.handle(.character("q"), size: small) == .close)
+  }
+}
+
+extension PickerMouseTests {
+  @Test(arguments: [TerminalSize.standard, TerminalSize(columns: 78, rows: 20)])
+  func aClickOnTheLabelOfEachOfARostersWeaponsPressesItsButton(size: TerminalSize) {
+    let weapons = Weapon.builtIn + [Weapon(name: "laser"), Weapon(name: "bomb")]
+    let bar = WeaponBarState(monster: Roster.seeded.monsters[0], weapons: weapons)
+    let lines = PickerRenderer.lines(for: bar, size: size, style: .ascii(usesColor: false))
+    for weapon in weapons + [nil] {
+      // A button's label in its frame: `|` at its sides, or `#` when it has the focus.
+      let text = weapon.map { PickerRenderer.centered($0.name, width: 10) } ?? " Close "
+      let labels = ["|" + text + "|", "#" + text + "#"]
+      guard let row = lines.firstIndex(where: { line in labels.contains { line.contains($0) } }),
+        let start = labels.lazy.compactMap({ lines[row].range(of: $0)?.lowerBound }).first
+      else {
+        Issue.record("no button \(text) in \(lines)")
+        continue
+      }
+      let column = lines[row].distance(from: lines[row].startIndex, to: start) + 2
+      #expect(
+        PickerRenderer.button(atColumn: column, row: row, of: bar, size: size)
+          == weapon.map { .weapon($0) } ?? .close, "\(text)")
+    }
   }
 }

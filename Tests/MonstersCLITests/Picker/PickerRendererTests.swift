@@ -370,3 +370,67 @@ extension PickerRendererTests {
     #expect(PickerRenderer.grouped(count) == text)
   }
 }
+
+// MARK: - A roster's own weapons
+
+extension PickerRendererTests {
+  /// The weapons of a roster with a sixth weapon of its own.
+  private var sixWeapons: [Weapon] { Weapon.builtIn + [Weapon(name: "laser")] }
+
+  @Test func drawsASixthWeaponOnASecondRowOfButtonsAt80x24() {
+    var bar = WeaponBarState(monster: catBot(), weapons: sixWeapons)
+    _ = bar.handle(.right)
+    _ = bar.handle(.right)
+    let lines = PickerRenderer.lines(for: bar, size: .standard, style: plain)
+    #expect(lines.count == 24)
+    #expect(
+      screen(lines.suffix(19)) == """
+        ────────────────────────────────────────────────────────────────────────────────
+
+          ┌──────────┐ ┌──────────┐ ┌──────────┐ ┌──────────┐ ┌──────────┐
+          │          │ │    /\\    │ │    (     │ │   |      │ │   .--.   │   ┌───────┐
+          │(=====)-->│ │  <(  )>  │ │   ) ) (  │ │o==|=====>│ │ .(    ). │   │ Close │
+          │          │ │    \\/    │ │  (_(_)_) │ │   |      │ │(___.__)_)│   └───────┘
+          │ blowgun  │ │ninjaStar │ │   fire   │ │  sword   │ │  smoke   │
+          └──────────┘ └──────────┘ └──────────┘ └──────────┘ └──────────┘
+               1            2            3       4 (current)       5            Esc
+          ┏━━━━━━━━━━┓
+          ┃   \\ | /  ┃
+          ┃  -- * -- ┃
+          ┃   / | \\  ┃
+          ┃  laser   ┃
+          ┗━━━━━━━━━━┛
+               6
+
+          ←/→, h/l or Tab: move   g/G: first/Close   Enter or 1-6: pick
+          Esc, q or Close: leave   A click presses a button
+        """)
+  }
+
+  @Test func showsTheRowsOfButtonsAroundTheFocusOnAShortScreen() {
+    let weapons = (1...12).map { Weapon(name: "w\($0)") }
+    var bar = WeaponBarState(
+      monster: Monster(name: "A", description: "", weapon: weapons[0]), weapons: weapons)
+    let size = TerminalSize(columns: 80, rows: 20)
+    #expect(PickerRenderer.lines(for: bar, size: size, style: plain).joined().contains("w1 "))
+    _ = bar.handle(.character("9"))
+    // Nine is on the second row, ten to twelve on the third: the third row is in view.
+    for _ in 0..<2 { _ = bar.handle(.right) }
+    let lines = PickerRenderer.lines(for: bar, size: size, style: plain)
+    #expect(lines.count == 20)
+    #expect(lines.joined(separator: "\n").contains("w11"))
+    #expect(!lines.joined(separator: "\n").contains(" w1 "))
+  }
+
+  @Test func thePickerViewListsTheRostersWeapons() throws {
+    let roster = try Roster(
+      [Monster(name: "Cat-Bot", description: "", weapon: Weapon(name: "laser"))],
+      weapons: sixWeapons)
+    let wheel = PickerWheelState(roster: roster, visibleRows: 16)
+    let text = screen(
+      PickerRenderer.lines(for: wheel, file: "m.json", size: .standard, style: plain))
+    #expect(text.contains("▶ laser     (current)"))
+    #expect(text.contains("1-6: weapon"))
+    #expect(wheel.selectedWeapon == Weapon(name: "laser"))
+  }
+}

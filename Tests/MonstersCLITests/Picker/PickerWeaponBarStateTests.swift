@@ -7,7 +7,7 @@ import Testing
   /// Cat-Bot, who carries a sword.
   private let catBot = Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .sword)
 
-  private func pick(_ weapon: WeaponType) -> PickerEffect {
+  private func pick(_ weapon: Weapon) -> PickerEffect {
     .saveAndClose(.set("Cat-Bot", RosterEdit.Changes(weapon: weapon)))
   }
 
@@ -68,8 +68,8 @@ import Testing
     #expect(bar.handle(key) == .close)
   }
 
-  @Test(arguments: zip(1...5, WeaponType.allCases))
-  func aDigitPicksItsWeapon(digit: Int, weapon: WeaponType) {
+  @Test(arguments: zip(1...5, Weapon.builtIn))
+  func aDigitPicksItsWeapon(digit: Int, weapon: Weapon) {
     var bar = WeaponBarState(monster: catBot)
     #expect(bar.handle(.character(Character(String(digit)))) == pick(weapon))
     #expect(bar.focus == .weapon(weapon))
@@ -171,5 +171,20 @@ extension PickerWeaponBarStateTests {
     var bar = WeaponBarState(
       monster: Monster(name: "Robo-Bot", description: "Beep", weapon: .fire))
     #expect(bar.handle(.character("1")) == .saveAndClose(.set("Robo-Bot", .init(weapon: .blowgun))))
+  }
+}
+
+extension PickerWeaponBarStateTests {
+  @Test func aRostersOwnWeaponIsAButtonItsDigitPicks() {
+    let laser = Weapon(name: "laser")
+    var bar = WeaponBarState(
+      monster: Monster(name: "Cat-Bot", description: "", weapon: .sword),
+      weapons: Weapon.builtIn + [laser])
+    #expect(bar.buttons == Weapon.builtIn.map { .weapon($0) } + [.weapon(laser), .close])
+    #expect(
+      bar.handle(.character("6"))
+        == .saveAndClose(.set("Cat-Bot", RosterEdit.Changes(weapon: laser))))
+    #expect(bar.handle(.character("7")) == PickerEffect.none)
+    #expect(bar.status == "'7' does nothing here.")
   }
 }

@@ -10,11 +10,11 @@ import Testing
       (1...count).map { number in
         Monster(
           name: "Bot-\(number)", description: "",
-          weapon: WeaponType.allCases[(number - 1) % WeaponType.allCases.count])
+          weapon: Weapon.builtIn[(number - 1) % Weapon.builtIn.count])
       })
   }
 
-  private func save(_ name: String, _ weapon: WeaponType) -> PickerEffect {
+  private func save(_ name: String, _ weapon: Weapon) -> PickerEffect {
     .save(.set(name, RosterEdit.Changes(weapon: weapon)))
   }
 
@@ -30,7 +30,7 @@ import Testing
     var seen: [String] = []
     for _ in 0..<6 {
       #expect(wheel.handle(.down) == PickerEffect.none)
-      seen.append("\(wheel.selectedMonster?.name ?? "") \(wheel.selectedWeapon)")
+      seen.append("\(wheel.selectedMonster?.name ?? "") \(wheel.selectedWeapon.name)")
     }
     #expect(
       seen == [
@@ -97,8 +97,8 @@ import Testing
     #expect(wheel.handle(key) == save("Dog-Bot", .ninjaStar))
   }
 
-  @Test(arguments: zip(1...5, WeaponType.allCases))
-  func aDigitSelectsItsWeaponWithoutSaving(digit: Int, weapon: WeaponType) {
+  @Test(arguments: zip(1...5, Weapon.builtIn))
+  func aDigitSelectsItsWeaponWithoutSaving(digit: Int, weapon: Weapon) {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
     #expect(wheel.handle(.character(Character(String(digit)))) == PickerEffect.none)
     #expect(wheel.selectedWeapon == weapon)
@@ -227,7 +227,8 @@ import Testing
     var roster = Roster.seeded
     try roster.apply(.set("Dog-Bot", .init(weapon: .fire)))
     wheel.reload(roster)
-    #expect(wheel.selectedMonster == .init(name: "Dog-Bot", nameColor: nil, weapon: .fire))
+    #expect(wheel.selectedMonster?.name == "Dog-Bot")
+    #expect(wheel.selectedMonster?.weapon == .fire)
     #expect(wheel.selectedWeapon == .fire)
     #expect(wheel.shownRow(1).weapon == .fire)
   }

@@ -178,13 +178,14 @@ let usageTrailer: [String: String] = [
     + "  See 'monsters show --help' for more information.\n",
   "set": "Usage: monsters set [<monster>...] [--weapon <weapon>] [--description <text>]\n"
     + "                    [--icon <file>] [--name-color <color>]\n"
-    + "                    [--where <field=value>...] [--dry-run] [--exit-code]\n"
+    + "                    [--field <name=value>...] [--where <field=value>...]\n"
+    + "                    [--dry-run] [--exit-code]\n"
     + "  See 'monsters set --help' for more information.\n",
   "weapons": "Usage: monsters weapons [--format <format>]\n"
     + "  See 'monsters weapons --help' for more information.\n",
   "init": "Usage: monsters init [--force]\n"
     + "  See 'monsters init --help' for more information.\n",
-  "help": "Usage: monsters help [<subcommand>] [--man]\n"
+  "help": "Usage: monsters help [<subcommand>...] [--man]\n"
     + "  See 'monsters help --help' for more information.\n",
 ]
 

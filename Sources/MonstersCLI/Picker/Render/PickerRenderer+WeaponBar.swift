@@ -9,22 +9,88 @@ extension PickerRenderer {
   static let buttonHeight = 6
   /// Columns of the Close button, frame included.
   static let closeWidth = 9
-  /// Rows of the Close button, frame included, which stands beside the buttons' middle
-  /// rows, from the second.
+  /// Rows of the Close button, frame included, which stands beside the first row of
+  /// buttons' middle rows, from the second.
   static let closeRows = 1..<4
-  /// Columns from the left of the first button to the left of Close.
-  static let closeOffset = WeaponType.allCases.count * (buttonWidth + 1) + 2
-  /// Rows of the input view: a rule, a blank line, the buttons, their keys, a status line
+  /// The most weapon buttons side by side: five and Close fit in 78 columns.
+  static let buttonsPerRow = 5
+  /// Rows of a row of buttons: the buttons, and the line of their keys under them.
+  static let buttonRowHeight = buttonHeight + 1
+  /// Rows of the input view around its rows of buttons: a rule, a blank line, a status line
   /// and two lines of help.
-  static let keyboardRows = buttonHeight + 6
-  /// The least screen the weapon bar fits in: the row of buttons and Close, and the
+  static let keyboardChromeRows = 5
+  /// The least screen the weapon bar fits in: a row of buttons and Close, and the
   /// monster's name above it.
-  static let weaponBarMinimum = TerminalSize(columns: 78, rows: keyboardRows + 1)
+  static let weaponBarMinimum = TerminalSize(
+    columns: 78, rows: keyboardChromeRows + buttonRowHeight + 1)
 
-  /// The column of the first button's left edge on a screen `width` columns wide: the row
-  /// of buttons is centred.
-  static func buttonsLeft(width: Int) -> Int {
-    max(0, (width - closeOffset - closeWidth) / 2)
+  /// Where the weapon bar's buttons stand on a screen: what draws it and what finds the
+  /// button under the mouse both go by this.
+  ///
+  /// The buttons stand in rows of up to five, as many rows as the roster's weapons need; on
+  /// a screen too short for all of them, the rows around the focused button show.
+  struct WeaponBarLayout: Hashable, Sendable {
+    /// How many buttons each row holds.
+    var perRow: Int
+    /// How many rows of buttons there are.
+    var rowCount: Int
+    /// The first row of buttons shown.
+    var top: Int
+    /// How many rows of buttons are shown.
+    var shownRows: Int
+    /// The column of the first button's left edge: the rows are centred.
+    var left: Int
+    /// The screen row of the first row of buttons' top edge.
+    var firstRow: Int
+
+    /// Columns from the left of the first button to the left of Close.
+    var closeOffset: Int { perRow * (buttonWidth + 1) + 2 }
+
+    /// Rows of the input view: the chrome and the rows of buttons shown.
+    var keyboardRows: Int { keyboardChromeRows + shownRows * buttonRowHeight }
+
+    /// The layout of a state on a screen that fits the view.
+    init(_ state: WeaponBarState, size: TerminalSize) {
+      perRow = max(1, min(state.weapons.count, buttonsPerRow))
+      rowCount = max(1, (state.weapons.count + perRow - 1) / perRow)
+      let room = max(1, (size.rows - 1 - keyboardChromeRows) / buttonRowHeight)
+      shownRows = min(rowCount, room)
+      let focused: Int =
+        switch state.focus {
+        case .weapon(let weapon): (state.weapons.firstIndex(of: weapon) ?? 0) / perRow
+        case .close: 0
+        }
+      top = max(0, min(focused, rowCount - shownRows))
+      if focused >= top + shownRows { top = focused - shownRows + 1 }
+      left = max(0, (size.columns - perRow * (buttonWidth + 1) - 2 - closeWidth) / 2)
+      firstRow = size.rows - keyboardChromeRows - shownRows * buttonRowHeight + 2
+    }
+
+    /// The place among the weapons of the button at a row and place in it, if there is one.
+    func weaponIndex(row: Int, place: Int) -> Int? {
+      (top..<top + shownRows).contains(row) && (0..<perRow).contains(place)
+        ? row * perRow + place : nil
+    }
+
+    /// The button at a cell of the screen, if any: what a click there presses.
+    func button(atColumn column: Int, row: Int, of state: WeaponBarState)
+      -> WeaponBarState.Button?
+    {
+      let line = row - firstRow
+      let offset = column - left
+      guard line >= 0, offset >= 0 else { return nil }
+      let (buttonRow, inRow) = (line / buttonRowHeight, line % buttonRowHeight)
+      guard buttonRow < shownRows, inRow < buttonHeight else { return nil }
+      if offset < closeOffset - 2 {
+        guard offset % (buttonWidth + 1) < buttonWidth,
+          let index = weaponIndex(row: top + buttonRow, place: offset / (buttonWidth + 1)),
+          state.weapons.indices.contains(index)
+        else { return nil }
+        return .weapon(state.weapons[index])
+      }
+      let inClose = (closeOffset..<closeOffset + closeWidth).contains(offset)
+      return inClose && buttonRow == 0 && closeRows.contains(inRow) ? .close : nil
+    }
   }
 
   /// The button at a cell of the screen, if any: what a click there presses.
@@ -32,25 +98,18 @@ extension PickerRenderer {
   /// - Parameters:
   ///   - column: The cell's column, from 0.
   ///   - row: The cell's row, from 0.
+  ///   - state: The view's state.
   ///   - size: The screen's size, which the view fits.
   /// - Returns: The button, or `nil`.
-  static func button(atColumn column: Int, row: Int, size: TerminalSize)
-    -> WeaponBarState.Button?
-  {
-    let row = row - (size.rows - keyboardRows + 2)
-    let offset = column - buttonsLeft(width: size.columns)
-    guard (0..<buttonHeight).contains(row), offset >= 0 else { return nil }
-    if offset < closeOffset - 2 {
-      let index = offset / (buttonWidth + 1)
-      return offset % (buttonWidth + 1) < buttonWidth ? .weapon(WeaponType.allCases[index]) : nil
-    }
-    let inClose = (closeOffset..<closeOffset + closeWidth).contains(offset)
-    return inClose && closeRows.contains(row) ? .close : nil
+  static func button(
+    atColumn column: Int, row: Int, of state: WeaponBarState, size: TerminalSize
+  ) -> WeaponBarState.Button? {
+    WeaponBarLayout(state, size: size).button(atColumn: column, row: row, of: state)
   }
 
   /// The screen of `monsters pick <monster>`: the monster's name, description and weapon,
   /// as the tutorial's detail pane shows them, and below, where the keyboard would be, the
-  /// row of weapon buttons and Close.
+  /// weapon buttons and Close.
   ///
   /// - Parameters:
   ///   - state: The view's state.
@@ -63,8 +122,9 @@ extension PickerRenderer {
     guard fits(size, weaponBarMinimum) else {
       return tooSmall(size: size, needs: weaponBarMinimum, view: "The weapon bar", style: style)
     }
-    let keyboard = keyboardLines(for: state, width: size.columns, style: style)
-    assert(keyboard.count == keyboardRows)
+    let layout = WeaponBarLayout(state, size: size)
+    let keyboard = keyboardLines(for: state, layout: layout, width: size.columns, style: style)
+    assert(keyboard.count == layout.keyboardRows)
     let header = headerLines(for: state.monster, rows: size.rows - keyboard.count, style: style)
     var lines = header
     lines += Array(repeating: ScreenLine(), count: size.rows - keyboard.count - header.count)
@@ -77,9 +137,9 @@ extension PickerRenderer {
     -> [ScreenLine]
   {
     var name = ScreenLine("  ")
-    name.append(monster.name, ScreenLine.Look(color: monster.nameColor, bold: true))
+    name.append(monster.name, ScreenLine.Look(nameOf: monster, bold: true))
     let description = ScreenLine("  " + monster.description)
-    let weapon = ScreenLine("  Preferred way to kill: " + monster.weapon.type.rawValue)
+    let weapon = ScreenLine("  Preferred way to kill: " + monster.weapon.name)
     let lines =
       rows >= 6
       ? [ScreenLine(), name, description, ScreenLine(), weapon]
@@ -87,49 +147,72 @@ extension PickerRenderer {
     return Array(lines.prefix(rows))
   }
 
-  /// The input view: a rule, the buttons, their keys, a status line and help.
+  /// The input view: a rule, the rows of buttons and their keys, a status line and help.
   private static func keyboardLines(
-    for state: WeaponBarState, width: Int, style: PickerStyle
+    for state: WeaponBarState, layout: WeaponBarLayout, width: Int, style: PickerStyle
   ) -> [ScreenLine] {
-    let weapons = WeaponType.allCases
-    let left = buttonsLeft(width: width)
-    let current = state.monster.weapon.type
-
+    let current = state.monster.weapon.name
     var lines = [ScreenLine(repeated(style.rule, width)), ScreenLine()]
-    for row in 0..<buttonHeight {
-      var line = ScreenLine(repeated(" ", left))
-      for weapon in weapons {
-        line.append(buttonRow(row, of: weapon, focused: state.focus == .weapon(weapon), style))
-        line.append(" ")
+    for shown in layout.top..<layout.top + layout.shownRows {
+      let weapons = (0..<layout.perRow).compactMap { place in
+        layout.weaponIndex(row: shown, place: place).flatMap {
+          state.weapons.indices.contains($0) ? ($0, state.weapons[$0]) : nil
+        }
       }
-      line.append("  ")
-      line.append(closeRow(row, focused: state.focus == .close, style))
-      lines.append(line)
+      for row in 0..<buttonHeight {
+        var line = ScreenLine(repeated(" ", layout.left))
+        for (_, weapon) in weapons {
+          line.append(buttonRow(row, of: weapon, focused: state.focus == .weapon(weapon), style))
+          line.append(" ")
+        }
+        if shown == layout.top {
+          line.pad(to: layout.left + layout.closeOffset)
+          line.append(closeRow(row, focused: state.focus == .close, style))
+        }
+        lines.append(line)
+      }
+      var keys = ScreenLine(repeated(" ", layout.left))
+      for (index, weapon) in weapons {
+        // A digit picks the first nine.
+        let number = index < 9 ? "\(index + 1)" : ""
+        keys.append(
+          centered(
+            weapon.name == current ? (number + " (current)").trimmingLeadingSpace : number,
+            width: buttonWidth))
+        keys.append(" ")
+      }
+      if shown == layout.top {
+        keys.pad(to: layout.left + layout.closeOffset)
+        keys.append(centered("Esc", width: closeWidth))
+      }
+      lines.append(keys)
     }
-    var keys = ScreenLine(repeated(" ", left))
-    for (number, weapon) in zip(1..., weapons) {
-      keys.append(
-        centered(weapon == current ? "\(number) (current)" : "\(number)", width: buttonWidth))
-      keys.append(" ")
-    }
-    keys.append("  " + centered("Esc", width: closeWidth))
-    lines.append(keys)
     lines.append(ScreenLine(state.status.map { "  " + $0 } ?? ""))
     lines.append(
       ScreenLine(
         "  \(style.left)/\(style.right), h/l or Tab: move   g/G: first/Close   "
-          + "Enter or 1-5: pick"))
+          + "Enter or \(digitRange(state.weapons.count)): pick"))
     lines.append(ScreenLine("  Esc, q or Close: leave   A click presses a button"))
     return lines
   }
 
+  /// The digits that pick weapons, for help: `1-5`, or `1` for one weapon.
+  static func digitRange(_ count: Int) -> String {
+    let last = min(count, 9)
+    return last <= 1 ? "1" : "1-\(last)"
+  }
+
   /// One row of a weapon button: its frame, its glyph, or its name.
   private static func buttonRow(
-    _ row: Int, of weapon: WeaponType, focused: Bool, _ style: PickerStyle
+    _ row: Int, of weapon: Weapon, focused: Bool, _ style: PickerStyle
   ) -> ScreenLine {
     boxRow(row, height: buttonHeight, width: buttonInnerWidth, focused: focused, style) {
       $0 == buttonHeight - 2
-        ? (centered(weapon.rawValue, width: buttonInnerWidth), label(focused: focused))
+        ? (
+          centered(
+            ScreenLine.truncated(weapon.name, toWidth: buttonInnerWidth, ellipsis: style.ellipsis),
+            width: buttonInnerWidth), label(focused: focused)
+        )
         : (weapon.glyph[$0 - 1], .plain)
     }
   }
@@ -177,5 +260,12 @@ extension PickerRenderer {
       line.append(frame.vertical, look)
     }
     return line
+  }
+}
+
+extension String {
+  /// The string without the spaces at its start.
+  fileprivate var trimmingLeadingSpace: String {
+    String(drop { $0 == " " })
   }
 }

@@ -38,7 +38,7 @@ extension PickerRenderer {
     init(_ state: PickerWheelState, size: TerminalSize) {
       visibleRows = min(state.visibleRows, wheelVisibleRows(forHeight: size.rows))
       // As tall as the roster needs, so that a search does not change the frames.
-      boxRows = min(max(state.monsterCount, WeaponType.allCases.count), visibleRows)
+      boxRows = min(max(state.monsterCount, state.weapons.count), visibleRows)
       monstersInnerWidth = min(
         max(state.nameWidth + 15, 30), size.columns - Self.weaponsInnerWidth - 8)
     }
@@ -143,7 +143,7 @@ extension PickerRenderer {
     let keys =
       state.search.phase == .kept
       ? "  /: edit the search   Esc: show all   Enter: assign   q: close"
-      : "  /: search   1-5: weapon   Enter: assign   Esc or q: close"
+      : "  /: search   \(digitRange(state.weapons.count)): weapon   Enter: assign   Esc or q: close"
     return [
       ScreenLine(
         "  \(arrows) j/k: choose   \(style.left)/\(style.right) h/l Tab: column   "
@@ -172,9 +172,9 @@ extension PickerRenderer {
         " " + (selected ? style.marker : " ") + " ", highlight ? .reverse : .plain)
       let name = ScreenLine.truncated(
         ScreenLine.escaped(monster.name), toWidth: nameWidth, ellipsis: style.ellipsis)
-      line.append(name, ScreenLine.Look(color: monster.nameColor, reverse: highlight))
+      line.append(name, ScreenLine.Look(nameOf: monster.monster, reverse: highlight))
       line.pad(to: 3 + nameWidth + 2, highlight ? .reverse : .plain)
-      line.append(monster.weapon.rawValue, highlight ? .reverse : .plain)
+      line.append(monster.weapon.name, highlight ? .reverse : .plain)
       line.pad(to: innerWidth, highlight ? .reverse : .plain)
       rows.append(line)
     }
@@ -195,22 +195,24 @@ extension PickerRenderer {
     let focused = state.focus == .weapons
     let column = state.weaponColumn
     let range = column.visibleRange(visibleRows: layout.visibleRows)
-    let current = state.selectedMonster?.weapon
+    let current = state.selectedMonster?.weapon.name
     let innerWidth = WheelLayout.weaponsInnerWidth
     var rows: [ScreenLine] = []
     for index in range {
-      let weapon = WeaponType.allCases[index]
+      let weapon = state.weapons[index]
       let selected = index == column.selected
       let look = selected && focused ? ScreenLine.Look.reverse : .plain
       var line = ScreenLine()
-      line.append(" " + (selected ? style.marker : " ") + " " + weapon.rawValue, look)
+      let label = ScreenLine.truncated(
+        weapon.name, toWidth: innerWidth - 13, ellipsis: style.ellipsis)
+      line.append(" " + (selected ? style.marker : " ") + " " + label, look)
       line.pad(to: 13, look)
-      line.append(weapon == current ? "(current)" : "", look)
+      line.append(weapon.name == current ? "(current)" : "", look)
       line.pad(to: innerWidth, look)
       rows.append(line)
     }
     return framed(
-      rows, title: "Weapons", showing: range, of: WeaponType.allCases.count,
+      rows, title: "Weapons", showing: range, of: state.weapons.count,
       innerWidth: innerWidth, boxRows: layout.boxRows, focused: focused, style: style)
   }
 

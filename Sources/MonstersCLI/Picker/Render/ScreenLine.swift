@@ -166,3 +166,10 @@ struct ScreenLine: Hashable, Sendable {
     return prefix(of: text, fitting: width - displayWidth(ellipsis)).0 + ellipsis
   }
 }
+
+extension ScreenLine.Look {
+  /// A monster's name: in its colour, bold or in reverse video as asked.
+  init(nameOf monster: Monster, bold: Bool = false, reverse: Bool = false) {
+    self.init(color: monster.nameColor, bold: bold, reverse: reverse)
+  }
+}

@@ -9,7 +9,7 @@ import MonsterKit
 ///
 /// ```swift
 /// PickerAction(.character("j"))  // .down
-/// PickerAction(.character("3"))  // .weapon(.fire)
+/// PickerAction(.character("3"))  // .weapon(2): the third weapon
 /// PickerAction(.character("x"))  // nil
 /// ```
 enum PickerAction: Hashable, Sendable {
@@ -35,8 +35,9 @@ enum PickerAction: Hashable, Sendable {
   case previous
   /// Enter, or Space: press the focused button, or assign.
   case activate
-  /// A digit from 1 to 5: that weapon.
-  case weapon(WeaponType)
+  /// A digit from 1 to 9: the weapon of that number, counting from 1, as its place among
+  /// the roster's weapons (from 0).
+  case weapon(Int)
   /// `/`: search.
   case search
   /// Esc: back out of what is open, or leave.
@@ -67,10 +68,10 @@ enum PickerAction: Hashable, Sendable {
     case .character("q"), .character("Q"): self = .quit
     case .interrupt: self = .interrupt
     case .character(let character):
-      guard let digit = character.wholeNumberValue, character.isASCII,
-        WeaponType.allCases.indices.contains(digit - 1)
-      else { return nil }
-      self = .weapon(WeaponType.allCases[digit - 1])
+      guard let digit = character.wholeNumberValue, character.isASCII, digit > 0 else {
+        return nil
+      }
+      self = .weapon(digit - 1)
     case .backspace, .eraseLine, .suspend, .mouse, .other:
       return nil
     }

@@ -27,12 +27,13 @@ struct PickerWheelState: Equatable, Sendable {
 
   /// A monster as the picker shows it.
   struct Row: Hashable, Sendable {
+    /// The monster.
+    var monster: Monster
+
     /// The monster's name, as the file has it.
-    var name: String
-    /// The colour of the name.
-    var nameColor: NameColor?
+    var name: String { monster.name }
     /// The weapon the monster carries.
-    var weapon: WeaponType
+    var weapon: Weapon { monster.weapon }
   }
 
   /// What the mouse points at.
@@ -82,7 +83,7 @@ struct PickerWheelState: Equatable, Sendable {
     self.firstNamesWidth = Self.widestName(in: roster, at: positions.prefix(Self.firstNames))
     self.visibleRows = max(1, visibleRows)
     self.monsterColumn = PickerColumn(rowCount: positions.count, selected: 0)
-    self.weaponColumn = PickerColumn(rowCount: WeaponType.allCases.count, selected: 0)
+    self.weaponColumn = PickerColumn(rowCount: roster.weapons.count, selected: 0)
     self.chosen = positions.isEmpty ? nil : 0
     followSelectedMonster()
   }
@@ -129,9 +130,14 @@ struct PickerWheelState: Equatable, Sendable {
     selectedPlace.map(monster(atPlace:))
   }
 
+  /// The roster's weapons: the rows of the weapon column.
+  var weapons: [Weapon] {
+    roster.weapons
+  }
+
   /// The selected weapon.
-  var selectedWeapon: WeaponType {
-    WeaponType.allCases[weaponColumn.selected]
+  var selectedWeapon: Weapon {
+    weapons[weaponColumn.selected]
   }
 
   /// Reacts to a key.
@@ -139,7 +145,7 @@ struct PickerWheelState: Equatable, Sendable {
   /// Up and down (`k` and `j`) move the focused column's selection, wrapping at the ends;
   /// Page Up, Page Down, Home and End (`g` and `G`) move it further, without wrapping. Left
   /// and right (`h` and `l`) focus the monsters and the weapons; Tab and Shift-Tab switch
-  /// between them. A digit from 1 to 5 selects that weapon. Enter or Space asks to give the
+  /// between them. A digit from 1 to 9 selects the weapon of that number. Enter or Space asks to give the
   /// selected monster the selected weapon. `/` begins a search, and while it is typed, keys
   /// go to it. Esc ends a kept search, or closes the picker, as `q` and Ctrl-C do. Another
   /// typed character says on the status line that it does nothing.
@@ -163,9 +169,12 @@ struct PickerWheelState: Equatable, Sendable {
     case .right: focus = .weapons
     case .next, .previous: focus = focus == .monsters ? .weapons : .monsters
     case .activate: return assignment()
-    case .weapon(let weapon):
-      weaponColumn.select(
-        WeaponType.allCases.firstIndex(of: weapon) ?? 0, visibleRows: visibleRows)
+    case .weapon(let number):
+      guard weapons.indices.contains(number) else {
+        status = PickerAction.doesNothing(key)
+        return .none
+      }
+      weaponColumn.select(number, visibleRows: visibleRows)
     case .search: beginSearch()
     case .back:
       guard search.phase == .kept else { return .close }
@@ -194,6 +203,8 @@ struct PickerWheelState: Equatable, Sendable {
     let row = monsterColumn.selected
     self.roster = roster
     positions = Array(roster.indices)
+    weaponColumn.setRowCount(
+      roster.weapons.count, selecting: weaponColumn.selected, visibleRows: visibleRows)
     firstNamesWidth = Self.widestName(in: roster, at: positions.prefix(Self.firstNames))
     names = nil
     if search.matches != nil { search.refresh(in: nameFilter()) }
@@ -237,7 +248,7 @@ struct PickerWheelState: Equatable, Sendable {
   private mutating func followSelectedMonster() {
     guard let weapon = selectedMonster?.weapon else { return }
     weaponColumn.select(
-      WeaponType.allCases.firstIndex(of: weapon) ?? 0, visibleRows: visibleRows)
+      weapons.firstIndex { $0.name == weapon.name } ?? 0, visibleRows: visibleRows)
   }
 
   // MARK: - Places
@@ -258,10 +269,7 @@ struct PickerWheelState: Equatable, Sendable {
 
   /// The monster at a place.
   private func monster(atPlace place: Int) -> Row {
-    let index = positions[place]
-    return Row(
-      name: roster.withUTF8(.name, at: index) { String(decoding: $0, as: UTF8.self) },
-      nameColor: roster.nameColor(at: index), weapon: roster.weapon(at: index))
+    Row(monster: roster[positions[place]])
   }
 
   /// The place of a roster position.

@@ -1,7 +1,7 @@
 import MonsterKit
 
-/// The state of `monsters pick <monster>`: the tutorial's custom input view, a row of five
-/// weapon buttons and a Close button, with one button focused.
+/// The state of `monsters pick <monster>`: the tutorial's custom input view, a button for
+/// each of the roster's weapons and a Close button, with one button focused.
 ///
 /// Keys change it, and say what to do, without touching the terminal or the file:
 ///
@@ -14,16 +14,15 @@ struct WeaponBarState: Hashable, Sendable {
   /// A button of the view.
   enum Button: Hashable, Sendable {
     /// The button that picks a weapon.
-    case weapon(WeaponType)
+    case weapon(Weapon)
     /// The Close button, which leaves without a change.
     case close
-
-    /// The buttons, left to right: the five weapons, then Close.
-    static let all: [Button] = WeaponType.allCases.map(Button.weapon) + [.close]
   }
 
   /// The monster whose weapon is picked, as the roster had it when the view opened.
   var monster: Monster
+  /// The roster's weapons, one button each.
+  let weapons: [Weapon]
   /// The focused button.
   private(set) var focus: Button
   /// A line on what is happening, such as `Saving...`, or `nil`.
@@ -33,19 +32,27 @@ struct WeaponBarState: Hashable, Sendable {
 
   /// Opens the view on a monster, with the focus on the weapon it carries.
   ///
-  /// - Parameter monster: The monster.
-  init(monster: Monster) {
+  /// - Parameters:
+  ///   - monster: The monster.
+  ///   - weapons: The roster's weapons.
+  init(monster: Monster, weapons: [Weapon] = Weapon.builtIn) {
     self.monster = monster
-    self.focus = .weapon(monster.weapon.type)
+    self.weapons = weapons
+    self.focus = .weapon(monster.weapon)
+  }
+
+  /// The buttons, in order: a weapon's each, then Close.
+  var buttons: [Button] {
+    weapons.map(Button.weapon) + [.close]
   }
 
   /// Reacts to a key.
   ///
   /// Left and right arrows, `h` and `l` (and Shift-Tab and Tab) move the focus, wrapping at
   /// the ends; Home and `g` go to the first weapon, End and `G` to Close. Enter or Space
-  /// presses the focused button; a digit from 1 to 5 presses that weapon's button. Esc,
-  /// `q` and Close leave, and so does Ctrl-C, as an interruption. Another typed character
-  /// says on the status line that it does nothing.
+  /// presses the focused button; a digit from 1 to 9 presses the button of the weapon of
+  /// that number, if there is one. Esc, `q` and Close leave, and so does Ctrl-C, as an
+  /// interruption. Another typed character says on the status line that it does nothing.
   ///
   /// - Parameter key: The key.
   /// - Returns: What to do: save the pick and close, close, or nothing.
@@ -54,7 +61,7 @@ struct WeaponBarState: Hashable, Sendable {
       if let note = PickerAction.doesNothing(key) { status = note }
       return .none
     }
-    let buttons = Button.all
+    let buttons = self.buttons
     let index = buttons.firstIndex(of: focus) ?? 0
     switch action {
     case .left, .previous:
@@ -67,8 +74,12 @@ struct WeaponBarState: Hashable, Sendable {
       focus = .close
     case .activate:
       return press(focus)
-    case .weapon(let weapon):
-      focus = .weapon(weapon)
+    case .weapon(let number):
+      guard weapons.indices.contains(number) else {
+        status = PickerAction.doesNothing(key)
+        return .none
+      }
+      focus = .weapon(weapons[number])
       return press(focus)
     case .back, .quit:
       return .close

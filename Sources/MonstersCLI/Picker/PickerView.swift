@@ -17,7 +17,7 @@ protocol PickerView {
   /// - Returns: Whether the view changed, and should be drawn again.
   mutating func prepare() -> Bool
   /// Takes in a save: the roster as saved, and what the edit did.
-  mutating func saved(_ edit: RosterEdit, _ update: RosterUpdate)
+  mutating func saved(_ saved: EditOutcome)
   /// The screen's lines.
   func lines(size: TerminalSize, file: String, style: PickerStyle) -> [String]
 }
@@ -53,15 +53,16 @@ extension WeaponBarState: PickerView {
   mutating func handleOnScreen(_ key: PickerKey, size: TerminalSize) -> PickerEffect {
     guard case .mouse(let event) = key else { return handle(key) }
     return mouse(
-      event.action, on: PickerRenderer.button(atColumn: event.column, row: event.row, size: size))
+      event.action,
+      on: PickerRenderer.button(atColumn: event.column, row: event.row, of: self, size: size))
   }
 
   mutating func resize(to size: TerminalSize) {}
 
   mutating func prepare() -> Bool { false }
 
-  mutating func saved(_ edit: RosterEdit, _ update: RosterUpdate) {
-    if let monster = update.after.monster(named: monster.name) { self.monster = monster }
+  mutating func saved(_ saved: EditOutcome) {
+    if let monster = saved.update.after.monster(named: monster.name) { self.monster = monster }
     status = nil
   }
 
@@ -83,13 +84,13 @@ extension PickerWheelState: PickerView {
     resize(visibleRows: PickerRenderer.wheelVisibleRows(forHeight: size.rows))
   }
 
-  mutating func saved(_ edit: RosterEdit, _ update: RosterUpdate) {
-    reload(update.after)
-    guard update.changed else {
-      status = selectedMonster.map { "\($0.name) has \($0.weapon.rawValue) already." }
+  mutating func saved(_ saved: EditOutcome) {
+    reload(saved.update.after)
+    guard saved.update.changed else {
+      status = selectedMonster.map { "\($0.name) has \($0.weapon.name) already." }
       return
     }
-    status = "Saved. " + EditReport.describe(edit, before: update.before, after: update.after)
+    status = "Saved. " + EditReport.describe(saved.changes.joined())
   }
 
   func lines(size: TerminalSize, file: String, style: PickerStyle) -> [String] {

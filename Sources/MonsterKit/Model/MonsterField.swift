@@ -1,0 +1,533 @@
+/// A field of a monster: a key of its object in the roster file, what its value may be, and
+/// whether every monster has it.
+///
+/// This is the one description of fields. The five built-in ones and those a roster
+/// declares (``Roster/declaredFields``) are values of this one type, and everything that
+/// reads or writes a field goes by it: the reader and `check`, edits, diffs and merges,
+/// imports, and every listing of the command line. A key that is neither (one the roster
+/// neither builds in nor declares) is ``other(_:)``: any JSON value, kept as it is.
+///
+/// ```swift
+/// MonsterField.weapon.key                      // "weapon"
+/// MonsterField.builtIn.map(\.key)              // name, description, icon, weapon, nameColor
+/// let health = try MonsterField(
+///   declaring: "health", kind: .integer(minimum: 1, maximum: 100))
+/// health.problem(with: .number("500"))         // "is 500; it takes an integer from 1 to 100"
+/// Monster.seeded[0][.weapon]                   // .string("sword")
+/// ```
+public struct MonsterField: Hashable, Sendable {
+  /// The key of the monster's object, as the file spells it, such as `nameColor` or `team`.
+  public let key: String
+  /// What values the field takes.
+  public let kind: Kind
+  /// Whether every monster has a value; an optional field may be left out.
+  public let isRequired: Bool
+  /// For a declared required field, the value a monster without one is given, if any.
+  public let defaultValue: JSONValue?
+  /// Where the field comes from.
+  package let origin: Origin
+
+  /// What values a field takes.
+  public enum Kind: Hashable, Sendable {
+    /// A monster's name: text that follows the rules of names (``Roster``).
+    case name
+    /// Any text.
+    case text
+    /// One of the roster's weapons, by name (``Roster/weapons``).
+    case weapon
+    /// A ``NameColor``, as the file spells it.
+    case color
+    /// A whole number, at least `minimum` and at most `maximum` where they are given.
+    case integer(minimum: Int?, maximum: Int?)
+    /// One of these texts, exactly.
+    case values([String])
+    /// Any JSON value: a key the roster neither builds in nor declares.
+    case any
+  }
+
+  /// Where a field comes from.
+  package enum Origin: Hashable, Sendable {
+    /// One of the five fields every roster has.
+    case builtIn(BuiltIn)
+    /// A field the roster declares.
+    case declared
+    /// A key the roster neither builds in nor declares.
+    case undeclared
+  }
+
+  private init(
+    key: String, kind: Kind, isRequired: Bool, defaultValue: JSONValue? = nil, origin: Origin
+  ) {
+    self.key = key
+    self.kind = kind
+    self.isRequired = isRequired
+    self.defaultValue = defaultValue
+    self.origin = origin
+  }
+
+  /// Whether the field is one of the five every roster has.
+  public var isBuiltIn: Bool {
+    builtIn != nil
+  }
+
+  /// Whether the roster declares the field.
+  public var isDeclared: Bool {
+    origin == .declared
+  }
+
+  /// The built-in field this is, if it is one.
+  package var builtIn: BuiltIn? {
+    guard case .builtIn(let field) = origin else { return nil }
+    return field
+  }
+
+  /// How messages name the field: `name colour`, `weapon`, or a declared field's key.
+  public var label: String {
+    builtIn?.label ?? key
+  }
+}
+
+// MARK: - The built-in fields
+
+extension MonsterField {
+  /// The five fields every roster has, in the order the canonical form writes them: the
+  /// one table a built-in field is spelled in.
+  package enum BuiltIn: Int, CaseIterable, Sendable {
+    case name, description, icon, weapon, nameColor
+
+    /// The key as the file spells it.
+    package var spelling: StaticString {
+      switch self {
+      case .name: "name"
+      case .description: "description"
+      case .icon: "icon"
+      case .weapon: "weapon"
+      case .nameColor: "nameColor"
+      }
+    }
+
+    /// What the field's values are.
+    var kind: Kind {
+      switch self {
+      case .name: .name
+      case .description, .icon: .text
+      case .weapon: .weapon
+      case .nameColor: .color
+      }
+    }
+
+    /// Whether every monster has the field.
+    var isRequired: Bool {
+      self != .nameColor
+    }
+
+    /// How messages name the field.
+    var label: String {
+      self == .nameColor ? "name colour" : spelling.description
+    }
+
+    /// The text field of a record the key's value is, for `name`, `description` and `icon`.
+    package var textField: MonsterTextField? {
+      MonsterTextField(rawValue: rawValue)
+    }
+
+    /// The key a spelling names, if any.
+    init?(spelling text: String) {
+      guard let key = Self.allCases.first(where: { $0.spelling.description == text }) else {
+        return nil
+      }
+      self = key
+    }
+
+    /// The key an unescaped key token's bytes name, compared bytewise: how the reader tells
+    /// a million monsters' keys apart.
+    @inline(__always)
+    init?(_ bytes: UnsafeRawBufferPointer) {
+      let key: BuiltIn
+      switch bytes.count {
+      case 4: key = bytes[0] == UInt8(ascii: "n") ? .name : .icon
+      case 6: key = .weapon
+      case 9: key = .nameColor
+      case 11: key = .description
+      default: return nil
+      }
+      guard key.spelling.matches(bytes) else { return nil }
+      self = key
+    }
+
+    /// The key's bit in a set of keys seen.
+    @inline(__always)
+    var bit: UInt8 { 1 << UInt8(rawValue) }
+
+    /// The keys in order, made once: what a loop over every monster's keys goes through.
+    static let ordered = allCases
+
+    /// The field this key is.
+    package var field: MonsterField {
+      MonsterField.builtIn[rawValue]
+    }
+  }
+
+  /// The five built-in fields, in the order the canonical form writes them.
+  public static let builtIn: [MonsterField] = BuiltIn.allCases.map { key in
+    MonsterField(
+      key: key.spelling.description, kind: key.kind, isRequired: key.isRequired,
+      origin: .builtIn(key))
+  }
+
+  /// The name.
+  public static var name: MonsterField { BuiltIn.name.field }
+  /// The description.
+  public static var description: MonsterField { BuiltIn.description.field }
+  /// The icon's file name.
+  public static var icon: MonsterField { BuiltIn.icon.field }
+  /// The weapon.
+  public static var weapon: MonsterField { BuiltIn.weapon.field }
+  /// The name colour.
+  public static var nameColor: MonsterField { BuiltIn.nameColor.field }
+
+  /// A key the roster neither builds in nor declares, as the file spells it: any JSON
+  /// value, kept as it is.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The field.
+  public static func other(_ key: String) -> MonsterField {
+    if let builtIn = BuiltIn(spelling: key) { return builtIn.field }
+    return MonsterField(key: key, kind: .any, isRequired: false, origin: .undeclared)
+  }
+}
+
+// MARK: - Declared fields
+
+extension MonsterField {
+  /// A field a roster declares.
+  ///
+  /// ```swift
+  /// let team = try MonsterField(declaring: "team", kind: .values(["red", "blue"]))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key: not a built-in one (in any case), not empty, without control or
+  ///     format characters, white space at either end, `=` or `,` (which the command line
+  ///     reads between a field and its value).
+  ///   - kind: ``Kind/text``, ``Kind/integer(minimum:maximum:)`` or ``Kind/values(_:)``.
+  ///   - isRequired: Whether every monster has a value.
+  ///   - defaultValue: For a required field, the value a monster without one is given.
+  /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for a key, kind or default
+  ///   that is not allowed.
+  public init(
+    declaring key: String, kind: Kind = .text, isRequired: Bool = false,
+    defaultValue: JSONValue? = nil
+  ) throws(RosterError) {
+    self.init(
+      key: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue,
+      origin: .declared)
+    if let reason = declarationProblem() { throw .invalidDeclaration(key, reason: reason) }
+  }
+
+  /// A declared field as the reader found it, checked with ``declarationProblem()``.
+  init(
+    uncheckedDeclaring key: String, kind: Kind, isRequired: Bool, defaultValue: JSONValue?
+  ) {
+    self.init(
+      key: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue,
+      origin: .declared)
+  }
+
+  /// What is wrong with the field as a declaration, or `nil` for none.
+  func declarationProblem() -> String? {
+    if let reason = Self.keyProblem(key) { return reason }
+    switch kind {
+    case .text: break
+    case .integer(let minimum?, let maximum?) where minimum > maximum:
+      return "its minimum, \(minimum), is more than its maximum, \(maximum)"
+    case .integer: break
+    case .values(let values):
+      if values.isEmpty { return "it lists no values" }
+      var seen: Set<String> = []
+      for value in values where !seen.insert(value).inserted {
+        return "it lists the value '\(escapedForMessage(value))' twice"
+      }
+    case .name, .weapon, .color, .any:
+      return "a declared field is text, an integer or one of a list of values"
+    }
+    if let value = defaultValue {
+      guard isRequired else { return "a default goes with a required field" }
+      if let problem = problem(with: value) { return "its default \(problem)" }
+    }
+    return nil
+  }
+
+  /// Why a key cannot be a declared field's, or `nil` when it can.
+  static func keyProblem(_ key: String) -> String? {
+    if let reason = Roster.problem(withName: key) { return "the name " + reason }
+    if BuiltIn.allCases.contains(where: { $0.spelling.description.lowercased() == key.lowercased() }
+    ) {
+      return "'\(escapedForMessage(key))' is a built-in field"
+    }
+    if key.contains("=") || key.contains(",") {
+      return "the name holds '=' or ',', which the command line reads between fields and values"
+    }
+    return nil
+  }
+}
+
+// MARK: - Values
+
+extension MonsterField {
+  /// The field's value in a monster, as the file holds it; `nil` when the monster has none.
+  ///
+  /// - Parameter monster: The monster.
+  /// - Returns: A string for the built-in fields (the weapon's name, the colour as the file
+  ///   spells it), the value of another key, or `nil` for no colour or a key the monster
+  ///   lacks.
+  public func value(in monster: Monster) -> JSONValue? {
+    switch builtIn {
+    case .name?: .string(monster.name)
+    case .description?: .string(monster.description)
+    case .icon?: .string(monster.icon)
+    case .weapon?: .string(monster.weapon.name)
+    case .nameColor?: monster.nameColor.map { .string($0.description) }
+    case nil: monster.otherFields.first { $0.key == key }?.value
+    }
+  }
+
+  /// Gives a monster a value of the field, or takes it away, once the value is known to be
+  /// one the field takes.
+  ///
+  /// - Parameters:
+  ///   - value: The value, as the file holds it; `nil` for none.
+  ///   - monster: The monster.
+  ///   - weapons: The weapons a weapon's name is one of, for its image.
+  func set(_ value: JSONValue?, in monster: inout Monster, weapons: [Weapon]) {
+    let text: String? = if case .string(let text)? = value { text } else { nil }
+    switch builtIn {
+    case .name?: monster.name = text ?? monster.name
+    case .description?: monster.description = text ?? monster.description
+    case .icon?: monster.icon = text ?? monster.icon
+    case .weapon?:
+      monster.weapon = text.map { weapons.weapon(named: $0) ?? Weapon(name: $0) } ?? monster.weapon
+    case .nameColor?: monster.nameColor = text.flatMap { NameColor($0) }
+    case nil:
+      if let index = monster.otherFields.firstIndex(where: { $0.key == key }) {
+        if let value {
+          monster.otherFields[index].value = value
+        } else {
+          monster.otherFields.remove(at: index)
+        }
+      } else if let value {
+        monster.otherFields.append(JSONMember(key, value))
+      }
+    }
+  }
+
+  /// The values the field takes, when they are a closed list of words: a weapon's names, a
+  /// colour's names (`#RRGGBB` aside), or a declared field's values; `nil` otherwise.
+  ///
+  /// - Parameter weapons: The roster's weapons, for a weapon.
+  /// - Returns: The words, in order.
+  public func words(weapons: [Weapon] = Weapon.builtIn) -> [String]? {
+    switch kind {
+    case .weapon: weapons.names
+    case .color: NameColor.named.map(\.description)
+    case .values(let values): values
+    case .name, .text, .integer, .any: nil
+    }
+  }
+
+  /// What the field takes, in a user's words, such as `an integer from 1 to 100`.
+  ///
+  /// - Parameter weapons: The roster's weapons, for a weapon.
+  /// - Returns: The words, after "it takes".
+  public func allowedValues(weapons: [Weapon] = Weapon.builtIn) -> String {
+    switch kind {
+    case .name: "a name"
+    case .text: "text"
+    case .weapon: "one of the weapons " + weapons.names.joined(separator: ", ")
+    case .color: "a colour: " + NameColor.spellings
+    case .integer(nil, nil): "an integer"
+    case .integer(let minimum?, nil): "an integer of at least \(minimum)"
+    case .integer(nil, let maximum?): "an integer of at most \(maximum)"
+    case .integer(let minimum?, let maximum?): "an integer from \(minimum) to \(maximum)"
+    case .values(let values):
+      "one of " + values.map { escapedForMessage($0) }.joined(separator: ", ")
+    case .any: "any JSON value"
+    }
+  }
+
+  /// What is wrong with a value of the field, or `nil` when the field takes it.
+  ///
+  /// - Parameters:
+  ///   - value: The value, as the file holds it.
+  ///   - weapons: The roster's weapons, for a weapon.
+  /// - Returns: Words after the field's name, such as `is 500; it takes an integer from 1
+  ///   to 100`, or `nil`.
+  public func problem(with value: JSONValue, weapons: [Weapon] = Weapon.builtIn) -> String? {
+    let fits: Bool
+    switch (kind, value) {
+    case (.any, _): return nil
+    case (.name, .string(let text)):
+      return Roster.problem(withName: text).map { "is not a name: it " + $0 }
+    case (.text, .string): return nil
+    case (.weapon, .string(let text)): fits = weapons.weapon(named: text) != nil
+    case (.color, .string(let text)): fits = NameColor(text) != nil
+    case (.values(let values), .string(let text)): fits = values.contains(text)
+    case (.integer(let minimum, let maximum), .number(let text)):
+      guard let number = IntegralNumber(text) else {
+        return "is \(escapedForMessage(text)), not a whole number; it takes "
+          + allowedValues(weapons: weapons)
+      }
+      fits = number.isAtLeast(minimum) && number.isAtMost(maximum)
+    case (.integer, _):
+      return "must be a number: \(allowedValues(weapons: weapons))"
+    default:
+      return "must be a string: \(allowedValues(weapons: weapons))"
+    }
+    guard !fits else { return nil }
+    return "is \(Self.quoted(value)); it takes \(allowedValues(weapons: weapons))"
+  }
+
+  /// Checks a value of the field, as an edit gives it.
+  ///
+  /// - Parameters:
+  ///   - value: The value, as the file holds it.
+  ///   - weapons: The roster's weapons, for a weapon.
+  /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` for a weapon the roster does not
+  ///   have, ``RosterError/invalidValue(_:field:reason:)`` for any other value the field
+  ///   does not take.
+  public func check(_ value: JSONValue, weapons: [Weapon] = Weapon.builtIn) throws(RosterError) {
+    guard problem(with: value, weapons: weapons) != nil else { return }
+    if kind == .weapon, case .string(let text) = value {
+      throw .unknownWeapon(text, weapons: weapons.names)
+    }
+    if kind == .name, case .string(let text) = value, let reason = Roster.problem(withName: text) {
+      throw .invalidName(text, reason: "it " + reason)
+    }
+    throw .invalidValue(
+      Self.text(of: value), field: key, reason: "it takes " + allowedValues(weapons: weapons))
+  }
+
+  /// A value as a message shows what was given: a string's text, anything else as JSON.
+  static func text(of value: JSONValue) -> String {
+    if case .string(let text) = value { return text }
+    var bytes: [UInt8] = []
+    bytes.appendJSON(value, indent: nil)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A value as a message quotes it: a string in quotes, anything else as compact JSON.
+  static func quoted(_ value: JSONValue) -> String {
+    if case .string(let text) = value { return "'\(escapedForMessage(text))'" }
+    return escapedForMessage(text(of: value))
+  }
+
+  /// The value a person means by some text, as a command line, a TSV or a CSV gives it: a
+  /// weapon read forgivingly (`ninja-star`), a colour in any case, an integer in decimal
+  /// digits, one of a field's values in any case where only one matches; anything else
+  /// as it is. Empty text is no value, for a field a monster may be without.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - weapons: The roster's weapons.
+  /// - Returns: The value as the file holds it, or `nil` for none.
+  /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` or
+  ///   ``RosterError/invalidValue(_:field:reason:)`` for text that is no value of the field.
+  public func value(typed text: String, weapons: [Weapon] = Weapon.builtIn) throws(RosterError)
+    -> JSONValue?
+  {
+    if text.isEmpty && !isRequired { return nil }
+    func invalid() -> RosterError {
+      .invalidValue(text, field: key, reason: "it takes " + allowedValues(weapons: weapons))
+    }
+    switch kind {
+    case .name, .text, .any:
+      return .string(text)
+    case .weapon:
+      guard let weapon = weapons.weapon(parsing: text) else {
+        throw .unknownWeapon(text, weapons: weapons.names)
+      }
+      return .string(weapon.name)
+    case .color:
+      guard let color = NameColor(parsing: text) else { throw invalid() }
+      return .string(color.description)
+    case .integer:
+      let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+      guard text.utf8.count - digits.count <= 1, !digits.isEmpty,
+        digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+      else { throw invalid() }
+      let value = JSONValue.number(Int(text).map(String.init) ?? text)
+      guard problem(with: value, weapons: weapons) == nil else { throw invalid() }
+      return value
+    case .values(let values):
+      if values.contains(text) { return .string(text) }
+      let matches = values.filter { $0.lowercased() == text.lowercased() }
+      guard matches.count == 1 else { throw invalid() }
+      return .string(matches[0])
+    }
+  }
+}
+
+// MARK: - Whole numbers
+
+/// A JSON number as a whole number, as JSON Schema's `integer` reads one: any number whose
+/// value has no fraction, written with digits (`12`), a fraction of zeros (`12.0`) or an
+/// exponent (`1.2e1`), that a double holds; beyond `Int`, only its sign is kept.
+struct IntegralNumber: Hashable {
+  /// The value, or the sign of one beyond `Int`.
+  enum Value: Hashable {
+    case exactly(Int)
+    case beyond(negative: Bool)
+  }
+
+  let value: Value
+
+  /// The whole number a JSON number's text is, or `nil` when it has a fraction.
+  init?(_ text: String) {
+    let isPlain = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+    if isPlain {
+      value = Int(text).map(Value.exactly) ?? .beyond(negative: text.hasPrefix("-"))
+      return
+    }
+    guard let double = Double(text), double.isFinite, double.rounded() == double else {
+      return nil
+    }
+    value =
+      double.magnitude < 0x1p62 ? .exactly(Int(double)) : .beyond(negative: double < 0)
+  }
+
+  func isAtLeast(_ minimum: Int?) -> Bool {
+    guard let minimum else { return true }
+    switch value {
+    case .exactly(let number): return number >= minimum
+    case .beyond(let negative): return !negative
+    }
+  }
+
+  func isAtMost(_ maximum: Int?) -> Bool {
+    guard let maximum else { return true }
+    switch value {
+    case .exactly(let number): return number <= maximum
+    case .beyond(let negative): return negative
+    }
+  }
+}
+
+// MARK: - A monster's fields
+
+extension Monster {
+  /// The value of a field, as the file holds it; `nil` when the monster has none.
+  ///
+  /// ```swift
+  /// Monster.seeded[0][.weapon]  // .string("sword")
+  /// ```
+  public subscript(field: MonsterField) -> JSONValue? {
+    field.value(in: self)
+  }
+
+  /// The monster's object as the file holds it: the built-in keys in order, then the others.
+  package var jsonMembers: [JSONMember] {
+    MonsterField.builtIn.compactMap { field in
+      field.value(in: self).map { JSONMember(field.key, $0) }
+    } + otherFields
+  }
+}

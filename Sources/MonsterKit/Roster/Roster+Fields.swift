@@ -1,0 +1,231 @@
+// A roster's weapons and fields, and values read by them: what edits and selections give
+// as typed or as the file holds them, checked and made exact before any monster changes.
+
+extension Roster {
+  /// The roster's weapons, in order: those it declares, or the five built-in ones.
+  ///
+  /// ```swift
+  /// Roster.seeded.weapons.map(\.name)  // ["blowgun", "ninjaStar", "fire", "sword", "smoke"]
+  /// ```
+  public var weapons: [Weapon] {
+    declarations.weaponList
+  }
+
+  /// Whether the roster lists its weapons, rather than having the five built-in ones.
+  public var declaresWeapons: Bool {
+    declarations.weapons != nil
+  }
+
+  /// The fields the roster declares, in order, beyond the five built-in ones.
+  public var declaredFields: [MonsterField] {
+    declarations.fields
+  }
+
+  /// Every field of the roster: the built-in ones, then those it declares.
+  public var fields: [MonsterField] {
+    MonsterField.builtIn + declarations.fields
+  }
+
+  /// The field a name names: a built-in or declared field, by its key exactly or, where
+  /// that is no field, in any case; else a key some monster has, exactly as spelled.
+  ///
+  /// ```swift
+  /// Roster.seeded.field(named: "WEAPON")?.key  // "weapon"
+  /// ```
+  ///
+  /// - Parameter name: The name.
+  /// - Returns: The field, or `nil` when the roster has none of that name.
+  public func field(named name: String) -> MonsterField? {
+    if let field = knownField(named: name) { return field }
+    return hasKey(name) ? .other(name) : nil
+  }
+
+  /// A built-in or declared field by its key, exactly or else in any case.
+  func knownField(named name: String) -> MonsterField? {
+    let fields = self.fields
+    if let exact = fields.first(where: { $0.key == name }) { return exact }
+    let lowered = name.lowercased()
+    return fields.first { $0.key.lowercased() == lowered }
+  }
+
+  /// The field a name names, as ``field(named:)`` finds it.
+  ///
+  /// - Throws: ``RosterError/unknownField(_:fields:)`` when there is none.
+  package func existingField(named name: String) throws(RosterError) -> MonsterField {
+    guard let field = field(named: name) else {
+      throw .unknownField(name, fields: fields.map(\.key))
+    }
+    return field
+  }
+
+  /// Whether some monster has a key beyond the built-in ones.
+  func hasKey(_ key: String) -> Bool {
+    if source.otherFields.contains(where: { $0.contains { $0.key == key } }) { return true }
+    return edited.contains { $0.otherFields.contains { $0.key == key } }
+  }
+
+  // MARK: - Reading values
+
+  /// The value an input gives a field, checked: exactly as the roster file holds it.
+  ///
+  /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` or
+  ///   ``RosterError/invalidValue(_:field:reason:)`` for a value the field does not take.
+  func value(of input: FieldInput?, for field: MonsterField) throws(RosterError) -> JSONValue? {
+    switch input {
+    case nil:
+      return nil
+    case .typed(let text), .text(let text):
+      guard field.origin != .undeclared else { return text.isEmpty ? nil : .string(text) }
+      // Nothing typed is no value: refused for a field every monster has.
+      if case .typed = input, text.isEmpty, field.isRequired {
+        throw .missingValue(field: field.key, monster: nil)
+      }
+      return try field.value(typed: text, weapons: weapons)
+    case .json(let value):
+      try field.check(value, weapons: weapons)
+      return value
+    }
+  }
+
+  /// The field an assignment or a condition names.
+  ///
+  /// - Throws: ``RosterError/unknownField(_:fields:)`` for a typed value of a field that is
+  ///   neither built in nor declared, naming the declared fields (the built-in ones have
+  ///   their own ways to be set), and for a condition on a key no monster has, naming every
+  ///   field.
+  private func field(named key: String, for input: FieldInput?, isCondition: Bool)
+    throws(RosterError) -> MonsterField
+  {
+    if let field = knownField(named: key) { return field }
+    let isTyped = if case .typed? = input { true } else { false }
+    guard isCondition ? hasKey(key) : !isTyped else {
+      throw .unknownField(key, fields: (isCondition ? fields : declaredFields).map(\.key))
+    }
+    return .other(key)
+  }
+
+  // MARK: - Changes
+
+  /// Changes read by the roster's fields: each field's new value, exactly as the file
+  /// holds it, checked.
+  ///
+  /// - Throws: What ``value(of:for:)`` throws; ``RosterError/unknownField(_:fields:)`` for a
+  ///   typed field the roster does not have; ``RosterError/missingValue(field:monster:)``
+  ///   for a required field given no value; ``RosterError/invalidValue(_:field:reason:)``
+  ///   for a name, which a rename changes.
+  func resolved(_ changes: RosterEdit.Changes) throws(RosterError) -> ResolvedChanges {
+    var resolved = ResolvedChanges()
+    var places: [String: Int] = [:]
+    for assignment in changes.assignments {
+      let field = try field(named: assignment.key, for: assignment.value, isCondition: false)
+      guard field.builtIn != .name else {
+        throw .invalidValue(
+          assignment.key, field: field.key, reason: "a monster is given a new name by renaming it")
+      }
+      let value = try value(of: assignment.value, for: field)
+      if value == nil && field.isRequired { throw .missingValue(field: field.key, monster: nil) }
+      if let place = places[field.key] {
+        resolved.values[place].value = value
+      } else {
+        places[field.key] = resolved.values.count
+        resolved.values.append((field, value))
+      }
+    }
+    return resolved
+  }
+
+  /// The conditions read by the roster's fields, each value exactly as the file holds it.
+  ///
+  /// - Throws: ``RosterError/unknownField(_:fields:)`` for a field the roster does not have
+  ///   and no monster has; what ``value(of:for:)`` throws for a value the field does not
+  ///   take.
+  func resolved(_ conditions: [MonsterCondition]) throws(RosterError)
+    -> [(field: MonsterField, value: JSONValue?)]
+  {
+    var resolved: [(field: MonsterField, value: JSONValue?)] = []
+    for condition in conditions {
+      let field = try field(named: condition.key, for: condition.value, isCondition: true)
+      if field.builtIn == .name, case .typed(let name)? = condition.value {
+        resolved.append((field, .string(name)))
+        continue
+      }
+      // Nothing typed for a field every monster has is no value of it, which none has.
+      if case .typed(let text)? = condition.value, text.isEmpty, field.isRequired,
+        field.origin != .undeclared
+      {
+        resolved.append((field, try field.value(typed: text, weapons: weapons)))
+        continue
+      }
+      resolved.append((field, try value(of: condition.value, for: field)))
+    }
+    return resolved
+  }
+
+  // MARK: - New monsters
+
+  /// A new monster of a name, with the fields changes give it, and the defaults of the
+  /// rest.
+  ///
+  /// - Throws: What ``resolved(_:)-(RosterEdit.Changes)`` throws;
+  ///   ``RosterError/missingValue(field:monster:)`` without a weapon, or without a required
+  ///   field that has no default.
+  func newMonster(named name: String, _ changes: RosterEdit.Changes) throws(RosterError)
+    -> Monster
+  {
+    let resolved = try resolved(changes)
+    guard resolved.values.contains(where: { $0.field.builtIn == .weapon }) else {
+      throw .missingValue(field: MonsterField.weapon.key, monster: name)
+    }
+    var monster = Monster(name: name, description: "", weapon: weapons[0])
+    resolved.apply(to: &monster, weapons: weapons)
+    return try checked(monster)
+  }
+
+  /// A monster as the roster takes it: its weapon the roster's of that name, with the
+  /// roster's image, and every required field given a value, its default where it has
+  /// none.
+  ///
+  /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` for a weapon the roster does not
+  ///   have, ``RosterError/invalidValue(_:field:reason:)`` for a declared field's value it
+  ///   does not take, ``RosterError/missingValue(field:monster:)`` for a required field
+  ///   with no value and no default.
+  func checked(_ monster: Monster) throws(RosterError) -> Monster {
+    var monster = monster
+    guard let weapon = weapons.weapon(named: monster.weapon.name) else {
+      throw .unknownWeapon(monster.weapon.name, weapons: weapons.names)
+    }
+    monster.weapon = weapon
+    guard !declarations.fields.isEmpty else { return monster }
+    let values = monster.otherFields.valuesByKey
+    for field in declarations.fields {
+      guard let value = values[field.key] else {
+        guard field.isRequired else { continue }
+        guard let fallback = field.defaultValue else {
+          throw .missingValue(field: field.key, monster: monster.name)
+        }
+        monster.otherFields.append(JSONMember(field.key, fallback))
+        continue
+      }
+      _ = try self.value(of: .json(value), for: field)
+    }
+    return monster
+  }
+}
+
+/// Changes as a roster read them: each field's new value, exactly as the file holds it, in
+/// the order given (a field once, with its last value).
+struct ResolvedChanges {
+  var values: [(field: MonsterField, value: JSONValue?)] = []
+
+  /// Whether a field is among those changed.
+  func changes(_ key: MonsterField.BuiltIn) -> Bool {
+    values.contains { $0.field.builtIn == key }
+  }
+
+  /// Makes the changes to a monster.
+  func apply(to monster: inout Monster, weapons: [Weapon]) {
+    for (field, value) in values {
+      field.set(value, in: &monster, weapons: weapons)
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/// What a roster declares beside its monsters: the weapons it lists and the fields it adds.
+/// A roster that declares nothing has the five built-in weapons and the built-in fields.
+struct RosterDeclarations: Hashable, Sendable {
+  /// The weapons the roster lists, in order, or `nil` when it lists none.
+  var weapons: [Weapon]?
+  /// The fields the roster declares, in order.
+  var fields: [MonsterField]
+
+  /// Nothing declared.
+  static let none = RosterDeclarations(weapons: nil, fields: [])
+
+  /// The roster's weapons: those it lists, or the five built-in ones.
+  var weaponList: [Weapon] {
+    weapons ?? Weapon.builtIn
+  }
+
+  /// Whether the roster declares anything.
+  var isEmpty: Bool {
+    weapons == nil && fields.isEmpty
+  }
+}
+
+extension RosterDeclarations {
+  /// Checks the declarations: weapons with names of letters and digits, no two the same
+  /// ignoring case, `-` and `_`, at most 256 of them; declared fields that may be declared,
+  /// no two of the same key ignoring case.
+  ///
+  /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for the first that breaks a
+  ///   rule.
+  func check() throws(RosterError) {
+    if let problem = problems().first {
+      throw .invalidDeclaration(problem.name, reason: problem.reason)
+    }
+  }
+
+  /// Every declaration that breaks a rule: the weapon's or field's name, its place in its
+  /// list, and why.
+  func problems() -> [(name: String, isWeapon: Bool, position: Int, reason: String)] {
+    var problems: [(name: String, isWeapon: Bool, position: Int, reason: String)] = []
+    if let weapons {
+      var seen: [String: String] = [:]
+      for (position, weapon) in weapons.enumerated() {
+        func refuse(_ reason: String) {
+          problems.append((weapon.name, true, position, reason))
+        }
+        if !Weapon.isValidName(weapon.name) {
+          refuse("a weapon's name is one or more letters and digits (A-Z, a-z, 0-9)")
+        } else if let earlier = seen.updateValue(
+          weapon.name, forKey: Weapon.foldedName(weapon.name))
+        {
+          refuse("it is the same name as '\(earlier)', ignoring case, '-' and '_'")
+        } else if position >= WeaponTable.capacity {
+          refuse("a roster has at most \(WeaponTable.capacity) weapons")
+        } else if WeaponType(rawValue: weapon.name) != nil && weapon.type == nil {
+          refuse(
+            "it is a built-in weapon, whose image is \(Weapon.defaultImageName(forName: weapon.name))"
+          )
+        }
+      }
+    }
+    var keys: [String: String] = [:]
+    for (position, field) in fields.enumerated() {
+      if let reason = field.declarationProblem() {
+        problems.append((field.key, false, position, reason))
+      } else if let earlier = keys.updateValue(field.key, forKey: field.key.lowercased()) {
+        problems.append(
+          (
+            field.key, false, position,
+            "it is the same name as '\(escapedForMessage(earlier))', ignoring case"
+          ))
+      }
+    }
+    return problems
+  }
+}

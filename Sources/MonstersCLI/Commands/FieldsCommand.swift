@@ -1,0 +1,211 @@
+import MonsterKit
+
+/// `monsters fields`: a monster's fields, built in and declared, and what each takes;
+/// `fields add` and `fields remove` edit the declared ones.
+enum FieldsCommand {
+  /// How the fields are listed.
+  enum Format: String, OptionChoice {
+    /// Aligned columns: the field, whether it is required, what it takes.
+    case table
+    /// One field's name a line.
+    case names
+    /// `FIELD=VALUE`, a line for each word a field takes from a closed list: what shell
+    /// completion offers after `--where FIELD=` and `--field FIELD=`.
+    case values
+    /// An array of objects, a declared field's as the roster declares it.
+    case json
+  }
+
+  static let formatOption = OptionSpec.format(Format.table)
+
+  static let subcommand = Subcommand(name: "fields", run: run) { name in
+    CommandSpec(
+      name: name,
+      abstract: "List a monster's fields and what each takes.",
+      discussion: """
+        The built-in fields, then those the roster declares ('monsters fields add' and \
+        'monsters fields remove' edit them). 'values' prints FIELD=VALUE for each word a \
+        field takes from a closed list, for scripts and shell completion.
+        """,
+      options: [formatOption])
+  }
+
+  static let valuesOption = OptionSpec(
+    "values", value: .text, valueName: "a,b,...",
+    help: "The words the field takes, separated by commas.")
+  static let integerOption = OptionSpec("integer", help: "The field takes a whole number.")
+  static let minimumOption = OptionSpec(
+    "minimum", value: .text, valueName: "n", help: "With --integer: the least number it takes.")
+  static let maximumOption = OptionSpec(
+    "maximum", value: .text, valueName: "n",
+    help: "With --integer: the greatest number it takes.")
+  static let requiredOption = OptionSpec(
+    "required", help: "Every monster has the field; those without it are given the default.")
+  static let defaultOption = OptionSpec(
+    "default", value: .text, valueName: "value",
+    help: "With --required: the value a monster without the field is given.")
+  static let forceOption = OptionSpec(
+    "force", help: "Remove the field from the monsters that have it too.")
+
+  static let add = Subcommand(name: "fields add", edit: addition) { name in
+    CommandSpec(
+      name: name,
+      abstract: "Declare a field of the roster's monsters.",
+      discussion: """
+        A field takes text, unless --values gives the words it takes or --integer makes it \
+        a whole number. It is optional, unless --required: then every monster has it, \
+        and those without it are given --default. Its name is a key no other field has, \
+        ignoring case; a monster that has the key already must hold a value it takes.
+        """,
+      arguments: [ArgumentSpec(name: "name", kind: .text, help: "The new field's name.")],
+      options: [
+        valuesOption, integerOption, minimumOption, maximumOption, requiredOption, defaultOption,
+        .dryRun, .exitCode,
+      ])
+  }
+
+  static let remove = Subcommand(name: "fields remove", edit: removal) { name in
+    CommandSpec(
+      name: name,
+      abstract: "Take a declared field away.",
+      discussion: """
+        A field that a monster has is not removed: the command fails (1), naming the \
+        monsters, unless --force, which takes it from them too.
+        """,
+      arguments: [
+        ArgumentSpec(name: "field", kind: .declaredField, help: "The declared field's name.")
+      ],
+      options: [forceOption, .dryRun, .exitCode])
+  }
+
+  /// Prints the roster's fields.
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    let format = try context.invocation.choice(formatOption, as: Format.self)
+    let roster = try context.readRoster()
+    let fields = roster.listedFields
+    let weapons = roster.weapons
+    switch format {
+    case .names:
+      for field in fields { context.output.writeLine(escapedForTerminal(field.key)) }
+    case .values:
+      for field in fields {
+        let words = (field.words(weapons: weapons) ?? []) + noValueWord(of: field)
+        for word in words {
+          context.output.writeLine(escapedForTerminal(field.key + "=" + word))
+        }
+      }
+    case .json:
+      try context.output.append { buffer in
+        buffer.appendJSON(.array(fields.map { json(of: $0, weapons: weapons) }), indent: 0)
+        buffer.append(UInt8(ascii: "\n"))
+      }
+    case .table:
+      let required = fields.map { field in
+        field.isRequired
+          ? "yes" + (field.defaultValue.map { " (default \(shown($0)))" } ?? "") : "no"
+      }
+      let width = max(5, fields.map { $0.key.count }.max() ?? 0)
+      let requiredWidth = max(8, required.map(\.count).max() ?? 0)
+      context.output.writeLine(
+        context.style.header(
+          padded("FIELD", toWidth: width) + "  " + padded("REQUIRED", toWidth: requiredWidth)
+            + "  TAKES"))
+      for (field, required) in zip(fields, required) {
+        context.output.writeLine(
+          escapedForTerminal(
+            padded(field.key, toWidth: width) + "  " + padded(required, toWidth: requiredWidth)
+              + "  " + field.allowedValues(weapons: weapons)))
+      }
+    }
+  }
+
+  /// The word a command line gives a field for no value, where there is one: `none` for
+  /// the name colour.
+  private static func noValueWord(of field: MonsterField) -> [String] {
+    field.kind == .color ? [ValueKind.noColorWord] : []
+  }
+
+  private static func shown(_ value: JSONValue) -> String {
+    if case .string(let text) = value { return text }
+    return DiffReport.compactJSON(value)
+  }
+
+  /// A field as `--format json` lists it: its name, its type, what it takes, whether it is
+  /// required, and whether it is built in.
+  private static func json(of field: MonsterField, weapons: [Weapon]) -> JSONValue {
+    var members = [JSONMember("name", .string(field.key))]
+    let type: String
+    switch field.kind {
+    case .name: type = "name"
+    case .text: type = "text"
+    case .weapon: type = "weapon"
+    case .color: type = "colour"
+    case .any: type = "any"
+    case .integer(let minimum, let maximum):
+      type = "integer"
+      if let minimum { members.append(JSONMember("minimum", .number("\(minimum)"))) }
+      if let maximum { members.append(JSONMember("maximum", .number("\(maximum)"))) }
+    case .values: type = "text"
+    }
+    members.insert(JSONMember("type", .string(type)), at: 1)
+    if let words = field.words(weapons: weapons) {
+      members.append(JSONMember("values", .array(words.map(JSONValue.string))))
+    }
+    members.append(JSONMember("required", .bool(field.isRequired)))
+    if let value = field.defaultValue { members.append(JSONMember("default", value)) }
+    members.append(JSONMember("builtIn", .bool(field.builtIn != nil)))
+    return .object(members)
+  }
+
+  /// The field the command line declares.
+  static func addition(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
+    let name = try invocation.requiredArgument(0)
+    let isInteger = invocation.has(integerOption)
+    func refuse(_ message: String) -> CommandFailure {
+      invocation.usageError(.invalidValue(message))
+    }
+    for option in [minimumOption, maximumOption] where !isInteger && invocation.has(option) {
+      throw refuse("'--\(option.name)' goes with '--integer'.")
+    }
+    func bound(_ option: OptionSpec) throws(CommandFailure) -> Int? {
+      guard let text = invocation.value(option) else { return nil }
+      guard let number = Int(text) else {
+        throw refuse(
+          "Invalid value for '--\(option.name) <n>': '\(escapedForMessage(text))' is not a "
+            + "whole number.")
+      }
+      return number
+    }
+    let kind: MonsterField.Kind
+    if let values = invocation.value(valuesOption) {
+      guard !isInteger else { throw refuse("'--values' and '--integer' do not go together.") }
+      kind = .values(
+        values.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+    } else {
+      kind =
+        isInteger
+        ? .integer(minimum: try bound(minimumOption), maximum: try bound(maximumOption)) : .text
+    }
+    let isRequired = invocation.has(requiredOption)
+    let fallback = invocation.value(defaultOption)
+    if fallback != nil && !isRequired { throw refuse("'--default' goes with '--required'.") }
+    do throws(RosterError) {
+      var field = try MonsterField(declaring: name, kind: kind, isRequired: isRequired)
+      if let text = fallback {
+        field = try MonsterField(
+          declaring: name, kind: kind, isRequired: true,
+          defaultValue: try field.value(typed: text))
+      }
+      return .addField(field)
+    } catch {
+      throw CommandFailure(refusedEdit: error, command: invocation.command)
+    }
+  }
+
+  /// The field the command line takes away.
+  static func removal(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
+    .removeField(
+      try invocation.requiredArgument(0),
+      ifHeld: invocation.has(forceOption) ? .takeFromMonsters : .fail)
+  }
+}

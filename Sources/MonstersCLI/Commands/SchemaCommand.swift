@@ -1,0 +1,24 @@
+import MonsterKit
+
+/// `monsters schema`: a JSON Schema of the roster, for editors that check JSON as it is
+/// typed.
+enum SchemaCommand {
+  static let subcommand = Subcommand(name: "schema", run: run) { name in
+    CommandSpec(
+      name: name,
+      abstract: "Print a JSON Schema of this roster, for editors.",
+      discussion: """
+        A JSON Schema (draft 2020-12) of the roster file: its format, its weapons and its \
+        fields. Every roster 'monsters check' accepts passes it; a monster with a weapon \
+        the roster lacks, a value a field does not take, or a missing key fails it. What a \
+        schema cannot say (two names the same ignoring case, the rules of a name) is left \
+        to 'monsters check'. Print it again when the roster's weapons or fields change.
+        """)
+  }
+
+  /// Prints the schema.
+  static func run(_ context: CommandContext) throws(CommandFailure) {
+    let schema = try context.readRoster().jsonSchemaBytes()
+    try context.output.append { $0.append(contentsOf: schema) }
+  }
+}

@@ -1,0 +1,241 @@
+import TestSupport
+import Testing
+
+@testable import MonsterKit
+
+/// The weapons and fields a roster declares: read, checked, written, and what they make of
+/// the monsters.
+@Suite struct RosterDeclarationsTests {
+  private func team() throws -> Roster {
+    try readRoster(bytes: try Fixture.bytes("team.json"))
+  }
+
+  /// A roster file with declarations and monsters, each a line of JSON.
+  private func roster(weapons: String? = nil, fields: String? = nil, _ monsters: String...)
+    -> String
+  {
+    "{\"version\": 1, "
+      + (weapons.map { "\"weapons\": \($0), " } ?? "")
+      + (fields.map { "\"fields\": \($0), " } ?? "")
+      + "\"monsters\": [\n" + monsters.joined(separator: ",\n") + "\n]}\n"
+  }
+
+  private func problems(_ text: String) throws -> [String] {
+    try RosterFile(path: scratchPath).parse(RosterBytes(Array(text.utf8))).1.map(\.description)
+  }
+
+  // MARK: - Reading and writing
+
+  @Test func aRosterThatDeclaresThemReadsAndWritesItsWeaponsAndFieldsInCanonicalForm() throws {
+    let roster = try team()
+    #expect(roster.weapons == [.sword, Weapon(name: "laser", imageName: "laser.png")])
+    #expect(roster.declaresWeapons)
+    #expect(
+      roster.declaredFields == [
+        try MonsterField(declaring: "team", kind: .values(["red", "blue"])),
+        try MonsterField(declaring: "health", kind: .integer(minimum: 1, maximum: 100)),
+        try MonsterField(declaring: "notes"),
+      ])
+    #expect(roster.source.isKnownCanonical == false)
+    #expect(roster.canonicalJSON() == (try Fixture.bytes("team.json")))
+    #expect(
+      try RosterFile(path: scratchPath).problems(in: RosterBytes(roster.canonicalJSON())) == [])
+    #expect(roster.monster(named: "laser-bot")?.weapon.imageName == "laser.png")
+    #expect(
+      roster.monster(named: "cat-bot")?[try #require(roster.field(named: "health"))]
+        == .number("80"))
+  }
+
+  @Test func aRosterThatDeclaresNothingReadsAndWritesAsBefore() throws {
+    let roster = try readRoster(bytes: try Fixture.seeded())
+    #expect(roster.weapons == Weapon.builtIn)
+    #expect(!roster.declaresWeapons)
+    #expect(roster.declaredFields.isEmpty)
+    #expect(roster.source.isKnownCanonical)
+    #expect(roster.canonicalJSON() == (try Fixture.seeded()))
+  }
+
+  @Test func aCanonicalRosterThatDeclaresWeaponsAloneIsKnownCanonicalAsRead() throws {
+    let text = roster(
+      weapons: #"["fire", {"name": "laser", "image": "beam.png"}]"#,
+      #"{"name": "A", "description": "", "icon": "a.png", "weapon": "laser"}"#)
+    let canonical = try readRoster(text).canonicalJSON()
+    let read = try readRoster(bytes: canonical)
+    #expect(read.source.isKnownCanonical)
+    #expect(read.canonicalJSON() == canonical)
+    #expect(read.monsters[0].weapon == Weapon(name: "laser", imageName: "beam.png"))
+    // A file whose declarations stand in another order, or another layout, is not.
+    let swapped = text.replacing(#""version": 1, "#, with: "").replacing(
+      "{\"weapons\"", with: "{\"version\": 1, \"weapons\"")
+    #expect(try readRoster(swapped).canonicalJSON() == canonical)
+  }
+
+  @Test func declarationsAfterTheMonstersAreReadAsIfBefore() throws {
+    let text =
+      #"{"monsters": [{"name": "A", "description": "", "icon": "a.png", "weapon": "laser", "team": "red"}], "#
+      + #""fields": [{"name": "team", "values": ["red"]}], "version": 1, "weapons": [{"name": "laser"}]}"#
+    let roster = try readRoster(text)
+    #expect(roster.monsters[0].weapon == Weapon(name: "laser"))
+    #expect(roster.declaredFields.map(\.key) == ["team"])
+    #expect(
+      try problems(text.replacing(#""team": "red"}"#, with: #""team": "blue"}"#)) == [
+        "1:92: monster 1 ('A'): 'team' is 'blue'; it takes one of red"
+      ])
+  }
+
+  @Test func theImageOfADeclaredWeaponDefaultsToItsNameInLowerCase() throws {
+    let read = try readRoster(roster(weapons: #"[{"name": "Laser2"}]"#))
+    #expect(read.weapons == [Weapon(name: "Laser2", imageName: "laser2.png")])
+    #expect(text(read.canonicalJSON()).contains(#""image": "laser2.png""#))
+  }
+
+  // MARK: - What breaks a rule
+
+  @Test(arguments: [
+    (#""weapons": 7"#, "'weapons' must be an array of weapons"),
+    (#""weapons": []"#, "'weapons' lists no weapon"),
+    (#""weapons": ["laser"]"#, "weapon 1: 'laser' is not a built-in weapon"),
+    (#""weapons": [7]"#, "weapon 1 must be a built-in weapon's name or an object"),
+    (#""weapons": [{"image": "x.png"}]"#, "weapon 1 has no 'name'"),
+    (#""weapons": [{"name": 1}]"#, "weapon 1: 'name' must be a string"),
+    (#""weapons": [{"name": "a", "image": 1}]"#, "weapon 1: 'image' must be a string"),
+    (#""weapons": [{"name": "a", "colour": "x"}]"#, "weapon 1: unknown key 'colour'"),
+    (
+      #""weapons": [{"name": "ninja-axe"}]"#,
+      "weapon 1 ('ninja-axe'): a weapon's name is one or more letters and digits"
+    ),
+    (#""weapons": [{"name": ""}]"#, "weapon 1 (''): a weapon's name is one or more letters"),
+    (
+      #""weapons": ["sword", {"name": "Sword"}]"#,
+      "weapon 2 ('Sword'): it is the same name as 'sword'"
+    ),
+    (
+      #""weapons": [{"name": "fire", "image": "f.png"}]"#,
+      "weapon 1 ('fire'): it is a built-in weapon, whose image is fire.png"
+    ),
+    (#""fields": {}"#, "'fields' must be an array of fields"),
+    (#""fields": []"#, "'fields' lists no field"),
+    (#""fields": ["team"]"#, "field 1 must be an object with its name"),
+    (#""fields": [{"values": ["a"]}]"#, "field 1 has no 'name'"),
+    (#""fields": [{"name": "weapon"}]"#, "field 1 ('weapon'): 'weapon' is a built-in field"),
+    (
+      #""fields": [{"name": "NAMECOLOR"}]"#,
+      "field 1 ('NAMECOLOR'): 'NAMECOLOR' is a built-in field"
+    ),
+    (#""fields": [{"name": ""}]"#, "field 1 (''): the name is empty"),
+    (#""fields": [{"name": "a=b"}]"#, "field 1 ('a=b'): the name holds '=' or ','"),
+    (
+      #""fields": [{"name": "a", "type": "date"}]"#,
+      "field 1 ('a'): 'type' must be \"integer\" or \"text\""
+    ),
+    (
+      #""fields": [{"name": "a", "minimum": 1.5}]"#,
+      "field 1 ('a'): 'minimum' must be a whole number"
+    ),
+    (
+      #""fields": [{"name": "a", "minimum": 5, "maximum": 1}]"#,
+      "field 1 ('a'): its minimum, 5, is more than its maximum, 1"
+    ),
+    (
+      #""fields": [{"name": "a", "type": "text", "maximum": 1}]"#,
+      "field 1 ('a'): 'minimum' and 'maximum' go with"
+    ),
+    (
+      #""fields": [{"name": "a", "type": "integer", "values": ["x"]}]"#,
+      "field 1 ('a'): 'values' are text"
+    ),
+    (#""fields": [{"name": "a", "values": []}]"#, "field 1 ('a'): it lists no values"),
+    (
+      #""fields": [{"name": "a", "values": ["x", "x"]}]"#,
+      "field 1 ('a'): it lists the value 'x' twice"
+    ),
+    (#""fields": [{"name": "a", "values": [1]}]"#, "field 1 ('a'): 'values' must be strings"),
+    (
+      #""fields": [{"name": "a", "required": "yes"}]"#,
+      "field 1 ('a'): 'required' must be true or false"
+    ),
+    (
+      #""fields": [{"name": "a", "default": "x"}]"#,
+      "field 1 ('a'): a default goes with a required field"
+    ),
+    (
+      #""fields": [{"name": "a", "type": "integer", "required": true, "default": "x"}]"#,
+      "field 1 ('a'): its default must be a number"
+    ),
+    (#""fields": [{"name": "a", "requried": true}]"#, "field 1: unknown key 'requried'"),
+    (
+      #""fields": [{"name": "team"}, {"name": "Team"}]"#,
+      "field 2 ('Team'): it is the same name as 'team', ignoring case"
+    ),
+  ])
+  func aDeclarationThatBreaksARuleIsAProblemAtItsEntry(_ member: String, _ message: String) throws {
+    let text = "{\"version\": 1, \(member), \"monsters\": []}"
+    let found = try problems(text)
+    #expect(found.count == 1, "\(found)")
+    #expect(found.first?.contains(message) == true, "\(found)")
+    #expect(throws: RosterError.self) { try readRoster(text) }
+  }
+
+  @Test func everyBadEntryIsNamedAndTheGoodOnesStillHold() throws {
+    let text = roster(
+      weapons: #"["sword", "bogus", {"name": "laser"}, 7]"#,
+      #"{"name": "A", "description": "", "icon": "a.png", "weapon": "laser"}"#,
+      #"{"name": "B", "description": "", "icon": "b.png", "weapon": "bogus"}"#)
+    let found = try problems(text)
+    #expect(found.count == 3, "\(found)")
+    #expect(
+      found.last?.contains("monster 2 ('B'): unknown weapon 'bogus'; the weapons are sword, laser")
+        == true)
+  }
+
+  // MARK: - Monsters and what the roster declares
+
+  @Test(arguments: [
+    (#""weapon": "fire""#, "monster 1 ('A'): unknown weapon 'fire'; the weapons are sword, laser"),
+    (#""weapon": "Laser""#, "unknown weapon 'Laser'"),
+    (#""weapon": "laser", "team": "green""#, "'team' is 'green'; it takes one of red, blue"),
+    (#""weapon": "laser", "team": 1"#, "'team' must be a string: one of red, blue"),
+    (#""weapon": "laser", "health": 0"#, "'health' is 0; it takes an integer from 1 to 100"),
+    (#""weapon": "laser", "health": 101"#, "'health' is 101; it takes an integer from 1 to 100"),
+    (#""weapon": "laser", "health": 1.5"#, "'health' is 1.5, not a whole number"),
+    (#""weapon": "laser", "health": "5""#, "'health' must be a number"),
+    (#""weapon": "laser", "health": 1e400"#, "not a whole number"),
+    (#""weapon": "laser", "notes": null"#, "'notes' must be a string: text"),
+    (#""weapon": "laser", "boss": "yes", "health": 100, "team": "red""#, ""),
+    (#""weapon": "laser", "health": 1.0"#, ""),
+    (#""weapon": "laser", "health": 5e1"#, ""),
+  ])
+  func aMonstersWeaponAndDeclaredFieldsAreChecked(_ keys: String, _ message: String) throws {
+    let text = roster(
+      weapons: #"["sword", {"name": "laser"}]"#,
+      fields:
+        #"[{"name": "team", "values": ["red", "blue"]}, {"name": "health", "type": "integer", "minimum": 1, "maximum": 100}, {"name": "notes"}]"#,
+      #"{"name": "A", "description": "", "icon": "a.png", \#(keys)}"#)
+    let found = try problems(text)
+    if message.isEmpty {
+      #expect(found == [])
+    } else {
+      #expect(found.count == 1 && found[0].contains(message), "\(found)")
+    }
+  }
+
+  @Test func aRequiredFieldIsOnEveryMonster() throws {
+    let text = roster(
+      fields: #"[{"name": "team", "values": ["red"], "required": true, "default": "red"}]"#,
+      #"{"name": "A", "description": "", "icon": "a.png", "weapon": "fire", "team": "red"}"#,
+      #"{"name": "B", "description": "", "icon": "b.png", "weapon": "fire"}"#)
+    #expect(try problems(text) == ["3:1: monster 2 ('B'): no 'team', a required field"])
+  }
+
+  @Test func integersAreWholeNumbersAsJSONSchemaReadsThem() {
+    let cases: [(String, IntegralNumber.Value?)] = [
+      ("0", .exactly(0)), ("-7", .exactly(-7)), ("12.0", .exactly(12)), ("1.2e1", .exactly(12)),
+      ("1E2", .exactly(100)), ("1.5", nil), ("1e-1", nil), ("1e400", nil),
+      ("99999999999999999999", .beyond(negative: false)),
+      ("-99999999999999999999", .beyond(negative: true)), ("1e30", .beyond(negative: false)),
+    ]
+    for (text, value) in cases {
+      #expect(IntegralNumber(text)?.value == value, "\(text)")
+    }
+  }
+}

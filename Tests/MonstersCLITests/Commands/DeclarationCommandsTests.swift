@@ -1,0 +1,208 @@
+import MonsterKit
+import TestSupport
+import Testing
+
+@testable import MonstersCLI
+
+/// `weapons add|remove`, `fields`, `fields add|remove`: each one edit through the one edit
+/// path, with `--dry-run`, in a script of `apply` too.
+@Suite struct DeclarationCommandsTests {
+  private let seededText = String(decoding: Roster.seeded.canonicalJSON(), as: UTF8.self)
+
+  // MARK: - Weapons
+
+  @Test func aSixthWeaponIsAddedCarriedAndRefusedWhileCarried() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["weapons", "add", "laser"]).output == "Added weapon laser (image laser.png).\n")
+    #expect(
+      harness.run(["weapons", "--format", "names"]).output
+        == "blowgun\nninjaStar\nfire\nsword\nsmoke\nlaser\n")
+    #expect(harness.run(["set", "cat-bot", "--weapon", "Laser"]).code == .success)
+    #expect(
+      harness.run(["weapons", "remove", "laser"])
+        == CommandResult(
+          .failure,
+          errors: "Error: Weapon 'laser' cannot be removed: Cat-Bot carries it; give it another "
+            + "weapon first ('monsters set --where weapon=laser --weapon W').\n"))
+    #expect(
+      harness.run(["weapons", "remove", "ninja-star"])
+        == CommandResult(
+          .failure,
+          errors: "Error: Weapon 'ninjaStar' cannot be removed: Fire-Bot and Mini-Tomato-Bot "
+            + "carry it; give them another weapon first ('monsters set --where "
+            + "weapon=ninjaStar --weapon W').\n"))
+    #expect(
+      harness.run(["weapons", "add", "LASER"])
+        == CommandResult(
+          .failure,
+          errors: "Error: The roster has a weapon named 'laser' already (weapon names are "
+            + "compared ignoring case, '-' and '_').\n"))
+    #expect(harness.run(["weapons", "add", "bow", "--image", "art/bow.png"]).code == .success)
+    #expect(
+      harness.run(["weapons"]).output.hasSuffix("laser      laser.png\nbow        art/bow.png\n"))
+    #expect(harness.run(["check"]).code == .success)
+  }
+
+  @Test func aWeaponsNameIsLettersAndDigits() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    let result = harness.run(["weapons", "add", "ray gun"])
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: 'ray gun' cannot be declared: a weapon's name is"))
+  }
+
+  @Test func dryRunShowsTheDeclarationAndWritesNothing() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    let before = harness.rosterText()
+    let result = harness.run(["weapons", "add", "laser", "--dry-run"])
+    #expect(result.code == .success)
+    #expect(result.output.contains("+  \"weapons\": [\n+    \"blowgun\",\n"))
+    #expect(
+      result.output.contains(
+        "+    {\n+      \"name\": \"laser\",\n+      \"image\": \"laser.png\"\n+    }\n"))
+    #expect(harness.rosterText() == before)
+    #expect(harness.run(["weapons", "add", "laser", "--dry-run", "--exit-code"]).code == .failure)
+  }
+
+  // MARK: - Fields
+
+  @Test func aRequiredFieldWithADefaultIsGivenToEveryMonster() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    #expect(
+      harness.run([
+        "fields", "add", "team", "--values", "red,blue", "--required", "--default", "red",
+      ])
+        == CommandResult(
+          .success, output: "Added field team, and gave its default, red, to 6 monsters.\n"))
+    #expect(
+      harness.run(["list", "--fields", "name,team", "--where", "team=red", "--format", "tsv"])
+        .output.split(separator: "\n").count == 7)
+    #expect(
+      harness.run(["fields", "add", "health", "--integer", "--minimum", "1", "--maximum", "100"])
+        == CommandResult(.success, output: "Added field health.\n"))
+    #expect(
+      harness.run(["fields"]).output == """
+        FIELD        REQUIRED           TAKES
+        name         yes                a name
+        weapon       yes                one of the weapons blowgun, ninjaStar, fire, sword, smoke
+        description  yes                text
+        icon         yes                text
+        nameColor    no                 a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB
+        team         yes (default red)  one of red, blue
+        health       no                 an integer from 1 to 100
+
+        """)
+    #expect(
+      harness.run(["fields", "--format", "names"]).output
+        == "name\nweapon\ndescription\nicon\nnameColor\nteam\nhealth\n")
+    #expect(
+      harness.run(["fields", "--format", "values"]).output.hasSuffix(
+        "nameColor=white\nnameColor=none\nteam=red\nteam=blue\n"))
+    #expect(
+      harness.run(["fields", "--format", "json"]).output.contains(
+        "{\n    \"name\": \"health\",\n    \"type\": \"integer\",\n    \"minimum\": 1,\n"))
+    #expect(harness.run(["check"]).code == .success)
+  }
+
+  @Test(arguments: [
+    (["fields", "add", "x", "--minimum", "1"], "'--minimum' goes with '--integer'."),
+    (
+      ["fields", "add", "x", "--values", "a", "--integer"],
+      "'--values' and '--integer' do not go together."
+    ),
+    (["fields", "add", "x", "--default", "a"], "'--default' goes with '--required'."),
+    (
+      ["fields", "add", "x", "--integer", "--maximum", "ten"],
+      "Invalid value for '--maximum <n>': 'ten' is not a whole number."
+    ),
+    (
+      ["fields", "add", "nameColor"],
+      "'nameColor' cannot be declared: 'nameColor' is a built-in field."
+    ),
+    (
+      ["fields", "add", "x", "--values", "a,b", "--required", "--default", "c"],
+      "Invalid value 'c' for 'x': it takes one of a, b."
+    ),
+  ])
+  func aFieldThatCannotBeDeclaredIsAUsageError(_ arguments: [String], _ message: String) throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    let result = harness.run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: " + message + "\n"), "\(result.errors)")
+  }
+
+  @Test func aFieldAMonsterHasGoesOnlyWithForce() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(teamRosterText)
+    #expect(
+      harness.run(["fields", "remove", "notes"])
+        == CommandResult(
+          .failure,
+          errors: "Error: Field 'notes' cannot be removed: Laser-Bot has it; '--force' takes it "
+            + "from them too.\n"))
+    #expect(
+      harness.run(["fields", "remove", "NOTES", "--force"])
+        == CommandResult(.success, output: "Removed field notes, and took it from 1 monster.\n"))
+    #expect(harness.rosterText()?.contains("notes") == false)
+    #expect(
+      harness.run(["fields", "remove", "rank"]).errors.hasPrefix(
+        "Error: Unknown field 'rank'. Choose one of: team, health."))
+    #expect(harness.run(["check"]).code == .success)
+  }
+
+  @Test func aMonstersValueThatTheNewFieldDoesNotTakeIsNamed() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    _ = harness.run(["fields", "add", "rank"])
+    _ = harness.run(["set", "ice-bot", "--field", "rank=high"])
+    _ = harness.run(["fields", "remove", "rank", "--force"])
+    #expect(harness.rosterText()?.contains("rank") == false)
+    try harness.writeRoster(
+      harness.rosterText()!.replacing(
+        "\"weapon\": \"fire\"\n", with: "\"weapon\": \"fire\",\n      \"rank\": \"high\"\n"))
+    #expect(
+      harness.run(["fields", "add", "rank", "--values", "low,mid"]).errors.hasPrefix(
+        "Error: Invalid value 'high' for 'rank': it takes one of low, mid, and "
+          + "Ice-Bot has it.\n"))
+  }
+
+  // MARK: - In scripts and help
+
+  @Test func applyDeclaresAndUsesInOneEdit() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    let script = """
+      weapons add laser
+      fields add team --values red,blue
+      set cat-bot --weapon laser --field team=red
+
+      """
+    let result = harness.run(["apply"], input: script)
+    #expect(result.code == .success, "\(result.errors)")
+    #expect(
+      result.output
+        == "Added weapon laser (image laser.png).\nAdded field team.\n"
+        + "Cat-Bot: weapon sword -> laser, team none -> red.\n"
+        + "Applied 3 edits to \(harness.rosterPath).\n")
+    #expect(harness.run(["show", "cat-bot", "--field", "team"]).output == "red\n")
+    // A script that fails at its last line writes nothing.
+    let before = harness.rosterText()
+    let failing = harness.run(["apply"], input: "weapons add bow\nweapons remove laser\n")
+    #expect(failing.code == .failure)
+    #expect(harness.rosterText() == before)
+  }
+
+  @Test func helpOfAnActionAndUnknownActions() throws {
+    let harness = try CommandLineHarness()
+    #expect(harness.run(["help", "weapons", "add"]) == harness.run(["weapons", "add", "--help"]))
+    #expect(
+      harness.run(["help", "weapons", "add"]).output.hasPrefix(
+        "OVERVIEW: Add a weapon to the roster's weapons."))
+    #expect(harness.run(["weapons", "ad"]).errors.hasPrefix("Error: Unexpected argument 'ad'."))
+    #expect(harness.run(["help"]).output.contains("  weapons add             Add a weapon"))
+  }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import MonsterKit
+import TestSupport
+import Testing
+
+@testable import MonstersCLI
+
+/// `Fixtures/team.json`: a roster with a sixth weapon, laser, and the fields team, health
+/// and notes.
+let teamRosterText: String = {
+  let url = packageRoot.appendingPathComponent("Fixtures/team.json")
+  return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+}()
+
+/// Every command on a roster that declares its own weapons and fields.
+@Suite struct DeclaredFieldsCommandTests {
+  private func harness() throws -> CommandLineHarness {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(teamRosterText)
+    return harness
+  }
+
+  // MARK: - Setting and adding
+
+  @Test func setTakesDeclaredFieldsAndTheSixthWeapon() throws {
+    let harness = try harness()
+    #expect(
+      harness.run([
+        "set", "dog-bot", "--field", "team=Blue", "--field", "health=42", "--weapon", "LASER",
+      ])
+        == CommandResult(
+          .success,
+          output: "Dog-Bot: weapon sword -> laser, team none -> blue, health none -> 42.\n"))
+    #expect(harness.rosterText()?.contains("\"team\": \"blue\",\n      \"health\": 42\n") == true)
+    #expect(harness.run(["check"]).code == .success)
+    #expect(
+      harness.run(["set", "dog-bot", "--field", "team="])
+        == CommandResult(.success, output: "Dog-Bot: team blue -> none.\n"))
+  }
+
+  @Test(arguments: [
+    (
+      ["set", "cat-bot", "--field", "health=500"],
+      "Invalid value '500' for 'health': it takes an integer from 1 to 100."
+    ),
+    (
+      ["set", "cat-bot", "--field", "health=ten"],
+      "Invalid value 'ten' for 'health': it takes an integer from 1 to 100."
+    ),
+    (
+      ["set", "cat-bot", "--field", "team=green"],
+      "Invalid value 'green' for 'team': it takes one of red, blue."
+    ),
+    (
+      ["set", "cat-bot", "--field", "tema=red"],
+      "Unknown field 'tema'. Did you mean 'team'? Choose one of: team, health, notes."
+    ),
+    (
+      ["set", "cat-bot", "--field", "team"],
+      "Invalid value for '--field <name=value>...': 'team'; write NAME=VALUE, such as team=red, or NAME= to take the value away."
+    ),
+    (
+      ["set", "cat-bot", "--field", "weapon=laser"],
+      "'weapon' is a built-in field: give it with --weapon, not --field."
+    ),
+    (
+      ["set", "cat-bot", "--field", "Name=X"],
+      "'name' is a built-in field: 'monsters rename' gives a monster a new name, not --field."
+    ),
+    (
+      ["set", "cat-bot", "--weapon", "fire"], "Unknown weapon 'fire'. Choose one of: sword, laser."
+    ),
+    (
+      ["add", "Zap-Bot", "--weapon", "laser", "--field", "health=0"],
+      "Invalid value '0' for 'health': it takes an integer from 1 to 100."
+    ),
+  ])
+  func aValueTheRosterDoesNotTakeIsAUsageErrorAndNothingIsWritten(
+    _ arguments: [String], _ message: String
+  ) throws {
+    let harness = try harness()
+    let result = harness.run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: " + message + "\n"), "\(result.errors)")
+    #expect(harness.rosterText() == teamRosterText)
+  }
+
+  @Test func anUndeclaredFieldOfARosterThatDeclaresNoneSaysHowToDeclareIt() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["set", "cat-bot", "--field", "team=red"]).errors.hasPrefix(
+        "Error: Unknown field 'team': the roster declares no field. 'monsters fields add team' "
+          + "declares one.\n"))
+  }
+
+  @Test func addGivesTheMonsterItsFields() throws {
+    let harness = try harness()
+    #expect(
+      harness.run([
+        "add", "Zap-Bot", "--weapon", "laser", "--field", "team=red", "--field", "notes=new",
+      ])
+        == CommandResult(.success, output: "Added Zap-Bot.\n"))
+    #expect(
+      harness.run(["show", "zap-bot", "--format", "json"]).output == """
+        {
+          "name": "Zap-Bot",
+          "description": "",
+          "icon": "meetzapbot.png",
+          "weapon": "laser",
+          "team": "red",
+          "notes": "new"
+        }
+
+        """)
+  }
+
+  // MARK: - Reading
+
+  @Test func listPicksAndShowsDeclaredFields() throws {
+    let harness = try harness()
+    #expect(
+      harness.run(["list", "--where", "team=red", "--format", "names"])
+        == CommandResult(.success, output: "Cat-Bot\n"))
+    #expect(
+      harness.run(["list", "--where", "team=", "--format", "names"])
+        == CommandResult(.success, output: "Dog-Bot\n"))
+    #expect(
+      harness.run(["list", "--weapon", "laser", "--fields", "name,team,health"])
+        == CommandResult(.success, output: "NAME       TEAM  HEALTH\nLaser-Bot  blue\n"))
+    #expect(
+      harness.run(["list", "--fields", "name,health", "--format", "ndjson"]).output
+        == "{\"name\":\"Cat-Bot\",\"health\":80}\n{\"name\":\"Laser-Bot\"}\n{\"name\":\"Dog-Bot\"}\n"
+    )
+    #expect(
+      harness.run(["list", "--format", "tsv"]).output.hasPrefix(
+        "name\tweapon\tdescription\ticon\tnameColor\tteam\thealth\tnotes\n"
+          + "Cat-Bot\tsword\tMEE-OW\tmeetcatbot.png\t\tred\t80\t\n"))
+    #expect(harness.run(["show", "cat-bot", "--field", "health"]).output == "80\n")
+    #expect(harness.run(["show", "dog-bot", "--field", "team"]).output == "\n")
+    #expect(
+      harness.run(["show", "laser-bot"]).output == """
+        Laser-Bot
+          Description  Pew pew
+          Icon         meetlaserbot.png
+          Weapon       laser (laser.png)
+          Name colour  blue
+          Team         blue
+          Health       none
+          Notes        The sixth weapon's first bearer
+
+        """)
+  }
+
+  @Test func aKeyNeitherBuiltInNorDeclaredIsReadAsText() throws {
+    let harness = try harness()
+    try harness.writeRoster(
+      teamRosterText.replacing(
+        "\"weapon\": \"sword\"\n    }",
+        with: "\"weapon\": \"sword\",\n      \"tags\": [\n        \"x\"\n      ]\n    }"))
+    #expect(harness.run(["show", "dog-bot", "--field", "tags"]).output == "[\"x\"]\n")
+    #expect(
+      harness.run(["list", "--where", "tags=", "--format", "names"]).output
+        == "Cat-Bot\nLaser-Bot\n")
+    #expect(harness.run(["check"]).code == .success)
+    // A key no monster has is a mistake.
+    #expect(harness.run(["list", "--fields", "name,tagz"]).code == .usage)
+  }
+
+  @Test func weaponsListsTheRostersWeaponsAndHelpNamesThem() throws {
+    let harness = try harness()
+    #expect(
+      harness.run(["weapons"])
+        == CommandResult(.success, output: "WEAPON  IMAGE\nsword   sword.png\nlaser   laser.png\n"))
+    #expect(harness.run(["set", "--help"]).output.contains("The new weapon: sword or laser"))
+    #expect(harness.run(["help", "add"]).output.contains("The monster's weapon: sword or laser"))
+  }
+
+  @Test func checkNamesTheMonsterTheFieldAndWhatIsAllowed() throws {
+    let harness = try harness()
+    try harness.writeRoster(teamRosterText.replacing("\"health\": 80", with: "\"health\": 800"))
+    #expect(
+      harness.run(["check"])
+        == CommandResult(
+          .failure,
+          output: "\(harness.rosterPath):35:17: monster 1 ('Cat-Bot'): 'health' is 800; it takes "
+            + "an integer from 1 to 100\n",
+          errors: "Error: 1 problem in \(harness.rosterPath).\n"))
+    #expect(harness.run(["list"]).code == .dataError)
+  }
+
+  @Test func diffAndMergeGoFieldByField() throws {
+    let harness = try harness()
+    let base = harness.path("base.json")
+    let ours = harness.path("ours.json")
+    let theirs = harness.path("theirs.json")
+    for path in [base, ours, theirs] { try harness.write(teamRosterText, to: path) }
+    _ = harness.run(["-f", ours, "set", "cat-bot", "--field", "team=blue"])
+    _ = harness.run(["-f", theirs, "set", "cat-bot", "--field", "health=5", "--weapon", "laser"])
+    #expect(
+      harness.run(["diff", base, theirs])
+        == CommandResult(
+          .failure, output: "Cat-Bot: weapon sword -> laser\nCat-Bot: health 80 -> 5\n"))
+    #expect(harness.run(["merge", base, ours, theirs]).code == .success)
+    #expect(
+      harness.run(["-f", ours, "show", "cat-bot", "--format", "json"]).output.contains(
+        "\"weapon\": \"laser\",\n  \"team\": \"blue\",\n  \"health\": 5"))
+  }
+
+  // MARK: - Importing
+
+  @Test func importReadsDeclaredFieldsFromColumnsAndKeys() throws {
+    let harness = try harness()
+    #expect(
+      harness.run(
+        ["import"], input: "name\tweapon\tteam\thealth\nZap-Bot\tLaser\tRED\t9\n")
+        == CommandResult(.success, output: "Added Zap-Bot.\n"))
+    #expect(
+      harness.run(
+        ["import"], input: #"{"name": "Ray-Bot", "weapon": "sword", "health": 10, "rank": 2}"#)
+        == CommandResult(.success, output: "Added Ray-Bot.\n"))
+    #expect(
+      harness.run([
+        "list", "--fields", "name,team,health,rank", "--format", "tsv", "--where", "health=9",
+      ]).output
+        == "name\tteam\thealth\trank\nZap-Bot\tred\t9\t\n")
+    #expect(harness.run(["show", "ray-bot", "--field", "rank"]).output == "2\n")
+    // A listing of the roster imports back as it is.
+    let tsv = harness.run(["list", "--format", "tsv"]).output
+    #expect(
+      harness.run(["import", "--update"], input: tsv)
+        == CommandResult(
+          .success,
+          errors: "monsters import: Nothing to change: monsters.json is as asked.\n"
+            .replacing("monsters.json", with: harness.rosterPath)))
+  }
+
+  @Test func importRefusesAValueAFieldDoesNotTakeNamingItsLine() throws {
+    let harness = try harness()
+    #expect(
+      harness.run(["import"], input: "name\tweapon\thealth\nA\tsword\t5\nB\tsword\t500\n")
+        == CommandResult(
+          .dataError,
+          errors: "Error: <stdin>:3: 'health' cannot be '500': it takes an integer from 1 to 100\n")
+    )
+    #expect(
+      harness.run(["import"], input: "name\tweapon\nA\tfire\n")
+        == CommandResult(
+          .dataError,
+          errors: "Error: <stdin>:2: unknown weapon 'fire'; the weapons are sword, laser\n"))
+    #expect(harness.rosterText() == teamRosterText)
+  }
+}

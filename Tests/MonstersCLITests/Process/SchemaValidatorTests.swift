@@ -1,0 +1,226 @@
+import Foundation
+import MonsterKit
+import TestSupport
+import Testing
+
+/// `monsters schema` against a real validator, check-jsonschema (or the jsonschema library
+/// it is built on), both ways: every roster `check` accepts passes the roster's schema, and
+/// a monster with an undeclared weapon, a value outside a field's values or range, or a
+/// missing key fails both. CI installs check-jsonschema and sets
+/// `MONSTERS_SCHEMA_VALIDATOR_REQUIRED`, so that there the test never skips.
+@Suite struct SchemaValidatorTests {
+  /// A validator found on this machine: check-jsonschema, or python3 with jsonschema.
+  enum Validator {
+    case checkJSONSchema(URL)
+    case pythonJSONSchema(URL)
+
+    /// The validator, or `nil` when neither is installed.
+    static let found: Validator? = {
+      let folders =
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        + [packageRoot.appendingPathComponent(".build/ci-tools/bin").path]
+      let files = FileManager.default
+      func program(_ name: String) -> URL? {
+        folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
+          .first { files.isExecutableFile(atPath: $0.path) }
+      }
+      if let url = program("check-jsonschema") { return .checkJSONSchema(url) }
+      if let python = program("python3"),
+        (try? BuiltTool.run(python, ["-c", "import jsonschema"], in: "/"))?.status == 0
+      {
+        return .pythonJSONSchema(python)
+      }
+      return nil
+    }()
+
+    /// The files among some that fail a schema.
+    func failing(_ files: [String], schema: String, in folder: String) throws -> Set<String> {
+      switch self {
+      case .checkJSONSchema(let url):
+        let result = try BuiltTool.run(
+          url, ["--schemafile", schema, "-o", "json"] + files, in: folder)
+        let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+        let object = try #require(report as? [String: Any], "\(result.output)\(result.errors)")
+        let errors =
+          (object["errors"] as? [[String: Any]] ?? [])
+          + (object["parse_errors"] as? [[String: Any]] ?? [])
+        return Set(errors.compactMap { $0["filename"] as? String })
+      case .pythonJSONSchema(let url):
+        let program = """
+          import json, sys, jsonschema
+          schema = json.load(open(sys.argv[1]))
+          validator = jsonschema.Draft202012Validator(schema)
+          for name in sys.argv[2:]:
+              if not validator.is_valid(json.load(open(name))):
+                  print(name)
+          """
+        let result = try BuiltTool.run(url, ["-c", program, schema] + files, in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        return Set(result.output.split(separator: "\n").map(String.init))
+      }
+    }
+  }
+
+  private static let skipReason: Comment =
+    "neither check-jsonschema nor python3's jsonschema is installed (pip install check-jsonschema)"
+
+  @Test func ciHasAValidator() {
+    guard ProcessInfo.processInfo.environment["MONSTERS_SCHEMA_VALIDATOR_REQUIRED"] != nil else {
+      return
+    }
+    #expect(Validator.found != nil, Self.skipReason)
+  }
+
+  /// A roster file, and whether `check` should accept it.
+  private struct Case {
+    var name: String
+    var text: String
+    var isValid: Bool
+  }
+
+  /// Writes the cases and the roster's schema, and asks both `check` and the validator.
+  private func expectAgreement(
+    _ cases: [Case], schemaOf roster: Roster, harness: CommandLineHarness, label: String
+  ) throws {
+    let validator = try #require(Validator.found)
+    let schema = harness.path("\(label).schema.json")
+    try Data(roster.jsonSchemaBytes()).write(to: URL(fileURLWithPath: schema))
+    for item in cases { try harness.write(item.text, to: harness.path(item.name)) }
+    let failing = try validator.failing(cases.map(\.name), schema: schema, in: harness.folder)
+    for item in cases {
+      let check = harness.run(["check", harness.path(item.name)])
+      #expect(
+        (check.code == .success) == item.isValid, "\(label) \(item.name): \(check.output)")
+      #expect(
+        failing.contains(item.name) == !item.isValid,
+        "\(label) \(item.name): the schema \(item.isValid ? "refuses" : "takes") it\n\(item.text)")
+    }
+  }
+
+  @Test(.enabled(if: Validator.found != nil, skipReason))
+  func theTeamRosterAndItsBrokenCopies() throws {
+    let harness = try CommandLineHarness()
+    let roster = try Roster(jsonBytes: Array(teamRosterText.utf8))
+    func replacing(_ old: String, _ new: String) -> String {
+      precondition(teamRosterText.contains(old), old)
+      return teamRosterText.replacing(old, with: new, maxReplacements: 1)
+    }
+    let cases = [
+      Case(name: "team.json", text: teamRosterText, isValid: true),
+      Case(
+        name: "health-ten.json", text: replacing("\"health\": 80", "\"health\": 1e1"), isValid: true
+      ),
+      Case(
+        name: "health-float.json", text: replacing("\"health\": 80", "\"health\": 80.0"),
+        isValid: true),
+      Case(
+        name: "axe.json", text: replacing("\"weapon\": \"sword\"", "\"weapon\": \"axe\""),
+        isValid: false),
+      Case(
+        name: "sword-case.json", text: replacing("\"weapon\": \"sword\"", "\"weapon\": \"Sword\""),
+        isValid: false),
+      Case(
+        name: "green.json", text: replacing("\"team\": \"red\"", "\"team\": \"green\""),
+        isValid: false),
+      Case(
+        name: "health-high.json", text: replacing("\"health\": 80", "\"health\": 101"),
+        isValid: false),
+      Case(
+        name: "health-half.json", text: replacing("\"health\": 80", "\"health\": 5.5"),
+        isValid: false),
+      Case(
+        name: "health-text.json", text: replacing("\"health\": 80", "\"health\": \"80\""),
+        isValid: false),
+      Case(
+        name: "no-icon.json", text: replacing("      \"icon\": \"meetcatbot.png\",\n", ""),
+        isValid: false),
+      Case(
+        name: "colour.json",
+        text: replacing("\"nameColor\": \"blue\"", "\"nameColor\": \"#00FF7F\""), isValid: true),
+      Case(
+        name: "purple.json",
+        text: replacing("\"nameColor\": \"blue\"", "\"nameColor\": \"purple\""), isValid: false),
+    ]
+    try expectAgreement(cases, schemaOf: roster, harness: harness, label: "team")
+  }
+
+  /// Random rosters with weapons and fields of their own, each as written and with one
+  /// thing broken that a schema can see.
+  @Test(.enabled(if: Validator.found != nil, skipReason))
+  func randomRostersAndTheirBrokenCopies() throws {
+    let harness = try CommandLineHarness()
+    var generator = SeededGenerator(seed: 25)
+    for round in 0..<8 {
+      let roster = try Self.randomRoster(using: &generator)
+      let text = String(decoding: roster.canonicalJSON(), as: UTF8.self)
+      var cases = [Case(name: "r\(round).json", text: text, isValid: true)]
+      for (number, broken) in Self.brokenCopies(of: text, roster: roster).enumerated() {
+        cases.append(Case(name: "r\(round)-\(number).json", text: broken, isValid: false))
+      }
+      try expectAgreement(cases, schemaOf: roster, harness: harness, label: "r\(round)")
+    }
+  }
+
+  private static func randomRoster(using generator: inout SeededGenerator) throws -> Roster {
+    let own = (0..<Int.random(in: 0...3, using: &generator)).map { Weapon(name: "ray\($0)") }
+    let builtIn = Weapon.builtIn.shuffled(using: &generator)
+      .prefix(Int.random(in: 1...5, using: &generator))
+    let weapons: [Weapon]? = own.isEmpty && Bool.random(using: &generator) ? nil : builtIn + own
+    let low = Int.random(in: -5...5, using: &generator)
+    let fields = [
+      try MonsterField(
+        declaring: "team", kind: .values(["red", "blue", "a b"]),
+        isRequired: Bool.random(using: &generator), defaultValue: nil),
+      try MonsterField(declaring: "level", kind: .integer(minimum: low, maximum: low + 10)),
+      try MonsterField(declaring: "notes", kind: .text),
+    ]
+    var roster = try Roster([], weapons: weapons, fields: fields)
+    let choices = roster.weapons
+    for number in 0..<Int.random(in: 1...5, using: &generator) {
+      var changes = RosterEdit.Changes(
+        weapon: choices.randomElement(using: &generator),
+        description: Bool.random(using: &generator) ? "Beep \(number)" : nil)
+      changes.set(
+        "team", to: .typed(["red", "blue", "a b"].randomElement(using: &generator) ?? ""))
+      if Bool.random(using: &generator) {
+        changes.set("level", to: .typed("\(Int.random(in: low...(low + 10), using: &generator))"))
+      }
+      if Bool.random(using: &generator) { changes.set("notes", to: .typed("n\(number)")) }
+      if Bool.random(using: &generator) {
+        changes.set("nameColor", to: .typed(Bool.random(using: &generator) ? "red" : "#A0B0C0"))
+      }
+      try roster.apply(.addNamed("Bot-\(number)", changes, ifTaken: .fail))
+    }
+    return roster
+  }
+
+  /// Copies of a roster's canonical text, each with one thing broken: a weapon it lacks, a
+  /// value outside a field's values or range, a built-in key or a required field missing.
+  private static func brokenCopies(of text: String, roster: Roster) -> [String] {
+    var copies: [String] = []
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The text with a monster's first line of a key given a new value, or taken away.
+    func replacing(_ key: String, with value: String?) {
+      let start = "      \"\(key)\": "
+      guard let index = lines.firstIndex(where: { $0.hasPrefix(start) }) else { return }
+      var copy = lines
+      let comma = lines[index].hasSuffix(",") ? "," : ""
+      if let value {
+        copy[index] = start + value + comma
+      } else {
+        copy.remove(at: index)
+        // The key before a removed last key loses its comma.
+        if comma.isEmpty { copy[index - 1].removeLast() }
+      }
+      copies.append(copy.joined(separator: "\n"))
+    }
+    replacing("weapon", with: "\"axe\"")
+    replacing("team", with: "\"green\"")
+    replacing("level", with: "99")
+    replacing("description", with: nil)
+    if roster.declaredFields.first(where: { $0.key == "team" })?.isRequired == true {
+      replacing("team", with: nil)
+    }
+    return copies
+  }
+}
