@@ -66,7 +66,7 @@ import Testing
 
   @Test(arguments: [
     [RosterEdit.set("cat-bot", .init(weapon: .sword))],
-    [RosterEdit.set("Cat-Bot", .init(description: "MEE-OW", nameColor: .some(nil)))],
+    [RosterEdit.set("Cat-Bot", .init(description: "MEE-OW", nameColor: .remove))],
     [RosterEdit.set("Cat-Bot", .init())],
     [RosterEdit.rename("Cat-Bot", to: "Cat-Bot")],
   ])
