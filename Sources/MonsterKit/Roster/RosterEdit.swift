@@ -276,7 +276,9 @@ extension Roster {
     case .rename(let name, let newName):
       let index = try existingIndex(named: name)
       let before = self[index]
-      guard try update(named: name, { $0.name = newName }) else { return [] }
+      var renamed = before
+      renamed.name = newName
+      guard try replace(at: index, with: renamed) else { return [] }
       return [.changed(MonsterChange(from: before, to: self[index]))]
     case .addWeapon(let weapon):
       return try addWeapon(weapon)

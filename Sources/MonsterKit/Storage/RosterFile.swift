@@ -195,24 +195,93 @@ extension RosterFile {
     }
   }
 
-  /// The one path every edit takes: lock, read, change, validate, write, unlock.
+  /// Changes the roster and saves it, through the one path every edit takes: lock, read,
+  /// change, validate, write, unlock.
   ///
-  /// ``apply(_:dryRun:)`` is this with a list of edits; use this directly to learn which
-  /// edit failed, or to decide edits from the roster as it is under the lock.
+  /// ``apply(_:dryRun:)`` is this with a list of edits; use this to decide edits from the
+  /// roster as it is under the lock. What the closure throws comes out as it was thrown, an
+  /// app's own error too, and nothing is written:
+  ///
+  /// ```swift
+  /// try file.update { roster in
+  ///   guard roster.count < 100 else { throw AppError.rosterFull }
+  ///   try roster.apply(.add(Monster(name: "Robo-Bot", description: "Beep", weapon: .fire)))
+  /// }
+  /// ```
+  ///
+  /// The roster is written only when it changed: when the closure leaves it holding the
+  /// same monsters, weapons, fields and keys as it read, nothing is written
+  /// (``RosterUpdate/changed`` is `false`).
   ///
   /// Should another program put a new file at the path while the edit works, the edit
   /// starts over from it, so `change` may run more than once; each time on the roster as
-  /// it is then.
+  /// it is then. In an `async` context, the call without `dryRun` is the `async`
+  /// ``update(_:)``, which waits for the lock without blocking a thread.
   ///
   /// - Parameters:
   ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
   ///     written.
-  ///   - change: Changes the roster; returns whether it changed anything. Nothing is
-  ///     written when it throws or returns `false`.
+  ///   - change: Changes the roster. Nothing is written when it throws.
+  /// - Returns: The roster before and after.
+  /// - Throws: What `change` throws, as it threw it; otherwise a ``RosterError`` from
+  ///   reading, locking or writing, ``RosterError/notEditable(path:)`` for a pipe or a
+  ///   terminal, unless `dryRun`.
+  @discardableResult
+  public func update<Failure: Error>(
+    dryRun: Bool = false, _ change: (inout Roster) throws(Failure) -> Void
+  ) throws -> RosterUpdate {
+    try carrying(change) { (change) throws(RosterError) in try update(dryRun: dryRun, change) }
+  }
+
+  /// Runs an edit whose change throws an error of the caller's type through the edit path,
+  /// which throws ``RosterError``: the change's error is kept aside, the edit is told that
+  /// nothing changed (so nothing is written), and the error is thrown once the edit is over.
+  /// The one place that carries an error out of a closure in a variable: a `RosterError`
+  /// cannot hold a caller's error, and the lock must be let go before it is thrown.
+  ///
+  /// - Parameters:
+  ///   - change: The caller's change.
+  ///   - edit: The edit, given the change as the edit path takes it: it returns whether
+  ///     the roster changed, which is whether its monsters, weapons, fields or keys differ.
+  /// - Returns: What `edit` returns.
+  /// - Throws: What `change` threw, or what `edit` threw.
+  @usableFromInline
+  func carrying<Failure: Error, Value>(
+    _ change: (inout Roster) throws(Failure) -> Void,
+    _ edit: ((inout Roster) throws(RosterError) -> Bool) throws(RosterError) -> Value
+  ) throws -> Value {
+    var failure: Failure?
+    // Both closures are the caller's and run only within this call; Swift refuses one that
+    // captures another non-escaping closure without this.
+    let value = try withoutActuallyEscaping(change) { (change) throws(RosterError) in
+      try edit { (roster) throws(RosterError) -> Bool in
+        failure = nil
+        let before = roster
+        do throws(Failure) {
+          try change(&roster)
+        } catch {
+          failure = error
+          return false
+        }
+        return !roster.hasSameMonsters(as: before)
+      }
+    }
+    if let failure { throw failure }
+    return value
+  }
+
+  /// The one path every edit takes, for the edits of `monsters` itself: `change` says
+  /// whether to write, which for `fmt` is whether the file is not in canonical form.
+  ///
+  /// - Parameters:
+  ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
+  ///     written.
+  ///   - change: Changes the roster; returns whether to write it. Nothing is written when
+  ///     it throws or returns `false`.
   /// - Returns: The roster before and after.
   /// - Throws: What `change` throws, or an error from reading, locking or writing;
   ///   ``RosterError/notEditable(path:)`` for a pipe or a terminal, unless `dryRun`.
-  public func update(
+  package func update(
     dryRun: Bool, _ change: (inout Roster) throws(RosterError) -> Bool
   ) throws(RosterError) -> RosterUpdate {
     guard !dryRun else {
