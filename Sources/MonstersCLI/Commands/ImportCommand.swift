@@ -51,8 +51,8 @@ enum ImportCommand {
     let invocation = context.invocation
     // No format given is no format: the input's first bytes tell it.
     let format = try invocation.choice(formatOption, ifGiven: MonsterImport.Format.self)
-    let path = invocation.argument(0) ?? "-"
-    let name = path == "-" ? "<stdin>" : path
+    let path = invocation.argument(0) ?? CommandContext.standardInputPath
+    let name = CommandContext.shownName(ofInput: path)
     let bytes = try InputFile.contents(of: path, console: context.console)
     let reading = MonsterImport.readEach(bytes, format: format)
     let monsters = reading.monsters
