@@ -11,7 +11,7 @@ import MonsterKit
 /// var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
 /// wheel.handle(.right)  // focus on the weapons; Cat-Bot's sword is selected
 /// wheel.handle(.up)     // fire
-/// wheel.handle(.enter)  // .save(.set("Cat-Bot", weapon: .fire))
+/// wheel.handle(.enter)  // .save(.set("Cat-Bot", RosterEdit.Changes(weapon: .fire)))
 /// ```
 ///
 /// The roster is kept as it was read, and a monster's name is read from it only when its
