@@ -1,8 +1,8 @@
 /// One change to a roster: what a command line, a line of an `apply` script or a pick in
 /// the picker asks for.
 ///
-/// Every edit, however it was asked for, is made by ``Roster/apply(_:)``; a file's edits
-/// take the one path to the disk, ``RosterFile/update(dryRun:_:)``:
+/// Every edit, however it was asked for, is made by ``Roster/apply(_:)-(RosterEdit)``;
+/// a file's edits take the one path to the disk, ``RosterFile/update(dryRun:_:)``:
 ///
 /// ```swift
 /// let edit = RosterEdit.set("Cat-Bot", .init(weapon: .fire))
@@ -229,7 +229,7 @@ extension Roster {
   /// - Returns: What the edit did to each monster it touched, in order: a monster set to
   ///   what it was already gives nothing, so an edit that changes nothing gives no
   ///   change (or only skips).
-  /// - Throws: As ``apply(_:)``; when it throws, the roster is as it was.
+  /// - Throws: As ``apply(_:)-(RosterEdit)``; when it throws, the roster is as it was.
   public mutating func applyReporting(_ edit: RosterEdit) throws(RosterError) -> [RosterChange] {
     switch edit {
     case .set(let name, let changes):
