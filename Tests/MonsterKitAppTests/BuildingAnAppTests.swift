@@ -208,6 +208,64 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
     #expect(roster[0].id == cafe && cafe != id)
   }
 
+  @Test func aMissingDocumentIsAnErrorUnlessTheAppAsksForTheSeededRoster() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("MonsterKitAppTests-\(UUID().uuidString).json").path
+    #expect(throws: RosterError.missingFile(path: path)) { try RosterFile(path: path).read() }
+    #expect(throws: RosterError.missingFile(path: path)) {
+      try RosterFile(path: path).update { try $0.apply(.remove("Cat-Bot")) }
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(try RosterFile(path: path, whenMissing: .seededRoster).read() == Roster.seeded)
+  }
+
+  @Test func whatAnAppShowsReadsAsSentencesNamingNoCommandLine() throws {
+    var roster = Roster.seeded
+    #expect(
+      roster.description
+        == "6 monsters: Cat-Bot (sword), Dog-Bot (blowgun), Explode-Bot (smoke), "
+        + "Fire-Bot (ninjaStar), Ice-Bot (fire) and 1 more.")
+    #expect(Roster().description == "No monsters.")
+    let changes = try roster.applyReporting(.set("cat-bot", .init(weapon: .fire)))
+    #expect(changes.map(\.description) == ["Cat-Bot: weapon sword -> fire."])
+    #expect(
+      try roster.applyReporting(.addIfMissing(roster[0])).map(\.description)
+        == ["Nothing added: there is a monster named 'Cat-Bot' already."])
+    let lock = RosterError.lockTimeout(path: "Team.json", seconds: 5).description
+    #expect(
+      lock
+        == "Another program is editing Team.json (its folder was locked for over 5 s); try again.")
+    do {
+      _ = try Roster(jsonBytes: Array("{\n ,".utf8))
+      Issue.record("bytes that are not JSON were read")
+    } catch {
+      guard case .syntax(let path, let line, let column, _) = error else {
+        Issue.record("not a syntax error: \(error)")
+        return
+      }
+      #expect(path == "roster" && line == 2 && column == 2)
+    }
+    #expect(
+      RosterError.fileSystem(path: "T.json", action: .write, errno: 28).description.hasSuffix(
+        " The file is as it was."))
+  }
+
+  @Test func aFileVersionTellsThatAnotherProgramChangedTheFile() throws {
+    try withRosterFile { path in
+      let file = RosterFile(path: path)
+      let seen = try file.fileVersion()
+      #expect(seen != nil)
+      #expect(try file.fileVersion() == seen)
+      try file.update { roster in try roster.apply(.remove("Dog-Bot")) }
+      let edited = try file.fileVersion()
+      #expect(edited != seen)
+      try file.update { _ in }
+      #expect(try file.fileVersion() == edited)
+      try FileManager.default.removeItem(atPath: path)
+      #expect(try file.fileVersion() == nil)
+    }
+  }
+
   @Test func articleCodeIsThisFilesSnippets() throws {
     let test = try String(contentsOfFile: #filePath, encoding: .utf8)
     let article = try String(

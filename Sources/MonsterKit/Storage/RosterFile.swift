@@ -7,8 +7,16 @@
 ///
 /// ```swift
 /// let file = RosterFile(path: "monsters.json")
-/// let roster = try file.read()  // the seeded roster while there is no file
+/// let roster = try file.read()  // RosterError.missingFile while there is no file
 /// try file.apply([.set("Cat-Bot", .init(weapon: .fire))])
+/// ```
+///
+/// A missing file is an error unless ``whenMissing`` says otherwise: the `monsters` command
+/// line reads its default `monsters.json`, which no one chose, with
+/// ``MissingFile/seededRoster``:
+///
+/// ```swift
+/// let nearest = RosterFile(path: "monsters.json", whenMissing: .seededRoster)
 /// ```
 ///
 /// This file holds the public operations; each job they share has a file of its own:
@@ -49,8 +57,9 @@ public struct RosterFile: Sendable {
   ///   - path: The file's path. A symbolic link is followed: its target is read and
   ///     written, and the link stays a link.
   ///   - lockTimeout: How long an edit waits for another process's edit, in seconds.
-  ///   - whenMissing: What reading and editing do while there is no file at the path.
-  public init(path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .seededRoster) {
+  ///   - whenMissing: What reading and editing do while there is no file at the path: by
+  ///     default, throw ``RosterError/missingFile(path:)``.
+  public init(path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .error) {
     self.init(
       path: path, lockTimeout: lockTimeout, whenMissing: whenMissing,
       fileSystem: SystemFileSystem())
@@ -58,7 +67,7 @@ public struct RosterFile: Sendable {
 
   /// Creates a roster file that does its file work through `fileSystem`.
   package init(
-    path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .seededRoster,
+    path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .error,
     fileSystem: any FileSystem
   ) {
     self.path = path
@@ -80,11 +89,12 @@ extension RosterFile {
   public enum MissingFile: Sendable {
     /// The seeded roster: reading gives it, and the first edit creates the file, holding
     /// the seeded roster and the edit. For a default path that no one chose, which may
-    /// not exist yet.
+    /// not exist yet, as the command line's `monsters.json`.
     case seededRoster
-    /// Nothing: reading or editing throws ``RosterError/missingFile(path:)``, and only
-    /// ``RosterFile/initialize(force:)`` creates the file. For a path someone named, so that
-    /// a mistyped one is never taken for a roster.
+    /// Nothing, the default: reading or editing throws ``RosterError/missingFile(path:)``,
+    /// and only ``RosterFile/initialize(force:)`` creates the file. For a path someone
+    /// named, or a document an app opened, so that a mistyped or moved one is never taken
+    /// for a roster.
     case error
   }
 
@@ -107,8 +117,8 @@ extension RosterFile {
 // MARK: - Reading
 
 extension RosterFile {
-  /// Reads the roster. While there is no file, the roster is the seeded one, or with
-  /// ``whenMissing`` set to ``MissingFile/error`` an error.
+  /// Reads the roster. While there is no file, ``RosterError/missingFile(path:)``, or with
+  /// ``whenMissing`` set to ``MissingFile/seededRoster`` the seeded roster.
   ///
   /// A pipe, a terminal or a process substitution at the path (`/dev/stdin`,
   /// `/dev/fd/63`) is read to its end.
@@ -189,7 +199,7 @@ extension RosterFile {
   /// - Throws: ``RosterError/fileExists(path:)`` when there is a file and `force` is
   ///   `false`; otherwise an error from locking or writing.
   public func initialize(force: Bool) throws(RosterError) {
-    try editing(action: "write") { (site, existing) throws(RosterError) in
+    try editing(action: .write) { (site, existing) throws(RosterError) in
       if existing != nil && !force { throw .fileExists(path: path) }
       return try save(.seeded, in: site, replacing: existing) ? .done(()) : .startOver
     }
@@ -289,7 +299,7 @@ extension RosterFile {
       defer { file.map(close) }
       return try changing(file, change)
     }
-    return try editing(action: "read") { (site, file) throws(RosterError) in
+    return try editing(action: .read) { (site, file) throws(RosterError) in
       try changeAndSave(in: site, file, change)
     }
   }
@@ -359,7 +369,7 @@ extension RosterFile {
   /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` with the `errno` of the call
   ///   that failed.
   func performing<Value>(
-    _ action: String, _ calls: () throws(SystemCallError) -> Value
+    _ action: RosterError.FileAction, _ calls: () throws(SystemCallError) -> Value
   ) throws(RosterError) -> Value {
     do throws(SystemCallError) {
       return try calls()
@@ -369,7 +379,7 @@ extension RosterFile {
   }
 
   /// The error for a system call that failed in an action on the file.
-  func failure(_ action: String, _ error: SystemCallError) -> RosterError {
+  func failure(_ action: RosterError.FileAction, _ error: SystemCallError) -> RosterError {
     .fileSystem(path: path, action: action, errno: error.code)
   }
 }
