@@ -24,14 +24,21 @@ where Data.Element: Identifiable {
   data.map(\.id)
 }
 
-/// A fresh folder with a roster file, removed afterwards.
-func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result {
+/// A fresh folder with a roster file of the seeded roster: the folder, to remove
+/// afterwards, and the file's path.
+func makeRosterFolder() throws -> (folder: URL, path: String) {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("MonsterKitAppTests-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-  defer { try? FileManager.default.removeItem(at: folder) }
   let path = folder.appendingPathComponent("Team.json").path
   try Data(Roster.seeded.canonicalJSON()).write(to: URL(fileURLWithPath: path))
+  return (folder, path)
+}
+
+/// A fresh folder with a roster file, removed afterwards.
+func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result {
+  let (folder, path) = try makeRosterFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
   return try body(path)
 }
 
@@ -95,12 +102,8 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
   }
 
   @Test func anAsyncEditInfersItsErrorToo() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("MonsterKitAppTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    let (folder, path) = try makeRosterFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("Team.json").path
-    try Data(Roster.seeded.canonicalJSON()).write(to: URL(fileURLWithPath: path))
     // snippet: async
     let file = RosterFile(path: path)
     try await file.update { roster in try roster.apply(.set("Cat-Bot", .init(weapon: .fire))) }
@@ -264,6 +267,18 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
       try FileManager.default.removeItem(atPath: path)
       #expect(try file.fileVersion() == nil)
     }
+  }
+
+  @Test func aChangeThatThrowsNothingKeepsTheRostersErrorTyped() throws {
+    var roster = Roster.seeded
+    func rename() throws(RosterError) {
+      try roster.update(named: "Cat-Bot") { $0.name = "Dog-Bot" }
+    }
+    #expect(throws: RosterError.nameTaken("Dog-Bot", by: "Dog-Bot")) { try rename() }
+    func describe() throws(RosterError) -> Bool {
+      try roster.update(at: 0) { $0.description = "Purr" }
+    }
+    #expect(try describe())
   }
 
   @Test func articleCodeIsThisFilesSnippets() throws {

@@ -53,9 +53,33 @@ extension Roster {
     named name: String, _ change: (inout Monster) throws(Failure) -> Void
   ) throws -> Bool {
     let index = try existingIndex(named: name)
+    return try replace(at: index, with: try changed(at: index, change))
+  }
+
+  /// Changes the monster with a name, ignoring case, with a change that throws nothing, so
+  /// that the only errors are the roster's: a caller whose errors are typed
+  /// ``RosterError`` keeps them so.
+  ///
+  /// - Parameters:
+  ///   - name: The monster's name.
+  ///   - change: What to do to the monster.
+  /// - Returns: Whether the monster changed.
+  /// - Throws: What the form whose change throws throws, but for the change's errors.
+  @discardableResult
+  public mutating func update(named name: String, _ change: (inout Monster) -> Void)
+    throws(RosterError) -> Bool
+  {
+    let index = try existingIndex(named: name)
+    return try replace(at: index, with: changed(at: index, change))
+  }
+
+  /// The monster at a position, changed; the roster is not.
+  func changed<Failure: Error>(
+    at index: Index, _ change: (inout Monster) throws(Failure) -> Void
+  ) throws(Failure) -> Monster {
     var monster = self[index]
     try change(&monster)
-    return try replace(at: index, with: monster)
+    return monster
   }
 
   /// Puts a monster in the place of the one at a position, checked as ``add(_:)`` checks a

@@ -16,22 +16,37 @@ extension Roster {
     self[index(startIndex, offsetBy: offset)]
   }
 
-  /// Changes the monster at an offset, as ``update(named:_:)`` changes one by its name.
+  /// Changes the monster at an offset, as `update(named:_:)` changes one by its name.
   ///
   /// - Parameters:
   ///   - offset: A position from 0 to `count - 1`.
   ///   - change: What to do to the monster.
   /// - Returns: Whether the monster changed.
   /// - Throws: What `change` throws, as it threw it; for a new name or a weapon or field
-  ///   the roster does not take, what ``update(named:_:)`` throws.
+  ///   the roster does not take, what `update(named:_:)` throws.
   @discardableResult
   public mutating func update<Failure: Error>(
     at offset: Int, _ change: (inout Monster) throws(Failure) -> Void
   ) throws -> Bool {
     let index = index(startIndex, offsetBy: offset)
-    var monster = self[index]
-    try change(&monster)
-    return try replace(at: index, with: monster)
+    return try replace(at: index, with: try changed(at: index, change))
+  }
+
+  /// Changes the monster at an offset with a change that throws nothing, so that the only
+  /// errors are the roster's.
+  ///
+  /// - Parameters:
+  ///   - offset: A position from 0 to `count - 1`.
+  ///   - change: What to do to the monster.
+  /// - Returns: Whether the monster changed.
+  /// - Throws: For a new name or a weapon or field the roster does not take, what
+  ///   `update(named:_:)` throws.
+  @discardableResult
+  public mutating func update(at offset: Int, _ change: (inout Monster) -> Void)
+    throws(RosterError) -> Bool
+  {
+    let index = index(startIndex, offsetBy: offset)
+    return try replace(at: index, with: changed(at: index, change))
   }
 
   /// Removes the monsters at some offsets, as SwiftUI's `onDelete` gives them (an
