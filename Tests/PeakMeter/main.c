@@ -11,8 +11,8 @@
 // parent held. When a process execs, the kernel keeps the high-water mark of the memory
 // it had before (after a fork or posix_spawn, the parent's) as the floor of its peak, so a
 // benchmark or test process that has grown to hundreds of megabytes sees every program
-// it starts report at least that much. Started afresh, this program holds a megabyte or
-// two; the program it starts then inherits that as its floor, and its peak means what it
+// it starts report at least that much. Started afresh, this program holds 1.6 MB (its
+// release build) to 3.8 MB (debug; see Package.swift); the program it starts then inherits that as its floor, and its peak means what it
 // says. `floor` is this program's own high-water mark (`VmHWM` of /proc/self/status, which
 // counts only the memory of its own image, unlike its `ru_maxrss`) when it starts the
 // program: no peak below it can be seen. The figures are bytes.
