@@ -211,29 +211,31 @@ struct RosterMatching: Sendable {
   /// matched monsters whose old offsets increase (patience sorting, with the common case of
   /// a monster that follows the last one in constant time).
   static func outOfOrder(_ oldOffset: OffsetTable) -> [Bool] {
-    // The new offset that ends the best run of each length, with its old offset; and each
-    // one's predecessor on its run.
-    var tails: [(newOffset: Int32, oldOffset: Int32)] = []
+    // The new offset that ends the best run of each length, and each one's predecessor.
+    var tails: [Int32] = []
     var previous = OffsetTable(absent: oldOffset.count)
+    // Whether the monster that ends a run (a matched one) stands before an old offset.
+    func endsBefore(_ tail: Int32, _ match: Int) -> Bool {
+      oldOffset[Int(tail)].map { $0 < match } ?? false
+    }
     for (newIndex, match) in oldOffset.enumerated() {
       guard let match else { continue }
-      let entry = (Int32(truncatingIfNeeded: newIndex), Int32(truncatingIfNeeded: match))
-      if let last = tails.last, last.oldOffset >= entry.1 {
+      if let last = tails.last, !endsBefore(last, match) {
         var low = 0
         var high = tails.count - 1
         while low < high {
           let middle = (low + high) / 2
-          if tails[middle].oldOffset < entry.1 { low = middle + 1 } else { high = middle }
+          if endsBefore(tails[middle], match) { low = middle + 1 } else { high = middle }
         }
-        if low > 0 { previous[newIndex] = Int(tails[low - 1].newOffset) }
-        tails[low] = entry
+        if low > 0 { previous[newIndex] = Int(tails[low - 1]) }
+        tails[low] = Int32(truncatingIfNeeded: newIndex)
       } else {
-        if let last = tails.last { previous[newIndex] = Int(last.newOffset) }
-        tails.append(entry)
+        if let last = tails.last { previous[newIndex] = Int(last) }
+        tails.append(Int32(truncatingIfNeeded: newIndex))
       }
     }
     var moved = oldOffset.map { $0 != nil }
-    var kept = tails.last.map { Int($0.newOffset) }
+    var kept = tails.last.map(Int.init)
     while let offset = kept {
       moved[offset] = false
       kept = previous[offset]
