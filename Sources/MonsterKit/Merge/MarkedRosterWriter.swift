@@ -172,7 +172,7 @@ struct MarkedRosterWriter {
     var (i, j) = (ours.startIndex, theirs.startIndex)
     while i < ours.endIndex || j < theirs.endIndex {
       let next = i < ours.endIndex ? ours[i].key : nil
-      let theirsHasNextLater = next.map { placesInTheirs[$0, default: -1] > j } ?? true
+      let theirsHasNextLater = next.map { (placesInTheirs[$0] ?? j) > j } ?? true
       if j < theirs.endIndex, theirs[j].key != next, theirsHasNextLater {
         // Theirs' next key comes first: ours has none left, or theirs has ours' next later.
         take(theirs[j].key)

@@ -16,8 +16,8 @@ struct MergeAssembly {
     var roster: Roster
     /// For each offset of the roster, its identity.
     var identities: [Int]
-    /// For each identity, its offset in the roster, or -1.
-    var offsets: [Int32]
+    /// For each identity, its offset in the roster, or `nil`.
+    var offsets: OffsetTable
     /// Names equal to an earlier one, as ``Roster`` compares names: both offsets.
     var duplicates: [(offset: Int, earlier: Int)]
   }
@@ -37,7 +37,7 @@ struct MergeAssembly {
     var assembly = RosterAssembly(from: ours, capacity: order.count)
     var pieceIdentities: [Int] = []
     pieceIdentities.reserveCapacity(order.count)
-    var offsets = [Int32](repeating: -1, count: identities.count)
+    var offsets = OffsetTable(absent: identities.count)
     // The monsters not named as ours names them: only these can have another's name.
     var renamed: [(identity: Int, name: String)] = []
     for identity in order.lazy.map(Int.init) {
@@ -48,7 +48,7 @@ struct MergeAssembly {
       } else {
         switch outcomes[identity] {
         case .ours:
-          assembly.append(positionOf: identities.toOurs.new[Int(identities.ours[identity])])
+          assembly.append(positionOf: oursIndex(identity))
         case .theirs: monster = theirsMonster(identity)
         case .merged(let index): monster = merged[Int(index)]
         case .removed, .conflicted: break
@@ -59,7 +59,7 @@ struct MergeAssembly {
         renamed.append((identity, monster.name))
       }
       guard assembly.count > count else { continue }
-      offsets[identity] = Int32(truncatingIfNeeded: count)
+      offsets[identity] = count
       pieceIdentities.append(identity)
     }
     return Side(
@@ -76,25 +76,28 @@ struct MergeAssembly {
   /// not ours' name for its monster: each such name is looked up among ours' names, and
   /// among the others like it. A million monsters that keep ours' names cost nothing.
   private func duplicates(
-    among renamed: [(identity: Int, name: String)], offsets: [Int32],
+    among renamed: [(identity: Int, name: String)], offsets: OffsetTable,
     conflicted: [Int: ConflictedMonster]
   ) -> [(offset: Int, earlier: Int)] {
     var duplicates: [(offset: Int, earlier: Int)] = []
+    // Two identities in the version: one given a name here, or one kept as ours has it.
     func pair(_ a: Int, _ b: Int) {
+      guard let a = offsets[a], let b = offsets[b] else {
+        preconditionFailure("a monster with a name is in the version")
+      }
       duplicates.append((max(a, b), min(a, b)))
     }
     var names = Roster()
     var nameIdentities: [Int] = []
     for (identity, name) in renamed {
-      let offset = Int(offsets[identity])
       if let found = identities.toOurs.newOffset(named: name) {
         let holder = Int(identities.ofOurs[found])
         if holder != identity, conflicted[holder] == nil, outcomes[holder] == .ours {
-          pair(offset, Int(offsets[holder]))
+          pair(identity, holder)
         }
       }
       if let earlier = names.index(named: name) {
-        pair(offset, Int(offsets[nameIdentities[earlier.slot]]))
+        pair(identity, nameIdentities[earlier.slot])
       } else if (try? names.add(Monster(name: name, description: "", weapon: .blowgun))) != nil {
         nameIdentities.append(identity)
       }
@@ -106,24 +109,30 @@ struct MergeAssembly {
   /// or merged; `nil` for one removed or in conflict.
   func decided(_ identity: Int) -> Monster? {
     switch outcomes[identity] {
-    case .ours: ours[identities.toOurs.new[Int(identities.ours[identity])]]
+    case .ours: ours[oursIndex(identity)]
     case .theirs: theirsMonster(identity)
     case .merged(let index): merged[Int(index)]
     case .removed, .conflicted: nil
     }
   }
 
+  /// The position in ours of a monster that ours has.
+  private func oursIndex(_ identity: Int) -> Roster.Index {
+    guard let offset = identities.ours[identity] else { preconditionFailure("not in ours") }
+    return identities.toOurs.new[offset]
+  }
+
+  /// Theirs' version of a monster that theirs has.
   private func theirsMonster(_ identity: Int) -> Monster {
-    theirs[identities.toTheirs.new[Int(identities.theirs[identity])]]
+    guard let offset = identities.theirs[identity] else { preconditionFailure("not in theirs") }
+    return theirs[identities.toTheirs.new[offset]]
   }
 
   /// The name each side gives a monster, `nil` where a side does not have it.
   func names(of identity: Int) -> (ours: String?, theirs: String?) {
-    let mine = identities.ours[identity]
-    let other = identities.theirs[identity]
-    return (
-      mine < 0 ? nil : ours.name(at: identities.toOurs.new[Int(mine)]),
-      other < 0 ? nil : theirs.name(at: identities.toTheirs.new[Int(other)])
+    (
+      identities.ours[identity].map { ours.name(at: identities.toOurs.new[$0]) },
+      identities.theirs[identity].map { theirs.name(at: identities.toTheirs.new[$0]) }
     )
   }
 

@@ -9,42 +9,42 @@ struct MergeIdentities {
   let toTheirs: RosterMatching
   /// The number of the ancestor's monsters.
   let baseCount: Int
-  /// For each identity, its offset in ours, or -1.
-  private(set) var ours: [Int32]
-  /// For each identity, its offset in theirs, or -1.
-  private(set) var theirs: [Int32]
+  /// For each identity, its offset in ours, or `nil`.
+  let ours: OffsetTable
+  /// For each identity, its offset in theirs, or `nil`.
+  let theirs: OffsetTable
   /// For each offset in ours, its identity.
-  private(set) var ofOurs: [Int32]
+  let ofOurs: [Int32]
   /// For each offset in theirs, its identity.
-  private(set) var ofTheirs: [Int32]
+  let ofTheirs: [Int32]
 
   /// Makes the identities of two sides matched with the ancestor.
   init(_ toOurs: RosterMatching, theirs theirsRoster: Roster, _ toTheirs: RosterMatching) {
     self.toOurs = toOurs
     self.toTheirs = toTheirs
     baseCount = toOurs.old.count
-    ours = toOurs.newOffset
-    theirs = toTheirs.newOffset
-    ofOurs = toOurs.oldOffset
-    ofTheirs = toTheirs.oldOffset
-    for offset in ofOurs.indices where ofOurs[offset] < 0 {
-      ofOurs[offset] = Int32(truncatingIfNeeded: ours.count)
-      ours.append(Int32(truncatingIfNeeded: offset))
-      theirs.append(-1)
+    var ours = toOurs.newOffset
+    var theirs = toTheirs.newOffset
+    // A monster that ours added is a new identity.
+    let ofOurs = toOurs.oldOffset.filled { offset in
+      ours.append(offset)
+      theirs.append(nil)
+      return ours.count - 1
     }
-    for offset in ofTheirs.indices where ofTheirs[offset] < 0 {
+    // One that theirs added is ours' of the same name, when ours added that one too.
+    ofTheirs = toTheirs.oldOffset.filled { offset in
       let name = theirsRoster.name(at: toTheirs.new[offset])
-      if let found = toOurs.newOffset(named: name),
-        toOurs.oldOffset[found] < 0, theirs[Int(ofOurs[found])] < 0
+      if let found = toOurs.newOffset(named: name), toOurs.oldOffset[found] == nil,
+        case let identity = Int(ofOurs[found]), theirs[identity] == nil
       {
-        ofTheirs[offset] = ofOurs[found]
-        theirs[Int(ofOurs[found])] = Int32(truncatingIfNeeded: offset)
-      } else {
-        ofTheirs[offset] = Int32(truncatingIfNeeded: ours.count)
-        ours.append(-1)
-        theirs.append(Int32(truncatingIfNeeded: offset))
+        theirs[identity] = offset
+        return identity
       }
+      ours.append(nil)
+      theirs.append(offset)
+      return ours.count - 1
     }
+    (self.ours, self.theirs, self.ofOurs) = (ours, theirs, ofOurs)
   }
 
   /// The number of identities.
@@ -53,10 +53,9 @@ struct MergeIdentities {
   /// Whether theirs decides where a monster stands: theirs has it, and ours does not, or
   /// theirs moved it and ours did not.
   func isPlacedByTheirs(_ identity: Int) -> Bool {
-    let mine = Int(ours[identity])
-    let other = Int(theirs[identity])
-    guard other >= 0 else { return false }
-    return mine < 0 || (toTheirs.moved[other] && !toOurs.moved[mine])
+    guard let other = theirs[identity] else { return false }
+    guard let mine = ours[identity] else { return true }
+    return toTheirs.moved[other] && !toOurs.moved[mine]
   }
 
   /// The identities in the order of the result.
@@ -68,37 +67,35 @@ struct MergeIdentities {
   ///
   /// - Parameter isKept: Whether an identity is in the result.
   func order(keeping isKept: (Int) -> Bool) -> [Int32] {
-    // Monsters that theirs places, by the ours offset of the monster they follow (-1 for
+    // Monsters that theirs places, by the ours offset of the monster they follow (`nil` for
     // the start).
-    var following: [Int: [Int32]] = [:]
-    var anchor = -1
+    var following: [Int?: [Int32]] = [:]
+    var anchor: Int?
     for offset in ofTheirs.indices {
       let identity = Int(ofTheirs[offset])
       guard isKept(identity) else { continue }
       if isPlacedByTheirs(identity) {
         following[anchor, default: []].append(Int32(truncatingIfNeeded: identity))
       } else {
-        anchor = Int(ours[identity])
+        anchor = ours[identity]
       }
     }
     var order: [Int32] = []
     order.reserveCapacity(ofOurs.count + following.values.reduce(0) { $0 + $1.count })
-    var open: Int? = -1
-    func flush() {
-      if let key = open, let waiting = following.removeValue(forKey: key) {
-        order.append(contentsOf: waiting)
-      }
-      open = nil
-    }
+    // Those that follow the last monster placed, once the monsters ours added after it are.
+    var waiting = following.removeValue(forKey: nil) ?? []
     for offset in ofOurs.indices {
       let identity = Int(ofOurs[offset])
       guard isKept(identity), !isPlacedByTheirs(identity) else { continue }
-      let addedByOursAlone = identity >= baseCount && theirs[identity] < 0
-      if !addedByOursAlone { flush() }
+      let addedByOursAlone = identity >= baseCount && theirs[identity] == nil
+      if !addedByOursAlone && !waiting.isEmpty {
+        order += waiting
+        waiting = []
+      }
       order.append(Int32(truncatingIfNeeded: identity))
-      if !following.isEmpty && following[offset] != nil { open = offset }
+      if !following.isEmpty, let next = following.removeValue(forKey: offset) { waiting = next }
     }
-    flush()
+    order += waiting
     return order
   }
 }

@@ -85,7 +85,7 @@ public struct RosterDiff: Sendable {
     var nextOld = 0
     func removals(upTo end: Int) {
       while nextOld < end {
-        if matching.newOffset[nextOld] < 0 {
+        if matching.newOffset[nextOld] == nil {
           changes.append(.removed(old[matching.old[nextOld]]))
         }
         nextOld += 1
@@ -95,23 +95,23 @@ public struct RosterDiff: Sendable {
     // monsters that did not: the monsters removed before it are listed before those added.
     var nextKept = 0
     for j in 0..<matching.new.count {
-      let match = Int(matching.oldOffset[j])
-      if match >= 0 && !matching.moved[j] {
-        removals(upTo: match)
-        nextOld = max(nextOld, match + 1)
-      } else if match < 0 {
+      guard let match = matching.oldOffset[j] else {
         if nextKept <= j {
           nextKept = j + 1
           while nextKept < matching.new.count
-            && (matching.oldOffset[nextKept] < 0 || matching.moved[nextKept])
+            && (matching.oldOffset[nextKept] == nil || matching.moved[nextKept])
           {
             nextKept += 1
           }
         }
-        removals(
-          upTo: nextKept < matching.new.count ? Int(matching.oldOffset[nextKept]) : old.count)
+        let keptOld = nextKept < matching.new.count ? matching.oldOffset[nextKept] : nil
+        removals(upTo: keptOld ?? old.count)
         changes.append(.added(new[matching.new[j]]))
         continue
+      }
+      if !matching.moved[j] {
+        removals(upTo: match)
+        nextOld = max(nextOld, match + 1)
       }
       let oldIndex = matching.old[match]
       let newIndex = matching.new[j]

@@ -22,11 +22,11 @@ struct RosterMatching: Sendable {
   /// The new roster's monsters by offset.
   let new: RosterOffsets
   /// For each monster of the old roster, by offset, the offset of the same monster in the
-  /// new roster, or -1 when it is not there.
-  private(set) var newOffset: [Int32]
+  /// new roster, or `nil` when it is not there.
+  private(set) var newOffset: OffsetTable
   /// For each monster of the new roster, by offset, the offset of the same monster in the
-  /// old roster, or -1 when it was not there.
-  private(set) var oldOffset: [Int32]
+  /// old roster, or `nil` when it was not there.
+  private(set) var oldOffset: OffsetTable
   /// For each monster of the new roster, by offset, whether it moved: it is in both rosters
   /// and not among the most monsters that kept their order.
   private(set) var moved: [Bool]
@@ -59,8 +59,8 @@ struct RosterMatching: Sendable {
   init(old oldRoster: Roster, new newRoster: Roster, sharing shared: [SharedMonsters] = []) {
     old = RosterOffsets(oldRoster)
     new = RosterOffsets(newRoster)
-    newOffset = [Int32](repeating: -1, count: old.count)
-    oldOffset = [Int32](repeating: -1, count: new.count)
+    newOffset = OffsetTable(absent: old.count)
+    oldOffset = OffsetTable(absent: new.count)
     moved = []
     unchanged = [Bool](repeating: false, count: new.count)
     keepsName = [Bool](repeating: false, count: new.count)
@@ -81,8 +81,7 @@ struct RosterMatching: Sendable {
   /// new roster's other names.
   func newOffset(named name: String) -> Int? {
     if let found = oldRoster.index(named: name).map(old.offset(of:)) {
-      let match = Int(newOffset[found])
-      if match >= 0 && keepsName[match] { return match }
+      if let match = newOffset[found], keepsName[match] { return match }
     }
     return otherNames.index(named: name).map { Int(otherNameOffsets[$0.slot]) }
   }
@@ -105,16 +104,8 @@ struct RosterMatching: Sendable {
 
   /// Links runs of monsters that are the same, name and all, in both rosters.
   private mutating func linkRun(from oldStart: Int, _ newStart: Int, count: Int) {
-    newOffset.withUnsafeMutableBufferPointer { newOffset in
-      for step in 0..<count {
-        newOffset[oldStart + step] = Int32(truncatingIfNeeded: newStart + step)
-      }
-    }
-    oldOffset.withUnsafeMutableBufferPointer { oldOffset in
-      for step in 0..<count {
-        oldOffset[newStart + step] = Int32(truncatingIfNeeded: oldStart + step)
-      }
-    }
+    newOffset.setRun(oldStart..<oldStart + count, from: newStart)
+    oldOffset.setRun(newStart..<newStart + count, from: oldStart)
     unchanged.withUnsafeMutableBufferPointer {
       $0[newStart..<newStart + count].update(repeating: true)
     }
@@ -124,8 +115,8 @@ struct RosterMatching: Sendable {
   }
 
   private mutating func link(_ oldIndex: Int, _ newIndex: Int) {
-    newOffset[oldIndex] = Int32(truncatingIfNeeded: newIndex)
-    oldOffset[newIndex] = Int32(truncatingIfNeeded: oldIndex)
+    newOffset[oldIndex] = newIndex
+    oldOffset[newIndex] = oldIndex
   }
 
   // MARK: - Names
@@ -154,10 +145,10 @@ struct RosterMatching: Sendable {
         continue
       }
       let gapEnd = nextLinked < linked.count ? linked[nextLinked].offsets.lowerBound : new.count
-      while i < old.count && newOffset[i] >= 0 { i += 1 }
+      while i < old.count && newOffset[i] != nil { i += 1 }
       // Most monsters stand the same in both rosters: a run of them is linked at once.
       if let run = oldView.sameRun(from: i, as: newView, from: j, count: gapEnd - j), run > 1 {
-        let end = (i..<i + run).first { newOffset[$0] >= 0 } ?? i + run
+        let end = (i..<i + run).first { newOffset[$0] != nil } ?? i + run
         linkRun(from: i, j, count: end - i)
         (i, j) = (end, j + end - i)
         continue
@@ -180,7 +171,7 @@ struct RosterMatching: Sendable {
       }
       // The rosters differ here: find the new monster in the old roster.
       let name = newRoster.name(at: new[j])
-      guard let found = oldRoster.index(named: name).map(old.offset(of:)), newOffset[found] < 0
+      guard let found = oldRoster.index(named: name).map(old.offset(of:)), newOffset[found] == nil
       else {
         j += 1
         continue
@@ -219,30 +210,35 @@ struct RosterMatching: Sendable {
   /// For each new offset, whether its monster is matched and not on a longest run of
   /// matched monsters whose old offsets increase (patience sorting, with the common case of
   /// a monster that follows the last one in constant time).
-  static func outOfOrder(_ oldOffset: [Int32]) -> [Bool] {
+  static func outOfOrder(_ oldOffset: OffsetTable) -> [Bool] {
     // The new offset that ends the best run of each length, and each one's predecessor.
     var tails: [Int32] = []
-    var previous = [Int32](repeating: -1, count: oldOffset.count)
-    for (newIndex, match) in oldOffset.enumerated() where match >= 0 {
-      if let last = tails.last, oldOffset[Int(last)] >= match {
+    var previous = OffsetTable(absent: oldOffset.count)
+    // Whether the monster that ends a run (a matched one) stands before an old offset.
+    func endsBefore(_ tail: Int32, _ match: Int) -> Bool {
+      oldOffset[Int(tail)].map { $0 < match } ?? false
+    }
+    for (newIndex, match) in oldOffset.enumerated() {
+      guard let match else { continue }
+      if let last = tails.last, !endsBefore(last, match) {
         var low = 0
         var high = tails.count - 1
         while low < high {
           let middle = (low + high) / 2
-          if oldOffset[Int(tails[middle])] < match { low = middle + 1 } else { high = middle }
+          if endsBefore(tails[middle], match) { low = middle + 1 } else { high = middle }
         }
-        if low > 0 { previous[newIndex] = tails[low - 1] }
+        if low > 0 { previous[newIndex] = Int(tails[low - 1]) }
         tails[low] = Int32(truncatingIfNeeded: newIndex)
       } else {
-        if let last = tails.last { previous[newIndex] = last }
+        if let last = tails.last { previous[newIndex] = Int(last) }
         tails.append(Int32(truncatingIfNeeded: newIndex))
       }
     }
-    var moved = oldOffset.map { $0 >= 0 }
-    var kept = tails.last ?? -1
-    while kept >= 0 {
-      moved[Int(kept)] = false
-      kept = previous[Int(kept)]
+    var moved = oldOffset.map { $0 != nil }
+    var kept = tails.last.map(Int.init)
+    while let offset = kept {
+      moved[offset] = false
+      kept = previous[offset]
     }
     return moved
   }
@@ -253,26 +249,25 @@ struct RosterMatching: Sendable {
   ///
   /// - Returns: Whether it paired any.
   private mutating func matchRenames(_ oldRoster: Roster, _ newRoster: Roster) -> Bool {
-    // A place is the old offset of the last matched monster, in order, before it.
-    var oldByPlace: [Int: [Int]] = [:]
-    var place = -1
+    // A place is the old offset of the last matched monster, in order, before it; `nil` for
+    // the start.
+    var oldByPlace: [Int?: [Int]] = [:]
+    var place: Int?
     for i in 0..<old.count {
-      let match = newOffset[i]
-      if match < 0 {
+      if let match = newOffset[i] {
+        if !moved[match] { place = i }
+      } else {
         oldByPlace[place, default: []].append(i)
-      } else if !moved[Int(match)] {
-        place = i
       }
     }
     guard !oldByPlace.isEmpty else { return false }
-    var newByPlace: [Int: [Int]] = [:]
-    place = -1
+    var newByPlace: [Int?: [Int]] = [:]
+    place = nil
     for j in 0..<new.count {
-      let match = oldOffset[j]
-      if match < 0 {
-        if oldByPlace[place] != nil { newByPlace[place, default: []].append(j) }
-      } else if !moved[j] {
-        place = Int(match)
+      if let match = oldOffset[j] {
+        if !moved[j] { place = match }
+      } else if oldByPlace[place] != nil {
+        newByPlace[place, default: []].append(j)
       }
     }
     var paired = false

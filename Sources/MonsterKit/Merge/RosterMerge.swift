@@ -171,16 +171,16 @@ public struct RosterMerge: Sendable {
     var conflicts: [MergeConflict] = []
     for identity in 0..<identities.count {
       let baseIndex = identity < identities.baseCount ? identities.toOurs.old[identity] : nil
-      let oursOffset = Int(identities.ours[identity])
-      let theirsOffset = Int(identities.theirs[identity])
-      let oursIndex = oursOffset < 0 ? nil : identities.toOurs.new[oursOffset]
-      let theirsIndex = theirsOffset < 0 ? nil : identities.toTheirs.new[theirsOffset]
+      let oursOffset = identities.ours[identity]
+      let theirsOffset = identities.theirs[identity]
+      let oursIndex = oursOffset.map { identities.toOurs.new[$0] }
+      let theirsIndex = theirsOffset.map { identities.toTheirs.new[$0] }
       let outcome = MonsterMerge.merge(
         rosters, base: baseIndex, ours: oursIndex, theirs: theirsIndex,
-        oursUnchanged: baseIndex != nil && oursOffset >= 0
-          && identities.toOurs.unchanged[oursOffset],
-        theirsUnchanged: baseIndex != nil && theirsOffset >= 0
-          && identities.toTheirs.unchanged[theirsOffset])
+        oursUnchanged: baseIndex != nil
+          && oursOffset.map { identities.toOurs.unchanged[$0] } == true,
+        theirsUnchanged: baseIndex != nil
+          && theirsOffset.map { identities.toTheirs.unchanged[$0] } == true)
       switch outcome {
       case .removed: outcomes.append(.removed)
       case .ours: outcomes.append(.ours)
@@ -211,8 +211,8 @@ public struct RosterMerge: Sendable {
     entries.reserveCapacity(order.count)
     var (oursOffset, theirsOffset) = (0, 0)
     for identity in order {
-      let inOurs = ours.offsets[Int(identity)] >= 0
-      let inTheirs = theirs.offsets[Int(identity)] >= 0
+      let inOurs = ours.offsets[Int(identity)] != nil
+      let inTheirs = theirs.offsets[Int(identity)] != nil
       entries.append(
         MarkedEntry(
           ours: inOurs ? oursOffset : nil, theirs: inTheirs ? theirsOffset : nil,

@@ -6,8 +6,9 @@ struct RosterOffsets {
   let count: Int
   /// The position of each monster, when positions and offsets differ.
   private let indices: [Roster.Index]?
-  /// The offset of each slot, when positions and offsets differ.
-  private let offsetsBySlot: [Int32]?
+  /// The offset of each slot, when positions and offsets differ; `nil` for a slot with no
+  /// monster.
+  private let offsetsBySlot: OffsetTable?
 
   init(_ roster: Roster) {
     count = roster.count
@@ -16,9 +17,9 @@ struct RosterOffsets {
       offsetsBySlot = nil
     } else {
       let indices = Array(roster.indices)
-      var offsets = [Int32](repeating: -1, count: roster.endIndex.slot)
+      var offsets = OffsetTable(absent: roster.endIndex.slot)
       for (offset, index) in indices.enumerated() {
-        offsets[index.slot] = Int32(truncatingIfNeeded: offset)
+        offsets[index.slot] = offset
       }
       self.indices = indices
       offsetsBySlot = offsets
@@ -32,6 +33,10 @@ struct RosterOffsets {
 
   /// The offset of the monster at a position.
   func offset(of index: Roster.Index) -> Int {
-    offsetsBySlot.map { Int($0[index.slot]) } ?? index.slot
+    guard let offsetsBySlot else { return index.slot }
+    guard let offset = offsetsBySlot[index.slot] else {
+      preconditionFailure("no monster stands at a removed monster's position")
+    }
+    return offset
   }
 }
