@@ -51,6 +51,8 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(
       name: "MonsterKitTests", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
+    // What an app does with MonsterKit, through its public API only (no @testable).
+    .testTarget(name: "MonsterKitAppTests", dependencies: ["MonsterKit"]),
     .testTarget(
       name: "MonstersCLITests",
       dependencies: ["MonstersCLI", "MonsterKit", "ProcessPlatform", "TestSupport"]),

@@ -155,7 +155,7 @@ private func edited(_ base: Roster, by program: ArraySlice<UInt8>) -> Roster {
         guard let name = pick() else { continue }
         let byte = next() ?? 0
         try roster.apply(
-          .set(name, .init(nameColor: .some(byte % 3 == 0 ? nil : NameColor.named[byte % 8]))))
+          .set(name, .init(nameColor: byte % 3 == 0 ? .remove : .set(NameColor.named[byte % 8]))))
       }
     } catch {
       continue

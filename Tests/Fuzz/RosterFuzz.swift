@@ -76,7 +76,7 @@ private func checkEdits(_ roster: Roster, _ bytes: [UInt8]) {
   var edits: [RosterEdit] = [
     .rename(first, to: last.uppercased()),
     .rename(last, to: last.lowercased()),
-    .set(last, .init(description: first + "\u{7F}\u{85}\n\u{1B}", nameColor: .some(nil))),
+    .set(last, .init(description: first + "\u{7F}\u{85}\n\u{1B}", nameColor: .remove)),
     .add(Monster(name: first + "\u{212A}", description: "\\\"", weapon: .smoke)),
     .add(Monster(name: first.uppercased(), description: "", weapon: .fire)),
     .remove(names[names.count / 2]),
@@ -85,8 +85,8 @@ private func checkEdits(_ roster: Roster, _ bytes: [UInt8]) {
   if names.count > 1 { edits.append(.rename(names[1], to: first)) }
   // Edits of several monsters: a weapon or a colour alone is changed in the records.
   edits += [
-    .setEach(.matching([.weapon(.ninjaStar)]), .init(weapon: .fire, nameColor: .some(.red))),
-    .setEach(.names([first, last]), .init(nameColor: .some(nil))),
+    .setEach(.matching([.weapon(.ninjaStar)]), .init(weapon: .fire, nameColor: .set(.red))),
+    .setEach(.names([first, last]), .init(nameColor: .remove)),
     .setEach(.matching([.weapon(.fire)]), .init(weapon: .ninjaStar)),
     .removeEach(.matching([.weapon(.smoke), .field(.nameColor, nil)])),
     .removeEach(.namesIfPresent([last, "no such monster"])),

@@ -14,11 +14,12 @@ extension Roster {
   ///
   /// - Parameters:
   ///   - bytes: The file's bytes: UTF-8 JSON, such as a `Data` or a `[UInt8]`.
-  ///   - path: The name messages give the bytes, such as the file they came from.
+  ///   - path: The name messages give the bytes, such as the file they came from; by
+  ///     default `roster` (`roster:7:5: expected ',' or '}' after an object member`).
   /// - Throws: ``RosterError/syntax(path:line:column:message:)`` at the first place the
   ///   bytes are not JSON, ``RosterError/invalidRoster(path:problems:)`` with every rule
   ///   they break, ``RosterError/fileTooLarge(path:)`` past 4 GiB.
-  public init(jsonBytes bytes: some Sequence<UInt8>, path: String = "monsters.json")
+  public init(jsonBytes bytes: some Sequence<UInt8>, path: String = "roster")
     throws(RosterError)
   {
     // RosterFile reads bytes the one way a file is read; it touches no file to do it.

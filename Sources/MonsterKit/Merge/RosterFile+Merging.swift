@@ -95,7 +95,7 @@ extension RosterFile {
     // bytes it maps, which reads nothing it does not use.
     var file = self
     file.mapsLargeFiles = true
-    return try file.editing(action: "write") { (site, existing) throws(RosterError) in
+    return try file.editing(action: .write) { (site, existing) throws(RosterError) in
       guard let existing else { throw .missingFile(path: path) }
       let merge: RosterMerge
       do throws(Failure) {
@@ -203,7 +203,7 @@ extension RosterFile {
         }
         return withTheirs ? .writtenInPlace : .writtenWithoutTheirs(failure)
       } catch {
-        return .notWritten(.fileSystem(path: path, action: "write", errno: error.code))
+        return .notWritten(.fileSystem(path: path, action: .write, errno: error.code))
       }
     }
     return .notWritten(failure)

@@ -26,7 +26,7 @@ extension RosterFile {
   {
     let outcome: Result<ConflictResolution, MarkedRoster.ResolutionError>
     do throws(RosterError) {
-      outcome = try editing(action: "write") { (site, existing) throws(RosterError) in
+      outcome = try editing(action: .write) { (site, existing) throws(RosterError) in
         guard let existing else { throw .missingFile(path: path) }
         let planned = Result { () throws(MarkedRoster.ResolutionError) in
           try Self.plan(existing.bytes.array, path: path, names: names, keeping: side)

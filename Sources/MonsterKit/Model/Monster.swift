@@ -68,8 +68,10 @@ public struct Monster: Hashable, Sendable {
 // MARK: - Identifiable
 
 extension Monster: Identifiable {
-  /// The monster's name, folded as a roster compares names: two monsters of one roster
-  /// never have the same id, and a renamed monster has a new one.
+  /// The monster's name, folded as a roster compares names (``foldedName``): two
+  /// monsters of one roster never have the same id, a monster renamed to the same name
+  /// (`Straße` to `STRASSE`, `Café` from NFC to NFD) keeps its id, and one given another
+  /// name has a new one.
   ///
   /// ```swift
   /// Monster.seeded[0].id  // "cat-bot"
@@ -77,46 +79,61 @@ extension Monster: Identifiable {
   ///
   /// With it, a roster's monsters fill a SwiftUI `List` or `ForEach` as they are.
   public var id: String {
-    // The roster's own comparison of names: the folding of Roster+Names.swift.
-    name.lowercased()
+    foldedName
   }
 }
 
 // MARK: - Codable
 
 extension Monster: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case name, description, icon, weapon, nameColor
-  }
-
-  /// Decodes a monster from the keys the roster file uses.
+  /// Decodes a monster from its object in the roster file: the five built-in keys, and
+  /// every other key, kept in ``otherFields`` as it was.
   ///
-  /// Keys other than the five built-in ones are not read by `Codable`; ``RosterFile``
-  /// keeps them. A weapon has its default image (see ``Weapon/init(from:)``).
+  /// The order of the other keys is the order the decoder lists them in, which for some
+  /// decoders (`JSONDecoder`) is not the order of the text.
   ///
   /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError` when a key is missing or of the wrong type.
+  /// - Throws: `DecodingError` when a built-in key is missing or of the wrong type, or the
+  ///   name breaks the roster's rules for names (empty, a control or format character,
+  ///   white space at either end). A weapon has its default image (see
+  ///   ``Weapon/init(from:)``); a roster gives a declared weapon its own.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let container = try decoder.container(keyedBy: JSONKey.self)
+    let name = try container.decode(String.self, forKey: JSONKey(MonsterField.name.key))
+    if let problem = Roster.problem(withName: name) {
+      throw DecodingError.dataCorruptedError(
+        forKey: JSONKey(MonsterField.name.key), in: container,
+        debugDescription: "'\(escapedForMessage(name))' cannot be a monster's name: it \(problem)")
+    }
+    let builtIn = Set(MonsterField.builtIn.map(\.key))
     self.init(
-      name: try container.decode(String.self, forKey: .name),
-      description: try container.decode(String.self, forKey: .description),
-      icon: try container.decode(String.self, forKey: .icon),
-      weapon: try container.decode(Weapon.self, forKey: .weapon),
-      nameColor: try container.decodeIfPresent(NameColor.self, forKey: .nameColor))
+      name: name,
+      description: try container.decode(
+        String.self, forKey: JSONKey(MonsterField.description.key)),
+      icon: try container.decode(String.self, forKey: JSONKey(MonsterField.icon.key)),
+      weapon: try container.decode(Weapon.self, forKey: JSONKey(MonsterField.weapon.key)),
+      nameColor: try container.decodeIfPresent(
+        NameColor.self, forKey: JSONKey(MonsterField.nameColor.key)),
+      otherFields: try container.allKeys.filter { !builtIn.contains($0.stringValue) }.map {
+        JSONMember($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
+      })
   }
 
-  /// Encodes the monster's built-in keys; `nameColor` is left out when there is none.
+  /// Encodes the monster as its object in the roster file: the built-in keys (`nameColor`
+  /// left out when there is none), then ``otherFields``.
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(name, forKey: .name)
-    try container.encode(description, forKey: .description)
-    try container.encode(icon, forKey: .icon)
-    try container.encode(weapon, forKey: .weapon)
-    try container.encodeIfPresent(nameColor, forKey: .nameColor)
+    var container = encoder.container(keyedBy: JSONKey.self)
+    try container.encode(name, forKey: JSONKey(MonsterField.name.key))
+    try container.encode(description, forKey: JSONKey(MonsterField.description.key))
+    try container.encode(icon, forKey: JSONKey(MonsterField.icon.key))
+    try container.encode(weapon, forKey: JSONKey(MonsterField.weapon.key))
+    try container.encodeIfPresent(nameColor, forKey: JSONKey(MonsterField.nameColor.key))
+    for member in otherFields {
+      try container.encode(member.value, forKey: JSONKey(member.key))
+    }
   }
 }
 

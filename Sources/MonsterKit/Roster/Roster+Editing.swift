@@ -30,29 +30,72 @@ extension Roster {
 
   /// Changes the monster with a name, ignoring case.
   ///
+  /// What the closure throws comes out as it was thrown, an app's own error too, and the
+  /// roster is left as it was:
+  ///
+  /// ```swift
+  /// try roster.update(named: "Cat-Bot") { monster in
+  ///   monster.weapon = .fire
+  ///   monster.nameColor = .red
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - name: The monster's name.
   ///   - change: What to do to the monster.
   /// - Returns: Whether the monster changed: setting a field to the value it has already
   ///   changes nothing.
-  /// - Throws: ``RosterError/noSuchMonster(_:suggestion:)``, and for a new name
-  ///   ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``; for a
-  ///   weapon or a declared field the roster does not take, what ``add(_:)`` throws.
+  /// - Throws: What `change` throws; ``RosterError/noSuchMonster(_:suggestion:)``, and for
+  ///   a new name ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``;
+  ///   for a weapon or a declared field the roster does not take, what ``add(_:)`` throws.
   @discardableResult
-  public mutating func update(
-    named name: String, _ change: (inout Monster) throws(RosterError) -> Void
-  ) throws(RosterError) -> Bool {
-    let slot = try existingSlot(named: name)
-    let old = self[Index(slot: Int(slot))]
-    var new = old
-    try change(&new)
+  public mutating func update<Failure: Error>(
+    named name: String, _ change: (inout Monster) throws(Failure) -> Void
+  ) throws -> Bool {
+    let index = try existingIndex(named: name)
+    return try replace(at: index, with: try changed(at: index, change))
+  }
+
+  /// Changes the monster with a name, ignoring case, with a change that throws nothing, so
+  /// that the only errors are the roster's: a caller whose errors are typed
+  /// ``RosterError`` keeps them so.
+  ///
+  /// - Parameters:
+  ///   - name: The monster's name.
+  ///   - change: What to do to the monster.
+  /// - Returns: Whether the monster changed.
+  /// - Throws: What the form whose change throws throws, but for the change's errors.
+  @discardableResult
+  public mutating func update(named name: String, _ change: (inout Monster) -> Void)
+    throws(RosterError) -> Bool
+  {
+    let index = try existingIndex(named: name)
+    return try replace(at: index, with: changed(at: index, change))
+  }
+
+  /// The monster at a position, changed; the roster is not.
+  func changed<Failure: Error>(
+    at index: Index, _ change: (inout Monster) throws(Failure) -> Void
+  ) throws(Failure) -> Monster {
+    var monster = self[index]
+    try change(&monster)
+    return monster
+  }
+
+  /// Puts a monster in the place of the one at a position, checked as ``add(_:)`` checks a
+  /// new one; a new name must be free.
+  ///
+  /// - Returns: Whether the monster changed.
+  mutating func replace(at index: Index, with new: Monster) throws(RosterError) -> Bool {
+    let slot = Int32(index.slot)
+    let old = self[index]
     guard new != old else { return false }
-    new = try checked(new)
+    let new = try checked(new)
     if new.name != old.name {
       try checkName(new.name, replacing: slot)
       unindexName(at: slot)
     }
-    replaceMonster(atSlot: Int(slot), with: new)
+    replaceMonster(atSlot: index.slot, with: new)
     if new.name != old.name {
       indexName(at: slot)
     }

@@ -62,7 +62,7 @@ public struct Roster: Sendable {
   ///   cannot be declared so; ``RosterError/invalidName(_:reason:)`` for a name that breaks
   ///   the rules (empty, a control or format character, white space at either end),
   ///   ``RosterError/nameTaken(_:by:)`` when two are the same name; for a monster whose
-  ///   weapon or fields the roster does not take, what ``apply(_:)`` throws for
+  ///   weapon or fields the roster does not take, what ``apply(_:)-(RosterEdit)`` throws for
   ///   ``RosterEdit/add(_:)``.
   public init(
     _ monsters: some Sequence<Monster>, weapons: [Weapon]? = nil, fields: [MonsterField] = [],

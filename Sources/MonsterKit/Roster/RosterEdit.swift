@@ -1,8 +1,8 @@
 /// One change to a roster: what a command line, a line of an `apply` script or a pick in
 /// the picker asks for.
 ///
-/// Every edit, however it was asked for, is made by ``Roster/apply(_:)``; a file's edits
-/// take the one path to the disk, ``RosterFile/update(dryRun:_:)``:
+/// Every edit, however it was asked for, is made by ``Roster/apply(_:)-(RosterEdit)``;
+/// a file's edits take the one path to the disk, ``RosterFile/update(dryRun:_:)``:
 ///
 /// ```swift
 /// let edit = RosterEdit.set("Cat-Bot", .init(weapon: .fire))
@@ -73,9 +73,27 @@ public enum RosterEdit: Hashable, Sendable {
   /// ```swift
   /// var changes = RosterEdit.Changes(weapon: .fire)
   /// changes.set("team", to: .typed("red"))
-  /// changes.set("notes", to: nil)  // takes the notes away
+  /// changes.remove("notes")  // takes the notes away
   /// ```
   public struct Changes: Hashable, Sendable {
+    /// What changes do to a monster's name colour: leave it, set it, or take it away.
+    ///
+    /// Three cases rather than a double optional, so that a colour that failed to parse
+    /// cannot pass for "take the colour away":
+    ///
+    /// ```swift
+    /// guard let color = NameColor(parsing: text) else { return }  // say what is wrong
+    /// try roster.apply(.set("Cat-Bot", .init(nameColor: .set(color))))
+    /// ```
+    public enum NameColorChange: Hashable, Sendable {
+      /// The colour stays as it is.
+      case keep
+      /// The name gets this colour.
+      case set(NameColor)
+      /// The name loses its colour: the terminal's own colour shows it.
+      case remove
+    }
+
     /// One field's new value.
     public struct Assignment: Hashable, Sendable {
       /// The field's key: a built-in or declared field's, in any case, or another key.
@@ -110,20 +128,23 @@ public enum RosterEdit: Hashable, Sendable {
     ///   - weapon: The new weapon: the roster's weapon of its name.
     ///   - description: The new description.
     ///   - icon: The new icon file name.
-    ///   - nameColor: The new name colour; `.some(nil)` removes the colour.
+    ///   - nameColor: What happens to the name colour: ``NameColorChange/keep`` (the
+    ///     default), ``NameColorChange/set(_:)`` or ``NameColorChange/remove``.
     ///   - otherFields: Declared fields or other keys, each set to its value: one the
     ///     monster has is replaced where it stands, a new one goes after the others.
     public init(
       weapon: Weapon? = nil, description: String? = nil, icon: String? = nil,
-      nameColor: NameColor?? = nil, otherFields: [JSONMember] = []
+      nameColor: NameColorChange = .keep, otherFields: [JSONMember] = []
     ) {
       self.init()
       func string(_ text: String) -> FieldInput { .json(.string(text)) }
       if let weapon { set(MonsterField.weapon.key, to: string(weapon.name)) }
       if let description { set(MonsterField.description.key, to: string(description)) }
       if let icon { set(MonsterField.icon.key, to: string(icon)) }
-      if let nameColor {
-        set(MonsterField.nameColor.key, to: nameColor.map { string($0.description) })
+      switch nameColor {
+      case .keep: break
+      case .set(let color): set(MonsterField.nameColor.key, to: string(color.description))
+      case .remove: remove(MonsterField.nameColor.key)
       }
       for member in otherFields { set(member.key, to: .json(member.value)) }
     }
@@ -135,6 +156,14 @@ public enum RosterEdit: Hashable, Sendable {
     ///   - value: The new value, or `nil` to take the value away.
     public mutating func set(_ key: String, to value: FieldInput?) {
       assignments.append(Assignment(key, value))
+    }
+
+    /// Takes a field's value away, after the fields set before: for a field a monster may
+    /// be without, or a key no one declared.
+    ///
+    /// - Parameter key: The field's key.
+    public mutating func remove(_ key: String) {
+      set(key, to: nil)
     }
 
     /// Whether the changes change nothing.
@@ -200,7 +229,7 @@ extension Roster {
   /// - Returns: What the edit did to each monster it touched, in order: a monster set to
   ///   what it was already gives nothing, so an edit that changes nothing gives no
   ///   change (or only skips).
-  /// - Throws: As ``apply(_:)``; when it throws, the roster is as it was.
+  /// - Throws: As ``apply(_:)-(RosterEdit)``; when it throws, the roster is as it was.
   public mutating func applyReporting(_ edit: RosterEdit) throws(RosterError) -> [RosterChange] {
     switch edit {
     case .set(let name, let changes):
@@ -247,7 +276,9 @@ extension Roster {
     case .rename(let name, let newName):
       let index = try existingIndex(named: name)
       let before = self[index]
-      guard try update(named: name, { $0.name = newName }) else { return [] }
+      var renamed = before
+      renamed.name = newName
+      guard try replace(at: index, with: renamed) else { return [] }
       return [.changed(MonsterChange(from: before, to: self[index]))]
     case .addWeapon(let weapon):
       return try addWeapon(weapon)

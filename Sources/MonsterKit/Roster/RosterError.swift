@@ -55,9 +55,51 @@ public enum RosterError: Error, Hashable, Sendable {
   /// half of one version and half of another; nothing was written.
   case changedWhileReading(path: String)
   /// A system call on the path failed: what was being done, and the `errno` it gave.
-  case fileSystem(path: String, action: String, errno: Int32)
+  case fileSystem(path: String, action: FileAction, errno: Int32)
   /// Another process held the roster's lock for longer than the lock wait.
   case lockTimeout(path: String, seconds: Double)
+}
+
+// MARK: - File actions
+
+extension RosterError {
+  /// What was being done to a file when a system call failed: the words of
+  /// `Cannot <action> <path>`.
+  public enum FileAction: Hashable, Sendable, CustomStringConvertible {
+    /// Reading the file, or finding it.
+    case read
+    /// Writing the new file and putting it in the roster's place.
+    case write
+    /// Locking the roster's folder, or the roster.
+    case lock
+    /// Creating a folder or a file that did not exist.
+    case create
+    /// Making the roster's folder durable once the new file is in it.
+    case syncFolder
+    /// Writing a merge's result.
+    case writeMerge
+    /// Writing a file at a symbolic link's target.
+    case writeThroughLink
+
+    /// The words of the action in a message: `read`, `sync the folder`.
+    public var description: String {
+      switch self {
+      case .read: "read"
+      case .write: "write"
+      case .lock: "lock"
+      case .create: "create"
+      case .syncFolder: "sync the folder"
+      case .writeMerge: "write the merge to"
+      case .writeThroughLink: "write through the symbolic link"
+      }
+    }
+
+    /// Whether a failure of the action leaves the file as it was, which a message says:
+    /// a failed write never replaces the file with part of the new one.
+    public var leavesTheFileAsItWas: Bool {
+      self == .write
+    }
+  }
 }
 
 // MARK: - CustomStringConvertible
@@ -80,10 +122,12 @@ extension RosterError: CustomStringConvertible {
   /// // "m.json exists already; use --force to replace it."
   /// ```
   ///
-  /// - Parameter hint: Words that fit after a semicolon (a comma before `or` for the lock),
-  ///   or `nil` for none.
+  /// - Parameters:
+  ///   - hint: Words that fit after a semicolon (a comma before `or` for the lock), or
+  ///     `nil` for none.
+  ///   - otherEditor: What a lock's message calls the editor that held the lock.
   /// - Returns: The message; ``description`` when the error takes no hint.
-  package func message(hint: String?) -> String {
+  package func message(hint: String?, otherEditor: String = "Another program") -> String {
     switch self {
     case .noSuchMonster(let name, let suggestion):
       "No monster named '\(escapedForMessage(name))'."
@@ -151,9 +195,9 @@ extension RosterError: CustomStringConvertible {
     case .fileSystem(let path, let action, let code):
       "Cannot \(action) \(escapedForMessage(path)): \(Platform.errorDescription(code))"
         + (hint.map { "; \($0)" } ?? "") + "."
-        + (action == "write" ? " The file is as it was." : "")
+        + (action.leavesTheFileAsItWas ? " The file is as it was." : "")
     case .lockTimeout(let path, let seconds):
-      "Another monsters is editing \(escapedForMessage(path)) (its folder was locked for "
+      "\(otherEditor) is editing \(escapedForMessage(path)) (its folder was locked for "
         + "over \(formatSeconds(seconds)) s); try again" + (hint.map { ", or \($0)" } ?? "") + "."
     }
   }

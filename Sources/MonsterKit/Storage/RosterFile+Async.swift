@@ -12,46 +12,48 @@ extension RosterFile {
   ///
   /// The edit is tried with a lock wait of 0. While another process holds the roster's
   /// lock, the task sleeps between tries (1 ms at first, doubling up to 50 ms, as a
-  /// synchronous edit sleeps) until ``lockTimeout`` has passed, so an actor such as the main actor goes on with other
-  /// work meanwhile. Each try is the whole edit path, with the same guarantees; as a
-  /// `nonisolated` function, this runs off the caller's actor.
+  /// synchronous edit sleeps) until ``lockTimeout`` has passed, so an actor such as the main
+  /// actor goes on with other work meanwhile. Each try is the whole edit path, with the same
+  /// guarantees; as a `nonisolated` function, this runs off the caller's actor.
   ///
   /// ```swift
-  /// let file = RosterFile(path: url.path, lockTimeout: 5)
-  /// let update = try await file.update { (roster) throws(RosterError) in
-  ///   try roster.apply(.set("Cat-Bot", RosterEdit.Changes(weapon: .fire)))
+  /// let file = RosterFile(path: path, lockTimeout: 5)
+  /// let update = try await file.update { roster in
+  ///   try roster.apply(.set("Cat-Bot", .init(weapon: .fire)))
   /// }
   /// ```
   ///
   /// A task cancelled while it waits stops waiting: the edit is tried once more, and if
   /// another editor still holds the lock, the error is the timeout, with the time waited.
   ///
-  /// - Parameter change: Changes the roster; returns whether it changed anything. Nothing is
-  ///   written when it throws or returns `false`. It may run more than once, should another
-  ///   program put a new file at the path meanwhile.
+  /// - Parameter change: Changes the roster. Nothing is written when it throws, or when
+  ///   it leaves the roster as it was. It may run more than once, should another program
+  ///   put a new file at the path meanwhile.
   /// - Returns: The roster before and after.
-  /// - Throws: What `change` throws; ``RosterError/lockTimeout(path:seconds:)`` when the
-  ///   wait runs out; an error from reading or writing, as ``update(dryRun:_:)``.
+  /// - Throws: What `change` throws, as it threw it; ``RosterError/lockTimeout(path:seconds:)``
+  ///   when the wait runs out; an error from reading or writing, as ``update(dryRun:_:)``.
   @_alwaysEmitIntoClient
   @discardableResult
-  public func update(_ change: @Sendable (inout Roster) throws(RosterError) -> Bool)
-    async throws(RosterError) -> RosterUpdate
-  {
+  public func update<Failure: Error>(
+    _ change: @Sendable (inout Roster) throws(Failure) -> Void
+  ) async throws -> RosterUpdate {
     let clock = ContinuousClock()
     let start = clock.now
     var backoff = LockBackoff()
     while true {
-      if let update = try updateWithoutWaiting(change) { return update }
+      if let update = try carrying(change, updateWithoutWaiting) { return update }
       let waited = clock.now - start
       let seconds =
         Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
       // No wait for a negative timeout or NaN, as for every edit; an infinite one waits on.
-      guard seconds < lockTimeout else { throw .lockTimeout(path: path, seconds: lockTimeout) }
+      guard seconds < lockTimeout else {
+        throw RosterError.lockTimeout(path: path, seconds: lockTimeout)
+      }
       do {
         try await Task.sleep(nanoseconds: backoff.next())
       } catch {
-        if let update = try updateWithoutWaiting(change) { return update }
-        throw .lockTimeout(path: path, seconds: seconds)
+        if let update = try carrying(change, updateWithoutWaiting) { return update }
+        throw RosterError.lockTimeout(path: path, seconds: seconds)
       }
     }
   }

@@ -49,7 +49,7 @@ extension RosterFile {
     // As an editor refuses to save over a file its user may not write, even where the
     // folder would let the file be replaced; root may, as root may write the file.
     if previous != nil {
-      try performing("write") { () throws(SystemCallError) in
+      try performing(.write) { () throws(SystemCallError) in
         if case .unopenable(let code) = site.lock.hold { throw SystemCallError(code) }
         try fileSystem.checkWritable(site.name, in: site.folder)
       }
@@ -64,7 +64,7 @@ extension RosterFile {
       var isOurs = true
       let placement: Placement
       do throws(RosterError) {
-        try performing("write") { () throws(SystemCallError) in
+        try performing(.write) { () throws(SystemCallError) in
           if let previous { try giveMetadata(of: previous, to: descriptor) }
           try content { (chunk) throws(SystemCallError) in
             try fileSystem.writeAll(chunk, to: descriptor)
@@ -76,7 +76,7 @@ extension RosterFile {
           try fileSystem.synchronize(descriptor)
         }
         try check()
-        placement = try performing("write") { () throws(SystemCallError) in
+        placement = try performing(.write) { () throws(SystemCallError) in
           isOurs = try names(temporary, in: site.folder, descriptor)
           guard isOurs else { return .notPlaced }
           if !misplaced, try !names(site.name, in: site.folder, previous) { return .notPlaced }
@@ -127,7 +127,7 @@ extension RosterFile {
   private func createTemporaryFile(in site: EditSite, replacing previous: OpenedFile?)
     throws(RosterError) -> (String, Int32)
   {
-    try performing("write") { () throws(SystemCallError) in
+    try performing(.write) { () throws(SystemCallError) in
       var attempt = 0
       while true {
         attempt += 1
@@ -267,7 +267,7 @@ extension RosterFile {
     } catch  where error.code == E.invalidArgument {
       // A file system that cannot sync folders has nothing more to do.
     } catch {
-      throw .fileSystem(path: site.folderPath, action: "sync the folder", errno: error.code)
+      throw .fileSystem(path: site.folderPath, action: .syncFolder, errno: error.code)
     }
   }
 }

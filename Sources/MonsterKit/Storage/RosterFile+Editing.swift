@@ -39,7 +39,8 @@ extension RosterFile {
   ///   ``RosterError/missingFile(path:)`` when its folder does not exist, or
   ///   ``RosterError/changedWhileReading(path:)`` when the folder keeps changing.
   func editing<Value>(
-    action: String, _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
+    action: RosterError.FileAction,
+    _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
   ) throws(RosterError) -> Value {
     for _ in 0..<Self.attempts {
       guard let target = try editTarget(action: action) else { continue }
@@ -61,7 +62,7 @@ extension RosterFile {
   ///
   /// - Returns: What `body` gave, or `nil` when the edit must start over.
   private func edit<Value>(
-    _ target: EditTarget, under lock: RosterLock, action: String,
+    _ target: EditTarget, under lock: RosterLock, action: RosterError.FileAction,
     _ body: (EditSite, LoadedFile?) throws(RosterError) -> Attempt<Value>
   ) throws(RosterError) -> Value? {
     defer { lock.release() }
@@ -90,13 +91,15 @@ extension RosterFile {
   /// moved aside, or a link on the way pointed elsewhere (a script that held the lock, a
   /// deployment that swaps releases): an edit of the folder it locked would then be lost
   /// to the path.
-  private func leads(to target: EditTarget, lockedAs lock: RosterLock, action: String)
+  private func leads(
+    to target: EditTarget, lockedAs lock: RosterLock, action: RosterError.FileAction
+  )
     throws(RosterError) -> Bool
   {
     guard let now = try editTarget(action: action), now.folder == target.folder,
       now.name == target.name
     else { return false }
-    return try performing("lock") { () throws(SystemCallError) in
+    return try performing(.lock) { () throws(SystemCallError) in
       let descriptor = try fileSystem.open(
         now.folder, options: [.readOnly, .directory, .closeOnExec], mode: 0)
       defer { fileSystem.close(descriptor) }
@@ -131,7 +134,7 @@ extension RosterFile {
     } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
       throw .notARegularFile(path: path)
     } catch {
-      throw failure("read", error)
+      throw failure(.read, error)
     }
     return .file(try load(descriptor, editing: true))
   }

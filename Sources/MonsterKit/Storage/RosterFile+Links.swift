@@ -24,7 +24,7 @@ extension RosterFile {
   ///   roster read from a stream; ``RosterError/notARegularFile(path:)`` for another
   ///   device; ``RosterError/fileSystem(path:action:errno:)`` for a folder, a link that
   ///   cannot be read or leads nowhere, or after ``linkLimit`` links (`ELOOP`).
-  func editTarget(action: String) throws(RosterError) -> EditTarget? {
+  func editTarget(action: RosterError.FileAction) throws(RosterError) -> EditTarget? {
     if stream != nil { throw .notEditable(path: path) }
     let named = try statusAsOpened(action: action)
     let (target, status, followedLink) = try followingLinks()
@@ -38,7 +38,7 @@ extension RosterFile {
       // As cp does, no file is created through a link that leads nowhere: planted, it could
       // make an edit write anywhere.
       throw .fileSystem(
-        path: path, action: "write through the symbolic link",
+        path: path, action: .writeThroughLink,
         errno: Platform.ErrorNumber.noSuchFile)
     }
     return EditTarget(folder: directory(of: target), name: baseName(of: target))
@@ -46,10 +46,12 @@ extension RosterFile {
 
   /// The status of the file that opening the path gives, links followed by the kernel, or
   /// `nil` when there is none; anything but a regular file is refused.
-  private func statusAsOpened(action: String) throws(RosterError) -> Platform.FileStatus? {
+  func statusAsOpened(action: RosterError.FileAction) throws(RosterError) -> Platform
+    .FileStatus?
+  {
     guard let descriptor = try openWithoutWaiting() else { return nil }
     defer { fileSystem.close(descriptor) }
-    let status = try performing("read") { () throws(SystemCallError) in
+    let status = try performing(.read) { () throws(SystemCallError) in
       try fileSystem.fstat(descriptor)
     }
     switch kind(of: status, descriptor: descriptor) {
@@ -69,18 +71,18 @@ extension RosterFile {
   private func followingLinks() throws(RosterError) -> (String, Platform.FileStatus?, Bool) {
     var current = path
     for step in 0..<Self.linkLimit {
-      let status = try performing("read") { () throws(SystemCallError) in
+      let status = try performing(.read) { () throws(SystemCallError) in
         try fileSystem.lstatIfPresent(current)
       }
       guard let status, status.fileType == .symbolicLink else {
         return (current, status, step > 0)
       }
-      let target = try performing("read") { () throws(SystemCallError) in
+      let target = try performing(.read) { () throws(SystemCallError) in
         try fileSystem.readlink(current)
       }
       current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
     }
-    throw failure("read", SystemCallError(Platform.ErrorNumber.tooManyLinks))
+    throw failure(.read, SystemCallError(Platform.ErrorNumber.tooManyLinks))
   }
 }
 

@@ -43,7 +43,7 @@ extension RosterFile {
         switch error {
         case .device: throw .notARegularFile(path: path)
         case .tooLarge: throw .fileTooLarge(path: path)
-        case .failed(let code): throw failure("read", SystemCallError(code))
+        case .failed(let code): throw failure(.read, SystemCallError(code))
         }
       }
     case nil:
@@ -67,7 +67,7 @@ extension RosterFile {
     } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
       throw .notARegularFile(path: path)
     } catch {
-      throw failure("read", error)
+      throw failure(.read, error)
     }
   }
 
@@ -83,12 +83,12 @@ extension RosterFile {
   func load(_ descriptor: Int32, editing: Bool) throws(RosterError) -> LoadedFile {
     var keepsDescriptor = false
     defer { if !keepsDescriptor { fileSystem.close(descriptor) } }
-    let status = try performing("read") { () throws(SystemCallError) in
+    let status = try performing(.read) { () throws(SystemCallError) in
       try fileSystem.fstat(descriptor)
     }
     switch kind(of: status, descriptor: descriptor) {
     case .regular: break
-    case .folder: throw failure("read", SystemCallError(Platform.ErrorNumber.isADirectory))
+    case .folder: throw failure(.read, SystemCallError(Platform.ErrorNumber.isADirectory))
     case .device: throw .notARegularFile(path: path)
     case .stream:
       if editing { throw .notEditable(path: path) }
@@ -124,7 +124,7 @@ extension RosterFile {
     } catch  where error.code == Platform.ErrorNumber.fileTooLarge {
       throw .fileTooLarge(path: path)
     } catch {
-      throw failure("read", error)
+      throw failure(.read, error)
     }
   }
 
@@ -167,7 +167,7 @@ extension RosterFile {
   /// was read to its end, and has nothing to check.
   func checkUnchanged(_ file: LoadedFile) throws(RosterError) {
     guard let opened = file.opened else { return }
-    let now = try performing("read") { () throws(SystemCallError) in
+    let now = try performing(.read) { () throws(SystemCallError) in
       try fileSystem.fstat(opened.descriptor)
     }
     let then = opened.status

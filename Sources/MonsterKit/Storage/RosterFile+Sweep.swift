@@ -41,7 +41,7 @@ extension RosterFile {
   /// - Returns: Their paths (beside the roster a symbolic link leads to), or none for a
   ///   stream, or when the folder cannot be read.
   package func abandonedTemporaryFiles() -> [String] {
-    guard stream == nil, let target = try? editTarget(action: "read") else { return [] }
+    guard stream == nil, let target = try? editTarget(action: .read) else { return [] }
     guard
       let folder = try? fileSystem.open(
         target.folder, options: [.readOnly, .directory, .closeOnExec], mode: 0)

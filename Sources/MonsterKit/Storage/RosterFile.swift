@@ -7,8 +7,16 @@
 ///
 /// ```swift
 /// let file = RosterFile(path: "monsters.json")
-/// let roster = try file.read()  // the seeded roster while there is no file
+/// let roster = try file.read()  // RosterError.missingFile while there is no file
 /// try file.apply([.set("Cat-Bot", .init(weapon: .fire))])
+/// ```
+///
+/// A missing file is an error unless ``whenMissing`` says otherwise: the `monsters` command
+/// line reads its default `monsters.json`, which no one chose, with
+/// ``MissingFile/seededRoster``:
+///
+/// ```swift
+/// let nearest = RosterFile(path: "monsters.json", whenMissing: .seededRoster)
 /// ```
 ///
 /// This file holds the public operations; each job they share has a file of its own:
@@ -49,8 +57,9 @@ public struct RosterFile: Sendable {
   ///   - path: The file's path. A symbolic link is followed: its target is read and
   ///     written, and the link stays a link.
   ///   - lockTimeout: How long an edit waits for another process's edit, in seconds.
-  ///   - whenMissing: What reading and editing do while there is no file at the path.
-  public init(path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .seededRoster) {
+  ///   - whenMissing: What reading and editing do while there is no file at the path: by
+  ///     default, throw ``RosterError/missingFile(path:)``.
+  public init(path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .error) {
     self.init(
       path: path, lockTimeout: lockTimeout, whenMissing: whenMissing,
       fileSystem: SystemFileSystem())
@@ -58,7 +67,7 @@ public struct RosterFile: Sendable {
 
   /// Creates a roster file that does its file work through `fileSystem`.
   package init(
-    path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .seededRoster,
+    path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .error,
     fileSystem: any FileSystem
   ) {
     self.path = path
@@ -80,11 +89,12 @@ extension RosterFile {
   public enum MissingFile: Sendable {
     /// The seeded roster: reading gives it, and the first edit creates the file, holding
     /// the seeded roster and the edit. For a default path that no one chose, which may
-    /// not exist yet.
+    /// not exist yet, as the command line's `monsters.json`.
     case seededRoster
-    /// Nothing: reading or editing throws ``RosterError/missingFile(path:)``, and only
-    /// ``RosterFile/initialize(force:)`` creates the file. For a path someone named, so that
-    /// a mistyped one is never taken for a roster.
+    /// Nothing, the default: reading or editing throws ``RosterError/missingFile(path:)``,
+    /// and only ``RosterFile/initialize(force:)`` creates the file. For a path someone
+    /// named, or a document an app opened, so that a mistyped or moved one is never taken
+    /// for a roster.
     case error
   }
 
@@ -107,8 +117,8 @@ extension RosterFile {
 // MARK: - Reading
 
 extension RosterFile {
-  /// Reads the roster. While there is no file, the roster is the seeded one, or with
-  /// ``whenMissing`` set to ``MissingFile/error`` an error.
+  /// Reads the roster. While there is no file, ``RosterError/missingFile(path:)``, or with
+  /// ``whenMissing`` set to ``MissingFile/seededRoster`` the seeded roster.
   ///
   /// A pipe, a terminal or a process substitution at the path (`/dev/stdin`,
   /// `/dev/fd/63`) is read to its end.
@@ -189,30 +199,99 @@ extension RosterFile {
   /// - Throws: ``RosterError/fileExists(path:)`` when there is a file and `force` is
   ///   `false`; otherwise an error from locking or writing.
   public func initialize(force: Bool) throws(RosterError) {
-    try editing(action: "write") { (site, existing) throws(RosterError) in
+    try editing(action: .write) { (site, existing) throws(RosterError) in
       if existing != nil && !force { throw .fileExists(path: path) }
       return try save(.seeded, in: site, replacing: existing) ? .done(()) : .startOver
     }
   }
 
-  /// The one path every edit takes: lock, read, change, validate, write, unlock.
+  /// Changes the roster and saves it, through the one path every edit takes: lock, read,
+  /// change, validate, write, unlock.
   ///
-  /// ``apply(_:dryRun:)`` is this with a list of edits; use this directly to learn which
-  /// edit failed, or to decide edits from the roster as it is under the lock.
+  /// ``apply(_:dryRun:)`` is this with a list of edits; use this to decide edits from the
+  /// roster as it is under the lock. What the closure throws comes out as it was thrown, an
+  /// app's own error too, and nothing is written:
+  ///
+  /// ```swift
+  /// try file.update { roster in
+  ///   guard roster.count < 100 else { throw AppError.rosterFull }
+  ///   try roster.apply(.add(Monster(name: "Robo-Bot", description: "Beep", weapon: .fire)))
+  /// }
+  /// ```
+  ///
+  /// The roster is written only when it changed: when the closure leaves it holding the
+  /// same monsters, weapons, fields and keys as it read, nothing is written
+  /// (``RosterUpdate/changed`` is `false`).
   ///
   /// Should another program put a new file at the path while the edit works, the edit
   /// starts over from it, so `change` may run more than once; each time on the roster as
-  /// it is then.
+  /// it is then. In an `async` context, the call without `dryRun` is the `async`
+  /// ``update(_:)``, which waits for the lock without blocking a thread.
   ///
   /// - Parameters:
   ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
   ///     written.
-  ///   - change: Changes the roster; returns whether it changed anything. Nothing is
-  ///     written when it throws or returns `false`.
+  ///   - change: Changes the roster. Nothing is written when it throws.
+  /// - Returns: The roster before and after.
+  /// - Throws: What `change` throws, as it threw it; otherwise a ``RosterError`` from
+  ///   reading, locking or writing, ``RosterError/notEditable(path:)`` for a pipe or a
+  ///   terminal, unless `dryRun`.
+  @discardableResult
+  public func update<Failure: Error>(
+    dryRun: Bool = false, _ change: (inout Roster) throws(Failure) -> Void
+  ) throws -> RosterUpdate {
+    try carrying(change) { (change) throws(RosterError) in try update(dryRun: dryRun, change) }
+  }
+
+  /// Runs an edit whose change throws an error of the caller's type through the edit path,
+  /// which throws ``RosterError``: the change's error is kept aside, the edit is told that
+  /// nothing changed (so nothing is written), and the error is thrown once the edit is over.
+  /// The one place that carries an error out of a closure in a variable: a `RosterError`
+  /// cannot hold a caller's error, and the lock must be let go before it is thrown.
+  ///
+  /// - Parameters:
+  ///   - change: The caller's change.
+  ///   - edit: The edit, given the change as the edit path takes it: it returns whether
+  ///     the roster changed, which is whether its monsters, weapons, fields or keys differ.
+  /// - Returns: What `edit` returns.
+  /// - Throws: What `change` threw, or what `edit` threw.
+  @usableFromInline
+  func carrying<Failure: Error, Value>(
+    _ change: (inout Roster) throws(Failure) -> Void,
+    _ edit: ((inout Roster) throws(RosterError) -> Bool) throws(RosterError) -> Value
+  ) throws -> Value {
+    var failure: Failure?
+    // Both closures are the caller's and run only within this call; Swift refuses one that
+    // captures another non-escaping closure without this.
+    let value = try withoutActuallyEscaping(change) { (change) throws(RosterError) in
+      try edit { (roster) throws(RosterError) -> Bool in
+        failure = nil
+        let before = roster
+        do throws(Failure) {
+          try change(&roster)
+        } catch {
+          failure = error
+          return false
+        }
+        return !roster.hasSameMonsters(as: before)
+      }
+    }
+    if let failure { throw failure }
+    return value
+  }
+
+  /// The one path every edit takes, for the edits of `monsters` itself: `change` says
+  /// whether to write, which for `fmt` is whether the file is not in canonical form.
+  ///
+  /// - Parameters:
+  ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
+  ///     written.
+  ///   - change: Changes the roster; returns whether to write it. Nothing is written when
+  ///     it throws or returns `false`.
   /// - Returns: The roster before and after.
   /// - Throws: What `change` throws, or an error from reading, locking or writing;
   ///   ``RosterError/notEditable(path:)`` for a pipe or a terminal, unless `dryRun`.
-  public func update(
+  package func update(
     dryRun: Bool, _ change: (inout Roster) throws(RosterError) -> Bool
   ) throws(RosterError) -> RosterUpdate {
     guard !dryRun else {
@@ -220,7 +299,7 @@ extension RosterFile {
       defer { file.map(close) }
       return try changing(file, change)
     }
-    return try editing(action: "read") { (site, file) throws(RosterError) in
+    return try editing(action: .read) { (site, file) throws(RosterError) in
       try changeAndSave(in: site, file, change)
     }
   }
@@ -290,7 +369,7 @@ extension RosterFile {
   /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` with the `errno` of the call
   ///   that failed.
   func performing<Value>(
-    _ action: String, _ calls: () throws(SystemCallError) -> Value
+    _ action: RosterError.FileAction, _ calls: () throws(SystemCallError) -> Value
   ) throws(RosterError) -> Value {
     do throws(SystemCallError) {
       return try calls()
@@ -300,7 +379,7 @@ extension RosterFile {
   }
 
   /// The error for a system call that failed in an action on the file.
-  func failure(_ action: String, _ error: SystemCallError) -> RosterError {
+  func failure(_ action: RosterError.FileAction, _ error: SystemCallError) -> RosterError {
     .fileSystem(path: path, action: action, errno: error.code)
   }
 }

@@ -138,7 +138,7 @@ private struct LockWait {
   /// Opens the folder.
   init(folder path: String, roster name: String, for file: RosterFile) throws(RosterError) {
     let fileSystem = file.fileSystem
-    descriptor = try file.performing("lock") { () throws(SystemCallError) in
+    descriptor = try file.performing(.lock) { () throws(SystemCallError) in
       try fileSystem.open(path, options: [.readOnly, .directory, .closeOnExec], mode: 0)
     }
     self.name = name
@@ -216,7 +216,7 @@ private struct LockWait {
   /// Ends the wait on a failed call: closes the folder, and gives the error.
   private func failed(_ error: SystemCallError) -> RosterError {
     fileSystem.close(descriptor)
-    return file.failure("lock", error)
+    return file.failure(.lock, error)
   }
 
   /// How long to wait before the next try.

@@ -158,7 +158,8 @@ indirect enum CommandFailure: Error {
   var message: String? {
     switch self {
     case .usage(let error, _): error.description
-    case .roster(let error): error.message(hint: Self.hint(for: error))
+    case .roster(let error):
+      error.message(hint: Self.hint(for: error), otherEditor: "Another monsters")
     case .missingRoster(let path): Self.missingRosterMessage(path)
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):
@@ -248,7 +249,7 @@ indirect enum CommandFailure: Error {
       "give \(count == 1 ? "it" : "them") another weapon first ('monsters set --where "
         + "weapon=\(name) --weapon W')"
     case .fieldInUse: "'--force' takes it from them too"
-    case .fileSystem(let path, "write", Platform.ErrorNumber.notPermitted):
+    case .fileSystem(let path, .write, Platform.ErrorNumber.notPermitted):
       stickyFolderHint(path)
     default: nil
     }

@@ -168,8 +168,8 @@ enum MergeCommand {
       throw .hinted(failure, hint: MergeReport.notMerged(shown, marking))
     case .notWritten(_, var error, let marking):
       // The file is not as it was: the hint says what stands in its place.
-      if case .fileSystem(let path, "write", let code) = error {
-        error = .fileSystem(path: path, action: "write the merge to", errno: code)
+      if case .fileSystem(let path, .write, let code) = error {
+        error = .fileSystem(path: path, action: .writeMerge, errno: code)
       }
       throw .hinted(ours.failure(error), hint: MergeReport.notMerged(shown, marking))
     }

@@ -80,7 +80,8 @@ struct RosterSide {
   private func withFile<Value>(_ body: (RosterFile) throws(RosterError) -> Value)
     throws(CommandFailure) -> Value
   {
-    var file = RosterFile(path: isStandardInput ? CommandContext.standardInputName : path)
+    var file = RosterFile(
+      path: isStandardInput ? CommandContext.standardInputName : path, whenMissing: .seededRoster)
     file.mapsLargeFiles = true
     if let bytes { file.stream = .bytes(bytes) }
     do throws(RosterError) {

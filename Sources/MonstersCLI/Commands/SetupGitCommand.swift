@@ -130,7 +130,7 @@ enum SetupGitCommand {
       } catch  where error.code == Platform.ErrorNumber.exists {
         // There already.
       } catch {
-        throw .roster(.fileSystem(path: folder, action: "create", errno: error.code))
+        throw .roster(.fileSystem(path: folder, action: .create, errno: error.code))
       }
     }
     return base + "/git/attributes"
@@ -213,7 +213,7 @@ enum SetupGitCommand {
         try fileSystem.writeAll(UnsafeRawBufferPointer(buffer), to: descriptor)
       }
     } catch {
-      throw .roster(.fileSystem(path: path, action: "write", errno: error.code))
+      throw .roster(.fileSystem(path: path, action: .write, errno: error.code))
     }
     return true
   }

@@ -12,109 +12,12 @@ enum EditReport {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the line a change prints, without its line break: text built byte by byte,
-  /// as an edit of 200,000 monsters prints 200,000 of them.
+  /// Appends the line a change prints, without its line break: the change's sentence
+  /// (``RosterChange/appendSentence(to:)``).
   ///
   /// - Returns: `false`, with nothing appended, for a skip.
   static func appendLine(for change: RosterChange, to buffer: inout [UInt8]) -> Bool {
-    switch change {
-    case .changed(let change):
-      if let newName = change.newName {
-        buffer.append(contentsOf: "Renamed ".utf8)
-        append(escapedForMessage(change.name), to: &buffer)
-        buffer.append(contentsOf: " to ".utf8)
-        append(escapedForMessage(newName), to: &buffer)
-        if hasFieldChanges(change) { buffer.append(contentsOf: "; ".utf8) }
-      } else {
-        append(escapedForMessage(change.name), to: &buffer)
-        buffer.append(contentsOf: ": ".utf8)
-      }
-      appendFields(of: change, to: &buffer)
-      buffer.append(UInt8(ascii: "."))
-    case .added(let name):
-      buffer.append(contentsOf: "Added ".utf8)
-      append(escapedForMessage(name), to: &buffer)
-      buffer.append(UInt8(ascii: "."))
-    case .removed(let name):
-      buffer.append(contentsOf: "Removed ".utf8)
-      append(escapedForMessage(name), to: &buffer)
-      buffer.append(UInt8(ascii: "."))
-    case .weaponAdded(let weapon):
-      append(
-        "Added weapon \(weapon.name) (image \(escapedForMessage(weapon.imageName))).", to: &buffer)
-    case .weaponRemoved(let weapon):
-      append("Removed weapon \(weapon.name).", to: &buffer)
-    case .fieldAdded(let field, let count):
-      append("Added field \(escapedForMessage(field.key))", to: &buffer)
-      if let value = field.defaultValue, count > 0 {
-        append(
-          ", and gave its default, \(shown(value, of: field)), to \(monsters(count))", to: &buffer)
-      }
-      buffer.append(UInt8(ascii: "."))
-    case .fieldRemoved(let field, let count):
-      append("Removed field \(escapedForMessage(field.key))", to: &buffer)
-      if count > 0 { append(", and took it from \(monsters(count))", to: &buffer) }
-      buffer.append(UInt8(ascii: "."))
-    case .skippedExisting, .skippedMissing, .noMatch:
-      return false
-    }
-    return true
-  }
-
-  private static func append(_ text: String, to buffer: inout [UInt8]) {
-    buffer.append(contentsOf: text.utf8)
-  }
-
-  private static func monsters(_ count: Int) -> String {
-    count == 1 ? "1 monster" : "\(count) monsters"
-  }
-
-  private static func hasFieldChanges(_ change: MonsterChange) -> Bool {
-    !change.fields.isEmpty
-  }
-
-  /// Appends the fields that changed, as `weapon sword -> fire, name colour none -> red`.
-  private static func appendFields(of change: MonsterChange, to buffer: inout [UInt8]) {
-    var isFirst = true
-    func start(_ label: String) {
-      if !isFirst { buffer.append(contentsOf: ", ".utf8) }
-      isFirst = false
-      buffer.append(contentsOf: label.utf8)
-    }
-    func arrow(_ old: String, _ new: String) {
-      append(old, to: &buffer)
-      buffer.append(contentsOf: " -> ".utf8)
-      append(new, to: &buffer)
-    }
-    // The fields in the order listings show them: the weapon first.
-    let listed = MonsterField.listed.map(\.key)
-    let ordered = change.fields.enumerated().sorted { a, b in
-      let places = [a, b].map { listed.firstIndex(of: $0.element.field.key) ?? listed.count }
-      return places[0] != places[1] ? places[0] < places[1] : a.offset < b.offset
-    }.map(\.element)
-    for fieldChange in ordered {
-      let field = fieldChange.field
-      guard field.kind != .any else {
-        start("key '\(escapedForMessage(field.key))' ")
-        append(
-          fieldChange.old == nil ? "added" : fieldChange.new == nil ? "removed" : "changed",
-          to: &buffer)
-        continue
-      }
-      start(field.label + " ")
-      arrow(shown(fieldChange.old, of: field), shown(fieldChange.new, of: field))
-    }
-  }
-
-  /// A field's value as an edit's line shows it: text in quotes, a file name, a weapon, a
-  /// colour or one of a field's values bare, no value as `none`.
-  private static func shown(_ value: JSONValue?, of field: MonsterField) -> String {
-    switch (field.kind, value) {
-    case (_, nil): ValueKind.noColorWord
-    case (.text, .string(let text)?) where !field.isFileName: "'\(escapedForMessage(text))'"
-    case (_, .string(let text)?): escapedForMessage(text)
-    case (_, let value?): escapedForMessage(DiffReport.compactJSON(value))
-    }
+    change.appendSentence(to: &buffer)
   }
 
   /// The note a skip prints on standard error, such as `Nothing to add to monsters.json:

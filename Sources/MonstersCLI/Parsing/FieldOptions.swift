@@ -1,13 +1,5 @@
 import MonsterKit
 
-extension MonsterField {
-  /// Whether the field's value names a file: it completes as a path, and shows bare where
-  /// other text is quoted.
-  var isFileName: Bool {
-    key == MonsterField.icon.key
-  }
-}
-
 /// The options that give a monster's fields, made from the fields' description: one for
 /// each built-in field but the name (`--weapon`, `--description`, `--icon`,
 /// `--name-color`), and `--field NAME=VALUE` for a field the roster declares.

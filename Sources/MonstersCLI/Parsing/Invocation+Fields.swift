@@ -3,13 +3,6 @@ import MonsterKit
 // Reading the values that name monster fields: `--where FIELD=VALUE`, `--fields F,...` and
 // `--field F`. The roster reads the names and values, by its fields (``Roster/field(named:)``).
 
-extension MonsterField {
-  /// The built-in fields in the order listings show them: the name, the weapon, then the
-  /// others in the order of the file.
-  static let listed: [MonsterField] =
-    [.name, .weapon] + builtIn.filter { $0 != .name && $0 != .weapon }
-}
-
 extension Roster {
   /// The fields in the order listings show them: the built-in ones, then those the roster
   /// declares.

@@ -50,13 +50,13 @@ private func differingLines(_ a: [String], _ b: [String]) -> [Int] {
   @Test func changingAColourChangesOneLine() throws {
     for roster in try Self.seededRosters() {
       var red = roster
-      try red.apply(.set("Dog-Bot", .init(nameColor: .some(.red))))
+      try red.apply(.set("Dog-Bot", .init(nameColor: .set(.red))))
       let withRed = lines(red.canonicalJSON())
       #expect(withRed.count == lines(roster.canonicalJSON()).count + 1)
       #expect(withRed[13...14] == [#"      "weapon": "blowgun","#, #"      "nameColor": "red""#])
       var orange = red
       try orange.apply(
-        .set("Dog-Bot", .init(nameColor: .some(.rgb(red: 255, green: 136, blue: 0)))))
+        .set("Dog-Bot", .init(nameColor: .set(.rgb(red: 255, green: 136, blue: 0)))))
       let withOrange = lines(orange.canonicalJSON())
       let changed = differingLines(withRed, withOrange)
       #expect(changed == [14])

@@ -326,7 +326,7 @@ import Testing
   @Test func aRostersCompactObjectsReadBackToItsMonsters() throws {
     var roster = try readRoster(bytes: try Fixture.seeded())
     try roster.apply(
-      .set("Cat-Bot", .init(description: "tab\t\"q\" \u{1B}", nameColor: .some(.red))))
+      .set("Cat-Bot", .init(description: "tab\t\"q\" \u{1B}", nameColor: .set(.red))))
     var ndjson: [UInt8] = []
     var array: [UInt8] = Array("[".utf8)
     for (offset, index) in roster.indices.enumerated() {

@@ -17,7 +17,7 @@ import Testing
 
   @Test func everyBuiltInKeyInOrderIsTheObjectWithoutOtherKeys() throws {
     var roster = try readRoster(bytes: try Fixture.seeded())
-    try roster.apply(.set("Cat-Bot", .init(description: "a \"b\"\n", nameColor: .some(.red))))
+    try roster.apply(.set("Cat-Bot", .init(description: "a \"b\"\n", nameColor: .set(.red))))
     for name in ["Cat-Bot", "Dog-Bot"] {
       for indent in [nil, 0, 1] {
         var whole: [UInt8] = []
@@ -32,7 +32,7 @@ import Testing
 
   @Test func theKeysAreTheOnesAskedForInTheirOrder() throws {
     var roster = Roster.seeded
-    try roster.apply(.set("Cat-Bot", .init(nameColor: .some(.red))))
+    try roster.apply(.set("Cat-Bot", .init(nameColor: .set(.red))))
     #expect(
       try json(roster, "Cat-Bot", [.nameColor, .name], indent: nil)
         == #"{"nameColor":"red","name":"Cat-Bot"}"#)

@@ -29,7 +29,7 @@ import Testing
   @Test func eachFieldChangeIsAChange() throws {
     let new = try seeded(
       .set(
-        "Cat-Bot", .init(weapon: .fire, description: "Purr", icon: "c.png", nameColor: .some(.red)))
+        "Cat-Bot", .init(weapon: .fire, description: "Purr", icon: "c.png", nameColor: .set(.red)))
     )
     #expect(
       try changes(.seeded, new) == [

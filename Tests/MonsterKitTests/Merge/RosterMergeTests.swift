@@ -18,7 +18,7 @@ import Testing
   @Test func editsOfDifferentFieldsOfOneMonsterMerge() throws {
     let merge = try merged(
       .seeded, try seeded(.set("Cat-Bot", .init(weapon: .fire))),
-      try seeded(.set("Cat-Bot", .init(description: "Purr", nameColor: .some(.red)))))
+      try seeded(.set("Cat-Bot", .init(description: "Purr", nameColor: .set(.red)))))
     #expect(merge.isClean)
     let cat = try #require(merge.result?.monster(named: "Cat-Bot"))
     #expect(cat.weapon.type == .fire)
@@ -100,7 +100,7 @@ import Testing
     // empty description; theirs edits the one ours removed. Its edit is not the new one's.
     let (base, ours) = try lastBotReplaced()
     var theirs = base
-    try theirs.apply(.set("Last-Bot", .init(description: "Goes last", nameColor: .some(.blue))))
+    try theirs.apply(.set("Last-Bot", .init(description: "Goes last", nameColor: .set(.blue))))
     let merge = try merged(base, ours, theirs)
     #expect(merge.conflicts.map(\.monster) == ["Last-Bot"])
     #expect(

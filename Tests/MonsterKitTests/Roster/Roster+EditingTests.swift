@@ -170,7 +170,7 @@ import Testing
 
   @Test func setChangesTheNamedFieldsOnly() throws {
     var roster = Roster.seeded
-    let changes = RosterEdit.Changes(weapon: .fire, nameColor: .some(.red))
+    let changes = RosterEdit.Changes(weapon: .fire, nameColor: .set(.red))
     #expect(try roster.apply(.set("cat-bot", changes)))
     let cat = try #require(roster.monster(named: "Cat-Bot"))
     #expect(cat.weapon.type == .fire)
@@ -183,7 +183,7 @@ import Testing
   @Test func setToTheValuesAlreadyThereChangesNothing() throws {
     var roster = Roster.seeded
     let same = RosterEdit.Changes(
-      weapon: .sword, description: "MEE-OW", icon: "meetcatbot.png", nameColor: .some(nil))
+      weapon: .sword, description: "MEE-OW", icon: "meetcatbot.png", nameColor: .remove)
     #expect(try roster.apply(.set("CAT-BOT", same)) == false)
     #expect(try roster.apply(.set("Cat-Bot", RosterEdit.Changes())) == false)
     #expect(roster == Roster.seeded)
@@ -192,8 +192,8 @@ import Testing
 
   @Test func setRemovesAColourWithSomeNil() throws {
     var roster = Roster.seeded
-    try roster.apply(.set("Cat-Bot", RosterEdit.Changes(nameColor: .some(.blue))))
-    #expect(try roster.apply(.set("Cat-Bot", RosterEdit.Changes(nameColor: .some(nil)))))
+    try roster.apply(.set("Cat-Bot", RosterEdit.Changes(nameColor: .set(.blue))))
+    #expect(try roster.apply(.set("Cat-Bot", RosterEdit.Changes(nameColor: .remove))))
     #expect(roster == Roster.seeded)
   }
 

@@ -51,7 +51,7 @@ import Testing
 
   @Test func aColourOrNoColourPicksByTheNameColour() throws {
     var roster = try seededFromFile()
-    try roster.apply(.set("Ice-Bot", .init(nameColor: .some(.rgb(red: 255, green: 136, blue: 0)))))
+    try roster.apply(.set("Ice-Bot", .init(nameColor: .set(.rgb(red: 255, green: 136, blue: 0)))))
     #expect(
       names(roster, try roster.indices(matching: [.field(.nameColor, .string("#FF8800"))]))
         == ["Ice-Bot"])
@@ -100,7 +100,7 @@ import Testing
   @Test func aWeaponOrColourChangeToRecordsWritesTheMonstersChanged() throws {
     var roster = try seededFromFile()
     let changes = try roster.applyReporting(
-      .setEach(.names(["ice-bot", "cat-bot"]), .init(weapon: .smoke, nameColor: .some(.red))))
+      .setEach(.names(["ice-bot", "cat-bot"]), .init(weapon: .smoke, nameColor: .set(.red))))
     var ice = MonsterChange(name: "Ice-Bot")
     ice.fields = [
       FieldChange(.weapon, from: .string("fire"), to: .string("smoke")),
@@ -121,8 +121,8 @@ import Testing
     #expect(text(roster.canonicalJSON()) == expected)
     #expect(try readRoster(bytes: roster.canonicalJSON()) == roster)
     // And back: the same monsters as the file, though the records were changed.
-    try roster.apply(.set("Ice-Bot", .init(weapon: .fire, nameColor: .some(nil))))
-    try roster.apply(.set("Cat-Bot", .init(weapon: .sword, nameColor: .some(nil))))
+    try roster.apply(.set("Ice-Bot", .init(weapon: .fire, nameColor: .remove)))
+    try roster.apply(.set("Cat-Bot", .init(weapon: .sword, nameColor: .remove)))
     #expect(roster.canonicalJSON() == (try Fixture.seeded()))
     #expect(roster.hasSameMonsters(as: try seededFromFile()))
   }

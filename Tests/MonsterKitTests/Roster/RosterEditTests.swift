@@ -7,7 +7,7 @@ import Testing
     #expect(!RosterEdit.Changes(weapon: .fire).isEmpty)
     #expect(!RosterEdit.Changes(description: "").isEmpty)
     #expect(!RosterEdit.Changes(icon: "a.png").isEmpty)
-    #expect(!RosterEdit.Changes(nameColor: .some(nil)).isEmpty)
+    #expect(!RosterEdit.Changes(nameColor: .remove).isEmpty)
   }
 
   /// A monster with changes made to it, as a roster that declares nothing makes them.
@@ -28,17 +28,32 @@ import Testing
     #expect(
       monster
         == Monster(name: "A", description: "d", icon: "b.png", weapon: .smoke, nameColor: .red))
-    monster = try changed(monster, RosterEdit.Changes(description: "e", nameColor: .some(.blue)))
+    monster = try changed(monster, RosterEdit.Changes(description: "e", nameColor: .set(.blue)))
     #expect(monster.description == "e")
     #expect(monster.nameColor == .blue)
   }
 
-  @Test func someNilRemovesTheColourAndNilKeepsIt() throws {
+  @Test func removeTakesTheColourAwayAndKeepLeavesIt() throws {
     var monster = Monster(name: "A", description: "d", weapon: .fire, nameColor: .red)
-    monster = try changed(monster, RosterEdit.Changes(nameColor: nil))
+    monster = try changed(monster, RosterEdit.Changes(nameColor: .keep))
     #expect(monster.nameColor == .red)
-    monster = try changed(monster, RosterEdit.Changes(nameColor: .some(nil)))
+    monster = try changed(monster, RosterEdit.Changes(description: "e"))
+    #expect(monster.nameColor == .red)
+    monster = try changed(monster, RosterEdit.Changes(nameColor: .remove))
     #expect(monster.nameColor == nil)
+    monster = try changed(monster, RosterEdit.Changes(nameColor: .set(.green)))
+    #expect(monster.nameColor == .green)
+  }
+
+  @Test func changesOfTheColourAreAssignmentsOfItsKey() {
+    #expect(RosterEdit.Changes(nameColor: .keep).assignments.isEmpty)
+    #expect(RosterEdit.Changes(nameColor: .remove).assignments == [.init("nameColor", nil)])
+    #expect(
+      RosterEdit.Changes(nameColor: .set(.rgb(red: 255, green: 136, blue: 0))).assignments
+        == [.init("nameColor", .json(.string("#FF8800")))])
+    var changes = RosterEdit.Changes(weapon: .fire)
+    changes.remove("notes")
+    #expect(changes.assignments.last == .init("notes", nil))
   }
 
   @Test func aFieldGivenTwiceTakesItsLastValue() throws {

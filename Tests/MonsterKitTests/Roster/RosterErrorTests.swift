@@ -43,7 +43,7 @@ import Testing
     (.fileExists(path: "m.json"), "m.json exists already."),
     (.fileTooLarge(path: "m.json"), "m.json is larger than 4 GiB, more than a roster file may be."),
     (
-      .fileSystem(path: "m.json", action: "write", errno: Platform.ErrorNumber.noSpace),
+      .fileSystem(path: "m.json", action: .write, errno: Platform.ErrorNumber.noSpace),
       "Cannot write m.json: No space left on device. The file is as it was."
     ),
     (
@@ -53,11 +53,11 @@ import Testing
     ),
     (
       .lockTimeout(path: "m.json", seconds: 10),
-      "Another monsters is editing m.json (its folder was locked for over 10 s); try again."
+      "Another program is editing m.json (its folder was locked for over 10 s); try again."
     ),
     (
       .lockTimeout(path: "m.json", seconds: 0.3),
-      "Another monsters is editing m.json (its folder was locked for over 0.3 s); try again."
+      "Another program is editing m.json (its folder was locked for over 0.3 s); try again."
     ),
   ])
   func messageReadsAsAUserExpects(_ error: RosterError, _ message: String) {
@@ -78,7 +78,7 @@ import Testing
     ),
     (
       .lockTimeout(path: "m.json", seconds: 10),
-      "Another monsters is editing m.json (its folder was locked for over 10 s); try "
+      "Another program is editing m.json (its folder was locked for over 10 s); try "
         + "again, or use the hint."
     ),
     (.invalidRoster(path: "m.json", problems: []), "m.json: not a valid roster"),
@@ -98,7 +98,7 @@ import Testing
         problems: Array(repeating: RosterProblem(line: 1, column: 1, message: "a"), count: 3)),
       .missingFile(path: "m.json"), .fileExists(path: "m.json"), .notARegularFile(path: "m.json"),
       .fileTooLarge(path: "m.json"), .changedWhileReading(path: "m.json"),
-      .fileSystem(path: "m.json", action: "write", errno: Platform.ErrorNumber.noSpace),
+      .fileSystem(path: "m.json", action: .write, errno: Platform.ErrorNumber.noSpace),
       .lockTimeout(path: "m.json", seconds: 10),
     ]
     for error in errors {

@@ -40,7 +40,7 @@ import Testing
     try roster.apply(.remove("Cat-Bot"))
     try roster.apply(.set("Dog-Bot", .init(description: "Woof")))
     // A change of weapon or colour alone is made to the record itself.
-    try roster.apply(.set("Ice-Bot", .init(weapon: .smoke, nameColor: .some(.red))))
+    try roster.apply(.set("Ice-Bot", .init(weapon: .smoke, nameColor: .set(.red))))
     #expect(roster.source.records[4].flags.contains(.rewritten))
     #expect(roster.monster(named: "Ice-Bot")?.weapon.type == .smoke)
     #expect(

@@ -109,7 +109,7 @@ import Testing
       .notARegularFile(path: long),
       .fileTooLarge(path: long),
       .changedWhileReading(path: long),
-      .fileSystem(path: long, action: "open", errno: 2),
+      .fileSystem(path: long, action: .read, errno: 2),
       .lockTimeout(path: long, seconds: 1),
     ]
     for error in errors {

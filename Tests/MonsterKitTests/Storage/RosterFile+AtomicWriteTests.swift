@@ -19,10 +19,11 @@ import Testing
   // MARK: - What an edit keeps
 
   @Test func newFileGetsTheDefaultModeLessTheUmask() throws {
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     let expected = 0o666 & ~(try currentUmask())
     #expect(try permissions(of: path) == expected)
-    try RosterFile(path: folder.file("other.json")).initialize(force: false)
+    try RosterFile(path: folder.file("other.json"), whenMissing: .seededRoster).initialize(
+      force: false)
     #expect(try permissions(of: folder.file("other.json")) == expected)
   }
 
@@ -34,15 +35,15 @@ import Testing
     try Platform.setMode(mode, ofPath: path)
     // A file its owner may not write is root's to edit only.
     if mode & 0o200 == 0 && Platform.effectiveUserID != 0 {
-      #expect(throws: RosterError.fileSystem(path: path, action: "write", errno: EACCES)) {
-        try RosterFile(path: path).apply([catTakesFire])
+      #expect(throws: RosterError.fileSystem(path: path, action: .write, errno: EACCES)) {
+        try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
       }
       return
     }
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try permissions(of: path) == mode)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
-    try RosterFile(path: path).initialize(force: true)
+    try RosterFile(path: path, whenMissing: .seededRoster).initialize(force: true)
     #expect(try permissions(of: path) == mode)
     #expect(try contents(of: path) == (try Fixture.seeded()))
   }
@@ -52,7 +53,7 @@ import Testing
     // Tests run as root, which may give the file to anyone.
     guard Platform.effectiveUserID == 0 else { return }
     #expect(chown(path, 1234, 5678) == 0)
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     let after = try status(of: path)
     #expect(after.owner == 1234)
     #expect(after.group == 5678)
@@ -62,7 +63,7 @@ import Testing
   /// let it be replaced (the command line's tests run such a user with setpriv).
   @Test func aFileTheProcessMayNotWriteIsNotReplaced() throws {
     try write(try Fixture.seeded(), to: path)
-    let refused = RosterError.fileSystem(path: path, action: "write", errno: EACCES)
+    let refused = RosterError.fileSystem(path: path, action: .write, errno: EACCES)
     let edits: [(RosterFile) throws -> Void] = [
       { file in try file.apply([catTakesFire]) },
       { file in try file.initialize(force: true) },
@@ -71,7 +72,7 @@ import Testing
       let fileSystem = FaultyFileSystem(
         fault: .init(call: .checkWritable, number: 1, errno: EACCES))
       #expect(throws: refused) {
-        try makeEdit(RosterFile(path: path, fileSystem: fileSystem))
+        try makeEdit(RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem))
       }
       #expect(fileSystem.log.count(.openTemporary) == 0)
       #expect(try contents(of: path) == (try Fixture.seeded()))
@@ -80,7 +81,7 @@ import Testing
     // What changes nothing needs no write, and is no failure.
     let fileSystem = FaultyFileSystem(fault: .init(call: .checkWritable, number: 1, errno: EACCES))
     #expect(
-      try RosterFile(path: path, fileSystem: fileSystem).apply([
+      try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
         .set("Cat-Bot", .init(weapon: .sword))
       ]).changed == false)
   }
@@ -90,7 +91,7 @@ import Testing
     try write(try Fixture.seeded(), to: path)
     try Platform.setMode(0o444, ofPath: path)
     #expect(chown(path, 1234, 5678) == 0)
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     #expect(try permissions(of: path) == 0o444)
     #expect(try status(of: path).owner == 1234)
@@ -101,7 +102,9 @@ import Testing
     // the mode comes after it (the command line's tests edit as such a user).
     try write(try Fixture.seeded(), to: path)
     let fileSystem = FaultyFileSystem(maximumWrite: 100)
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     let calls = fileSystem.log.calls
     let mode = try #require(calls.firstIndex(of: .fchmod))
     #expect(try mode > #require(calls.lastIndex(of: .write)))
@@ -121,7 +124,7 @@ import Testing
         return
       }
     }
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try attributesOf(path) == attributes)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
@@ -143,11 +146,11 @@ import Testing
         return
       }
       #expect(try permissions(of: path) == 0o664)
-      try RosterFile(path: path).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
       // Without the list, the mask's rw would become the owning group's.
       #expect(try attributesOf(path) == [accessListName: list])
       #expect(try permissions(of: path) == 0o664)
-      try RosterFile(path: path).initialize(force: true)
+      try RosterFile(path: path, whenMissing: .seededRoster).initialize(force: true)
       #expect(try attributesOf(path) == [accessListName: list])
     }
 
@@ -162,12 +165,12 @@ import Testing
         print("RosterFileAtomicWriteTests: \(folder.path) takes no access control lists; skipped")
         return
       }
-      try RosterFile(path: path).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
       #expect(try attributesOf(path) == [:])
       #expect(try permissions(of: path) == 0o640)
       // A new roster is a new file, which takes its folder's list as any new file does.
       let other = folder.file("other.json")
-      try RosterFile(path: other).initialize(force: false)
+      try RosterFile(path: other, whenMissing: .seededRoster).initialize(force: false)
       #expect(try attributesOf(other).keys.sorted() == [accessListName])
     }
   #endif
@@ -184,7 +187,7 @@ import Testing
       }
       let before = try runTool("/bin/ls", ["-le", path]).output
       #expect(before.contains(entry))
-      try RosterFile(path: path).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
       #expect(try runTool("/bin/ls", ["-le", path]).output.contains(entry))
       #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     }
@@ -209,7 +212,7 @@ import Testing
   // MARK: - Temporary files
 
   @Test func editsLeaveNoTemporaryFileBehind() throws {
-    let file = RosterFile(path: path)
+    let file = RosterFile(path: path, whenMissing: .seededRoster)
     try file.apply([catTakesFire])
     try file.apply([.add(Monster(name: "Robo-Bot", description: "Beep", weapon: .smoke))])
     try file.apply([.remove("dog-bot"), .rename("Ice-Bot", to: "Frost-Bot")])
@@ -231,14 +234,14 @@ import Testing
       try write(original, to: path)
       let fileSystem = FaultyFileSystem(
         fault: .init(call: call, number: number, errno: code), maximumWrite: 200)
-      let file = RosterFile(path: path, fileSystem: fileSystem)
+      let file = RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem)
       if call == .fsync && number == 2 {
         break  // The folder's sync, after the rename: see the test below.
       }
       do throws(RosterError) {
         try file.apply([catTakesFire])
       } catch {
-        #expect(error == .fileSystem(path: path, action: "write", errno: code))
+        #expect(error == .fileSystem(path: path, action: .write, errno: code))
       }
       guard fileSystem.faultHappened else {
         #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -257,9 +260,11 @@ import Testing
       fault: .init(call: call, number: 1, errno: Platform.ErrorNumber.noSpace))
     #expect(
       throws: RosterError.fileSystem(
-        path: path, action: "write", errno: Platform.ErrorNumber.noSpace)
+        path: path, action: .write, errno: Platform.ErrorNumber.noSpace)
     ) {
-      try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+        catTakesFire
+      ])
     }
     #expect(try folder.entries() == [])
   }
@@ -271,9 +276,11 @@ import Testing
       fault: .init(call: .fsync, number: 2, errno: Platform.ErrorNumber.inputOutput))
     #expect(
       throws: RosterError.fileSystem(
-        path: folder.path, action: "sync the folder", errno: Platform.ErrorNumber.inputOutput)
+        path: folder.path, action: .syncFolder, errno: Platform.ErrorNumber.inputOutput)
     ) {
-      try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+        catTakesFire
+      ])
     }
     // The rename has happened: the roster is the new one, whole.
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -283,7 +290,9 @@ import Testing
   @Test func folderThatCannotBeSyncedIsFine() throws {
     let fileSystem = FaultyFileSystem(
       fault: .init(call: .fsync, number: 2, errno: Platform.ErrorNumber.invalidArgument))
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(fileSystem.faultHappened)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
@@ -292,14 +301,18 @@ import Testing
     try write(minifiedSeeded, to: path)
     let fileSystem = FaultyFileSystem(
       fault: .init(call: .fchown, number: 1, errno: Platform.ErrorNumber.notPermitted))
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(fileSystem.faultHappened)
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
 
   @Test func shortWritesAreContinued() throws {
     let fileSystem = FaultyFileSystem(maximumWrite: 3)
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     let expected = try seededWithCatTakingFire()
     #expect(try contents(of: path) == expected)
     #expect(fileSystem.log.count(.write) == (expected.count + 2) / 3)

@@ -155,7 +155,9 @@ final class MeddlingFileSystem: FileSystem {
         try? Platform.removeFile(folder.file(name))
       }
     }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     #expect(fileSystem.calls(.openTemporary) == 2)
     #expect(try folder.entries() == ["monsters.json"])
@@ -170,7 +172,9 @@ final class MeddlingFileSystem: FileSystem {
         try? Platform.renameFile(folder.file("other"), to: folder.file(name))
       }
     }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     #expect(fileSystem.calls(.openTemporary) == 2)
     // The edit's second try swept the other file away, as a file no edit is writing.
@@ -192,7 +196,9 @@ final class MeddlingFileSystem: FileSystem {
         try? Platform.renameFile(folder.file("other"), to: folder.file(name))
       }
     }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     #expect(fileSystem.calls(.openTemporary) == 2)
     #expect(try folder.entries() == ["monsters.json"])
@@ -207,7 +213,9 @@ final class MeddlingFileSystem: FileSystem {
         try? Platform.removeFile(folder.file(name))
       }
     }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     #expect(fileSystem.calls(.openTemporary) == 2)
     #expect(try folder.entries() == ["monsters.json"])
@@ -225,8 +233,10 @@ final class MeddlingFileSystem: FileSystem {
       try? write(roster.canonicalJSON(), to: folder.file("new.json"))
       try? Platform.renameFile(folder.file("new.json"), to: path)
     }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
-    let roster = try RosterFile(path: path).read()
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
+    let roster = try RosterFile(path: path, whenMissing: .seededRoster).read()
     #expect(roster.monster(named: "Dog-Bot")?.description == "Replaced")
     #expect(roster.monster(named: "Cat-Bot")?.weapon.type == .fire)
     #expect(try folder.entries() == ["monsters.json"])
@@ -237,11 +247,12 @@ final class MeddlingFileSystem: FileSystem {
     let fileSystem = MeddlingFileSystem(before: .link) {
       try? write(rosterText(), to: path)
     }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
       .add(Monster(name: "Robo-Bot", description: "", weapon: .fire))
     ])
     // The file that appeared held no monster, and now holds the one added.
-    #expect(try RosterFile(path: path).read().map(\.name) == ["Robo-Bot"])
+    #expect(
+      try RosterFile(path: path, whenMissing: .seededRoster).read().map(\.name) == ["Robo-Bot"])
     #expect(try folder.entries() == ["monsters.json"])
   }
 
@@ -251,7 +262,9 @@ final class MeddlingFileSystem: FileSystem {
     try write(minifiedSeeded, to: path)
     let path = path
     let fileSystem = MeddlingFileSystem(before: .write) { try? Platform.removeFile(path) }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     // A named roster that is gone is an error, and stays gone.
     try write(minifiedSeeded, to: path)
@@ -275,7 +288,9 @@ final class MeddlingFileSystem: FileSystem {
     // The edit starts over, and reads the link's target as any edit through a link does:
     // it is no roster, so nothing is written.
     #expect(throws: RosterError.self) {
-      try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+        catTakesFire
+      ])
     }
     #expect(try status(of: path).fileType == .symbolicLink)
     #expect(try contents(of: victim) == Array("keep me".utf8))
@@ -291,7 +306,9 @@ final class MeddlingFileSystem: FileSystem {
     let fileSystem = MeddlingFileSystem(before: .write) {
       try? Platform.renameFile(data, to: folder.file("moved"))
     }
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     // The edit worked in the folder it locked: the roster moved, and holds the edit.
     #expect(try contents(of: folder.file("moved/monsters.json")) == (try seededWithCatTakingFire()))
     #expect(try folder.entries("moved") == ["monsters.json"])
@@ -308,10 +325,12 @@ final class MeddlingFileSystem: FileSystem {
       try? Platform.renameFile(folder.file("copy.json"), to: path)
     }
     #expect(throws: RosterError.changedWhileReading(path: path)) {
-      try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+        catTakesFire
+      ])
     }
     #expect(fileSystem.calls(.openTemporary) == RosterFile.attempts)
-    #expect(try RosterFile(path: path).read() == Roster.seeded)
+    #expect(try RosterFile(path: path, whenMissing: .seededRoster).read() == Roster.seeded)
     #expect(try folder.entries() == ["monsters.json"])
   }
 }

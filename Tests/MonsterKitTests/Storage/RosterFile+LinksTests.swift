@@ -42,17 +42,19 @@ import Testing
     try Platform.makeSymbolicLink(at: link, pointingTo: destination)
     let linksBefore = try folder.entries("links")
 
-    #expect(try RosterFile(path: link).read() == Roster.seeded)
-    try RosterFile(path: link).apply([catTakesFire])
+    #expect(try RosterFile(path: link, whenMissing: .seededRoster).read() == Roster.seeded)
+    try RosterFile(path: link, whenMissing: .seededRoster).apply([catTakesFire])
 
     #expect(try status(of: link).fileType == .symbolicLink)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == destination)
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
     #expect(try folder.entries("data") == ["real.json"])
     #expect(try folder.entries("links") == linksBefore)
-    #expect(try RosterFile(path: link).read().monster(named: "Cat-Bot")?.weapon.type == .fire)
+    #expect(
+      try RosterFile(path: link, whenMissing: .seededRoster).read().monster(named: "Cat-Bot")?
+        .weapon.type == .fire)
 
-    try RosterFile(path: link).initialize(force: true)
+    try RosterFile(path: link, whenMissing: .seededRoster).initialize(force: true)
     #expect(try status(of: link).fileType == .symbolicLink)
     #expect(try contents(of: target) == (try Fixture.seeded()))
   }
@@ -62,10 +64,10 @@ import Testing
     // create its target anywhere.
     let victim = folder.file("victim/file")
     try Platform.makeSymbolicLink(at: path, pointingTo: victim)
-    let file = RosterFile(path: path)
+    let file = RosterFile(path: path, whenMissing: .seededRoster)
     #expect(try file.read() == Roster.seeded)
     let error = RosterError.fileSystem(
-      path: path, action: "write through the symbolic link", errno: Platform.ErrorNumber.noSuchFile)
+      path: path, action: .writeThroughLink, errno: Platform.ErrorNumber.noSuchFile)
     #expect(throws: error) { try file.apply([catTakesFire]) }
     #expect(throws: error) { try file.initialize(force: false) }
     try FileManager.default.createDirectory(
@@ -81,9 +83,9 @@ import Testing
   @Test func loopOfLinksIsAnError() throws {
     try Platform.makeSymbolicLink(at: path, pointingTo: "other.json")
     try Platform.makeSymbolicLink(at: folder.file("other.json"), pointingTo: "monsters.json")
-    let file = RosterFile(path: path)
+    let file = RosterFile(path: path, whenMissing: .seededRoster)
     let error = RosterError.fileSystem(
-      path: path, action: "read", errno: Platform.ErrorNumber.tooManyLinks)
+      path: path, action: .read, errno: Platform.ErrorNumber.tooManyLinks)
     #expect(throws: error) { try file.read() }
     #expect(throws: error) { try file.apply([catTakesFire]) }
     #expect(throws: error) { try file.initialize(force: true) }
@@ -99,7 +101,9 @@ import Testing
     try Platform.makeSymbolicLink(
       at: folder.file("real/sub/monsters.json"), pointingTo: "../data.json")
     try write(try Fixture.seeded(), to: folder.file("real/data.json"))
-    try RosterFile(path: folder.file("links/monsters.json")).apply([catTakesFire])
+    try RosterFile(path: folder.file("links/monsters.json"), whenMissing: .seededRoster).apply([
+      catTakesFire
+    ])
     #expect(try contents(of: folder.file("real/data.json")) == (try seededWithCatTakingFire()))
     #expect(try folder.entries("real") == ["data.json", "sub"])
   }
@@ -108,14 +112,14 @@ import Testing
 
   @Test func folderWhereTheFileShouldBeIsAnError() throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    let file = RosterFile(path: path)
+    let file = RosterFile(path: path, whenMissing: .seededRoster)
     let readError = RosterError.fileSystem(
-      path: path, action: "read", errno: Platform.ErrorNumber.isADirectory)
+      path: path, action: .read, errno: Platform.ErrorNumber.isADirectory)
     #expect(throws: readError) { try file.read() }
     #expect(throws: readError) { try file.apply([catTakesFire]) }
     #expect(throws: readError) { try file.problems() }
     let writeError = RosterError.fileSystem(
-      path: path, action: "write", errno: Platform.ErrorNumber.isADirectory)
+      path: path, action: .write, errno: Platform.ErrorNumber.isADirectory)
     #expect(throws: writeError) { try file.initialize(force: true) }
     #expect(throws: writeError) { try file.initialize(force: false) }
     #expect(try folder.entries("monsters.json").isEmpty)

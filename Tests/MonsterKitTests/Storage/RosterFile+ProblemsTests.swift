@@ -107,7 +107,7 @@ import Testing
     var roster = try readRoster(file)
     try write(roster.canonicalJSON(), to: path)
     #expect(try RosterFile(path: path).problems().isEmpty)
-    try roster.apply(.set("A", .init(nameColor: .some(.red))))
+    try roster.apply(.set("A", .init(nameColor: .set(.red))))
     try write(
       text(roster.canonicalJSON()).replacingOccurrences(of: "\"red\"", with: "\"#ff8800\""),
       to: path)

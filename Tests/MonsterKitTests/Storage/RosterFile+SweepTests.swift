@@ -24,7 +24,7 @@ import Testing
   @Test func temporaryFileLeftByAKilledEditIsRemovedByTheNext() throws {
     try write("{\"version\": 1, \"monst", to: folder.file(temporaryName()))
     #expect(chmod(folder.file(temporaryName()), 0) == 0)
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try folder.entries() == ["monsters.json"])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
@@ -34,7 +34,7 @@ import Testing
     try write("keep me", to: victim)
     #expect(symlink(victim, folder.file(temporaryName())) == 0)
     #expect(symlink("nowhere", folder.file(temporaryName("dangling"))) == 0)
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try contents(of: victim) == Array("keep me".utf8))
     #expect(try folder.entries() == ["monsters.json", "victim.txt"])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -42,14 +42,14 @@ import Testing
 
   @Test func aPipeAtATemporaryNameIsRemovedWithoutWaiting() throws {
     try Platform.makeFIFO(atPath: folder.file(temporaryName()), mode: 0o600)
-    try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
+    try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try folder.entries() == ["monsters.json"])
   }
 
   @Test func aFolderAtATemporaryNameIsLeftAlone() throws {
     try FileManager.default.createDirectory(
       atPath: folder.file(temporaryName()), withIntermediateDirectories: false)
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try folder.entries() == [temporaryName(), "monsters.json"])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
@@ -61,7 +61,7 @@ import Testing
     try #require(descriptor >= 0)
     defer { close(descriptor) }
     #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try folder.entries() == [temporaryName(), "monsters.json"])
     #expect(try contents(of: live) == Array("half a roster".utf8))
   }
@@ -78,7 +78,7 @@ import Testing
     for name in others {
       try write("someone's", to: folder.file(name))
     }
-    try RosterFile(path: path).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try folder.entries() == (others + ["monsters.json"]).sorted())
   }
 
@@ -99,11 +99,14 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: folder.file(temporaryName("afolder0")), withIntermediateDirectories: false)
     #expect(symlink("nowhere", folder.file(temporaryName("alink000"))) == 0)
-    #expect(RosterFile(path: path).abandonedTemporaryFiles() == [folder.file(killed)])
+    #expect(
+      RosterFile(path: path, whenMissing: .seededRoster).abandonedTemporaryFiles() == [
+        folder.file(killed)
+      ])
     // Reading takes no lock and changes nothing.
     #expect(try folder.entries().contains(killed))
-    try RosterFile(path: path).apply([catTakesFire])
-    #expect(RosterFile(path: path).abandonedTemporaryFiles() == [])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
+    #expect(RosterFile(path: path, whenMissing: .seededRoster).abandonedTemporaryFiles() == [])
     #expect(!(try folder.entries().contains(killed)))
   }
 
@@ -114,13 +117,13 @@ import Testing
     let link = folder.file("linked.json")
     #expect(symlink(target.file("real.json"), link) == 0)
     #expect(
-      RosterFile(path: link).abandonedTemporaryFiles() == [
+      RosterFile(path: link, whenMissing: .seededRoster).abandonedTemporaryFiles() == [
         target.file(TemporaryName.prefix(for: "real.json") + "killed00.tmp")
       ])
   }
 
   @Test func aStreamHasNoTemporaryFiles() throws {
-    var file = RosterFile(path: "<stdin>")
+    var file = RosterFile(path: "<stdin>", whenMissing: .seededRoster)
     file.stream = .bytes(try Fixture.seeded())
     #expect(file.abandonedTemporaryFiles() == [])
   }
@@ -129,7 +132,9 @@ import Testing
     // Whatever stands at one name, the edit takes another: each name is made new.
     let fileSystem = FaultyFileSystem(
       fault: .init(call: .openTemporary, number: 1, errno: Platform.ErrorNumber.exists))
-    try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+      catTakesFire
+    ])
     #expect(fileSystem.log.count(.openTemporary) == 2)
     #expect(try folder.entries() == ["monsters.json"])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
@@ -169,8 +174,10 @@ import Testing
   @Test func aRosterWithTheLongestNameIsEdited() throws {
     let folder = try TemporaryFolder()
     let path = folder.file(String(repeating: "m", count: 250) + ".json")
-    try RosterFile(path: path).apply([catTakesFire])
-    try RosterFile(path: path).apply([.set("Dog-Bot", .init(weapon: .fire))])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([
+      .set("Dog-Bot", .init(weapon: .fire))
+    ])
     #expect(try folder.entries() == [baseName(of: path)])
   }
 }

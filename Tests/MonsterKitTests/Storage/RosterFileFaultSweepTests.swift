@@ -120,7 +120,7 @@ private func removeIfPresent(_ path: String) {
   private func callsOfASave(_ scenario: SaveScenario) throws -> [SystemCall] {
     let path = try scenario.prepare(in: folder, beforeBytes: scenario.beforeBytes)
     let fileSystem = FaultyFileSystem(maximumWrite: scenario.maximumWrite)
-    try scenario.save(RosterFile(path: path, fileSystem: fileSystem))
+    try scenario.save(RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem))
     #expect(try contents(of: folder.file("monsters.json")) == (try scenario.after).canonicalJSON())
     return fileSystem.log.calls
   }
@@ -196,7 +196,8 @@ private func removeIfPresent(_ path: String) {
       let label = "\(scenario) with call #\(index + 1) (\(failing)) failing"
       var thrown: RosterError?
       do throws(RosterError) {
-        try scenario.save(RosterFile(path: path, fileSystem: fileSystem))
+        try scenario.save(
+          RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem))
       } catch {
         thrown = error
       }
@@ -214,7 +215,7 @@ private func removeIfPresent(_ path: String) {
       } else if index > placement {
         // After the rename, only the folder's sync is left: the new roster is in place.
         #expect(
-          thrown == .fileSystem(path: folder.path, action: "sync the folder", errno: code),
+          thrown == .fileSystem(path: folder.path, action: .syncFolder, errno: code),
           "\(label)")
         #expect(bytes == newBytes, "\(label)")
       } else {
@@ -223,7 +224,7 @@ private func removeIfPresent(_ path: String) {
           continue
         }
         #expect(errorPath == path, "\(label)")
-        #expect(["read", "lock", "write"].contains(action), "\(label)")
+        #expect([.read, .lock, .write].contains(action), "\(label)")
         #expect(errno == code, "\(label)")
         #expect(bytes == oldBytes, "\(label)")
         if oldBytes == nil { leftBehind.removeAll { $0 == "monsters.json" } }

@@ -19,7 +19,7 @@ import Testing
   // MARK: - Reading
 
   @Test func missingFileReadsAsTheSeededRoster() throws {
-    let file = RosterFile(path: path)
+    let file = RosterFile(path: path, whenMissing: .seededRoster)
     #expect(try file.contents() == nil)
     #expect(try file.read() == Roster.seeded)
     #expect(try folder.entries().isEmpty)
@@ -45,7 +45,7 @@ import Testing
 
   @Test func readGivesTheFilesRosterAndContentsItsBytes() throws {
     try write(minifiedSeeded, to: path)
-    let file = RosterFile(path: path)
+    let file = RosterFile(path: path, whenMissing: .seededRoster)
     #expect(try file.read() == Roster.seeded)
     #expect(try file.contents() == Array(minifiedSeeded.utf8))
   }
@@ -53,7 +53,7 @@ import Testing
   // MARK: - The first edit
 
   @Test func firstEditCreatesTheFileFromTheSeededRoster() throws {
-    let update = try RosterFile(path: path).apply([catTakesFire])
+    let update = try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(update.before == Roster.seeded)
     #expect(update.after.monster(named: "cat-bot")?.weapon.type == .fire)
     #expect(update.originalBytes == nil)
@@ -66,14 +66,14 @@ import Testing
 
   @Test(arguments: [
     [RosterEdit.set("cat-bot", .init(weapon: .sword))],
-    [RosterEdit.set("Cat-Bot", .init(description: "MEE-OW", nameColor: .some(nil)))],
+    [RosterEdit.set("Cat-Bot", .init(description: "MEE-OW", nameColor: .remove))],
     [RosterEdit.set("Cat-Bot", .init())],
     [RosterEdit.rename("Cat-Bot", to: "Cat-Bot")],
   ])
   func editThatChangesNothingDoesNotRewriteTheFile(_ edits: [RosterEdit]) throws {
     try write(minifiedSeeded, to: path)
     let before = try status(of: path)
-    let update = try RosterFile(path: path).apply(edits)
+    let update = try RosterFile(path: path, whenMissing: .seededRoster).apply(edits)
     #expect(!update.changed)
     #expect(update.after == update.before)
     #expect(update.originalBytes == Array(minifiedSeeded.utf8))
@@ -85,20 +85,24 @@ import Testing
   }
 
   @Test func editThatChangesNothingDoesNotCreateAFile() throws {
-    let update = try RosterFile(path: path).apply([.set("Cat-Bot", .init(weapon: .sword))])
+    let update = try RosterFile(path: path, whenMissing: .seededRoster).apply([
+      .set("Cat-Bot", .init(weapon: .sword))
+    ])
     #expect(!update.changed)
     #expect(!exists(path))
   }
 
   @Test func dryRunWritesNothing() throws {
-    let update = try RosterFile(path: path).apply([catTakesFire], dryRun: true)
+    let update = try RosterFile(path: path, whenMissing: .seededRoster).apply(
+      [catTakesFire], dryRun: true)
     #expect(update.changed)
     #expect(update.after.canonicalJSON() == (try seededWithCatTakingFire()))
     #expect(try folder.entries().isEmpty)
 
     try write(minifiedSeeded, to: path)
     let before = try status(of: path)
-    let second = try RosterFile(path: path).apply([catTakesFire], dryRun: true)
+    let second = try RosterFile(path: path, whenMissing: .seededRoster).apply(
+      [catTakesFire], dryRun: true)
     #expect(second.changed)
     #expect(second.originalBytes == Array(minifiedSeeded.utf8))
     #expect(try status(of: path).inode == before.inode)
@@ -109,17 +113,17 @@ import Testing
   @Test func failedEditWritesNothing() throws {
     let edits = [catTakesFire, .set("Cat-Bott", .init(weapon: .smoke))]
     #expect(throws: RosterError.noSuchMonster("Cat-Bott", suggestion: "Cat-Bot")) {
-      try RosterFile(path: path).apply(edits)
+      try RosterFile(path: path, whenMissing: .seededRoster).apply(edits)
     }
     #expect(!exists(path))
 
     try write(minifiedSeeded, to: path)
     let before = try status(of: path)
     #expect(throws: RosterError.noSuchMonster("Cat-Bott", suggestion: "Cat-Bot")) {
-      try RosterFile(path: path).apply(edits)
+      try RosterFile(path: path, whenMissing: .seededRoster).apply(edits)
     }
     #expect(throws: RosterError.nameTaken("DOG-BOT", by: "Dog-Bot")) {
-      try RosterFile(path: path).apply([
+      try RosterFile(path: path, whenMissing: .seededRoster).apply([
         catTakesFire, .add(Monster(name: "DOG-BOT", description: "", weapon: .fire)),
       ])
     }
@@ -132,7 +136,7 @@ import Testing
     let invalid = #"{"version": 2, "monsters": []}"#
     try write(invalid, to: path)
     #expect(throws: RosterError.self) {
-      try RosterFile(path: path).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
     }
     #expect(try contents(of: path) == Array(invalid.utf8))
     #expect(try folder.entries() == ["monsters.json"])
@@ -143,22 +147,26 @@ import Testing
   /// Tests run as root, whom permission bits do not stop, so a read-only folder or file
   /// system is made with a file system whose calls fail as theirs would.
   @Test(arguments: [
-    (SystemCall.openTemporary, Platform.ErrorNumber.accessDenied, "write"),
-    (.openTemporary, Platform.ErrorNumber.readOnlyFileSystem, "write"),
-    (.openFolder, Platform.ErrorNumber.accessDenied, "lock"),
-    (.flock, Platform.ErrorNumber.inputOutput, "lock"),
-    (.lstat, Platform.ErrorNumber.inputOutput, "read"),
-    (.openRoster, Platform.ErrorNumber.accessDenied, "read"),
-    (.fstat, Platform.ErrorNumber.inputOutput, "read"),
-    (.read, Platform.ErrorNumber.inputOutput, "read"),
+    (SystemCall.openTemporary, Platform.ErrorNumber.accessDenied, RosterError.FileAction.write),
+    (.openTemporary, Platform.ErrorNumber.readOnlyFileSystem, RosterError.FileAction.write),
+    (.openFolder, Platform.ErrorNumber.accessDenied, RosterError.FileAction.lock),
+    (.flock, Platform.ErrorNumber.inputOutput, RosterError.FileAction.lock),
+    (.lstat, Platform.ErrorNumber.inputOutput, RosterError.FileAction.read),
+    (.openRoster, Platform.ErrorNumber.accessDenied, RosterError.FileAction.read),
+    (.fstat, Platform.ErrorNumber.inputOutput, RosterError.FileAction.read),
+    (.read, Platform.ErrorNumber.inputOutput, RosterError.FileAction.read),
   ])
-  func failedCallIsReportedAndTheFileIsAsItWas(call: SystemCall, code: Int32, action: String)
+  func failedCallIsReportedAndTheFileIsAsItWas(
+    call: SystemCall, code: Int32, action: RosterError.FileAction
+  )
     throws
   {
     try write(minifiedSeeded, to: path)
     let fileSystem = FaultyFileSystem(fault: .init(call: call, number: 1, errno: code))
     #expect(throws: RosterError.fileSystem(path: path, action: action, errno: code)) {
-      try RosterFile(path: path, fileSystem: fileSystem).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
+        catTakesFire
+      ])
     }
     #expect(fileSystem.faultHappened)
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
@@ -169,7 +177,7 @@ import Testing
   /// there, and says the file is missing.
   @Test func missingFolderIsAMissingFileForAnEdit() throws {
     let missing = folder.file("missing/monsters.json")
-    let file = RosterFile(path: missing)
+    let file = RosterFile(path: missing, whenMissing: .seededRoster)
     let error = RosterError.missingFile(path: missing)
     #expect(throws: error) { try file.apply([catTakesFire]) }
     #expect(throws: error) { try file.initialize(force: false) }
@@ -181,7 +189,7 @@ import Testing
     let gone = FaultyFileSystem(
       fault: .init(call: .openFolder, number: 1, errno: Platform.ErrorNumber.noSuchFile))
     #expect(throws: RosterError.missingFile(path: path)) {
-      try RosterFile(path: path, fileSystem: gone).apply([catTakesFire])
+      try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: gone).apply([catTakesFire])
     }
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
   }
@@ -189,7 +197,7 @@ import Testing
   // MARK: - Initializing
 
   @Test func initializeWritesTheSeededRoster() throws {
-    try RosterFile(path: path).initialize(force: false)
+    try RosterFile(path: path, whenMissing: .seededRoster).initialize(force: false)
     #expect(try contents(of: path) == (try Fixture.seeded()))
     #expect(try folder.entries() == ["monsters.json"])
   }
@@ -197,16 +205,16 @@ import Testing
   @Test func initializeWithoutForceRefusesAnExistingFile() throws {
     try write(minifiedSeeded, to: path)
     #expect(throws: RosterError.fileExists(path: path)) {
-      try RosterFile(path: path).initialize(force: false)
+      try RosterFile(path: path, whenMissing: .seededRoster).initialize(force: false)
     }
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
-    try RosterFile(path: path).initialize(force: true)
+    try RosterFile(path: path, whenMissing: .seededRoster).initialize(force: true)
     #expect(try contents(of: path) == (try Fixture.seeded()))
   }
 
   @Test func initializeWithForceReplacesAnInvalidFile() throws {
     try write("not json", to: path)
-    try RosterFile(path: path).initialize(force: true)
+    try RosterFile(path: path, whenMissing: .seededRoster).initialize(force: true)
     #expect(try contents(of: path) == (try Fixture.seeded()))
   }
 

@@ -17,9 +17,11 @@ import Testing
   }
 
   @Test func editsLeaveNoLockFileBesideTheRoster() throws {
-    try RosterFile(path: path).apply([catTakesFire])
-    try RosterFile(path: path).apply([.set("Dog-Bot", .init(weapon: .fire))])
-    try RosterFile(path: path).initialize(force: true)
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([catTakesFire])
+    try RosterFile(path: path, whenMissing: .seededRoster).apply([
+      .set("Dog-Bot", .init(weapon: .fire))
+    ])
+    try RosterFile(path: path, whenMissing: .seededRoster).initialize(force: true)
     #expect(try folder.entries() == ["monsters.json"])
   }
 
@@ -32,14 +34,14 @@ import Testing
     // A script holding the target's folder holds the roster, whichever path it is edited by.
     let lock = try holdLock(on: folder.file("data"))
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0)) {
-      try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
+      try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).apply([catTakesFire])
     }
     #expect(try contents(of: target) == (try Fixture.seeded()))
     close(lock)
     // The link's own folder is not the lock.
     let other = try holdLock(on: folder.path)
     defer { close(other) }
-    try RosterFile(path: path, lockTimeout: 0).apply([catTakesFire])
+    try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
   }
 
@@ -48,12 +50,16 @@ import Testing
     defer { close(lock) }
     for name in ["monsters.json", "other.json", "a very long name.json"] {
       #expect(throws: RosterError.lockTimeout(path: folder.file(name), seconds: 0)) {
-        try RosterFile(path: folder.file(name), lockTimeout: 0).apply([catTakesFire])
+        try RosterFile(path: folder.file(name), lockTimeout: 0, whenMissing: .seededRoster).apply([
+          catTakesFire
+        ])
       }
     }
     #expect(try folder.entries().isEmpty)
     // Reading takes no lock.
-    #expect(try RosterFile(path: path, lockTimeout: 0).read() == Roster.seeded)
+    #expect(
+      try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).read() == Roster.seeded
+    )
   }
 
   @Test func editGivesUpOnALockHeldByAnotherProcess() throws {
@@ -61,15 +67,18 @@ import Testing
     let holder = try LockHolder(folder: folder.path)
     defer { holder.release() }
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
-      try RosterFile(path: path, lockTimeout: 0.3).apply([catTakesFire])
+      try RosterFile(path: path, lockTimeout: 0.3, whenMissing: .seededRoster).apply([catTakesFire])
     }
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
-      try RosterFile(path: path, lockTimeout: 0.3).initialize(force: true)
+      try RosterFile(path: path, lockTimeout: 0.3, whenMissing: .seededRoster).initialize(
+        force: true)
     }
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
     #expect(try folder.entries() == ["monsters.json"])
     // Reading takes no lock.
-    #expect(try RosterFile(path: path, lockTimeout: 0).read() == Roster.seeded)
+    #expect(
+      try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).read() == Roster.seeded
+    )
   }
 
   @Test func editWaitsForALockHeldByAnotherProcessAndThenSucceeds() throws {
@@ -86,7 +95,9 @@ import Testing
 
   @Test(arguments: [Double.infinity, 1e20, .greatestFiniteMagnitude, .nan, -1, 0])
   func anyLockTimeoutWorksWhileTheLockIsFree(_ seconds: Double) throws {
-    try RosterFile(path: path, lockTimeout: seconds).apply([catTakesFire])
+    try RosterFile(path: path, lockTimeout: seconds, whenMissing: .seededRoster).apply([
+      catTakesFire
+    ])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
 
@@ -99,7 +110,8 @@ import Testing
     Result<RosterUpdate, RosterError>
   > {
     let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: lockTimeout, fileSystem: fileSystem)
+    let file = RosterFile(
+      path: path, lockTimeout: lockTimeout, whenMissing: .seededRoster, fileSystem: fileSystem)
     let outcome = Outcome<Result<RosterUpdate, RosterError>>()
     Thread.detachNewThread {
       outcome.set(Result { () throws(RosterError) in try file.apply([catTakesFire]) })
@@ -128,7 +140,9 @@ import Testing
     let lock = try holdLock()
     defer { close(lock) }
     do throws(RosterError) {
-      try RosterFile(path: path, lockTimeout: seconds).apply([catTakesFire])
+      try RosterFile(path: path, lockTimeout: seconds, whenMissing: .seededRoster).apply([
+        catTakesFire
+      ])
       Issue.record("the edit did not wait for the lock")
     } catch {
       guard case .lockTimeout(path, _) = error else {
@@ -151,7 +165,7 @@ import Testing
   }
 
   @Test func concurrentEditsAreNeverLost() throws {
-    let file = RosterFile(path: path)
+    let file = RosterFile(path: path, whenMissing: .seededRoster)
     let failures = Mutex<[RosterError]>([])
     DispatchQueue.concurrentPerform(iterations: 12) { number in
       do throws(RosterError) {

@@ -22,7 +22,8 @@ import Testing
   }
 
   private func file(_ fileSystem: FaultyFileSystem, lockTimeout: Double = 30) -> RosterFile {
-    RosterFile(path: path, lockTimeout: lockTimeout, fileSystem: fileSystem)
+    RosterFile(
+      path: path, lockTimeout: lockTimeout, whenMissing: .seededRoster, fileSystem: fileSystem)
   }
 
   /// Holds `flock(1)`'s lock on a file, as a script does: opened for writing, as `flock(1)`
@@ -63,7 +64,7 @@ import Testing
       }
     }
     #expect(failures.withLock { $0 } == [])
-    let roster = try RosterFile(path: path).read()
+    let roster = try RosterFile(path: path, whenMissing: .seededRoster).read()
     #expect(roster.count == 6 + writers * edits)
     for writer in 0..<writers {
       for edit in 0..<edits { #expect(roster.index(named: "W\(writer)-\(edit)") != nil) }
@@ -92,7 +93,9 @@ import Testing
     let result = Mutex<Result<RosterUpdate, RosterError>?>(nil)
     let edit = Thread {
       let outcome = Result { () throws(RosterError) in
-        try RosterFile(path: path, lockTimeout: 30, fileSystem: fileSystem).apply([catTakesFire])
+        try RosterFile(
+          path: path, lockTimeout: 30, whenMissing: .seededRoster, fileSystem: fileSystem
+        ).apply([catTakesFire])
       }
       result.withLock { $0 = outcome }
     }
@@ -140,7 +143,7 @@ import Testing
     func refusing() -> FaultyFileSystem {
       nfs(.init(call: .openRoster, number: 2, errno: Platform.ErrorNumber.accessDenied))
     }
-    #expect(throws: RosterError.fileSystem(path: path, action: "write", errno: EACCES)) {
+    #expect(throws: RosterError.fileSystem(path: path, action: .write, errno: EACCES)) {
       try file(refusing()).apply([catTakesFire])
     }
     #expect(try contents(of: path) == (try Fixture.seeded()))

@@ -29,7 +29,7 @@ func status(of path: String) throws -> Platform.FileStatus {
   do throws(SystemCallError) {
     return try Platform.fileStatus(atPath: path, followingLinks: false)
   } catch {
-    throw RosterError.fileSystem(path: path, action: "lstat", errno: error.code)
+    throw RosterError.fileSystem(path: path, action: .read, errno: error.code)
   }
 }
 

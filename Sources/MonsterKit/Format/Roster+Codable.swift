@@ -1,0 +1,44 @@
+// A roster through `Codable`: the object of its roster file, so that an app's document can
+// hold a roster, with the weapons and fields it declares and the keys no one knows.
+
+extension Roster: Codable {
+  /// Decodes a roster from the object of a roster file, checked as a file is: every rule
+  /// of <doc:RosterFileFormat>, the version, the declarations, the names.
+  ///
+  /// ```swift
+  /// struct Document: Codable {
+  ///   var title: String
+  ///   var roster: Roster
+  /// }
+  /// ```
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` with the roster's first problem as its
+  ///   description when the value is not a valid roster.
+  public init(from decoder: any Decoder) throws {
+    let value = try JSONValue(from: decoder)
+    var bytes: [UInt8] = []
+    bytes.appendJSON(value, indent: 0)
+    do throws(RosterError) {
+      self = try Roster(jsonBytes: bytes, path: "roster")
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: error.description,
+          underlyingError: error))
+    }
+  }
+
+  /// Encodes the roster as the object of its roster file, keys in canonical order.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    let bytes = canonicalJSON()
+    let value = try bytes.withUnsafeBytes(typed: { (buffer) throws(JSONSyntaxError) in
+      var scanner = JSONScanner(buffer)
+      return try scanner.readValue(depth: 1)
+    })
+    try value.encode(to: encoder)
+  }
+}

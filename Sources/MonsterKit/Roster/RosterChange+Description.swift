@@ -1,0 +1,150 @@
+// What a change says to a person: one sentence, as `monsters` reports an edit.
+
+extension RosterChange: CustomStringConvertible {
+  /// The change as a sentence, such as `Cat-Bot: weapon sword -> fire.`, `Added Robo-Bot.` or
+  /// `Nothing added: there is a monster named 'Cat-Bot' already.`
+  ///
+  /// Text from the roster is escaped, so that no name can take more than the line.
+  public var description: String {
+    var bytes: [UInt8] = []
+    if appendSentence(to: &bytes) { return String(decoding: bytes, as: UTF8.self) }
+    switch self {
+    case .skippedExisting(let name, let holder):
+      return name == holder
+        ? "Nothing added: there is a monster named '\(escapedForMessage(name))' already."
+        : "Nothing added: the name '\(escapedForMessage(name))' is taken by "
+          + "'\(escapedForMessage(holder))'."
+    case .skippedMissing(let name):
+      return "Nothing changed: there is no monster named '\(escapedForMessage(name))'."
+    case .noMatch:
+      return "Nothing changed: no monster meets the conditions."
+    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved:
+      return ""
+    }
+  }
+
+  /// Appends the sentence of a change that changed the roster, such as `Cat-Bot: weapon
+  /// sword -> fire.`: text built byte by byte, as an edit of 200,000 monsters reports
+  /// 200,000 of them.
+  ///
+  /// - Returns: `false`, with nothing appended, for a skip.
+  package func appendSentence(to buffer: inout [UInt8]) -> Bool {
+    switch self {
+    case .changed(let change):
+      if let newName = change.newName {
+        buffer.append(contentsOf: "Renamed ".utf8)
+        append(escapedForMessage(change.name), to: &buffer)
+        buffer.append(contentsOf: " to ".utf8)
+        append(escapedForMessage(newName), to: &buffer)
+        if Self.hasFieldChanges(change) { buffer.append(contentsOf: "; ".utf8) }
+      } else {
+        append(escapedForMessage(change.name), to: &buffer)
+        buffer.append(contentsOf: ": ".utf8)
+      }
+      appendFields(of: change, to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .added(let name):
+      buffer.append(contentsOf: "Added ".utf8)
+      append(escapedForMessage(name), to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .removed(let name):
+      buffer.append(contentsOf: "Removed ".utf8)
+      append(escapedForMessage(name), to: &buffer)
+      buffer.append(UInt8(ascii: "."))
+    case .weaponAdded(let weapon):
+      append(
+        "Added weapon \(weapon.name) (image \(escapedForMessage(weapon.imageName))).", to: &buffer)
+    case .weaponRemoved(let weapon):
+      append("Removed weapon \(weapon.name).", to: &buffer)
+    case .fieldAdded(let field, let count):
+      append("Added field \(escapedForMessage(field.key))", to: &buffer)
+      if let value = field.defaultValue, count > 0 {
+        append(
+          ", and gave its default, \(shown(value, of: field)), to \(monsters(count))", to: &buffer)
+      }
+      buffer.append(UInt8(ascii: "."))
+    case .fieldRemoved(let field, let count):
+      append("Removed field \(escapedForMessage(field.key))", to: &buffer)
+      if count > 0 { append(", and took it from \(monsters(count))", to: &buffer) }
+      buffer.append(UInt8(ascii: "."))
+    case .skippedExisting, .skippedMissing, .noMatch:
+      return false
+    }
+    return true
+  }
+
+  private func append(_ text: String, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: text.utf8)
+  }
+
+  private func monsters(_ count: Int) -> String {
+    count == 1 ? "1 monster" : "\(count) monsters"
+  }
+
+  private static func hasFieldChanges(_ change: MonsterChange) -> Bool {
+    !change.fields.isEmpty
+  }
+
+  /// Appends the fields that changed, as `weapon sword -> fire, name colour none -> red`.
+  private func appendFields(of change: MonsterChange, to buffer: inout [UInt8]) {
+    var isFirst = true
+    func start(_ label: String) {
+      if !isFirst { buffer.append(contentsOf: ", ".utf8) }
+      isFirst = false
+      buffer.append(contentsOf: label.utf8)
+    }
+    func arrow(_ old: String, _ new: String) {
+      append(old, to: &buffer)
+      buffer.append(contentsOf: " -> ".utf8)
+      append(new, to: &buffer)
+    }
+    // The fields in the order listings show them: the weapon first.
+    let listed = MonsterField.listed.map(\.key)
+    let ordered = change.fields.enumerated().sorted { a, b in
+      let places = [a, b].map { listed.firstIndex(of: $0.element.field.key) ?? listed.count }
+      return places[0] != places[1] ? places[0] < places[1] : a.offset < b.offset
+    }.map(\.element)
+    for fieldChange in ordered {
+      let field = fieldChange.field
+      guard field.kind != .any else {
+        start("key '\(escapedForMessage(field.key))' ")
+        append(
+          fieldChange.old == nil ? "added" : fieldChange.new == nil ? "removed" : "changed",
+          to: &buffer)
+        continue
+      }
+      start(field.label + " ")
+      arrow(shown(fieldChange.old, of: field), shown(fieldChange.new, of: field))
+    }
+  }
+
+  /// A field's value as an edit's line shows it: text in quotes, a file name, a weapon, a
+  /// colour or one of a field's values bare, no value as `none`.
+  private func shown(_ value: JSONValue?, of field: MonsterField) -> String {
+    switch (field.kind, value) {
+    case (_, nil): "none"
+    case (.text, .string(let text)?) where !field.isFileName: "'\(escapedForMessage(text))'"
+    case (_, .string(let text)?): escapedForMessage(text)
+    case (_, let value?): escapedForMessage(compactJSON(value))
+    }
+  }
+
+  private func compactJSON(_ value: JSONValue) -> String {
+    var bytes: [UInt8] = []
+    bytes.appendJSON(value, indent: nil)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension MonsterField {
+  /// The built-in fields in the order listings and reports show them: the name, the
+  /// weapon, then the others in the order of the file.
+  package static let listed: [MonsterField] =
+    [.name, .weapon] + builtIn.filter { $0 != .name && $0 != .weapon }
+
+  /// Whether the field's value names a file: it completes as a path, and shows bare where
+  /// other text is quoted.
+  package var isFileName: Bool {
+    key == MonsterField.icon.key
+  }
+}

@@ -1,0 +1,342 @@
+import Foundation
+import MonsterKit
+import Testing
+
+// What an app does with MonsterKit, through its public API only. The regions between
+// `// snippet:` and `// end snippet` are the code of the "Building an app" article, word for
+// word (`articleCodeIsThisFilesSnippets` holds them to it).
+
+/// An app's own error, thrown from an edit's closure and caught as itself.
+enum AppError: Error, Equatable {
+  case rosterFull
+}
+
+/// A document of an app that holds a roster, saved with `Codable`.
+struct TeamDocument: Codable, Equatable {
+  var title: String
+  var roster: Roster
+}
+
+/// What SwiftUI's `ForEach(roster)` reads of its data, standing in where SwiftUI is
+/// missing: a random-access collection of identifiable elements, listed by id.
+func forEachIDs<Data: RandomAccessCollection>(_ data: Data) -> [Data.Element.ID]
+where Data.Element: Identifiable {
+  data.map(\.id)
+}
+
+/// A fresh folder with a roster file of the seeded roster: the folder, to remove
+/// afterwards, and the file's path.
+func makeRosterFolder() throws -> (folder: URL, path: String) {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("MonsterKitAppTests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+  let path = folder.appendingPathComponent("Team.json").path
+  try Data(Roster.seeded.canonicalJSON()).write(to: URL(fileURLWithPath: path))
+  return (folder, path)
+}
+
+/// A fresh folder with a roster file, removed afterwards.
+func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result {
+  let (folder, path) = try makeRosterFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  return try body(path)
+}
+
+@Suite struct BuildingAnAppTests {
+  @Test func aColourThatFailsToParseChangesNothing() throws {
+    var roster = Roster.seeded
+    try roster.apply(.set("Cat-Bot", .init(nameColor: .set(.red))))
+    let typed = "bleu"
+    // snippet: colour
+    if let color = NameColor(parsing: typed) {
+      try roster.apply(.set("Cat-Bot", .init(nameColor: .set(color))))
+    }
+    try roster.apply(.set("Dog-Bot", .init(nameColor: .set(.blue))))
+    try roster.apply(.set("Dog-Bot", .init(nameColor: .remove)))
+    // end snippet
+    #expect(roster[0].nameColor == .red)
+    #expect(roster[1].nameColor == nil)
+  }
+
+  @Test func aWeaponIsSetAndCopiedAsAValue() throws {
+    var roster = Roster.seeded
+    // snippet: weapons
+    var monster = roster[0]
+    monster.weapon = .fire
+    let twin = Monster(name: "Twin-Bot", description: monster.description, weapon: monster.weapon)
+    try roster.apply(.add(twin))
+    try roster.update(named: "Cat-Bot") { $0.weapon = .fire }
+    // end snippet
+    #expect(roster[0].weapon == .fire)
+    #expect(roster[0].weapon.type == .fire)
+    #expect(roster.monster(named: "twin-bot")?.weapon.imageName == "fire.png")
+  }
+
+  @Test func anEditsClosureInfersItsErrorAndAnAppErrorComesOutAsItself() throws {
+    try withRosterFile { path in
+      // snippet: update
+      let file = RosterFile(path: path)
+      try file.update { roster in try roster.apply(.remove("Dog-Bot")) }
+      do {
+        try file.update { roster in
+          guard roster.count < 5 else { throw AppError.rosterFull }
+          try roster.apply(.add(Monster(name: "Robo-Bot", description: "Beep", weapon: .smoke)))
+        }
+      } catch AppError.rosterFull {
+        // Tell the user; nothing was written.
+      }
+      // end snippet
+      let roster = try file.read()
+      #expect(
+        roster.map(\.name) == ["Cat-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"])
+      #expect(throws: AppError.rosterFull) {
+        try file.update { _ in throw AppError.rosterFull }
+      }
+      #expect(throws: RosterError.noSuchMonster("Nobody", suggestion: nil)) {
+        try file.update { roster in try roster.apply(.remove("Nobody")) }
+      }
+      #expect(try file.update(dryRun: true) { try $0.apply(.remove("Cat-Bot")) }.changed)
+      #expect(try file.read() == roster)
+      #expect(try !file.update { _ in }.changed)
+    }
+  }
+
+  @Test func anAsyncEditInfersItsErrorToo() async throws {
+    let (folder, path) = try makeRosterFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // snippet: async
+    let file = RosterFile(path: path)
+    try await file.update { roster in try roster.apply(.set("Cat-Bot", .init(weapon: .fire))) }
+    // end snippet
+    #expect(try file.read()[0].weapon == .fire)
+    await #expect(throws: AppError.rosterFull) {
+      try await file.update { _ in throw AppError.rosterFull }
+    }
+  }
+
+  @Test func aListEditsByPosition() throws {
+    var roster = Roster.seeded
+    #expect(forEachIDs(roster) == Monster.seeded.map(\.id))
+    // snippet: positions
+    roster.remove(atOffsets: IndexSet([1, 3]))  // onDelete
+    roster.move(fromOffsets: IndexSet([0]), toOffset: 2)  // onMove
+    try roster.insert(Monster(name: "Robo-Bot", description: "Beep", weapon: .smoke), at: 0)
+    try roster.update(at: 1) { $0.description = "Boom" }
+    try roster.apply([.remove("Ice-Bot"), .rename("Cat-Bot", to: "Kitty-Bot")])
+    // end snippet
+    #expect(roster.map(\.name) == ["Robo-Bot", "Explode-Bot", "Kitty-Bot", "Mini-Tomato-Bot"])
+    #expect(roster[1].description == "Boom")
+    #expect(throws: RosterError.noSuchMonster("Nobody", suggestion: nil)) {
+      try roster.apply([.remove("Robo-Bot"), .remove("Nobody")])
+    }
+    #expect(roster.count == 4)
+  }
+
+  /// Random removals, moves and inserts by offset, checked after each against an array.
+  @Test func positionsFollowAnArrayThroughRandomEdits() throws {
+    var generator = SplitMix64(seed: 27)
+    var roster = Roster.seeded
+    var model = Monster.seeded
+    var next = 0
+    for _ in 0..<3_000 {
+      switch generator.next() % 4 {
+      case 0 where !model.isEmpty:
+        let offsets = Set(
+          (0..<Int(generator.next() % 3)).map { _ in
+            Int(generator.next() % UInt64(model.count))
+          })
+        roster.remove(atOffsets: offsets)
+        for offset in offsets.sorted(by: >) { model.remove(at: offset) }
+      case 1 where !model.isEmpty:
+        let offsets = Set(
+          (0..<Int(1 + generator.next() % 3)).map { _ in
+            Int(generator.next() % UInt64(model.count))
+          })
+        let destination = Int(generator.next() % UInt64(model.count + 1))
+        roster.move(fromOffsets: offsets, toOffset: destination)
+        let moved = offsets.sorted().map { model[$0] }
+        let before = offsets.filter { $0 < destination }.count
+        for offset in offsets.sorted(by: >) { model.remove(at: offset) }
+        model.insert(contentsOf: moved, at: destination - before)
+      default:
+        next += 1
+        let monster = Monster(name: "Bot-\(next)", description: "", weapon: .sword)
+        let offset = Int(generator.next() % UInt64(model.count + 1))
+        try roster.insert(monster, at: offset)
+        model.insert(monster, at: offset)
+      }
+      #expect(Array(roster) == model)
+      if let last = model.last { #expect(roster.index(named: last.name) != nil) }
+    }
+    #expect(roster == (try Roster(model)))
+  }
+
+  @Test func aDocumentHoldsARosterWithTheKeysNoOneKnows() throws {
+    // snippet: document
+    let json = """
+      {"title": "Team", "roster": {"version": 1, "monsters": [{"name": "Cat-Bot",
+      "description": "MEE-OW", "icon": "meetcatbot.png", "weapon": "sword", "mood": "grumpy"}]}}
+      """
+    let document = try JSONDecoder().decode(TeamDocument.self, from: Data(json.utf8))
+    let saved = try JSONEncoder().encode(document)
+    // end snippet
+    #expect(document.roster[0].otherFields == [JSONMember("mood", .string("grumpy"))])
+    #expect(try JSONDecoder().decode(TeamDocument.self, from: saved) == document)
+    let monster = try JSONDecoder().decode(
+      Monster.self, from: JSONEncoder().encode(document.roster[0]))
+    #expect(monster == document.roster[0])
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        Monster.self,
+        from: Data(#"{"name": "", "description": "", "icon": "a.png", "weapon": "fire"}"#.utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        Roster.self, from: Data(#"{"version": 2, "monsters": []}"#.utf8))
+    }
+    let values: JSONValue = .array([
+      .null, .bool(true), .number("-3"), .number("0.5"), .string("x"),
+    ])
+    #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(values)) == values)
+  }
+
+  @Test func anIdStaysThroughARenameToTheSameName() throws {
+    var roster = try Roster([Monster(name: "Straße", description: "", weapon: .fire)])
+    let id = roster[0].id
+    try roster.apply(.rename("Straße", to: "STRASSE"))
+    #expect(roster[0].id == id)
+    try roster.apply(.rename("STRASSE", to: "Caf\u{E9}"))
+    let cafe = roster[0].id
+    try roster.apply(.rename("Caf\u{E9}", to: "Cafe\u{301}"))
+    #expect(roster[0].id == cafe && cafe != id)
+  }
+
+  @Test func aMissingDocumentIsAnErrorUnlessTheAppAsksForTheSeededRoster() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("MonsterKitAppTests-\(UUID().uuidString).json").path
+    #expect(throws: RosterError.missingFile(path: path)) { try RosterFile(path: path).read() }
+    #expect(throws: RosterError.missingFile(path: path)) {
+      try RosterFile(path: path).update { try $0.apply(.remove("Cat-Bot")) }
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(try RosterFile(path: path, whenMissing: .seededRoster).read() == Roster.seeded)
+  }
+
+  @Test func whatAnAppShowsReadsAsSentencesNamingNoCommandLine() throws {
+    var roster = Roster.seeded
+    #expect(
+      roster.description
+        == "6 monsters: Cat-Bot (sword), Dog-Bot (blowgun), Explode-Bot (smoke), "
+        + "Fire-Bot (ninjaStar), Ice-Bot (fire) and 1 more.")
+    #expect(Roster().description == "No monsters.")
+    let changes = try roster.applyReporting(.set("cat-bot", .init(weapon: .fire)))
+    #expect(changes.map(\.description) == ["Cat-Bot: weapon sword -> fire."])
+    #expect(
+      try roster.applyReporting(.addIfMissing(roster[0])).map(\.description)
+        == ["Nothing added: there is a monster named 'Cat-Bot' already."])
+    let lock = RosterError.lockTimeout(path: "Team.json", seconds: 5).description
+    #expect(
+      lock
+        == "Another program is editing Team.json (its folder was locked for over 5 s); try again.")
+    do {
+      _ = try Roster(jsonBytes: Array("{\n ,".utf8))
+      Issue.record("bytes that are not JSON were read")
+    } catch {
+      guard case .syntax(let path, let line, let column, _) = error else {
+        Issue.record("not a syntax error: \(error)")
+        return
+      }
+      #expect(path == "roster" && line == 2 && column == 2)
+    }
+    #expect(
+      RosterError.fileSystem(path: "T.json", action: .write, errno: 28).description.hasSuffix(
+        " The file is as it was."))
+  }
+
+  @Test func aFileVersionTellsThatAnotherProgramChangedTheFile() throws {
+    try withRosterFile { path in
+      let file = RosterFile(path: path)
+      let seen = try file.fileVersion()
+      #expect(seen != nil)
+      #expect(try file.fileVersion() == seen)
+      try file.update { roster in try roster.apply(.remove("Dog-Bot")) }
+      let edited = try file.fileVersion()
+      #expect(edited != seen)
+      try file.update { _ in }
+      #expect(try file.fileVersion() == edited)
+      try FileManager.default.removeItem(atPath: path)
+      #expect(try file.fileVersion() == nil)
+    }
+  }
+
+  @Test func aChangeThatThrowsNothingKeepsTheRostersErrorTyped() throws {
+    var roster = Roster.seeded
+    func rename() throws(RosterError) {
+      try roster.update(named: "Cat-Bot") { $0.name = "Dog-Bot" }
+    }
+    #expect(throws: RosterError.nameTaken("Dog-Bot", by: "Dog-Bot")) { try rename() }
+    func describe() throws(RosterError) -> Bool {
+      try roster.update(at: 0) { $0.description = "Purr" }
+    }
+    #expect(try describe())
+  }
+
+  @Test func articleCodeIsThisFilesSnippets() throws {
+    let test = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let article = try String(
+      contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/MonsterKit/MonsterKit.docc/BuildingAnApp.md").path,
+      encoding: .utf8)
+    #expect(codeBlocks(of: article) == snippets(of: test))
+    #expect(snippets(of: test).count == 6)
+  }
+}
+
+/// The `// snippet:` regions of a Swift file, each without its common indent.
+func snippets(of text: String) -> [String] {
+  var result: [String] = []
+  var current: [Substring]?
+  for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    let trimmed = line.drop { $0 == " " }
+    if trimmed.hasPrefix("// snippet:") {
+      current = []
+    } else if trimmed.hasPrefix("// end snippet") {
+      let indent = current?.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+      result.append(current?.map { String($0.dropFirst(indent)) }.joined(separator: "\n") ?? "")
+      current = nil
+    } else {
+      current?.append(line)
+    }
+  }
+  return result
+}
+
+/// The Swift code blocks of a Markdown article.
+func codeBlocks(of text: String) -> [String] {
+  var result: [String] = []
+  var current: [Substring]?
+  for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    if line == "```swift" {
+      current = []
+    } else if line == "```", let lines = current {
+      result.append(lines.joined(separator: "\n"))
+      current = nil
+    } else {
+      current?.append(line)
+    }
+  }
+  return result
+}
+
+/// A seeded random generator (SplitMix64), so that a failing case repeats.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
