@@ -176,7 +176,12 @@ public enum MonstersCommandLine {
   private static func report(_ failure: CommandFailure, to errors: OutputChannel) {
     guard let message = failure.message else { return }
     errors.writeLine("Error: " + message)
-    guard let command = failure.usageCommand else { return }
+    let command: CommandSpec?
+    switch failure.usageSubject {
+    case nil: return
+    case .monsters: command = nil
+    case .subcommand(let spec): command = spec
+    }
     for line in HelpText.usageLines(for: command, prefix: "Usage: ") {
       errors.writeLine(line)
     }

@@ -187,18 +187,19 @@
       }
     }
 
-    /// How a program ended, and the most memory it held.
+    /// How a program ended.
+    ///
+    /// It holds no peak memory: on Linux a child's `ru_maxrss` counts the memory its parent
+    /// held when it started, so the tests and the benchmark measure a program's peak through
+    /// `peak-meter`, a small program of their own that starts it.
     package struct ExitReport: Sendable {
       /// How it ended.
       package var termination: Termination
-      /// The peak resident set size in bytes (`ru_maxrss`: kibibytes on Linux, bytes on
-      /// Darwin).
-      package var peakMemoryBytes: Int
       /// The exit status, or 128 plus the signal that ended it.
       package var status: Int32 { termination.shellStatus }
     }
 
-    /// `wait4(2)`: waits for a program to end, and reports how it did.
+    /// `waitpid(2)`: waits for a program to end, and reports how it did.
     ///
     /// - Parameters:
     ///   - process: The program's process id.
@@ -208,21 +209,14 @@
     ///   or is not a child of this one.
     package static func waitForExit(_ process: ProcessID, waiting: Bool = true) -> ExitReport? {
       var status: Int32 = 0
-      var usage = rusage()
       var done: ProcessID
       repeat {
-        done = wait4(process, &status, waiting ? 0 : WNOHANG, &usage)
+        done = waitpid(process, &status, waiting ? 0 : WNOHANG)
       } while done < 0 && errno == EINTR
       guard done == process else { return nil }
       let signal = status & 0x7F
-      #if canImport(Darwin)
-        let peak = Int(usage.ru_maxrss)
-      #else
-        let peak = Int(usage.ru_maxrss) * 1024
-      #endif
       return ExitReport(
-        termination: signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal),
-        peakMemoryBytes: peak)
+        termination: signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal))
     }
 
     /// The processor, cores, memory and kernel, for a benchmark's report.

@@ -1,5 +1,6 @@
 import MonsterKit
 import ProcessPlatform
+import TestSupport
 
 /// One piece of work, done by `monsters` and by the other tools, on one roster.
 struct Workload {
@@ -52,6 +53,9 @@ struct Bench {
 
   init(options: BenchOptions) throws {
     self.options = options
+    guard MeteredProcess.meter != nil else {
+      throw BenchError("\(MeteredProcess.MeterError.notBuilt)")
+    }
     if let path = options.monsters {
       monsters = path
     } else {
@@ -86,6 +90,11 @@ struct Bench {
     print(
       "Tools: monsters (\(monsters)), jq \(jq == nil ? "not installed" : "(\(jq ?? ""))"), "
         + "python3 \(python == nil ? "not installed" : "(\(python ?? ""))")")
+    let tiny = try MeteredProcess("/bin/true", argumentBytes: []).wait()
+    print(
+      "Peak memory: measured by peak-meter (\(MeteredProcess.meter?.path ?? "")), whose own "
+        + "\(Report.bytes(tiny.floorBytes)) is the least a peak can show (/bin/true: "
+        + "\(Report.bytes(tiny.peakBytes))).")
     print("Runs: \(options.runs) per command, tools alternating; medians shown.\n")
     var results: [Result] = []
     var ciRows: [CIBench.Row] = []

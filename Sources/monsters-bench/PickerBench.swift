@@ -1,5 +1,6 @@
 import MonsterKit
 import ProcessPlatform
+import TestSupport
 
 /// `monsters-bench picker`: how quickly `monsters pick` answers a person, on a generated
 /// roster of a million monsters named `Monster-0000000` to `Monster-0999999`.
@@ -137,7 +138,8 @@ enum PickerBench {
     guard let first = picker.readFrame(lastRow: rows, timeout: 60) else {
       throw BenchError("\(binary) drew no first screen")
     }
-    var run = Run(firstScreen: first - picker.started)
+    // The first screen's time, from the program's start, once the meter has said when.
+    var run = Run(firstScreen: first)
     func time(_ key: String) throws -> Double {
       let start = now()
       picker.send(key)
@@ -159,8 +161,9 @@ enum PickerBench {
       picker.send("\r")
     }
     picker.send("q")
-    let ending = picker.wait()
+    let ending = try picker.wait()
     guard ending.status == 0 else { throw BenchError("\(binary) exited with \(ending.status)") }
+    run.firstScreen -= ending.startedSeconds
     run.peakBytes = ending.peakBytes
     return run
   }
@@ -240,13 +243,12 @@ enum PickerBench {
   }
 }
 
-/// A program running in a pseudo-terminal of its own, whose output is read as it comes.
+/// A program running in a pseudo-terminal of its own, through `peak-meter`, whose output
+/// is read as it comes.
 final class PseudoTerminalProcess {
   /// The terminal's main side: what the program writes is read here, keys written here.
   private let main: Int32
-  private let pid: Platform.ProcessID
-  /// When the program was started, on the monotonic clock.
-  let started: Double
+  private let process: MeteredProcess
 
   init(program: String, arguments: [String], columns: Int, rows: Int) throws {
     let terminal: (main: Int32, secondary: Int32)
@@ -257,10 +259,10 @@ final class PseudoTerminalProcess {
     }
     defer { Platform.closeFile(terminal.secondary) }
     let environment = ["TERM=xterm-256color", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
-    started = now()
-    do throws(SystemCallError) {
-      pid = try Platform.spawn(
-        program, arguments: arguments, environment: environment,
+    do {
+      process = try MeteredProcess(
+        program, argumentBytes: arguments.map { Array($0.utf8) },
+        environment: environment.map { Array($0.utf8) },
         fileActions: (0...2).map { .duplicate(terminal.secondary, as: $0) }
           + [.close(terminal.secondary)])
     } catch {
@@ -315,12 +317,12 @@ final class PseudoTerminalProcess {
 
   /// Waits for the program to end, reading what it still writes.
   ///
-  /// - Returns: Its exit status and peak resident memory.
-  func wait() -> (status: Int32, peakBytes: Int) {
+  /// - Returns: The meter's report: its exit status, peak resident memory, and when it was
+  ///   started.
+  /// - Throws: ``MeteredProcess/MeterError`` when the meter gave no report.
+  func wait() throws -> MeteredProcess.Report {
     while true {
-      if let report = Platform.waitForExit(pid, waiting: false) {
-        return (report.status, report.peakMemoryBytes)
-      }
+      if let report = try process.poll() { return report }
       if (try? Platform.waitUntilReadable([main], milliseconds: 20))?.first == true {
         _ = try? Platform.readBytes(main, upTo: 65536)
       }

@@ -1,11 +1,12 @@
 import MonsterKit
 import ProcessPlatform
+import TestSupport
 
 /// One run of a command: how long it took, how much memory it peaked at, how it ended.
 struct Measurement {
-  /// Wall-clock time, in seconds.
+  /// Wall-clock time, in seconds, from starting the program to its end.
   var seconds: Double
-  /// The peak resident set size, in bytes, from `wait4`'s rusage.
+  /// The peak resident set size, in bytes, as `peak-meter` measures it.
   var peakBytes: Int
   /// The exit status.
   var status: Int32
@@ -26,22 +27,23 @@ struct Command {
     Command(program: "/bin/sh", arguments: ["-c", script])
   }
 
-  /// Runs the command to its end and measures it.
+  /// Runs the command to its end, through `peak-meter`, and measures it.
+  ///
+  /// The meter starts the program and waits for it: a child of this process would count
+  /// this process's own memory in its peak (on Linux), and this process holds rosters.
+  /// The time is the meter's, from starting the program to its end.
   func run() -> Measurement {
-    let start = now()
-    do throws(SystemCallError) {
-      let process = try Platform.spawn(
-        program, arguments: arguments,
+    do {
+      let report = try MeteredProcess(
+        program, argumentBytes: arguments.map { Array($0.utf8) },
         fileActions: [
           .open(0, path: inputPath, options: .readOnly, mode: 0),
           .open(1, path: outputPath, options: [.writeOnly, .create, .truncate], mode: 0o644),
           .open(2, path: "/dev/null", options: .writeOnly, mode: 0),
-        ])
-      guard let report = Platform.waitForExit(process) else {
-        return Measurement(seconds: 0, peakBytes: 0, status: 127)
-      }
+        ]
+      ).wait()
       return Measurement(
-        seconds: now() - start, peakBytes: report.peakMemoryBytes, status: report.status)
+        seconds: report.seconds, peakBytes: report.peakBytes, status: report.status)
     } catch {
       return Measurement(seconds: 0, peakBytes: 0, status: 127)
     }

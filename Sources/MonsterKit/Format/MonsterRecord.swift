@@ -124,8 +124,23 @@ extension MonsterRecord {
 struct RecordValues: Hashable {
   /// The weapon's number in the source's table.
   var weapon: UInt8?
-  /// The name colour; `.some(nil)` for none.
-  var nameColor: NameColor??
+  /// What happens to the name colour.
+  var nameColor = NameColorChange.keep
+
+  /// A new name colour, or none.
+  enum NameColorChange: Hashable {
+    /// The colour is not among the values.
+    case keep
+    /// The name has this colour.
+    case set(NameColor)
+    /// The name has no colour.
+    case remove
+
+    /// The colour the name has after a change that is not ``keep``.
+    var color: NameColor? {
+      if case .set(let color) = self { color } else { nil }
+    }
+  }
 
   /// The values of some fields, when each is one a record holds itself, and a weapon is in
   /// the table; `nil` otherwise.
@@ -141,7 +156,7 @@ struct RecordValues: Hashable {
         guard let text, let number = weapons.number(of: text) else { return nil }
         weapon = number
       case .nameColor?:
-        nameColor = .some(text.flatMap { NameColor($0) })
+        nameColor = text.flatMap { NameColor($0) }.map(NameColorChange.set) ?? .remove
       default:
         return nil
       }
@@ -152,7 +167,7 @@ struct RecordValues: Hashable {
   @inline(__always)
   func areHeld(by record: MonsterRecord) -> Bool {
     (weapon.map { $0 == record.weapon } ?? true)
-      && (nameColor.map { $0 == record.nameColor } ?? true)
+      && (nameColor == .keep || nameColor.color == record.nameColor)
   }
 
   /// Gives a record these values.
@@ -166,12 +181,12 @@ struct RecordValues: Hashable {
           .weapon, from: .string(weapons[record.weapon].name), to: .string(weapons[weapon].name)))
       record.weapon = weapon
     }
-    if let nameColor, nameColor != record.nameColor {
+    if nameColor != .keep, nameColor.color != record.nameColor {
       changes.append(
         FieldChange(
           .nameColor, from: record.nameColor.map { .string($0.description) },
-          to: nameColor.map { .string($0.description) }))
-      record.nameColor = nameColor
+          to: nameColor.color.map { .string($0.description) }))
+      record.nameColor = nameColor.color
     }
     return changes
   }

@@ -27,14 +27,22 @@ extension Roster {
 }
 
 extension Roster {
+  /// How the bytes a roster was read from stand to its canonical form.
+  package enum ReadLayout: Sendable {
+    /// The bytes are its canonical form.
+    case canonical
+    /// The bytes differ from its canonical form.
+    case notCanonical
+    /// The roster was not read from bytes: the seeded roster of a missing file, or one made
+    /// in code.
+    case notRead
+  }
+
   /// For a roster as read from bytes, before any edit, whether those bytes are its
-  /// canonical form; `nil` for a roster that was not read from bytes (the seeded roster
-  /// of a missing file, or one made in code).
-  ///
-  /// An edit whose change returns this negated rewrites a file in canonical form only
-  /// when it is not in it already.
-  package var isReadFromCanonicalBytes: Bool? {
-    guard source.bytes.count > 0 else { return nil }
+  /// canonical form: `monsters fmt` rewrites a file only when they are not.
+  package var readLayout: ReadLayout {
+    guard source.bytes.count > 0 else { return .notRead }
     return source.isKnownCanonical || firstDifference(fromCanonical: source.bytes) == nil
+      ? .canonical : .notCanonical
   }
 }

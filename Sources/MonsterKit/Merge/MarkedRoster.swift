@@ -314,14 +314,13 @@ public struct MarkedRoster: Sendable {
     var mine: [Monster] = []
     var other: [Monster] = []
     var entries: [MarkedEntry] = []
-    func append(_ monsters: [Monster], to version: MergeSide?, conflict: Int = -1) {
+    func append(_ monsters: [Monster], to version: MergeSide?, conflict: Int? = nil) {
       for monster in monsters {
-        let oursOffset: Int32 = version == .theirs ? -1 : Int32(mine.count)
-        let theirsOffset: Int32 = version == .ours ? -1 : Int32(other.count)
+        let oursOffset = version == .theirs ? nil : mine.count
+        let theirsOffset = version == .ours ? nil : other.count
         if version != .theirs { mine.append(monster) }
         if version != .ours { other.append(monster) }
-        entries.append(
-          MarkedEntry(ours: oursOffset, theirs: theirsOffset, conflict: Int32(conflict)))
+        entries.append(MarkedEntry(ours: oursOffset, theirs: theirsOffset, conflict: conflict))
       }
     }
     for piece in pieces {

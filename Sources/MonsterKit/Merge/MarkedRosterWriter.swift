@@ -61,10 +61,10 @@ struct MarkedRosterWriter {
           output.append(fields.isEmpty ? "]\n" : "],\n")
         }
       case .monster(let position):
-        let offset = side == .ours ? entries[position].ours : entries[position].theirs
-        guard offset >= 0 else { return }
+        guard let offset = side == .ours ? entries[position].ours : entries[position].theirs
+        else { return }
         output.append(MarkedRosterWriter.objectIndent)
-        let index = roster.index(atOffset: Int(offset))
+        let index = roster.index(atOffset: offset)
         if let record = roster.copiableRecord(at: index) {
           // The object as the canonical writer copies it, without writing it anew.
           let source = roster.source
@@ -94,8 +94,8 @@ struct MarkedRosterWriter {
   func write<Failure: Error>(
     chunkSize: Int, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    let mine = Side(roster: ours, last: entries.lastIndex { $0.ours >= 0 })
-    let other = Side(roster: theirs, last: entries.lastIndex { $0.theirs >= 0 })
+    let mine = Side(roster: ours, last: entries.lastIndex { $0.ours != nil })
+    let other = Side(roster: theirs, last: entries.lastIndex { $0.theirs != nil })
     var output: [UInt8] = []
     var oursBlock: [UInt8] = []
     var theirsBlock: [UInt8] = []
@@ -130,17 +130,17 @@ struct MarkedRosterWriter {
     let sameShape =
       (mine.last != nil) == (other.last != nil) && mine.fields.isEmpty == other.fields.isEmpty
     try write(.opening, shared: sameShape)
-    var previousConflict: Int32 = -1
+    var previousConflict: Int?
     for (position, entry) in entries.enumerated() {
       // Each conflict between markers of its own, so that it can be resolved alone
       // (`monsters resolve NAME`).
-      if entry.isConflicted && previousConflict >= 0 && entry.conflict != previousConflict {
+      if let conflict = entry.conflict, let previous = previousConflict, conflict != previous {
         closeBlock()
       }
       previousConflict = entry.conflict
       try write(
         .monster(position),
-        shared: !entry.isConflicted && (position == mine.last) == (position == other.last))
+        shared: entry.conflict == nil && (position == mine.last) == (position == other.last))
     }
     try write(.closing, shared: sameShape)
     for key in Self.keyOrder(mine.fields, other.fields) {

@@ -59,6 +59,9 @@ public enum WholeFileConflict: Sendable {
 }
 
 extension RosterFile {
+  /// The most bytes one `write(2)` of a merge's result hands over.
+  static let writePiece = 1 << 18
+
   /// Merges into the roster file, as git's merge driver does: takes the roster's lock,
   /// reads the file (ours) under it, has `merging` merge it, and writes the merge's file
   /// over it through the same steps as every edit, checking first that the file is still

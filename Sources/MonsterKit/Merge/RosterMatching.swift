@@ -162,7 +162,7 @@ struct RosterMatching: Sendable {
         (i, j) = (end, j + end - i)
         continue
       }
-      if i < old.count, newView.sameObject(at: new[j], as: oldView, at: old[i]) == true {
+      if i < old.count, newView.isKnownSameObject(at: new[j], as: oldView, at: old[i]) {
         link(i, j)
         unchanged[j] = true
         keepsName[j] = true

@@ -209,14 +209,14 @@ public struct RosterMerge: Sendable {
   ) -> [MarkedEntry] {
     var entries: [MarkedEntry] = []
     entries.reserveCapacity(order.count)
-    var (oursOffset, theirsOffset): (Int32, Int32) = (0, 0)
+    var (oursOffset, theirsOffset) = (0, 0)
     for identity in order {
       let inOurs = ours.offsets[Int(identity)] >= 0
       let inTheirs = theirs.offsets[Int(identity)] >= 0
       entries.append(
         MarkedEntry(
-          ours: inOurs ? oursOffset : -1, theirs: inTheirs ? theirsOffset : -1,
-          conflict: conflicted[Int(identity)] != nil ? identity : -1))
+          ours: inOurs ? oursOffset : nil, theirs: inTheirs ? theirsOffset : nil,
+          conflict: conflicted[Int(identity)] != nil ? Int(identity) : nil))
       if inOurs { oursOffset += 1 }
       if inTheirs { theirsOffset += 1 }
     }

@@ -52,19 +52,20 @@ struct RosterView {
     return end - i
   }
 
-  /// Whether the monster at a position is the same as one of another roster, told by one
-  /// comparison of their objects' bytes, when both are records of files in canonical form
-  /// (where equal monsters are equal bytes); `nil` when it cannot be told so.
+  /// Whether the monster at a position is known to be the same as one of another roster,
+  /// told by one comparison of their objects' bytes, when both are records of files in
+  /// canonical form (where equal monsters are equal bytes); `false` when it cannot be told
+  /// so.
   @inline(__always)
-  func sameObject(at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index)
-    -> Bool?
-  {
+  func isKnownSameObject(
+    at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index
+  ) -> Bool {
     guard roster.source.isKnownCanonical, other.roster.source.isKnownCanonical,
       case .record(let mine) = slots[index.slot].content,
       case .record(let theirs) = other.slots[otherIndex.slot].content,
       !records[mine].flags.contains(.rewritten),
       !other.records[theirs].flags.contains(.rewritten)
-    else { return nil }
+    else { return false }
     let a = roster.source.objectBytes(mine...mine)
     let b = other.roster.source.objectBytes(theirs...theirs)
     return bytesEqual(

@@ -15,9 +15,6 @@ func suggestionLimit(forLength length: Int) -> Int {
 ///   than `limit`.
 func editDistance(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limit: Int) -> Int? {
   guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
-  func folded(_ byte: UInt8) -> UInt8 {
-    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-  }
   if a.isEmpty || b.isEmpty {
     return max(a.count, b.count)
   }
@@ -34,9 +31,11 @@ func editDistance(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limi
     if high < b.count { current[high + 1] = over }
     var rowMinimum = current[low - 1]
     for j in low...high {
-      let cost = folded(a[i - 1]) == folded(b[j - 1]) ? 0 : 1
+      let cost = asciiLowercased(a[i - 1]) == asciiLowercased(b[j - 1]) ? 0 : 1
       var cell = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      if i > 1, j > 1, folded(a[i - 1]) == folded(b[j - 2]), folded(a[i - 2]) == folded(b[j - 1]) {
+      if i > 1, j > 1, asciiLowercased(a[i - 1]) == asciiLowercased(b[j - 2]),
+        asciiLowercased(a[i - 2]) == asciiLowercased(b[j - 1])
+      {
         cell = Swift.min(cell, beforePrevious[j - 2] + 1)
       }
       current[j] = Swift.min(cell, over)

@@ -84,20 +84,3 @@ extension Monster {
     }
   }
 }
-
-/// Whether bytes are all ASCII, eight at a time.
-@inline(__always)
-func isAllASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-  var index = 0
-  while index + 8 <= bytes.count {
-    if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-      return false
-    }
-    index += 8
-  }
-  while index < bytes.count {
-    if bytes[index] >= 0x80 { return false }
-    index += 1
-  }
-  return true
-}

@@ -40,23 +40,6 @@ extension Roster {
   }()
 }
 
-@inline(__always)
-func asciiLowercased(_ byte: UInt8) -> UInt8 {
-  byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-}
-
-/// Eight ASCII bytes at once, lower-cased.
-@inline(__always)
-private func asciiLowercased(_ word: UInt64) -> UInt64 {
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  let low7 = word & (ones &* 0x7F)
-  // The high bit of each byte: set when the byte is >= 'A', then when it is > 'Z'.
-  let atLeastA = low7 &+ ones &* (0x80 - 0x41)
-  let aboveZ = low7 &+ ones &* (0x80 - 0x5B)
-  let isUpper = (atLeastA ^ aboveZ) & ~word & (ones &* 0x80)
-  return word | (isUpper >> 2)
-}
-
 /// Whether two ASCII strings are equal ignoring case.
 @inline(__always)
 func asciiEqualIgnoringCase(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer)

@@ -68,7 +68,12 @@ extension RosterFile {
     guard try leads(to: target, lockedAs: lock, action: action) else { return nil }
     let site = EditSite(lock: lock, folderPath: target.folder, name: target.name)
     sweepAbandonedTemporaryFiles(in: site)
-    guard let existing = try loadForEdit(in: site) else { return nil }
+    let existing: LoadedFile?
+    switch try loadForEdit(in: site) {
+    case .file(let file): existing = file
+    case .missing: existing = nil
+    case .replacedByLink: return nil
+    }
     defer { existing.map(close) }
     // Where the roster file is locked rather than its folder, the file read must be the one
     // locked (or none, where there was none to lock); another put in its place meanwhile
@@ -100,26 +105,34 @@ extension RosterFile {
     }
   }
 
+  /// What an edit finds at the roster's name in the locked folder.
+  private enum EditedFile {
+    /// The roster file, read.
+    case file(LoadedFile)
+    /// No file: the edit makes one.
+    case missing
+    /// A link has taken the roster's place since the links were followed: the edit starts
+    /// over.
+    case replacedByLink
+  }
+
   /// Opens and reads the roster in the locked folder, following no link: the links were
   /// followed before the folder was locked.
-  ///
-  /// - Returns: The file, `.some(nil)` when there is none, or `nil` when a link has taken
-  ///   the roster's place since the links were followed, and the edit must start over.
-  private func loadForEdit(in site: EditSite) throws(RosterError) -> LoadedFile?? {
+  private func loadForEdit(in site: EditSite) throws(RosterError) -> EditedFile {
     let descriptor: Int32
     do throws(SystemCallError) {
       descriptor = try fileSystem.open(
         site.name, in: site.folder, options: [.readOnly, .nonBlocking, .noFollow, .closeOnExec],
         mode: 0)
     } catch  where error.code == Platform.ErrorNumber.noSuchFile {
-      return .some(nil)
+      return .missing
     } catch  where error.code == Platform.ErrorNumber.tooManyLinks {
-      return nil
+      return .replacedByLink
     } catch  where error.code == Platform.ErrorNumber.noSuchDevice {
       throw .notARegularFile(path: path)
     } catch {
       throw failure("read", error)
     }
-    return try load(descriptor, editing: true)
+    return .file(try load(descriptor, editing: true))
   }
 }

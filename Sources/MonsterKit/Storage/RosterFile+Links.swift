@@ -3,6 +3,9 @@
 // first: a pipe behind `/dev/stdin` or a process substitution is read, never replaced.
 
 extension RosterFile {
+  /// How many symbolic links are followed before giving up with `ELOOP`, as Linux does.
+  static let linkLimit = 40
+
   /// Where an edit works: the folder the roster is in, and the roster's name there.
   struct EditTarget {
     /// The folder's path.
@@ -20,7 +23,7 @@ extension RosterFile {
   /// - Throws: ``RosterError/notEditable(path:)`` for a pipe, a socket or a terminal, or a
   ///   roster read from a stream; ``RosterError/notARegularFile(path:)`` for another
   ///   device; ``RosterError/fileSystem(path:action:errno:)`` for a folder, a link that
-  ///   cannot be read or leads nowhere, or after 40 links (`ELOOP`), as the system gives up.
+  ///   cannot be read or leads nowhere, or after ``linkLimit`` links (`ELOOP`).
   func editTarget(action: String) throws(RosterError) -> EditTarget? {
     if stream != nil { throw .notEditable(path: path) }
     let named = try statusAsOpened(action: action)
@@ -62,10 +65,10 @@ extension RosterFile {
   /// - Returns: The path of the file, or of where it would be when there is none; its
   ///   status, or `nil` when there is none; and whether a link was followed.
   /// - Throws: ``RosterError/fileSystem(path:action:errno:)`` when a link cannot be read,
-  ///   or after 40 links (`ELOOP`).
+  ///   or after ``linkLimit`` links (`ELOOP`).
   private func followingLinks() throws(RosterError) -> (String, Platform.FileStatus?, Bool) {
     var current = path
-    for step in 0..<40 {
+    for step in 0..<Self.linkLimit {
       let status = try performing("read") { () throws(SystemCallError) in
         try fileSystem.lstatIfPresent(current)
       }

@@ -37,8 +37,8 @@ enum ApplyCommand {
   /// Reads the script, makes each line's edit, and applies them all as one change.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     try context.checkExitCodeOption()
-    let path = context.invocation.argument(0) ?? "-"
-    let name = path == "-" ? "<stdin>" : path
+    let path = context.invocation.argument(0) ?? CommandContext.standardInputPath
+    let name = CommandContext.shownName(ofInput: path)
     let lines = try scriptLines(path: path, name: name, console: context.console)
     var edits: [RosterEdit] = []
     for line in lines {

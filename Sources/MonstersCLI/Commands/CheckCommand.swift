@@ -2,9 +2,13 @@ import MonsterKit
 
 /// `monsters check`: validates roster files, reporting every problem, for CI.
 enum CheckCommand {
-  static let formats = ["text", "json", "github"]
-  static let formatOption = OptionSpec(
-    "format", value: .choice(formats), valueName: "format", defaultValue: "text",
+  /// How the problems are printed.
+  enum Format: String, OptionChoice {
+    case text, json, github
+  }
+
+  static let formatOption = OptionSpec.format(
+    Format.text,
     help: "text (path:line:column: message), json (an array of problems with file, line, "
       + "column, kind and message) or github (GitHub Actions annotations) (default: text).")
 
@@ -47,7 +51,7 @@ enum CheckCommand {
 
   /// Prints every problem of each file, and fails when there is any.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(formatOption)
+    let format = try context.invocation.choice(formatOption, as: Format.self)
     let arguments = context.invocation.arguments
     var findings: [(path: String, problems: [Finding]?)] = []
     var failures: [CommandFailure] = []
@@ -97,11 +101,11 @@ enum CheckCommand {
   /// Prints the problems of each file in a format; `nil` problems for a file that could
   /// not be checked.
   private static func write(
-    _ findings: [(path: String, problems: [Finding]?)], format: String, to output: OutputChannel
+    _ findings: [(path: String, problems: [Finding]?)], format: Format, to output: OutputChannel
   ) throws(CommandFailure) {
     let all = findings.flatMap { $0.problems ?? [] }
     switch format {
-    case "json":
+    case .json:
       let objects = all.map { finding in
         JSONValue.object([
           JSONMember("file", .string(finding.path)),
@@ -115,14 +119,14 @@ enum CheckCommand {
         buffer.appendJSON(.array(objects), indent: 0, forTerminal: output.isTerminal)
         buffer.append(UInt8(ascii: "\n"))
       }
-    case "github":
+    case .github:
       for finding in all {
         output.writeLine(
           "::error file=\(escapedForTerminal(annotationProperty(finding.path))),"
             + "line=\(finding.line)\(finding.column.map { ",col=\($0)" } ?? "")::"
             + annotationData(finding.message))
       }
-    default:
+    case .text:
       for (path, problems) in findings {
         guard let problems else { continue }
         let shown = escapedForTerminal(path)

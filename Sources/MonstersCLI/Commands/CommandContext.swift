@@ -32,6 +32,12 @@ struct CommandContext {
   /// The name messages give standard input.
   static let standardInputName = "<stdin>"
 
+  /// The name messages give an input: its path, or ``standardInputName`` for
+  /// ``standardInputPath``.
+  static func shownName(ofInput path: String) -> String {
+    path == standardInputPath ? standardInputName : path
+  }
+
   /// Makes the context of a run.
   ///
   /// - Parameters:

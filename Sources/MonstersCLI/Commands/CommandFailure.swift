@@ -271,13 +271,21 @@ indirect enum CommandFailure: Error {
       + "a folder that is not sticky"
   }
 
-  /// For a usage error, the subcommand whose usage line follows the message (`.some(nil)`
-  /// for `monsters` itself); `nil` for other failures.
-  var usageCommand: CommandSpec?? {
+  /// Whose usage line follows a usage error's message.
+  enum UsageSubject {
+    /// `monsters` itself: the subcommand is not known.
+    case monsters
+    /// A subcommand.
+    case subcommand(CommandSpec)
+  }
+
+  /// For a usage error, whose usage line follows the message; `nil` for other failures.
+  var usageSubject: UsageSubject? {
     switch self {
-    case .usage(_, let command): .some(command)
-    case .scriptLine(_, _, let failure), .side(_, let failure): failure.usageCommand
-    case .hinted(let failure, _), .editNotMade(let failure): failure.usageCommand
+    case .usage(_, let command?): .subcommand(command)
+    case .usage(_, nil): .monsters
+    case .scriptLine(_, _, let failure), .side(_, let failure): failure.usageSubject
+    case .hinted(let failure, _), .editNotMade(let failure): failure.usageSubject
     default: nil
     }
   }

@@ -18,11 +18,7 @@ enum CompletionsCommand {
 
   /// Prints the completion script for the shell named.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let name = try context.invocation.requiredArgument(0)
-    guard let shell = CompletionScript.Shell(rawValue: name) else {
-      throw context.usageError(
-        .unknownWord(name, kind: "shell", choices: CompletionScript.shells))
-    }
+    let shell = try context.invocation.requiredArgument(0, as: CompletionScript.Shell.self)
     // A script serves every roster: its help names no roster's weapons.
     let specs = Subcommand.specs.map { $0.listingWeapons(["one of the roster's weapons"]) }
     context.output.write(CompletionScript.script(for: shell, commands: specs))

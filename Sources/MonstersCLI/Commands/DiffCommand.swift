@@ -2,8 +2,12 @@ import MonsterKit
 
 /// `monsters diff`: what changed between two rosters, monster by monster.
 enum DiffCommand {
-  static let formats = ["text", "json", "markdown"]
-  static let formatOption = OptionSpec.format(formats, default: "text")
+  /// How the changes are printed.
+  enum Format: String, OptionChoice {
+    case text, json, markdown
+  }
+
+  static let formatOption = OptionSpec.format(Format.text)
 
   static let textconvOption = OptionSpec(
     "textconv",
@@ -55,19 +59,19 @@ enum DiffCommand {
       try textconv(RosterSide(label: "FILE", path: try invocation.requiredArgument(0)), context)
       return
     }
-    let format = try invocation.choice(formatOption)
+    let format = try invocation.choice(formatOption, as: Format.self)
     let old = RosterSide(label: "OLD", path: try invocation.requiredArgument(0))
     let new = RosterSide(label: "NEW", path: try invocation.requiredArgument(1))
     try RosterSide.checkOneStandardInput([old, new], context)
     let diff = try compared(old, new, console: context.console)
     switch format {
-    case "json":
+    case .json:
       try context.output.append {
         $0.append(contentsOf: DiffReport.json(diff, forTerminal: context.style.isTerminal))
       }
-    case "markdown":
+    case .markdown:
       context.output.write(DiffReport.markdown(diff))
-    default:
+    case .text:
       for change in diff.changes {
         context.output.writeLine(DiffReport.line(for: change))
       }

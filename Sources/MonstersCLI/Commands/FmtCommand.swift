@@ -76,10 +76,11 @@ enum FmtCommand {
   ///   roster, or that cannot be locked or written.
   static func format(_ file: RosterFile) throws(RosterError) -> Bool {
     try file.update(dryRun: false) { (roster) throws(RosterError) in
-      guard let isCanonical = roster.isReadFromCanonicalBytes else {
-        throw .missingFile(path: file.path)
+      switch roster.readLayout {
+      case .canonical: return false
+      case .notCanonical: return true
+      case .notRead: throw .missingFile(path: file.path)
       }
-      return !isCanonical
     }.changed
   }
 }

@@ -133,15 +133,23 @@ enum GitAttributes {
 
   // MARK: - Matching
 
+  /// Whether a pattern matches a path.
+  enum PatternMatch {
+    case matches
+    case doesNotMatch
+    /// The pattern has a wildcard, which only git can match.
+    case wildcard
+  }
+
   /// Whether a pattern matches one path as git would, when the pattern has no wildcard:
   /// `/a.json` and `a.json` match `a.json` at the top, a pattern without a slash matches a
   /// file of that name in any folder, one with a slash the path from the attributes file's
-  /// folder; `nil` for a pattern with a wildcard, which only git can tell.
+  /// folder.
   ///
   /// - Parameters:
   ///   - pattern: The line's pattern, unquoted.
   ///   - path: The file's path from the attributes file's folder.
-  static func literallyMatches(_ pattern: String, path: String) -> Bool? {
+  static func literallyMatches(_ pattern: String, path: String) -> PatternMatch {
     var literal = ""
     var escaping = false
     for character in pattern {
@@ -151,13 +159,19 @@ enum GitAttributes {
       } else if character == "\\" {
         escaping = true
       } else if "*?[".contains(character) {
-        return nil
+        return .wildcard
       } else {
         literal.append(character)
       }
     }
-    if literal.hasPrefix("/") { return String(literal.dropFirst()) == path }
-    if literal.contains("/") { return literal == path }
-    return literal == (path.split(separator: "/").last.map(String.init) ?? path)
+    let matches =
+      if literal.hasPrefix("/") {
+        String(literal.dropFirst()) == path
+      } else if literal.contains("/") {
+        literal == path
+      } else {
+        literal == (path.split(separator: "/").last.map(String.init) ?? path)
+      }
+    return matches ? .matches : .doesNotMatch
   }
 }

@@ -3,9 +3,8 @@ import MonsterKit
 /// `monsters import`: adds monsters read from TSV, CSV, NDJSON or a JSON array, in one
 /// edit.
 enum ImportCommand {
-  static let formatOption = OptionSpec(
-    "format", value: .choice(MonsterImport.Format.allCases.map(\.rawValue)),
-    valueName: "format",
+  static let formatOption = OptionSpec.format(
+    MonsterImport.Format.self,
     help: "tsv, csv, ndjson or json (default: told from the input: '[' starts json, '{' "
       + "ndjson, a first line with a comma and no tab csv, anything else tsv).")
   static let updateOption = OptionSpec(
@@ -51,9 +50,9 @@ enum ImportCommand {
     try context.checkExitCodeOption()
     let invocation = context.invocation
     // No format given is no format: the input's first bytes tell it.
-    let format = MonsterImport.Format(rawValue: try invocation.choice(formatOption))
-    let path = invocation.argument(0) ?? "-"
-    let name = path == "-" ? "<stdin>" : path
+    let format = try invocation.choice(formatOption, ifGiven: MonsterImport.Format.self)
+    let path = invocation.argument(0) ?? CommandContext.standardInputPath
+    let name = CommandContext.shownName(ofInput: path)
     let bytes = try InputFile.contents(of: path, console: context.console)
     let reading = MonsterImport.readEach(bytes, format: format)
     let monsters = reading.monsters
@@ -130,3 +129,5 @@ enum ImportCommand {
     }
   }
 }
+
+extension MonsterImport.Format: OptionChoice {}

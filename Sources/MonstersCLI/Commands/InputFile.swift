@@ -18,7 +18,7 @@ enum InputFile {
   ///   ``CommandFailure/unreadableInput(path:errno:)`` when it cannot be read,
   ///   ``CommandFailure/unusableInput(path:_:)`` for a device or an input too large.
   static func contents(of path: String, console: Console) throws(CommandFailure) -> [UInt8] {
-    if path == "-" { return try console.input.readAll() }
+    if path == CommandContext.standardInputPath { return try console.input.readAll() }
     let fileSystem = SystemFileSystem()
     let descriptor: Int32
     do throws(SystemCallError) {

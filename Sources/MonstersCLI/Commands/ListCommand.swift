@@ -3,8 +3,12 @@ import MonsterKit
 /// `monsters list`: the monsters, as a table, one name a line, JSON, NDJSON, TSV, CSV or a
 /// Markdown table.
 enum ListCommand {
-  static let formats = ["table", "names", "json", "ndjson", "tsv", "csv", "markdown"]
-  static let formatOption = OptionSpec.format(formats, default: "table")
+  /// How the monsters are listed.
+  enum Format: String, OptionChoice {
+    case table, names, json, ndjson, tsv, csv, markdown
+  }
+
+  static let formatOption = OptionSpec.format(Format.table)
 
   static let weaponOption = OptionSpec(
     "weapon", value: .weapon,
@@ -42,13 +46,13 @@ enum ListCommand {
   /// for.
   static func run(_ context: CommandContext) throws(CommandFailure) {
     let invocation = context.invocation
-    let format = try invocation.choice(formatOption)
+    let format = try invocation.choice(formatOption, as: Format.self)
     var conditions =
       invocation.value(weaponOption).map { [MonsterCondition(MonsterField.weapon.key, .typed($0))] }
       ?? []
     conditions += try invocation.conditions(whereOption)
     let fieldNames = invocation.fieldNames(fieldsOption)
-    if fieldNames != nil && format == "names" {
+    if fieldNames != nil && format == .names {
       throw context.usageError(
         .invalidValue(
           "'--\(fieldsOption.name)' chooses the fields of table, tsv, csv, markdown, json "
@@ -70,12 +74,12 @@ enum ListCommand {
             ? "\(file) holds no monster."
             : "no monster in \(file) has \(EditReport.conditionsText(conditions))."))
       // A table of no rows is no table: no header to mistake for a listing.
-      guard format == "json" else { return }
+      guard format == .json else { return }
     }
     switch format {
-    case "names":
+    case .names:
       try writeNames(of: selected, in: roster, to: output)
-    case "json":
+    case .json:
       output.write("[")
       for (offset, index) in selected.enumerated() {
         try output.append { buffer in
@@ -84,21 +88,21 @@ enum ListCommand {
         }
       }
       output.writeLine(selected.isEmpty ? "]" : "\n]")
-    case "ndjson":
+    case .ndjson:
       for index in selected {
         try output.append { buffer in
           appendJSON(of: index, in: roster, fields: fields, indent: nil, isTerminal, &buffer)
           buffer.append(UInt8(ascii: "\n"))
         }
       }
-    case "tsv", "csv":
+    case .tsv, .csv:
       try writeDelimited(
-        format == "csv" ? .csv : .tsv, of: selected, in: roster,
+        format == .csv ? .csv : .tsv, of: selected, in: roster,
         fields: fields ?? roster.listedFields, context: context)
-    case "markdown":
+    case .markdown:
       try MonsterTable.writeMarkdown(
         selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, output: output)
-    default:
+    case .table:
       try MonsterTable.writeTable(
         selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, context: context)
     }

@@ -4,7 +4,7 @@ import MonsterKit
 ///
 /// With a monster, the tutorial's custom input view: five weapon buttons and Close; a pick
 /// saves and closes. Without one, a picker view of two components, monsters and weapons,
-/// that saves each assignment and stays open. Both save through ``CommandContext/apply(_:)``,
+/// that saves each assignment and stays open. Both save through ``CommandContext/perform(_:)``,
 /// like `set`, and say what changed on standard output once the terminal is restored.
 enum PickCommand {
   static let subcommand = Subcommand(name: "pick", run: run) { name in

@@ -16,7 +16,7 @@ struct RosterSide {
   var bytes: [UInt8]?
 
   /// Whether the side is standard input.
-  var isStandardInput: Bool { path == "-" }
+  var isStandardInput: Bool { path == CommandContext.standardInputPath }
 
   /// A failure of reading the side, as messages say it: `OURS: ours.json:1:1: ...`, or
   /// `monsters.json (ours):1:1: ...` for a side shown by another name.
@@ -45,7 +45,7 @@ struct RosterSide {
       let bytes = try console.input.readAll()
       if allowingEmpty && bytes.isEmpty { return Roster() }
       do throws(RosterError) {
-        return try RosterFile(path: "<stdin>").roster(from: bytes)
+        return try RosterFile(path: CommandContext.standardInputName).roster(from: bytes)
       } catch {
         throw .roster(error)
       }

@@ -180,14 +180,15 @@ enum SetupGitCommand {
     let lines = GitAttributes.lines(of: existing).filter(\.setsBothDrivers)
     for existingLine in lines {
       let matches = GitAttributes.literallyMatches(existingLine.pattern, path: target.path)
-      if matches == true && (!target.everywhere || !existingLine.pattern.contains("/")) {
+      if matches == .matches && (!target.everywhere || !existingLine.pattern.contains("/")) {
         return false
       }
     }
     // A wildcard only git can match: the repository's own attributes, without the user's.
     if !target.everywhere,
-      lines.contains(where: { GitAttributes.literallyMatches($0.pattern, path: target.path) == nil }
-      ),
+      lines.contains(where: {
+        GitAttributes.literallyMatches($0.pattern, path: target.path) == .wildcard
+      }),
       let answer = try? git.ask(
         [
           "-C", directory(of: roster), "-c", "core.attributesFile=/dev/null", "check-attr", "-z",

@@ -3,8 +3,12 @@ import MonsterKit
 /// `monsters show`: one monster, as the tutorial's detail pane shows it, as JSON, or one
 /// field's bare value.
 enum ShowCommand {
-  static let formats = ["text", "json"]
-  static let formatOption = OptionSpec.format(formats, default: "text")
+  /// How the monster is shown.
+  enum Format: String, OptionChoice {
+    case text, json
+  }
+
+  static let formatOption = OptionSpec.format(Format.text)
   static let fieldOption = OptionSpec(
     "field", value: .field, valueName: "field",
     help: "Print only this field's value, bare, for a script: "
@@ -25,7 +29,7 @@ enum ShowCommand {
 
   /// Prints the monster named, as a card, as its JSON object, or one field.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let format = try context.invocation.choice(formatOption)
+    let format = try context.invocation.choice(formatOption, as: Format.self)
     let fieldName = context.invocation.value(fieldOption)
     if fieldName != nil && context.invocation.value(formatOption) != nil {
       throw context.usageError(
@@ -49,15 +53,16 @@ enum ShowCommand {
       context.output.writeLine(context.style.isTerminal ? escapedForTerminal(value) : value)
       return
     }
-    if format == "json" {
+    switch format {
+    case .json:
       try context.output.append { buffer in
         roster.appendJSON(
           ofMonsterAt: index, indent: 0, forTerminal: context.style.isTerminal, to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
       }
-      return
+    case .text:
+      context.output.write(card(for: roster[index], on: roster, style: context.style))
     }
-    context.output.write(card(for: roster[index], on: roster, style: context.style))
   }
 
   /// The detail card of a monster: its name, then a line for each other field of its

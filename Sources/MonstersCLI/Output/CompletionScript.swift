@@ -16,7 +16,7 @@ import MonsterKit
 /// (`CompletionScript+Bash.swift`, `+Zsh`, `+Fish`) only writes it in that shell's syntax.
 struct CompletionScript {
   /// A shell there is a script for.
-  enum Shell: String, CaseIterable {
+  enum Shell: String, OptionChoice {
     case bash, zsh, fish
   }
 

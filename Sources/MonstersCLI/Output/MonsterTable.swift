@@ -9,7 +9,10 @@ enum MonsterTable {
   /// A column's title in Markdown, such as `Name colour`; the table's is in capitals.
   static func title(_ field: MonsterField) -> String {
     guard let first = field.label.first else { return "" }
-    return first.uppercased() + field.label.dropFirst()
+    // `String(_:)`: a `String` plus a `Substring` is the generic `+`, whose first call, on
+    // every table's start, looks up `Substring`'s conformances by name (100,000
+    // instructions).
+    return first.uppercased() + String(field.label.dropFirst())
   }
 
   /// Calls `body` with a field of the monster at a position as text, as it is: a built-in

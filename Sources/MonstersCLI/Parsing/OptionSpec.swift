@@ -102,17 +102,20 @@ extension OptionSpec {
       + "edit cannot be made (no such monster, a name taken), as diff does.")
 
   /// `--format <format>`, one of a choice's cases, with `fallback` when it is not given:
-  /// its help reads `table, names or json (default: table).`
-  static func format<Choice: OptionChoice>(_ fallback: Choice) -> OptionSpec {
-    format(Choice.allCases.map(\.rawValue), default: fallback.rawValue)
+  /// its help reads `table, names or json (default: table).` unless `help` says more.
+  static func format<Choice: OptionChoice>(_ fallback: Choice, help: String? = nil) -> OptionSpec {
+    format(
+      Choice.self, default: fallback,
+      help: help ?? listing(Choice.allCases.map(\.rawValue)) + " (default: \(fallback.rawValue)).")
   }
 
-  /// `--format <format>`, one of `formats`, with `fallback` when it is not given.
-  static func format(_ formats: [String], default fallback: String) -> OptionSpec {
-    let list = listing(formats)
-    return OptionSpec(
-      "format", value: .choice(formats), valueName: "format", defaultValue: fallback,
-      help: "\(list) (default: \(fallback)).")
+  /// `--format <format>`, one of a choice's cases, with no default.
+  static func format<Choice: OptionChoice>(
+    _ choice: Choice.Type, default fallback: Choice? = nil, help: String
+  ) -> OptionSpec {
+    OptionSpec(
+      "format", value: .choice(Choice.allCases.map(\.rawValue)), valueName: "format",
+      defaultValue: fallback?.rawValue, help: help)
   }
 }
 

@@ -21,6 +21,14 @@ import Testing
     return (try merged(.seeded, ours, theirs), ours, theirs)
   }
 
+  @Test func aMarkedEntryHoldsAnOffsetOnEachSideThatHasTheMonsterAndItsConflict() {
+    let ours = MarkedEntry(ours: 0, theirs: nil, conflict: 0)
+    #expect(ours.ours == 0 && ours.theirs == nil && ours.conflict == 0)
+    let shared = MarkedEntry(ours: 7, theirs: Int(Int32.max), conflict: nil)
+    #expect(shared.ours == 7 && shared.theirs == Int(Int32.max) && shared.conflict == nil)
+    #expect(MemoryLayout<MarkedEntry>.size == 3 * MemoryLayout<Int32>.size)
+  }
+
   @Test func eachMonsterInConflictIsAConflictOfItsOwnNamedAsEachSideNamesIt() throws {
     let file = try marked(try threeConflicts().0.fileBytes())
     #expect(

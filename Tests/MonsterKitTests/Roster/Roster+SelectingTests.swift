@@ -300,22 +300,22 @@ import Testing
   // MARK: - Canonical bytes
 
   @Test func aRosterKnowsWhetherItWasReadFromItsCanonicalForm() throws {
-    #expect(try seededFromFile().isReadFromCanonicalBytes == true)
+    #expect(try seededFromFile().readLayout == .canonical)
     let compact = try readRoster(
       #"{"version": 1, "monsters": [{"name": "A", "description": "", "icon": "a.png", "weapon": "fire"}]}"#
     )
-    #expect(compact.isReadFromCanonicalBytes == false)
+    #expect(compact.readLayout == .notCanonical)
     let canonical = try readRoster(bytes: compact.canonicalJSON())
-    #expect(canonical.isReadFromCanonicalBytes == true)
-    #expect(Roster.seeded.isReadFromCanonicalBytes == nil)
-    #expect(Roster().isReadFromCanonicalBytes == nil)
+    #expect(canonical.readLayout == .canonical)
+    #expect(Roster.seeded.readLayout == .notRead)
+    #expect(Roster().readLayout == .notRead)
   }
 
   @Test func aFileWithUnknownKeysInCanonicalFormIsCanonical() throws {
     let roster = try readRoster(
       #"{"version": 1, "monsters": [{"name": "A", "description": "", "icon": "a.png", "weapon": "fire", "x": [1, {"y": null}]}], "z": "w"}"#
     )
-    #expect(roster.isReadFromCanonicalBytes == false)
-    #expect(try readRoster(bytes: roster.canonicalJSON()).isReadFromCanonicalBytes == true)
+    #expect(roster.readLayout == .notCanonical)
+    #expect(try readRoster(bytes: roster.canonicalJSON()).readLayout == .canonical)
   }
 }

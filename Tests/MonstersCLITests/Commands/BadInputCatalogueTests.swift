@@ -147,7 +147,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     arguments: [["list"], ["set", "cat-bot", "--weapon", "fire"], ["check"]])
   func fileOverFourGiBIsRefusedBeforeItIsRead(_ arguments: [String]) throws {
     let harness = try CommandLineHarness()
-    let size = off_t(UInt32.max) + 1
+    let size = off_t(RosterFile.sizeLimit) + 1
     #expect(FileManager.default.createFile(atPath: harness.rosterPath, contents: nil))
     #expect(truncate(harness.rosterPath, size) == 0)
     let binary = try #require(BuiltTool.url)

@@ -3,6 +3,19 @@ import Testing
 @testable import MonstersCLI
 
 @Suite struct PickerColumnTests {
+  @Test func selectsTheLastRowAndScrollsToIt() {
+    var column = PickerColumn(rowCount: 20, selected: 3)
+    column.selectLast(visibleRows: 5)
+    #expect(column.selected == 19)
+    #expect(column.visibleRange(visibleRows: 5) == 15..<20)
+    column.selectFirst(visibleRows: 5)
+    #expect(column.selected == 0)
+    #expect(column.visibleRange(visibleRows: 5) == 0..<5)
+    var empty = PickerColumn(rowCount: 0, selected: 0)
+    empty.selectLast(visibleRows: 5)
+    #expect(empty.selected == 0)
+  }
+
   @Test func movesDownAndWrapsFromTheLastRowToTheFirst() {
     var column = PickerColumn(rowCount: 3, selected: 1)
     column.moveDown(visibleRows: 10)

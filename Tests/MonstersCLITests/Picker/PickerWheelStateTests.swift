@@ -18,6 +18,15 @@ import Testing
     .save(.set(name, RosterEdit.Changes(weapon: weapon)))
   }
 
+  @Test func theTypesExampleGivesWhatItSays() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(.right) == .none)
+    #expect(wheel.selectedWeapon == .sword)
+    #expect(wheel.handle(.up) == .none)
+    #expect(wheel.selectedWeapon == .fire)
+    #expect(wheel.handle(.enter) == .save(.set("Cat-Bot", RosterEdit.Changes(weapon: .fire))))
+  }
+
   @Test func opensOnTheFirstMonsterAndItsWeaponWithTheMonstersFocused() {
     let wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
     #expect(wheel.focus == .monsters)

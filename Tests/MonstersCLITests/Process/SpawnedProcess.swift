@@ -1,6 +1,7 @@
 import Foundation
 import MonsterKit
 import ProcessPlatform
+import TestSupport
 
 /// How a process ended: it exited with a status, or a signal ended it.
 typealias Termination = Platform.Termination
@@ -13,8 +14,6 @@ typealias Termination = Platform.Termination
 final class SpawnedProcess {
   let pid: Platform.ProcessID
   private var termination: Termination?
-  /// The most memory the process held (its peak resident set), once it has been waited for.
-  private(set) var peakMemoryBytes: Int?
 
   /// Starts a program.
   ///
@@ -28,18 +27,28 @@ final class SpawnedProcess {
     _ executable: URL, arguments: [[UInt8]], environment: [String: String] = [:],
     output: String = "/dev/null", errors: String = "/dev/null"
   ) throws {
-    let variables = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-    let written: Platform.OpenOptions = [.writeOnly, .create, .truncate]
     // The child starts with no signal blocked, whatever this thread blocks.
     pid = try Platform.spawn(
       executable.path, argumentBytes: arguments,
-      environment: variables.map { Array("\($0.key)=\($0.value)".utf8) },
-      fileActions: [
-        .open(0, path: "/dev/null", options: .readOnly, mode: 0),
-        .open(1, path: output, options: written, mode: 0o644),
-        .open(2, path: errors, options: written, mode: 0o644),
-      ],
-      signalMask: Platform.SignalSet())
+      environment: Self.environment(environment),
+      fileActions: Self.files(output: output, errors: errors), signalMask: Platform.SignalSet())
+  }
+
+  /// The whole environment of a program: `PATH` and the variables given.
+  private static func environment(_ variables: [String: String]) -> [[UInt8]] {
+    ["PATH": "/usr/bin:/bin"].merging(variables) { $1 }.map {
+      Array("\($0.key)=\($0.value)".utf8)
+    }
+  }
+
+  /// Standard input from `/dev/null`, standard output and error to files.
+  private static func files(output: String, errors: String) -> [Platform.SpawnFileAction] {
+    let written: Platform.OpenOptions = [.writeOnly, .create, .truncate]
+    return [
+      .open(0, path: "/dev/null", options: .readOnly, mode: 0),
+      .open(1, path: output, options: written, mode: 0o644),
+      .open(2, path: errors, options: written, mode: 0o644),
+    ]
   }
 
   deinit {
@@ -59,10 +68,8 @@ final class SpawnedProcess {
   @discardableResult
   func wait() -> Termination {
     if let termination { return termination }
-    let report = Platform.waitForExit(pid)
-    let ended = report?.termination ?? .exited(-1)
+    let ended = Platform.waitForExit(pid)?.termination ?? .exited(-1)
     termination = ended
-    peakMemoryBytes = report?.peakMemoryBytes
     return ended
   }
 
@@ -74,7 +81,6 @@ final class SpawnedProcess {
     repeat {
       if let report = Platform.waitForExit(pid, waiting: false) {
         termination = report.termination
-        peakMemoryBytes = report.peakMemoryBytes
         return report.termination
       }
       Platform.sleep(nanoseconds: 200_000)
@@ -82,7 +88,7 @@ final class SpawnedProcess {
     return nil
   }
 
-  /// Runs a program to its end.
+  /// Runs a program to its end, through `peak-meter`, which measures its peak memory.
   ///
   /// - Returns: How it ended, what it wrote on standard output and error, and the most
   ///   memory it held.
@@ -96,13 +102,13 @@ final class SpawnedProcess {
       try? FileManager.default.removeItem(atPath: output)
       try? FileManager.default.removeItem(atPath: errors)
     }
-    let process = try SpawnedProcess(
-      executable, arguments: arguments, environment: environment, output: output,
-      errors: errors)
-    let termination = process.wait()
+    let report = try MeteredProcess(
+      executable.path, argumentBytes: arguments, environment: Self.environment(environment),
+      fileActions: files(output: output, errors: errors), signalMask: Platform.SignalSet()
+    ).wait()
     return (
-      termination, try Data(contentsOf: URL(fileURLWithPath: output)),
-      try Data(contentsOf: URL(fileURLWithPath: errors)), process.peakMemoryBytes ?? 0
+      report.termination, try Data(contentsOf: URL(fileURLWithPath: output)),
+      try Data(contentsOf: URL(fileURLWithPath: errors)), report.peakBytes
     )
   }
 }

@@ -47,7 +47,7 @@ struct NameFilter: Equatable, Sendable {
     roster.forEachUTF8(.name, at: positions) { name in
       starts.append(bytes.count)
       widest = max(widest, Self.screenWidth(ofName: name))
-      if Self.isASCII(name) {
+      if isAllASCII(name) {
         bytes.append(contentsOf: name)
       } else {
         textPlaces.append(place)
@@ -57,7 +57,7 @@ struct NameFilter: Equatable, Sendable {
       place += 1
     }
     starts.append(bytes.count)
-    bytes.withUnsafeMutableBytes(Self.lowercaseASCII)
+    bytes.withUnsafeMutableBytes(lowercaseASCII)
     (self.bytes, self.starts, self.textPlaces, self.texts) = (bytes, starts, textPlaces, texts)
     widestName = widest
   }
@@ -97,49 +97,6 @@ struct NameFilter: Equatable, Sendable {
   }
 
   private static let separator = UInt8(ascii: "\n")
-
-  @inline(__always)
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-  }
-
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-
-  /// Whether bytes are all ASCII, eight at a time.
-  private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var index = 0
-    while index + 8 <= bytes.count {
-      if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & (ones &* 0x80) != 0 {
-        return false
-      }
-      index += 8
-    }
-    while index < bytes.count {
-      if bytes[index] >= 0x80 { return false }
-      index += 1
-    }
-    return true
-  }
-
-  /// Lower-cases ASCII bytes in place, eight at a time: a byte from `A` to `Z` gets the
-  /// bit 0x20.
-  private static func lowercaseASCII(_ bytes: UnsafeMutableRawBufferPointer) {
-    var index = 0
-    while index + 8 <= bytes.count {
-      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // The high bit of each byte: set from `A` up, and from past `Z` up; upper case
-      // where the first is set and the second is not.
-      let atLeastA = word &+ ones &* (0x80 - 0x41)
-      let pastZ = word &+ ones &* (0x80 - 0x5B)
-      let upper = atLeastA & ~pastZ & (ones &* 0x80)
-      bytes.storeBytes(of: word | upper >> 2, toByteOffset: index, as: UInt64.self)
-      index += 8
-    }
-    while index < bytes.count {
-      bytes[index] = lowercased(bytes[index])
-      index += 1
-    }
-  }
 
   /// The places of the ASCII names that hold a folded ASCII needle.
   private func asciiPlaces(holding needle: [UInt8], among candidates: [Int32]?) -> [Int32] {

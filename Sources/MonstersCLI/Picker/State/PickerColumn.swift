@@ -53,6 +53,16 @@ struct PickerColumn: Hashable, Sendable {
     select(selected + max(1, visibleRows - 1), visibleRows: visibleRows)
   }
 
+  /// Selects the first row.
+  mutating func selectFirst(visibleRows: Int) {
+    select(0, visibleRows: visibleRows)
+  }
+
+  /// Selects the last row.
+  mutating func selectLast(visibleRows: Int) {
+    select(rowCount - 1, visibleRows: visibleRows)
+  }
+
   /// Selects a row, clamped to the rows there are, and scrolls the window the least that
   /// shows it.
   mutating func select(_ row: Int, visibleRows: Int) {

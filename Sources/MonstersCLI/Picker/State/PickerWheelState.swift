@@ -11,7 +11,7 @@ import MonsterKit
 /// var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
 /// wheel.handle(.right)  // focus on the weapons; Cat-Bot's sword is selected
 /// wheel.handle(.up)     // fire
-/// wheel.handle(.enter)  // .save(.set("Cat-Bot", weapon: .fire))
+/// wheel.handle(.enter)  // .save(.set("Cat-Bot", RosterEdit.Changes(weapon: .fire)))
 /// ```
 ///
 /// The roster is kept as it was read, and a monster's name is read from it only when its
@@ -163,8 +163,8 @@ struct PickerWheelState: Equatable, Sendable {
     case .down: move(focus) { $0.moveDown(visibleRows: $1) }
     case .pageUp: move(focus) { $0.pageUp(visibleRows: $1) }
     case .pageDown: move(focus) { $0.pageDown(visibleRows: $1) }
-    case .first: move(focus) { $0.select(0, visibleRows: $1) }
-    case .last: move(focus) { $0.select(Int.max, visibleRows: $1) }
+    case .first: move(focus) { $0.selectFirst(visibleRows: $1) }
+    case .last: move(focus) { $0.selectLast(visibleRows: $1) }
     case .left: focus = .monsters
     case .right: focus = .weapons
     case .next, .previous: focus = focus == .monsters ? .weapons : .monsters
@@ -335,8 +335,8 @@ extension PickerWheelState {
     case .down: move(.monsters) { $0.moveDown(visibleRows: $1) }
     case .pageUp: move(.monsters) { $0.pageUp(visibleRows: $1) }
     case .pageDown: move(.monsters) { $0.pageDown(visibleRows: $1) }
-    case .home: move(.monsters) { $0.select(0, visibleRows: $1) }
-    case .end: move(.monsters) { $0.select(Int.max, visibleRows: $1) }
+    case .home: move(.monsters) { $0.selectFirst(visibleRows: $1) }
+    case .end: move(.monsters) { $0.selectLast(visibleRows: $1) }
     case .left, .right, .tab, .backTab, .suspend, .mouse, .other:
       break
     }

@@ -8,7 +8,8 @@ import MonsterKit
 /// ```swift
 /// var bar = WeaponBarState(monster: catBot)  // focus on .weapon(.sword), its weapon
 /// bar.handle(.right)                         // .none; focus on .weapon(.smoke)
-/// bar.handle(.enter)                         // .saveAndClose(.set("Cat-Bot", weapon: .smoke))
+/// bar.handle(.enter)
+/// // .saveAndClose(.set("Cat-Bot", RosterEdit.Changes(weapon: .smoke)))
 /// ```
 struct WeaponBarState: Hashable, Sendable {
   /// A button of the view.

@@ -2,9 +2,6 @@
 // under its lock, is RosterFile+Merging.
 
 extension RosterFile {
-  /// The most bytes one `write(2)` of a merge's result hands over.
-  static let writePiece = 1 << 18
-
   /// Reads the roster a file holds now, to compare or merge it: from a regular file (mapped
   /// when large and ``mapsLargeFiles``), a pipe or a process substitution such as
   /// `/dev/fd/63`, read to its end. A missing file is an error, never the seeded roster; so
@@ -128,7 +125,7 @@ extension RosterFile {
   {
     // The records of a roster that is its file as read are its monsters, in order.
     let earlierSource = earlier.flatMap { $0.isFileAsRead ? $0.source : nil }
-    guard bytes.count <= Int(UInt32.max),
+    guard bytes.count <= Self.sizeLimit,
       let parsed = try? RosterParser.parse(bytes, sharingWith: earlierSource),
       parsed.problems.isEmpty
     else {
