@@ -135,6 +135,7 @@ struct Bench {
           let result = measure(workload)
           try fields.checkEdits(result)
           fieldResults.append(result)
+          print(FieldsBench.table([result]))  // each row as it is measured: a run takes minutes
         }
       }
     }
