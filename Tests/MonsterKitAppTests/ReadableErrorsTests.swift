@@ -97,3 +97,26 @@ import Testing
     #expect(Set(cases.map(\.1)) == Set(RosterError.Category.allCases))
   }
 }
+
+@Suite struct LockTimeoutTests {
+  @Test func anEditWaitsForTheLockAsLongAsItsDuration() throws {
+    try withRosterFile { path in
+      var waitedFor: RosterError?
+      // An edit held open while another value of the same file edits it.
+      try RosterFile(path: path).update(dryRun: false) { _ throws(RosterError) in
+        let other = RosterFile(path: path, lockTimeout: .milliseconds(200))
+        let start = ContinuousClock.now
+        do throws(RosterError) {
+          try other.apply([.remove("Cat-Bot")])
+        } catch {
+          waitedFor = error
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        return false
+      }
+      #expect(waitedFor == .lockTimeout(path: path, seconds: 0.2))
+      #expect(waitedFor?.category == .lock)
+      #expect(RosterFile(path: path).lockTimeout == .seconds(10))
+    }
+  }
+}
