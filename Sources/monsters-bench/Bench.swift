@@ -23,6 +23,8 @@ struct Workload {
   /// How many times as many runs as `--runs` asks for it takes: a run of a millisecond or
   /// two, on a machine that does other work, needs many for a median that holds.
   var runsPerRun = 1
+  /// The files the workload edits, which `check` must still accept after the runs.
+  var edited: [String] = []
 }
 
 /// The medians of a workload's runs, by tool.
@@ -96,6 +98,8 @@ struct Bench {
     print("Runs: \(options.runs) per command, tools alternating; medians shown.\n")
     var results: [Result] = []
     var ciRows: [CIBench.Row] = []
+    var fieldResults: [Result] = []
+    let fields = FieldsBench(monsters: monsters, jq: jq, folder: folder)
     let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
     try writeFile(Roster.seeded.canonicalJSON(), to: seeded)
@@ -104,28 +108,44 @@ struct Bench {
     }
     let startup = startup(seeded)
     if isSelected(startup) { results.append(measure(startup)) }
+    // `--only fields` alone times the rows of declared fields, and makes none of the others'
+    // rosters.
+    let wantsOthers = options.only.map { texts in texts.contains { $0 != "fields" } } ?? true
     for size in options.sizes {
-      let path = folder + "/roster-\(size).json"
-      let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
-      guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
-      let merges = MergeBench(monsters: monsters, folder: folder)
-      let selected =
-        (workloads(path: path, size: size)
-        + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size)))
-        .filter(isSelected)
-      for workload in selected {
-        results.append(measure(workload))
+      if wantsOthers {
+        let path = folder + "/roster-\(size).json"
+        let generate = Command(program: selfPath(), arguments: ["--generate", String(size), path])
+        guard generate.run().status == 0 else { throw BenchError("cannot generate \(path)") }
+        let merges = MergeBench(monsters: monsters, folder: folder)
+        let selected =
+          (workloads(path: path, size: size)
+          + (try merges.workloads(path: path, size: size)) + (try merges.keyWorkloads(size: size)))
+          .filter(isSelected)
+        for workload in selected {
+          results.append(measure(workload))
+        }
+        if options.only == nil { try checkEdits(path: path, size: size) }
+        if options.only?.contains("ci") ?? true { ciRows += try ci.measure(path: path, size: size) }
+        if selected.filter({ $0.title.hasPrefix("merge") }).count == 2 {
+          try merges.checkMerges(size: size)
+        }
       }
-      if options.only == nil { try checkEdits(path: path, size: size) }
-      if options.only?.contains("ci") ?? true { ciRows += try ci.measure(path: path, size: size) }
-      if selected.filter({ $0.title.hasPrefix("merge") }).count == 2 {
-        try merges.checkMerges(size: size)
+      if options.only?.contains("fields") ?? true {
+        for workload in try fields.workloads(size: size) {
+          let result = measure(workload)
+          try fields.checkEdits(result)
+          fieldResults.append(result)
+          print(FieldsBench.table([result]))  // each row as it is measured: a run takes minutes
+        }
       }
     }
-    print(Report.table(results))
+    if !results.isEmpty { print(Report.table(results)) }
     print(CIBench.table(ciRows))
-    print(Report.growth(results))
-    print(Report.goals(results) + MergeBench.goals(results))
+    print(FieldsBench.table(fieldResults))
+    if !results.isEmpty {
+      print(Report.growth(results))
+      print(Report.goals(results) + MergeBench.goals(results))
+    }
   }
 
   // MARK: - The work
@@ -230,7 +250,7 @@ struct Bench {
   }
 
   /// Runs every tool `runs` times, the order of the tools turning each run.
-  private func measure(_ workload: Workload) -> Result {
+  func measure(_ workload: Workload) -> Result {
     var times: [String: [Double]] = [:]
     var peaks: [String: [Int]] = [:]
     let count = workload.commands.count

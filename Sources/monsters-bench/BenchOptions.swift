@@ -9,7 +9,7 @@ struct BenchOptions {
   /// Whether to keep the temporary folder of rosters.
   var keep = false
   /// Only the workloads whose title holds one of these texts, such as `merge`, when set;
-  /// the CI rows only with `ci`.
+  /// the CI rows only with `ci`, and the rows of declared fields only with `fields`.
   var only: [String]?
   var wantsHelp = false
 
@@ -24,7 +24,8 @@ struct BenchOptions {
                    .build/installed)
       --only       time only the workloads whose title holds one of the texts, such as
                    merge or start,set (the checks of edits are then left out; the CI
-                   rows, set --where and import, only with ci)
+                   rows, set --where and import, only with ci; the rows of a roster with
+                   declared fields beside one without, only with fields)
       --keep       keep the folder of generated rosters
     """
 

@@ -42,9 +42,8 @@ struct RosterParser {
   private let knownDeclarations: RosterDeclarations?
   /// Whether the file declares weapons or fields after its monsters.
   private var declaresAfterMonsters = false
-  /// The declared fields, by key, and those that are required.
-  private var declaredFields: [String: MonsterField] = [:]
-  private var requiredFields: [MonsterField] = []
+  /// The declared fields, found by their keys' bytes.
+  private var declaredFields = DeclaredFieldTable()
 
   private init(
     _ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?,
@@ -104,9 +103,7 @@ struct RosterParser {
   private mutating func declare(_ declared: RosterDeclarations) {
     declarations = declared
     weapons = WeaponTable(declared.weaponList)
-    declaredFields = Dictionary(
-      declared.fields.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-    requiredFields = declared.fields.filter(\.isRequired)
+    declaredFields = DeclaredFieldTable(declared.fields)
   }
 
   private mutating func readFile() throws(JSONSyntaxError) {
@@ -444,6 +441,8 @@ struct RosterParser {
     var fieldProblems: [PendingProblem] = []
     var nameToken: StringToken?
     var nameIsValid = true
+    // The declared fields the monster has, by position, up to the 64th.
+    var declaredSeen: UInt64 = 0
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
       let key =
         keyToken.isEscaped
@@ -455,8 +454,18 @@ struct RosterParser {
         try otherKeys.insert(name, at: keyToken.start - 1)
         let valueOffset = scanner.position
         let value = try scanner.readValue(depth: 4)
-        if let field = declaredFields[name] {
-          if let problem = field.problem(with: value, weapons: weapons.weapons) {
+        let declared =
+          declaredFields.isEmpty
+          ? nil
+          : keyToken.isEscaped
+            ? declaredFields.position(ofKey: name)
+            : declaredFields.position(
+              ofKey: UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
+        if let declared {
+          if declared < 64 { declaredSeen |= 1 << declared }
+          if let problem = declaredFields.problem(
+            at: declared, with: value, weapons: weapons.weapons)
+          {
             fieldProblems.append(
               PendingProblem(
                 offset: valueOffset, message: "'\(escapedForMessage(name))' \(problem)"))
@@ -538,9 +547,15 @@ struct RosterParser {
     for key in MonsterField.BuiltIn.allCases where key.isRequired && seen & key.bit == 0 {
       fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
     }
-    if !requiredFields.isEmpty {
-      let keys = Set(others.map(\.key))
-      for field in requiredFields where !keys.contains(field.key) {
+    if !declaredFields.required.isEmpty {
+      // Beyond the 64th declared field, the monster's keys are looked through.
+      let keys = declaredFields.fields.count > 64 ? Set(others.map(\.key)) : []
+      for position in declaredFields.required
+      where position < 64
+        ? declaredSeen & 1 << position == 0
+        : !keys.contains(declaredFields.fields[position].key)
+      {
+        let field = declaredFields.fields[position]
         fieldProblems.append(
           PendingProblem(
             offset: offset,
