@@ -14,11 +14,14 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v16)],
   products: [
     .library(name: "MonsterKit", targets: ["MonsterKit"]),
+    // Optional, for apps: URLs, Data and LocalizedError. The only target importing Foundation.
+    .library(name: "MonsterKitFoundation", targets: ["MonsterKitFoundation"]),
     .executable(name: "monsters", targets: ["monsters"]),
   ],
   targets: [
     .target(name: "CPlatformShims"),
     .target(name: "MonsterKit", dependencies: ["CPlatformShims"]),
+    .target(name: "MonsterKitFoundation", dependencies: ["MonsterKit"]),
     // Starting programs, waiting for them, pseudo-terminals: for the command line's git, the
     // benchmark and the tests, not for the apps that link MonsterKit.
     .target(name: "ProcessPlatform", dependencies: ["MonsterKit", "CPlatformShims"]),
@@ -53,6 +56,8 @@ let package = Package(
       name: "MonsterKitTests", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
     // What an app does with MonsterKit, through its public API only (no @testable).
     .testTarget(name: "MonsterKitAppTests", dependencies: ["MonsterKit"]),
+    .testTarget(
+      name: "MonsterKitFoundationTests", dependencies: ["MonsterKit", "MonsterKitFoundation"]),
     .testTarget(
       name: "MonstersCLITests",
       dependencies: ["MonstersCLI", "MonsterKit", "ProcessPlatform", "TestSupport"]),

@@ -322,8 +322,8 @@ struct RosterParser {
           PendingProblem(
             offset: offset,
             message:
-              "the file is roster version \(escapedForMessage(text)), newer than this monsters reads (1); "
-              + "use a newer monsters"))
+              "the file is roster version \(escapedForMessage(text))"
+              + RosterProblem.newerVersionEnding))
         return
       }
     }

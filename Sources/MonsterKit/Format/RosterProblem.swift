@@ -32,6 +32,13 @@ public struct RosterProblem: Hashable, Sendable {
   }
 }
 
+extension RosterProblem {
+  /// How the message of a file of a newer roster version ends, after `the file is roster
+  /// version 2`: it names no program, so that an app can show it; the command line words it
+  /// its own way.
+  package static let newerVersionEnding = ", newer than this reader supports (1)"
+}
+
 // MARK: - CustomStringConvertible
 
 extension RosterProblem: CustomStringConvertible {

@@ -1,9 +1,11 @@
 // Why these exist: the standard library's `Array.withUnsafeBytes` and `String.withUTF8` are
 // `rethrows`, and a `rethrows` function throws `any Error` even when its closure throws a
 // typed error, so a caller that throws `RosterError` or `SystemCallError` could not call
-// them with a closure that throws one. These variants keep the error's type. They are the
-// one place that works around it: the rest of MonsterKit calls them, and never wraps a
-// closure in a `Result` or carries its error out in a captured variable.
+// them with a closure that throws one. These variants keep the error's type, and the rest
+// of MonsterKit calls them rather than wrapping a closure in a `Result`. One place holds an
+// error aside in a variable: `RosterFile.carrying`, which runs a caller's change, throwing
+// the caller's own error type, inside an edit whose steps throw `RosterError`; it keeps the
+// change's error until the edit has let go of the lock, then throws it as itself.
 
 extension [UInt8] {
   /// Calls `body` with the array's bytes, throwing what `body` throws with its own type.

@@ -1,4 +1,8 @@
 /// What can go wrong reading, editing or writing a roster.
+///
+/// One enum serves parsing, editing and files, so that every throwing call of MonsterKit
+/// throws the same typed error; ``category`` tells the kinds apart, and ``line`` and
+/// ``column`` say where in a file a parse error is.
 public enum RosterError: Error, Hashable, Sendable {
   /// No monster on the roster has this name, ignoring case; perhaps one with a close name.
   case noSuchMonster(String, suggestion: String?)

@@ -17,7 +17,7 @@ extension RosterFile {
   /// guarantees; as a `nonisolated` function, this runs off the caller's actor.
   ///
   /// ```swift
-  /// let file = RosterFile(path: path, lockTimeout: 5)
+  /// let file = RosterFile(path: path, lockTimeout: .seconds(5))
   /// let update = try await file.update { roster in
   ///   try roster.apply(.set("Cat-Bot", .init(weapon: .fire)))
   /// }
@@ -43,16 +43,16 @@ extension RosterFile {
     while true {
       if let update = try carrying(change, updateWithoutWaiting) { return update }
       let waited = clock.now - start
-      let seconds =
-        Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
-      // No wait for a negative timeout or NaN, as for every edit; an infinite one waits on.
-      guard seconds < lockTimeout else {
-        throw RosterError.lockTimeout(path: path, seconds: lockTimeout)
+      // No wait for a timeout of zero or less, as for every edit.
+      guard waited < lockTimeout else {
+        throw RosterError.lockTimeout(path: path, seconds: lockTimeoutSeconds)
       }
       do {
         try await Task.sleep(nanoseconds: backoff.next())
       } catch {
         if let update = try carrying(change, updateWithoutWaiting) { return update }
+        let seconds =
+          Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
         throw RosterError.lockTimeout(path: path, seconds: seconds)
       }
     }
@@ -67,7 +67,7 @@ extension RosterFile {
     throws(RosterError) -> RosterUpdate?
   {
     var once = self
-    once.lockTimeout = 0
+    once.lockTimeout = .zero
     do throws(RosterError) {
       return try once.update(dryRun: false, change)
     } catch {

@@ -29,14 +29,15 @@
 public struct RosterFile: Sendable {
   /// The path, as given; messages name the file by it.
   public var path: String
-  /// How long an edit waits for another process's edit of the same file, in seconds.
+  /// How long an edit waits for another process's edit of the same file, such as
+  /// `.seconds(5)`.
   ///
   /// The synchronous edits (``update(dryRun:_:)``, ``apply(_:dryRun:)``,
   /// ``initialize(force:)``) wait by sleeping on the calling thread; ``update(_:)``, which is
   /// `async`, waits without blocking one. With 0, an edit never
   /// waits: it tries the lock once and throws ``RosterError/lockTimeout(path:seconds:)`` at
-  /// once when another editor holds it.
-  public var lockTimeout: Double
+  /// once when another editor holds it; so does a negative duration.
+  public var lockTimeout: Duration
   /// What reading and editing do while there is no file at the path.
   public var whenMissing: MissingFile
   /// The system calls the file is read and written with.
@@ -56,10 +57,13 @@ public struct RosterFile: Sendable {
   /// - Parameters:
   ///   - path: The file's path. A symbolic link is followed: its target is read and
   ///     written, and the link stays a link.
-  ///   - lockTimeout: How long an edit waits for another process's edit, in seconds.
+  ///   - lockTimeout: How long an edit waits for another process's edit: 10 seconds unless
+  ///     told.
   ///   - whenMissing: What reading and editing do while there is no file at the path: by
   ///     default, throw ``RosterError/missingFile(path:)``.
-  public init(path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .error) {
+  public init(
+    path: String, lockTimeout: Duration = .seconds(10), whenMissing: MissingFile = .error
+  ) {
     self.init(
       path: path, lockTimeout: lockTimeout, whenMissing: whenMissing,
       fileSystem: SystemFileSystem())
@@ -67,13 +71,18 @@ public struct RosterFile: Sendable {
 
   /// Creates a roster file that does its file work through `fileSystem`.
   package init(
-    path: String, lockTimeout: Double = 10, whenMissing: MissingFile = .error,
+    path: String, lockTimeout: Duration = .seconds(10), whenMissing: MissingFile = .error,
     fileSystem: any FileSystem
   ) {
     self.path = path
     self.lockTimeout = lockTimeout
     self.whenMissing = whenMissing
     self.fileSystem = fileSystem
+  }
+
+  /// ``lockTimeout`` in seconds, for the lock's deadline and its message.
+  @usableFromInline package var lockTimeoutSeconds: Double {
+    Double(lockTimeout.components.seconds) + Double(lockTimeout.components.attoseconds) / 1e18
   }
 
   /// How many bytes an edit writes at a time.

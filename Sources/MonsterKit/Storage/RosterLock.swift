@@ -143,7 +143,7 @@ private struct LockWait {
     }
     self.name = name
     self.file = file
-    deadline = MonotonicTime.now.adding(seconds: file.lockTimeout)
+    deadline = MonotonicTime.now.adding(seconds: file.lockTimeoutSeconds)
   }
 
   private var fileSystem: any FileSystem { file.fileSystem }
@@ -226,7 +226,7 @@ private struct LockWait {
     let now = MonotonicTime.now
     guard now < deadline else {
       fileSystem.close(descriptor)
-      throw .lockTimeout(path: file.path, seconds: file.lockTimeout)
+      throw .lockTimeout(path: file.path, seconds: file.lockTimeoutSeconds)
     }
     return min(backoff.next(), now.nanoseconds(until: deadline))
   }

@@ -79,7 +79,7 @@ struct CommandContext {
               + "give a number of seconds from 0 to 1000000 in decimal digits, such as 10 "
               + "or 0.5."))
       }
-      file.lockTimeout = seconds
+      file.lockTimeout = .seconds(seconds)
     }
   }
 

@@ -35,8 +35,7 @@ private func monster(
   @Test(arguments: ["2", "10", "99999999999999999999"])
   func newerVersionIsRefusedAsNewer(_ version: String) {
     let message =
-      "the file is roster version \(version), newer than this monsters reads (1); "
-      + "use a newer monsters"
+      "the file is roster version \(version), newer than this reader supports (1)"
     #expect(throws: invalid((1, 13, message))) {
       try readRoster(#"{"version": \#(version), "monsters": []}"#)
     }
@@ -294,7 +293,7 @@ private func monster(
       throws: invalid(
         (
           2, 14,
-          "the file is roster version 2, newer than this monsters reads (1); use a newer monsters"
+          "the file is roster version 2, newer than this reader supports (1)"
         ),
         (4, 66, "monster 1 ('A'): unknown weapon 'axe'; \(weaponList)"),
         (5, 14, "monster 2: the name is empty; correct it in the file"),

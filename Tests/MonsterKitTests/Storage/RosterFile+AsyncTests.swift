@@ -28,7 +28,7 @@ import Testing
     let lock = try holdFolderLock()
     defer { Platform.closeFile(lock) }
     let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: 0, fileSystem: fileSystem)
+    let file = RosterFile(path: path, lockTimeout: .zero, fileSystem: fileSystem)
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0)) {
       try file.apply([catTakesFire])
     }
@@ -50,7 +50,7 @@ import Testing
     let lock = try holdFolderLock()
     defer { Platform.closeFile(lock) }
     let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: 0.2, fileSystem: fileSystem)
+    let file = RosterFile(path: path, lockTimeout: .seconds(0.2), fileSystem: fileSystem)
     await #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.2)) {
       try await file.update { (roster) throws(RosterError) in try roster.apply(catTakesFire) }
     }
@@ -63,7 +63,7 @@ import Testing
   @Test func theAsyncEditSucceedsOnceTheLockIsFree() async throws {
     let lock = try holdFolderLock()
     let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: 600, fileSystem: fileSystem)
+    let file = RosterFile(path: path, lockTimeout: .seconds(600), fileSystem: fileSystem)
     let edit = Task {
       try await file.update { (roster) throws(RosterError) in try roster.apply(catTakesFire) }
     }
@@ -78,7 +78,7 @@ import Testing
   @MainActor @Test func theMainActorRunsWhileTheAsyncEditWaits() async throws {
     let lock = try holdFolderLock()
     let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: 600, fileSystem: fileSystem)
+    let file = RosterFile(path: path, lockTimeout: .seconds(600), fileSystem: fileSystem)
     let edit = Task { @MainActor in
       try await file.update { (roster) throws(RosterError) in try roster.apply(catTakesFire) }
     }
@@ -93,7 +93,7 @@ import Testing
     let lock = try holdFolderLock()
     defer { Platform.closeFile(lock) }
     let fileSystem = FaultyFileSystem()
-    let file = RosterFile(path: path, lockTimeout: 600, fileSystem: fileSystem)
+    let file = RosterFile(path: path, lockTimeout: .seconds(600), fileSystem: fileSystem)
     let edit = Task {
       try await file.update { (roster) throws(RosterError) in try roster.apply(catTakesFire) }
     }

@@ -88,10 +88,10 @@ import Testing
       path: fifo, line: 1, column: 1, message: "the file is empty; expected a JSON object")
     #expect(throws: empty) { try RosterFile(path: fifo).read() }
     #expect(throws: RosterError.notEditable(path: fifo)) {
-      try RosterFile(path: fifo, lockTimeout: 0).apply([catTakesFire])
+      try RosterFile(path: fifo, lockTimeout: .zero).apply([catTakesFire])
     }
     #expect(throws: RosterError.notEditable(path: fifo)) {
-      try RosterFile(path: fifo, lockTimeout: 0).initialize(force: true)
+      try RosterFile(path: fifo, lockTimeout: .zero).initialize(force: true)
     }
     #expect(try folder.entries() == ["monsters.json"])
     #expect(try status(of: fifo).fileType == .fifo)
@@ -99,7 +99,7 @@ import Testing
 
   @Test(arguments: ["/dev/zero", "/dev/null", "/dev/urandom"])
   func aDeviceIsNoRoster(_ device: String) throws {
-    let file = RosterFile(path: device, lockTimeout: 0)
+    let file = RosterFile(path: device, lockTimeout: .zero)
     #expect(throws: RosterError.notARegularFile(path: device)) { try file.read() }
     #expect(throws: RosterError.notARegularFile(path: device)) { try file.apply([catTakesFire]) }
     #expect(throws: RosterError.notARegularFile(path: device)) { try file.problems() }

@@ -123,8 +123,7 @@ import Testing
       try RosterFile(path: path).problems() == [
         RosterProblem(
           line: 1, column: 13,
-          message: "the file is roster version 2, newer than this monsters reads (1); "
-            + "use a newer monsters"),
+          message: "the file is roster version 2, newer than this reader supports (1)"),
         RosterProblem(line: 1, column: 29, message: "monster 1 is not an object"),
       ])
     try write(#"{"version": 1,}"#, to: path)

@@ -42,7 +42,7 @@ import Testing
 
   @Test func aPipeAtATemporaryNameIsRemovedWithoutWaiting() throws {
     try Platform.makeFIFO(atPath: folder.file(temporaryName()), mode: 0o600)
-    try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).apply([catTakesFire])
+    try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try folder.entries() == ["monsters.json"])
   }
 

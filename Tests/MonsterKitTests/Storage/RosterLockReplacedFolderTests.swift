@@ -71,7 +71,7 @@ import Testing
       Thread.detachNewThread {
         let outcome: Result<Void, RosterError>
         do throws(RosterError) {
-          try RosterFile(path: path, lockTimeout: 60).apply([catTakesFire])
+          try RosterFile(path: path, lockTimeout: .seconds(60)).apply([catTakesFire])
           outcome = .success(())
         } catch {
           outcome = .failure(error)

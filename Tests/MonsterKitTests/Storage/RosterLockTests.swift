@@ -34,14 +34,16 @@ import Testing
     // A script holding the target's folder holds the roster, whichever path it is edited by.
     let lock = try holdLock(on: folder.file("data"))
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0)) {
-      try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).apply([catTakesFire])
+      try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([
+        catTakesFire
+      ])
     }
     #expect(try contents(of: target) == (try Fixture.seeded()))
     close(lock)
     // The link's own folder is not the lock.
     let other = try holdLock(on: folder.path)
     defer { close(other) }
-    try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).apply([catTakesFire])
+    try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
   }
 
@@ -50,15 +52,17 @@ import Testing
     defer { close(lock) }
     for name in ["monsters.json", "other.json", "a very long name.json"] {
       #expect(throws: RosterError.lockTimeout(path: folder.file(name), seconds: 0)) {
-        try RosterFile(path: folder.file(name), lockTimeout: 0, whenMissing: .seededRoster).apply([
-          catTakesFire
-        ])
+        try RosterFile(path: folder.file(name), lockTimeout: .zero, whenMissing: .seededRoster)
+          .apply([
+            catTakesFire
+          ])
       }
     }
     #expect(try folder.entries().isEmpty)
     // Reading takes no lock.
     #expect(
-      try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).read() == Roster.seeded
+      try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).read()
+        == Roster.seeded
     )
   }
 
@@ -67,17 +71,20 @@ import Testing
     let holder = try LockHolder(folder: folder.path)
     defer { holder.release() }
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
-      try RosterFile(path: path, lockTimeout: 0.3, whenMissing: .seededRoster).apply([catTakesFire])
+      try RosterFile(path: path, lockTimeout: .seconds(0.3), whenMissing: .seededRoster).apply([
+        catTakesFire
+      ])
     }
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.3)) {
-      try RosterFile(path: path, lockTimeout: 0.3, whenMissing: .seededRoster).initialize(
+      try RosterFile(path: path, lockTimeout: .seconds(0.3), whenMissing: .seededRoster).initialize(
         force: true)
     }
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
     #expect(try folder.entries() == ["monsters.json"])
     // Reading takes no lock.
     #expect(
-      try RosterFile(path: path, lockTimeout: 0, whenMissing: .seededRoster).read() == Roster.seeded
+      try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).read()
+        == Roster.seeded
     )
   }
 
@@ -85,7 +92,7 @@ import Testing
     try write(minifiedSeeded, to: path)
     let holder = try LockHolder(folder: folder.path)
     defer { holder.release() }
-    let outcome = editWaitingForTheLock(lockTimeout: 600)
+    let outcome = editWaitingForTheLock(lockTimeout: .seconds(600))
     #expect(try contents(of: path) == Array(minifiedSeeded.utf8))
     holder.release()
     let result = try #require(outcome.wait())
@@ -93,8 +100,11 @@ import Testing
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
 
-  @Test(arguments: [Double.infinity, 1e20, .greatestFiniteMagnitude, .nan, -1, 0])
-  func anyLockTimeoutWorksWhileTheLockIsFree(_ seconds: Double) throws {
+  @Test(arguments: [
+    Duration(secondsComponent: .max, attosecondsComponent: 999_999_999_999_999_999),
+    .seconds(1e12), .seconds(Int64.min), .seconds(-1), .zero, .nanoseconds(1),
+  ])
+  func anyLockTimeoutWorksWhileTheLockIsFree(_ seconds: Duration) throws {
     try RosterFile(path: path, lockTimeout: seconds, whenMissing: .seededRoster).apply([
       catTakesFire
     ])
@@ -106,7 +116,7 @@ import Testing
   ///
   /// - Parameter lockTimeout: How long the edit waits for the lock.
   /// - Returns: Where the edit's result will be.
-  private func editWaitingForTheLock(lockTimeout: Double) -> Outcome<
+  private func editWaitingForTheLock(lockTimeout: Duration) -> Outcome<
     Result<RosterUpdate, RosterError>
   > {
     let fileSystem = FaultyFileSystem()
@@ -135,8 +145,8 @@ import Testing
     return lock
   }
 
-  @Test(arguments: [Double.nan, -1, 0])
-  func lockTimeoutOfNoTimeGivesUpAtOnce(_ seconds: Double) throws {
+  @Test(arguments: [Duration.seconds(Int64.min), .seconds(-1), .zero])
+  func lockTimeoutOfNoTimeGivesUpAtOnce(_ seconds: Duration) throws {
     let lock = try holdLock()
     defer { close(lock) }
     do throws(RosterError) {
@@ -153,10 +163,10 @@ import Testing
     #expect(!exists(path))
   }
 
-  @Test func infiniteLockTimeoutWaitsForTheLock() throws {
+  @Test func aLockTimeoutOfAgesWaitsForTheLock() throws {
     let lock = try holdLock()
     defer { close(lock) }
-    let outcome = editWaitingForTheLock(lockTimeout: .infinity)
+    let outcome = editWaitingForTheLock(lockTimeout: .seconds(Int64.max))
     #expect(!exists(path))
     #expect(flock(lock, LOCK_UN) == 0)
     let result = try #require(outcome.wait())

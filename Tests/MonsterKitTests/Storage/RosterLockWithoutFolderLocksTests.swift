@@ -21,7 +21,9 @@ import Testing
     FaultyFileSystem(fault: fault, locksAsNFS: true)
   }
 
-  private func file(_ fileSystem: FaultyFileSystem, lockTimeout: Double = 30) -> RosterFile {
+  private func file(_ fileSystem: FaultyFileSystem, lockTimeout: Duration = .seconds(30))
+    -> RosterFile
+  {
     RosterFile(
       path: path, lockTimeout: lockTimeout, whenMissing: .seededRoster, fileSystem: fileSystem)
   }
@@ -78,7 +80,7 @@ import Testing
     let held = try holdLock(on: path)
     defer { Platform.closeFile(held) }
     #expect(throws: RosterError.lockTimeout(path: path, seconds: 0.2)) {
-      try file(nfs(), lockTimeout: 0.2).apply([catTakesFire])
+      try file(nfs(), lockTimeout: .seconds(0.2)).apply([catTakesFire])
     }
     #expect(try contents(of: path) == (try Fixture.seeded()))
     #expect(try folder.entries() == ["monsters.json"])
@@ -94,7 +96,7 @@ import Testing
     let edit = Thread {
       let outcome = Result { () throws(RosterError) in
         try RosterFile(
-          path: path, lockTimeout: 30, whenMissing: .seededRoster, fileSystem: fileSystem
+          path: path, lockTimeout: .seconds(30), whenMissing: .seededRoster, fileSystem: fileSystem
         ).apply([catTakesFire])
       }
       result.withLock { $0 = outcome }

@@ -1,0 +1,122 @@
+import Foundation
+import MonsterKit
+import Testing
+
+// What an app reads of a `RosterError`: its category to switch on, and where in the file.
+@Suite struct ReadableErrorsTests {
+  @Test func aSyntaxErrorSaysWhereAndIsAParseError() throws {
+    let bytes = Array("{\n  \"version\": 1,\n  \"monsters\": [ ,\n".utf8)
+    do {
+      _ = try Roster(jsonBytes: bytes, path: "Team.json")
+      Issue.record("parsed a broken file")
+    } catch {
+      #expect(error.category == .parse)
+      #expect(error.line == 3)
+      #expect(error.column == 17)
+    }
+  }
+
+  @Test func aNewerVersionIsAParseErrorNamingNoCommandLine() throws {
+    let bytes = Array("{\n  \"version\": 2,\n  \"monsters\": []\n}\n".utf8)
+    do {
+      _ = try Roster(jsonBytes: bytes, path: "Team.json")
+      Issue.record("read a newer version")
+    } catch {
+      #expect(error.category == .parse)
+      #expect(error.line == 2)
+      #expect(error.column == 14)
+      #expect(error.description.contains("newer than this reader supports (1)"))
+      #expect(!error.description.contains("monsters"))
+    }
+  }
+
+  @Test func anEditInMemoryIsAnEditErrorWithNoPlace() throws {
+    var roster = Roster.seeded
+    do {
+      try roster.apply(.remove("Nobody"))
+      Issue.record("removed a monster that is not there")
+    } catch {
+      #expect(error.category == .edit)
+      #expect(error.line == nil)
+      #expect(error.column == nil)
+    }
+  }
+
+  @Test func aMissingFileIsAFileError() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("MonsterKitAppTests-\(UUID().uuidString).json").path
+    do {
+      _ = try RosterFile(path: path).read()
+      Issue.record("read a missing file")
+    } catch {
+      #expect(error.category == .file)
+      #expect(error.line == nil)
+    }
+  }
+
+  @Test func everyCaseHasTheCategoryAnAppExpects() {
+    let cases: [(RosterError, RosterError.Category, Int?, Int?)] = [
+      (.noSuchMonster("A", suggestion: nil), .edit, nil, nil),
+      (.nameTaken("A", by: "a"), .edit, nil, nil),
+      (.invalidName("", reason: "empty"), .edit, nil, nil),
+      (.unknownWeapon("axe", weapons: []), .edit, nil, nil),
+      (.unknownField("f", fields: []), .edit, nil, nil),
+      (.invalidValue("x", field: "f", reason: "r"), .edit, nil, nil),
+      (.missingValue(field: "f", monster: nil), .edit, nil, nil),
+      (.invalidDeclaration("d", reason: "r"), .edit, nil, nil),
+      (.weaponTaken("w", by: "W"), .edit, nil, nil),
+      (.fieldTaken("f", by: "F"), .edit, nil, nil),
+      (.weaponInUse("w", monsters: ["A"], count: 1), .edit, nil, nil),
+      (.fieldInUse("f", monsters: ["A"], count: 1), .edit, nil, nil),
+      (.syntax(path: "p", line: 4, column: 9, message: "m"), .parse, 4, 9),
+      (
+        .invalidRoster(
+          path: "p",
+          problems: [
+            RosterProblem(line: 5, column: 3, message: "m"),
+            RosterProblem(line: 2, column: 1, message: "n"),
+          ]),
+        .parse, 5, 3
+      ),
+      (.invalidRoster(path: "p", problems: []), .parse, nil, nil),
+      (.unresolvedConflict(path: "p", lines: [7, 12]), .parse, 7, 1),
+      (.missingFile(path: "p"), .file, nil, nil),
+      (.fileExists(path: "p"), .file, nil, nil),
+      (.notARegularFile(path: "p"), .file, nil, nil),
+      (.notEditable(path: "p"), .file, nil, nil),
+      (.fileTooLarge(path: "p"), .file, nil, nil),
+      (.changedWhileReading(path: "p"), .file, nil, nil),
+      (.fileSystem(path: "p", action: .write, errno: 13), .file, nil, nil),
+      (.lockTimeout(path: "p", seconds: 1), .lock, nil, nil),
+    ]
+    for (error, category, line, column) in cases {
+      #expect(error.category == category, "\(error)")
+      #expect(error.line == line, "\(error)")
+      #expect(error.column == column, "\(error)")
+    }
+    #expect(Set(cases.map(\.1)) == Set(RosterError.Category.allCases))
+  }
+}
+
+@Suite struct LockTimeoutTests {
+  @Test func anEditWaitsForTheLockAsLongAsItsDuration() throws {
+    try withRosterFile { path in
+      var waitedFor: RosterError?
+      // An edit held open while another value of the same file edits it.
+      try RosterFile(path: path).update(dryRun: false) { _ throws(RosterError) in
+        let other = RosterFile(path: path, lockTimeout: .milliseconds(200))
+        let start = ContinuousClock.now
+        do throws(RosterError) {
+          try other.apply([.remove("Cat-Bot")])
+        } catch {
+          waitedFor = error
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        return false
+      }
+      #expect(waitedFor == .lockTimeout(path: path, seconds: 0.2))
+      #expect(waitedFor?.category == .lock)
+      #expect(RosterFile(path: path).lockTimeout == .seconds(10))
+    }
+  }
+}

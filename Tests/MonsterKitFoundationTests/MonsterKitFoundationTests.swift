@@ -1,0 +1,48 @@
+import Foundation
+import MonsterKit
+import MonsterKitFoundation
+import Testing
+
+// What an app that holds URLs and Data writes with MonsterKitFoundation.
+@Suite struct MonsterKitFoundationTests {
+  @Test func aFileURLIsARosterFileAndItsDataARoster() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("MonsterKitFoundationTests-\(UUID().uuidString) with space")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("Team ü.json")
+
+    try Roster.seeded.jsonData().write(to: url, options: .atomic)
+    let file = try RosterFile(url: url)
+    #expect(file.path == url.path)
+    #expect(file.url.standardizedFileURL == url.standardizedFileURL)
+    #expect(try file.read() == Roster.seeded)
+    try file.apply([.remove("Cat-Bot")])
+    let roster = try Roster(data: Data(contentsOf: url), path: url.lastPathComponent)
+    #expect(roster.count == Roster.seeded.count - 1)
+    #expect(roster.jsonData() == Data(roster.canonicalJSON()))
+    #expect(try RosterFile(url: url, lockTimeout: .zero).lockTimeout == .zero)
+  }
+
+  @Test(arguments: ["https://example.com/team.json", "data:,hello", "mailto:a@example.com"])
+  func aURLThatIsNoFileIsRefusedClearly(_ text: String) throws {
+    let url = try #require(URL(string: text))
+    #expect(throws: NotAFileURL(url: url)) { try RosterFile(url: url) }
+    let error = NotAFileURL(url: url)
+    #expect(
+      error.localizedDescription
+        == "\(text) is not a file URL; a roster file is a file on this machine.")
+  }
+
+  @Test func aRostersErrorReadsAsItsMessage() throws {
+    do {
+      _ = try Roster(data: Data("{\"version\": 2, \"monsters\": []}".utf8), path: "Team.json")
+      Issue.record("read a newer version")
+    } catch {
+      #expect(error.localizedDescription == error.description)
+      #expect(error.localizedDescription.hasPrefix("Team.json:1:13: the file is roster version 2"))
+      let anyError: any Error = error
+      #expect(anyError.localizedDescription == error.description)
+    }
+  }
+}
