@@ -34,6 +34,29 @@ import Testing
         == "\(text) is not a file URL; a roster file is a file on this machine.")
   }
 
+  // The "Using MonsterKit in an app" article shows this test's snippet, word for word.
+  @Test func anAppHoldsURLsAndData() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("MonsterKitFoundationTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let documentURL = folder.appendingPathComponent("Team.json")
+    let data = Roster.seeded.jsonData()
+    var alert: String?
+    // snippet: URLs and Data
+    let file = try RosterFile(url: documentURL)  // a file URL; any other throws NotAFileURL
+    let roster = try Roster(data: data, path: documentURL.lastPathComponent)
+    try roster.jsonData().write(to: documentURL, options: .atomic)
+    do {
+      try file.apply([.remove("Nobody")])
+    } catch {
+      alert = error.localizedDescription  // a RosterError's message, as a LocalizedError
+    }
+    // end snippet
+    #expect(try file.read() == Roster.seeded)
+    #expect(alert == "No monster named 'Nobody'.")
+  }
+
   @Test func aRostersErrorReadsAsItsMessage() throws {
     do {
       _ = try Roster(data: Data("{\"version\": 2, \"monsters\": []}".utf8), path: "Team.json")
