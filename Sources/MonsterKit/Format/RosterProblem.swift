@@ -13,6 +13,24 @@ public struct RosterProblem: Hashable, Sendable {
   /// other problem.
   package var newerVersion: String?
 
+  /// Whether two problems are at the same place with the same message and kind: the
+  /// version a message words is part of the message, so a problem made with
+  /// ``init(line:column:message:kind:)`` equals the one a file gives.
+  public static func == (left: RosterProblem, right: RosterProblem) -> Bool {
+    (left.line, left.column, left.message, left.kind)
+      == (right.line, right.column, right.message, right.kind)
+  }
+
+  /// Hashes what ``==`` compares.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(column)
+    hasher.combine(message)
+    hasher.combine(kind)
+  }
+
   /// What sort of problem a problem is.
   public enum Kind: String, Hashable, Sendable {
     /// The file breaks a rule: it is not a valid roster.
