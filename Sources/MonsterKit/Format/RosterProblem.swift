@@ -21,7 +21,7 @@ public struct RosterProblem: Hashable, Sendable {
       == (right.line, right.column, right.message, right.kind)
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares: the place, the message and the kind.
   ///
   /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
