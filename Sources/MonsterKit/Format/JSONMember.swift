@@ -39,4 +39,18 @@ extension [JSONMember] {
   var positionsByKey: [String: Int] {
     Dictionary(zip(lazy.map(\.key), indices), uniquingKeysWith: { first, _ in first })
   }
+
+  /// Gives a key a value (the first member of the key, when it is held twice), adding it at
+  /// the end when no member has it, or takes the key's member away for `nil`.
+  mutating func setValue(_ value: JSONValue?, forKey key: String) {
+    if let index = firstIndex(where: { $0.key == key }) {
+      if let value {
+        self[index].value = value
+      } else {
+        remove(at: index)
+      }
+    } else if let value {
+      append(JSONMember(key, value))
+    }
+  }
 }

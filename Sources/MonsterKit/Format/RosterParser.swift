@@ -246,33 +246,27 @@ struct RosterParser {
     }
     var declared = declarations
     var kept: [(offset: Int, number: Int)] = []
+    // Reads each entry as a weapon or a field: those read are kept, the others' problems
+    // noted where they stand.
+    func readEach<Value>(
+      _ read: (JSONValue, Int) -> RosterDeclarations.Entry<Value>
+    ) -> [Value] {
+      var values: [Value] = []
+      for entry in entries {
+        let read = read(entry.value, entry.number)
+        declarationProblems += read.problems.map {
+          PendingProblem(offset: entry.offset, message: $0)
+        }
+        if let value = read.value {
+          values.append(value)
+          kept.append((entry.offset, entry.number))
+        }
+      }
+      return values
+    }
     switch key {
-    case .weapons:
-      var weapons: [Weapon] = []
-      for entry in entries {
-        let read = RosterDeclarations.weapon(entry.value, number: entry.number)
-        declarationProblems += read.problems.map {
-          PendingProblem(offset: entry.offset, message: $0)
-        }
-        if let weapon = read.value {
-          weapons.append(weapon)
-          kept.append((entry.offset, entry.number))
-        }
-      }
-      declared.weapons = weapons
-    case .fields:
-      var fields: [MonsterField] = []
-      for entry in entries {
-        let read = RosterDeclarations.field(entry.value, number: entry.number)
-        declarationProblems += read.problems.map {
-          PendingProblem(offset: entry.offset, message: $0)
-        }
-        if let field = read.value {
-          fields.append(field)
-          kept.append((entry.offset, entry.number))
-        }
-      }
-      declared.fields = fields
+    case .weapons: declared.weapons = readEach(RosterDeclarations.weapon)
+    case .fields: declared.fields = readEach(RosterDeclarations.field)
     }
     // What breaks a rule among the entries (two of one name): left out, with a problem.
     var refused: Set<Int> = []

@@ -56,3 +56,44 @@ struct RosterSource: Sendable {
     withUTF8(field, of: record) { String(decoding: $0, as: UTF8.self) }
   }
 }
+
+// MARK: - Changing the other keys of a record
+
+extension RosterSource {
+  /// Gives a record's monster new values of keys beyond the built-in ones (declared fields,
+  /// undeclared keys), in its entry of ``otherFields``, so that no monster is built: the
+  /// other keys' counterpart of ``RecordValues/apply(to:weapons:)``. The caller marks the
+  /// record ``MonsterRecord/Flags/rewritten`` when something changed.
+  ///
+  /// - Parameters:
+  ///   - values: Fields beyond the built-in ones and their new values, each field once,
+  ///     checked against the roster.
+  ///   - record: The record, given an entry of ``otherFields`` when it had none, and none
+  ///     when it is left without other keys.
+  /// - Returns: The fields that changed, with their values before and after, in the
+  ///   monster's order of its keys, then the keys it did not have in the order given.
+  mutating func setOtherFields(
+    _ values: [(field: MonsterField, value: JSONValue?)], of record: inout MonsterRecord
+  ) -> [FieldChange] {
+    var changed: [(place: Int, change: FieldChange)] = []
+    do {
+      let members = record.otherFieldsIndex.map { otherFields[Int($0)] } ?? []
+      for (field, value) in values {
+        let place = members.firstIndex { $0.key == field.key }
+        let before = place.map { members[$0].value }
+        guard before != value else { continue }
+        changed.append(
+          (place ?? members.count + changed.count, FieldChange(field, from: before, to: value)))
+      }
+    }
+    guard !changed.isEmpty else { return [] }
+    let entry = record.otherFieldsIndex.map(Int.init) ?? otherFields.count
+    if entry == otherFields.count { otherFields.append([]) }
+    for (_, change) in changed {
+      otherFields[entry].setValue(change.new, forKey: change.field.key)
+    }
+    record.otherFieldsIndex = otherFields[entry].isEmpty ? nil : Int32(entry)
+    changed.sort { $0.place < $1.place }
+    return changed.map(\.change)
+  }
+}

@@ -308,16 +308,7 @@ extension MonsterField {
     case .weapon?:
       monster.weapon = text.map { weapons.weapon(named: $0) ?? Weapon(name: $0) } ?? monster.weapon
     case .nameColor?: monster.nameColor = text.flatMap { NameColor($0) }
-    case nil:
-      if let index = monster.otherFields.firstIndex(where: { $0.key == key }) {
-        if let value {
-          monster.otherFields[index].value = value
-        } else {
-          monster.otherFields.remove(at: index)
-        }
-      } else if let value {
-        monster.otherFields.append(JSONMember(key, value))
-      }
+    case nil: monster.otherFields.setValue(value, forKey: key)
     }
   }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MonsterKit
@@ -90,5 +91,78 @@ import Testing
     #expect(Array(many) == expected)
     #expect(many.canonicalJSON() == (try Roster(expected).canonicalJSON()))
     #expect(Array(before) == monsters)
+  }
+
+  /// An edit of many monsters' declared fields and undeclared keys changes their records'
+  /// other keys in place, building no monster, and leaves the roster, the changes it
+  /// reports and the file's bytes as building every monster does: the truth is the same
+  /// edits made to a roster whose monsters were all built, thousands of them at random.
+  @Test func manyMonstersFieldsBeyondTheBuiltInOnesAreChangedInTheirRecords() throws {
+    var generator = SeededGenerator(seed: 25)
+    let fields = [
+      try MonsterField(declaring: "team", kind: .values(["red", "blue", "green"])),
+      try MonsterField(
+        declaring: "level", kind: .integer(minimum: 1, maximum: 100), isRequired: true,
+        defaultValue: .number("50")),
+      try MonsterField(declaring: "notes"),
+    ]
+    let values: [String: [FieldInput?]] = [
+      "team": [.typed("red"), .typed("blue"), .json(.string("green")), nil],
+      "level": [.typed("7"), .json(.number("50")), .typed("100"), nil],
+      "notes": [.json(.string("n")), .json(.array([.null])), .json(.string("")), nil],
+      "x": [.json(.number("1")), .json(.bool(true)), nil],
+      "y": [.json(.string("y")), nil],
+      "weapon": [.typed("fire"), .typed("sword")],
+      "description": [.text("changed")],
+    ]
+    let keys = values.keys.sorted()
+    for round in 0..<60 {
+      let count = Int.random(in: 8...40, using: &generator)
+      let monsters = (0..<count).map { number in
+        var others: [JSONMember] = [JSONMember("level", .number("\(number % 100 + 1)"))]
+        if Bool.random(using: &generator) { others.append(JSONMember("team", .string("red"))) }
+        if Bool.random(using: &generator) { others.append(JSONMember("x", .number("\(number)"))) }
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+          others.append(JSONMember("notes", .string("old")))
+        }
+        others.shuffle(using: &generator)
+        return Monster(
+          name: "M-\(number)", description: "d", weapon: .sword, otherFields: others)
+      }
+      let built = try Roster(monsters, fields: fields)
+      let original = try readRoster(bytes: built.canonicalJSON())
+      #expect(Array(original) == Array(built), "round \(round)")
+      var truth = built
+      var read = original
+      for edit in 0..<4 {
+        var changes = RosterEdit.Changes([])
+        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+          let key = keys.randomElement(using: &generator)!
+          changes.set(key, to: values[key]!.randomElement(using: &generator)!)
+        }
+        // An eighth of the monsters or more, so that the records are changed.
+        let picked = (0..<count).filter { _ in Int.random(in: 0..<3, using: &generator) > 0 }
+        let selection = MonsterSelection.names(picked.map { "M-\($0)" })
+        let context = "round \(round), edit \(edit): \(changes), \(picked.count) of \(count)"
+        let onRecords =
+          read.source.hasRewrittenRecords || picked.count * Roster.monstersPerRecordCopy >= count
+        let builtBefore = read.edited.count
+        let expected = Result { () throws(RosterError) in
+          try truth.applyReporting(.setEach(selection, changes))
+        }
+        let actual = Result { () throws(RosterError) in
+          try read.applyReporting(.setEach(selection, changes))
+        }
+        #expect(actual == expected, "\(context)")
+        #expect(Array(read) == Array(truth), "\(context)")
+        #expect(read.canonicalJSON() == truth.canonicalJSON(), "\(context)")
+        if onRecords, !changes.assignments.contains(where: { $0.key == "description" }) {
+          #expect(read.edited.count == builtBefore, "\(context)")
+        }
+      }
+      #expect(Array(original) == Array(built), "round \(round)")
+      let reread = try readRoster(bytes: read.canonicalJSON())
+      #expect(Array(reread) == Array(truth), "round \(round)")
+    }
   }
 }
