@@ -96,7 +96,8 @@ enum SetupGitCommand {
     }
     if GitProcess.find("monsters", environment: context.environment.variables) == nil {
       context.console.errors.writeLine(
-        "Note: 'monsters' is not on PATH, where git looks for it; put it there before a "
+        EditReport.notePrefix(context)
+          + "'monsters' is not on PATH, where git looks for it; put it there before a "
           + "merge.")
     }
   }

@@ -91,7 +91,8 @@ import Testing
     #expect(
       harness.run(["resolve", "--ours"])
         == CommandResult(
-          .success, errors: "Note: \(harness.rosterPath) has no conflict to resolve.\n"))
+          .success,
+          errors: "monsters resolve: Nothing to resolve: \(harness.rosterPath) has no conflict.\n"))
   }
 
   @Test(arguments: [

@@ -54,7 +54,7 @@ import Testing
   }
 
   private static let note =
-    "Note: 'monsters' is not on PATH, where git looks for it; put it there before a merge.\n"
+    "monsters setup-git: 'monsters' is not on PATH, where git looks for it; put it there before a merge.\n"
 
   private static let settings = """
       merge.monsters.name = monsters: merge rosters monster by monster
