@@ -219,6 +219,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: target))
   }
 
+  @Test func anAttributesFileThatIsAFIFOIsRefusedWithoutWaiting() throws {
+    let repository = try Repository()
+    let attributes = repository.harness.folder + "/.gitattributes"
+    #expect(mkfifo(attributes, 0o600) == 0)
+    let setUp = try SpawnedProcess(
+      try #require(BuiltTool.url), arguments: [Array("setup-git".utf8)],
+      environment: repository.environment())
+    let ended = setUp.wait(until: .now + .seconds(20))
+    if ended == nil { setUp.kill() }
+    #expect(ended == .exited(1))
+    #expect(
+      repository.run(["setup-git"])
+        == CommandResult(
+          .failure, errors: "Error: \(attributes) is not a regular file; make it one.\n"))
+  }
+
   @Test func outsideARepositoryItSaysSo() throws {
     let harness = try CommandLineHarness()
     let result = harness.run(
