@@ -250,6 +250,22 @@ import Testing
           + "fatal: not a git repository"))
   }
 
+  /// `check` reads the attributes files above a roster as every input is read: a FIFO
+  /// where `.gitattributes` belongs reads as empty at once, never a wait for a writer.
+  @Test func checkReadsAnAttributesFileThatIsAFIFOWithoutWaiting() throws {
+    let repository = try Repository()
+    #expect(repository.run(["init"]).code == .success)
+    #expect(mkfifo(repository.harness.folder + "/.gitattributes", 0o600) == 0)
+    let check = try SpawnedProcess(
+      try #require(BuiltTool.url),
+      arguments: [Array("check".utf8)] + [
+        Array(repository.harness.rosterPath.utf8)
+      ])
+    let ended = check.wait(until: .now + .seconds(20))
+    if ended == nil { check.kill() }
+    #expect(ended == .exited(0))
+  }
+
   @Test func withoutGitItSaysSo() throws {
     let repository = try Repository()
     #expect(
