@@ -224,11 +224,9 @@ struct Bench {
       )
     ]
     if let jq {
-      let script =
-        "\(jq) --arg n \"$1\" '(.monsters[] | select(.name == $n) | .weapon) = \"fire\"' \"$2\" "
-        + "> \"$2.tmp\" && mv \"$2.tmp\" \"$2\""
+      let filter = "(.monsters[] | select(.name == $n) | .weapon) = \"fire\""
       commands.append(
-        ("jq", Command(program: "/bin/sh", arguments: ["-c", script, "sh", name, copy("jq")])))
+        ("jq", Command.jqInPlace(jq, filter: filter, name: name, path: copy("jq"))))
     }
     if let python {
       commands.append(

@@ -96,10 +96,8 @@ struct FieldsBench {
         ),
       ]
       if let jq {
-        let script =
-          "\(jq) --arg n \"$1\" '\(filter)' \"$2\" > \"$2.tmp\" && mv \"$2.tmp\" \"$2\""
         commands.append(
-          ("jq", Command(program: "/bin/sh", arguments: ["-c", script, "sh", name, copy("jq")])))
+          ("jq", Command.jqInPlace(jq, filter: filter, name: name, path: copy("jq"))))
       }
       return Workload(
         title: Self.prefix + title, size: size, fileBytes: bytes, commands: commands,

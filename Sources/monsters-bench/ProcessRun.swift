@@ -27,6 +27,13 @@ struct Command {
     Command(program: "/bin/sh", arguments: ["-c", script])
   }
 
+  /// `jq` editing a roster in place, as a script does: the filter, with the monster's name
+  /// as `$n`, writes a temporary file that then replaces the roster.
+  static func jqInPlace(_ jq: String, filter: String, name: String, path: String) -> Command {
+    let script = "\(jq) --arg n \"$1\" '\(filter)' \"$2\" > \"$2.tmp\" && mv \"$2.tmp\" \"$2\""
+    return Command(program: "/bin/sh", arguments: ["-c", script, "sh", name, path])
+  }
+
   /// Runs the command to its end, through `peak-meter`, and measures it.
   ///
   /// The meter starts the program and waits for it: a child of this process would count

@@ -2,4 +2,6 @@
 struct PendingProblem {
   var offset: Int
   var message: String
+  /// The version a file of a newer roster version has (see ``RosterProblem/newerVersion``).
+  var newerVersion: String? = nil
 }

@@ -320,10 +320,8 @@ struct RosterParser {
       if text != "0" {
         problems.append(
           PendingProblem(
-            offset: offset,
-            message:
-              "the file is roster version \(escapedForMessage(text))"
-              + RosterProblem.newerVersionEnding))
+            offset: offset, message: RosterProblem.newerVersionMessage(text, program: nil),
+            newerVersion: text))
         return
       }
     }

@@ -8,6 +8,28 @@ public struct RosterProblem: Hashable, Sendable {
   public var message: String
   /// Whether the file breaks a rule, or is valid but not in canonical form.
   public var kind: Kind
+  /// The version of a file of a newer roster version than this reader reads, so that a
+  /// program can word ``message`` as its own (see ``message(program:)``); `nil` for any
+  /// other problem.
+  package var newerVersion: String?
+
+  /// Whether two problems are at the same place with the same message and kind: the
+  /// version a message words is part of the message, so a problem made with
+  /// ``init(line:column:message:kind:)`` equals the one a file gives.
+  public static func == (left: RosterProblem, right: RosterProblem) -> Bool {
+    (left.line, left.column, left.message, left.kind)
+      == (right.line, right.column, right.message, right.kind)
+  }
+
+  /// Hashes what `==` compares: the place, the message and the kind.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(column)
+    hasher.combine(message)
+    hasher.combine(kind)
+  }
 
   /// What sort of problem a problem is.
   public enum Kind: String, Hashable, Sendable {
@@ -33,10 +55,22 @@ public struct RosterProblem: Hashable, Sendable {
 }
 
 extension RosterProblem {
-  /// How the message of a file of a newer roster version ends, after `the file is roster
-  /// version 2`: it names no program, so that an app can show it; the command line words it
-  /// its own way.
-  package static let newerVersionEnding = ", newer than this reader supports (1)"
+  /// The message, naming the program that reads the file where it has room for one: a file
+  /// of a newer roster version asks for a newer one of it.
+  ///
+  /// - Parameter program: The reading program's name, or `nil` to name none, as ``message``
+  ///   does.
+  package func message(program: String?) -> String {
+    guard let newerVersion, program != nil else { return message }
+    return Self.newerVersionMessage(newerVersion, program: program)
+  }
+
+  /// The message of a file of roster version `version`, newer than this reader reads.
+  static func newerVersionMessage(_ version: String, program: String?) -> String {
+    "the file is roster version \(escapedForMessage(version)), newer than "
+      + (program.map { "this \($0) reads (1); use a newer \($0)" }
+        ?? "this reader supports (1)")
+  }
 }
 
 // MARK: - CustomStringConvertible

@@ -8,7 +8,7 @@ extension RosterError {
   /// change with a split. An app switches on ``category`` instead:
   ///
   /// ```swift
-  /// do {
+  /// do throws(RosterError) {
   ///   roster = try file.read()
   /// } catch {
   ///   switch error.category {

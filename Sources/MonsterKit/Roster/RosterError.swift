@@ -129,9 +129,11 @@ extension RosterError: CustomStringConvertible {
   /// - Parameters:
   ///   - hint: Words that fit after a semicolon (a comma before `or` for the lock), or
   ///     `nil` for none.
-  ///   - otherEditor: What a lock's message calls the editor that held the lock.
-  /// - Returns: The message; ``description`` when the error takes no hint.
-  package func message(hint: String?, otherEditor: String = "Another program") -> String {
+  ///   - program: The name of the program that shows the message, which calls the editor
+  ///     that held the lock another of it and asks for a newer one of it for a file of a
+  ///     newer roster version; `nil` names no program.
+  /// - Returns: The message; ``description`` when the error takes no hint and no program.
+  package func message(hint: String?, program: String? = nil) -> String {
     switch self {
     case .noSuchMonster(let name, let suggestion):
       "No monster named '\(escapedForMessage(name))'."
@@ -177,7 +179,8 @@ extension RosterError: CustomStringConvertible {
       "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
       problems.first.map {
-        "\(escapedForMessage(path)):\($0)" + moreProblems(problems.count - 1, hint: hint)
+        "\(escapedForMessage(path)):\($0.line):\($0.column): \($0.message(program: program))"
+          + moreProblems(problems.count - 1, hint: hint)
       } ?? "\(escapedForMessage(path)): not a valid roster"
     case .unresolvedConflict(let path, let lines):
       "\(escapedForMessage(path)):\(lines.first ?? 1): unresolved merge conflict"
@@ -201,7 +204,7 @@ extension RosterError: CustomStringConvertible {
         + (hint.map { "; \($0)" } ?? "") + "."
         + (action.leavesTheFileAsItWas ? " The file is as it was." : "")
     case .lockTimeout(let path, let seconds):
-      "\(otherEditor) is editing \(escapedForMessage(path)) (its folder was locked for "
+      "Another \(program ?? "program") is editing \(escapedForMessage(path)) (its folder was locked for "
         + "over \(formatSeconds(seconds)) s); try again" + (hint.map { ", or \($0)" } ?? "") + "."
     }
   }

@@ -69,7 +69,7 @@ extension RosterFile {
     var once = self
     once.lockTimeout = .zero
     do throws(RosterError) {
-      return try once.update(dryRun: false, change)
+      return try once.edit(dryRun: false, change)
     } catch {
       if case .lockTimeout = error { return nil }
       throw error

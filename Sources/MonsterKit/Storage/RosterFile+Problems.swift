@@ -41,7 +41,9 @@ extension RosterFile {
       TextPosition.positions(of: pending.map(\.offset), in: $0)
     }
     let problems = zip(pending, positions).map {
-      RosterProblem(line: $1.line, column: $1.column, message: $0.message)
+      var problem = RosterProblem(line: $1.line, column: $1.column, message: $0.message)
+      problem.newerVersion = $0.newerVersion
+      return problem
     }
     return (roster, problems)
   }

@@ -196,7 +196,7 @@ extension RosterFile {
   public func apply(_ edits: [RosterEdit], dryRun: Bool = false) throws(RosterError)
     -> RosterUpdate
   {
-    try update(dryRun: dryRun) { (roster) throws(RosterError) in
+    try edit(dryRun: dryRun) { (roster) throws(RosterError) in
       try roster.applyEach(edits).changed
     }
   }
@@ -249,7 +249,7 @@ extension RosterFile {
   public func update<Failure: Error>(
     dryRun: Bool = false, _ change: (inout Roster) throws(Failure) -> Void
   ) throws -> RosterUpdate {
-    try carrying(change) { (change) throws(RosterError) in try update(dryRun: dryRun, change) }
+    try carrying(change) { (change) throws(RosterError) in try edit(dryRun: dryRun, change) }
   }
 
   /// Runs an edit whose change throws an error of the caller's type through the edit path,
@@ -290,7 +290,10 @@ extension RosterFile {
   }
 
   /// The one path every edit takes, for the edits of `monsters` itself: `change` says
-  /// whether to write, which for `fmt` is whether the file is not in canonical form.
+  /// whether to write, which for `fmt` is whether the file is not in canonical form. Named
+  /// apart from ``update(dryRun:_:)``: under that name, a closure that ends in a call
+  /// returning `Bool`, as `roster.apply(_:)` does, picked this one within the package, so
+  /// the package's own tests ran what no app can call.
   ///
   /// - Parameters:
   ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
@@ -300,7 +303,7 @@ extension RosterFile {
   /// - Returns: The roster before and after.
   /// - Throws: What `change` throws, or an error from reading, locking or writing;
   ///   ``RosterError/notEditable(path:)`` for a pipe or a terminal, unless `dryRun`.
-  package func update(
+  package func edit(
     dryRun: Bool, _ change: (inout Roster) throws(RosterError) -> Bool
   ) throws(RosterError) -> RosterUpdate {
     guard !dryRun else {

@@ -62,7 +62,7 @@ enum CheckCommand {
           Finding(
             path: path, line: problem.line, column: problem.column, kind: problem.kind.rawValue,
             message: problem.kind == .layout
-              ? problem.message + ", or 'monsters fmt' now" : problem.commandLineMessage)
+              ? problem.message + ", or 'monsters fmt' now" : problem.message(program: "monsters"))
         }
         findings.append((path, problems))
         context.noteAbandonedTemporaryFiles(of: file)

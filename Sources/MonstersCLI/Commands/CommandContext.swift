@@ -198,7 +198,7 @@ struct CommandContext {
     -> RosterUpdate
   {
     let dryRun = invocation.has(.dryRun)
-    let update = try file.update(dryRun: dryRun, change)
+    let update = try file.edit(dryRun: dryRun, change)
     guard update.changed && !dryRun else {
       record.noteUnsaved(file.path)
       return update

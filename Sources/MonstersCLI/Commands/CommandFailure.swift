@@ -159,7 +159,7 @@ indirect enum CommandFailure: Error {
     switch self {
     case .usage(let error, _): error.description
     case .roster(let error):
-      error.inCommandLineWords.message(hint: Self.hint(for: error), otherEditor: "Another monsters")
+      error.message(hint: Self.hint(for: error), program: "monsters")
     case .missingRoster(let path): Self.missingRosterMessage(path)
     case .missingInput(let path): "\(escapedForMessage(path)): no such file."
     case .unreadableInput(let path, let code):

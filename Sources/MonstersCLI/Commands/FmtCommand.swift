@@ -75,7 +75,7 @@ enum FmtCommand {
   /// - Throws: ``RosterError`` for a file that is missing, unreadable, or not a valid
   ///   roster, or that cannot be locked or written.
   static func format(_ file: RosterFile) throws(RosterError) -> Bool {
-    try file.update(dryRun: false) { (roster) throws(RosterError) in
+    try file.edit(dryRun: false) { (roster) throws(RosterError) in
       switch roster.readLayout {
       case .canonical: return false
       case .notCanonical: return true

@@ -119,13 +119,16 @@ import Testing
 
   @Test func invalidFileGivesItsProblemsAndABadOneThrows() throws {
     try write(#"{"version": 2, "monsters": [1]}"#, to: path)
+    let newer = RosterProblem(
+      line: 1, column: 13,
+      message: "the file is roster version 2, newer than this reader supports (1)")
     #expect(
       try RosterFile(path: path).problems() == [
-        RosterProblem(
-          line: 1, column: 13,
-          message: "the file is roster version 2, newer than this reader supports (1)"),
-        RosterProblem(line: 1, column: 29, message: "monster 1 is not an object"),
+        newer, RosterProblem(line: 1, column: 29, message: "monster 1 is not an object"),
       ])
+    #expect(
+      try RosterFile(path: path).problems()[0].message(program: "monsters")
+        == "the file is roster version 2, newer than this monsters reads (1); use a newer monsters")
     try write(#"{"version": 1,}"#, to: path)
     #expect(
       throws: RosterError.syntax(
