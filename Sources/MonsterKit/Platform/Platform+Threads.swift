@@ -48,25 +48,6 @@ extension Platform {
   package static func join(_ thread: StartedThread) {
     pthread_join(thread.thread, nil)
   }
-
-  /// Runs two pieces of work at once: the first on a thread of its own, the second on the
-  /// calling thread; returns when both are done. Where no thread can be made, the first
-  /// runs on the calling thread, after the second.
-  ///
-  /// - Parameters:
-  ///   - first: The work for the new thread.
-  ///   - second: The work for the calling thread.
-  package static func runConcurrently(_ first: @Sendable () -> Void, _ second: () -> Void) {
-    withoutActuallyEscaping(first) { first in
-      guard let thread = startThread(first) else {
-        second()
-        first()
-        return
-      }
-      second()
-      join(thread)
-    }
-  }
 }
 
 /// The work a thread made by ``Platform/startThread(_:)`` runs.

@@ -73,47 +73,34 @@ package protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
-  /// Opens a file for reading, and says what it is.
+  /// Reads a whole file, as every input is read (``readWhole(_:limit:)``): a regular file,
+  /// a pipe, a FIFO, a socket or a terminal, opened in a way that never waits (a FIFO
+  /// without a writer reads as empty); a device or a folder is refused before a byte is
+  /// read, and nothing is read past ``RosterFile/sizeLimit``.
   ///
   /// - Parameter path: The file's path.
-  /// - Returns: The descriptor, which the caller closes, and the file's status; `nil` when
-  ///   there is no file at the path.
-  /// - Throws: The `errno` of a failed call; `EISDIR` for a folder, `EFBIG` over 4 GiB.
-  package func openForReading(_ path: String) throws(SystemCallError)
-    -> (descriptor: Int32, status: Platform.FileStatus)?
-  {
+  /// - Returns: The bytes, or `nil` when there is no file at the path.
+  /// - Throws: The `errno` of a failed call; `EISDIR` for a folder, `ENXIO` for a device,
+  ///   `EFBIG` over 4 GiB.
+  package func contents(of path: String) throws(SystemCallError) -> [UInt8]? {
     let descriptor: Int32
     do throws(SystemCallError) {
-      descriptor = try open(path, options: [.readOnly, .closeOnExec], mode: 0)
+      descriptor = try open(path, options: [.readOnly, .nonBlocking, .closeOnExec], mode: 0)
     } catch {
       if error.code == Platform.ErrorNumber.noSuchFile { return nil }
       throw error
     }
-    do throws(SystemCallError) {
-      let status = try fstat(descriptor)
-      if status.fileType == .directory {
-        throw SystemCallError(Platform.ErrorNumber.isADirectory)
-      }
-      // Refused before a buffer for it is made, not once it is read.
-      if status.size > RosterFile.sizeLimit {
-        throw SystemCallError(Platform.ErrorNumber.fileTooLarge)
-      }
-      return (descriptor, status)
-    } catch {
-      close(descriptor)
-      throw error
-    }
-  }
-
-  /// Reads a whole file.
-  ///
-  /// - Parameter path: The file's path.
-  /// - Returns: The bytes, or `nil` when there is no file at the path.
-  /// - Throws: The `errno` of a failed call; `EISDIR` for a folder, `EFBIG` over 4 GiB.
-  package func contents(of path: String) throws(SystemCallError) -> [UInt8]? {
-    guard let (descriptor, status) = try openForReading(path) else { return nil }
     defer { close(descriptor) }
-    return try readAll(descriptor, sizeHint: status.size)
+    try setBlocking(descriptor)
+    do throws(WholeReadError) {
+      return try readWhole(descriptor, limit: RosterFile.sizeLimit)
+    } catch {
+      switch error {
+      case .device: throw SystemCallError(Platform.ErrorNumber.noSuchDevice)
+      case .tooLarge: throw SystemCallError(Platform.ErrorNumber.fileTooLarge)
+      case .failed(let code): throw SystemCallError(code)
+      }
+    }
   }
 
   /// `lstat(2)`, for a path that may name nothing.

@@ -35,7 +35,8 @@ extension CheckCommand {
       guard configured == nil else { continue }
       noted.insert(top)
       context.console.errors.writeLine(
-        "Note: git's attributes send \(escapedForTerminal(path)) to the 'monsters' merge "
+        EditReport.notePrefix(context)
+          + "git's attributes send \(escapedForTerminal(path)) to the 'monsters' merge "
           + "driver, but this clone's git config does not define it, so git merges it line "
           + "by line; run 'monsters setup-git' here (and after a conflict git made, "
           + "'monsters merge --git').")

@@ -51,7 +51,8 @@ enum ResolveCommand {
     }
     let shown = escapedForTerminal(file.path)
     guard !outcome.resolved.isEmpty else {
-      context.console.errors.writeLine("Note: \(shown) has no conflict to resolve.")
+      context.console.errors.writeLine(
+        EditReport.notePrefix(context) + "Nothing to resolve: \(shown) has no conflict.")
       return
     }
     let count = outcome.resolved.count

@@ -1,5 +1,4 @@
 import MonsterKit
-import Synchronization
 
 /// One of the rosters that `diff` compares or `merge` merges, named as the usage names it
 /// (`OLD`, `OURS`): a file, a pipe or a process substitution, or `-` for standard input.
@@ -55,25 +54,15 @@ struct RosterSide {
   }
 
   /// Runs two pieces of work at once, the first on a thread of its own
-  /// (``Platform/runConcurrently(_:_:)``; a roster of a million monsters takes a core a
-  /// fifth of a second to read), and gives each one's result.
+  /// (``BackgroundWork``; a roster of a million monsters takes a core a fifth of a second to
+  /// read), and gives each one's result.
   static func both<First: Sendable, Second: Sendable>(
     _ first: @escaping @Sendable () -> Result<First, CommandFailure>,
-    _ second: @escaping @Sendable () -> Result<Second, CommandFailure>
+    _ second: () -> Result<Second, CommandFailure>
   ) -> (Result<First, CommandFailure>, Result<Second, CommandFailure>) {
-    guard #available(macOS 15, *) else { return (first(), second()) }
-    let firstResult = Mutex<Result<First, CommandFailure>?>(nil)
-    var secondResult: Result<Second, CommandFailure>?
-    Platform.runConcurrently(
-      {
-        let result = first()
-        firstResult.withLock { $0 = result }
-      },
-      { secondResult = second() })
-    guard let a = firstResult.withLock({ $0 }), let b = secondResult else {
-      return (first(), second())
-    }
-    return (a, b)
+    let background = BackgroundWork(first)
+    let secondResult = second()
+    return (background.value(), secondResult)
   }
 
   /// Does something with the side's file (mapped when large), its errors the side's.

@@ -96,7 +96,8 @@ enum SetupGitCommand {
     }
     if GitProcess.find("monsters", environment: context.environment.variables) == nil {
       context.console.errors.writeLine(
-        "Note: 'monsters' is not on PATH, where git looks for it; put it there before a "
+        EditReport.notePrefix(context)
+          + "'monsters' is not on PATH, where git looks for it; put it there before a "
           + "merge.")
     }
   }
@@ -170,6 +171,8 @@ enum SetupGitCommand {
       throw .git(
         "\(escapedForTerminal(path)) is a symbolic link, which git does not read attributes "
           + "through; make it a file.")
+    } else if let status = try? fileSystem.lstat(path), status.fileType != .regular {
+      throw .git("\(escapedForTerminal(path)) is not a regular file; make it one.")
     }
     let existing: [UInt8]
     do throws(SystemCallError) {
@@ -205,9 +208,11 @@ enum SetupGitCommand {
       + lineBreak
     do throws(SystemCallError) {
       // Not through a symbolic link, which git does not follow for .gitattributes either:
-      // a repository cannot make this write to another file.
+      // a repository cannot make this write to another file. Nor waiting for a reader of a
+      // FIFO planted meanwhile.
       let descriptor = try fileSystem.open(
-        path, options: [.writeOnly, .create, .append, .closeOnExec, .noFollow], mode: 0o666)
+        path, options: [.writeOnly, .create, .append, .closeOnExec, .noFollow, .nonBlocking],
+        mode: 0o666)
       defer { fileSystem.close(descriptor) }
       try Array(addition.utf8).withUnsafeBufferPointer { (buffer) throws(SystemCallError) in
         try fileSystem.writeAll(UnsafeRawBufferPointer(buffer), to: descriptor)

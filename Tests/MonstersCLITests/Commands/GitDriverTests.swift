@@ -109,7 +109,7 @@ import Testing
     #expect(check.status == 0)
     #expect(
       check.errors
-        == "Note: git's attributes send team monsters.json to the 'monsters' merge driver, but "
+        == "monsters check: git's attributes send team monsters.json to the 'monsters' merge driver, but "
         + "this clone's git config does not define it, so git merges it line by line; run "
         + "'monsters setup-git' here (and after a conflict git made, 'monsters merge --git').\n")
     // The repository that ran setup-git, and the clone once it has, get no note.

@@ -257,6 +257,18 @@ import Testing
       ])
   }
 
+  @Test func aMergeIntoALockedRosterTimesOutAndLeavesOursAsItWas() throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon fire")
+    let before = try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json")))
+    let holder = try LockHolder(folder: harness.folder)
+    let result = merge(harness, ["--lock-timeout", "0.2"])
+    holder.release()
+    #expect(result.code == .lockBusy)
+    #expect(result.errors.hasPrefix("Error: OURS: Another monsters is editing "))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json"))) == before)
+    #expect(merge(harness) == CommandResult(.success))
+  }
+
   @Test func aMergeThatChangesNothingOfOursWritesNothing() throws {
     let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "")
     let inode = { () throws -> Int in

@@ -44,6 +44,17 @@ import Testing
         == "Cat-Bot\nPup-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\nRobo-Bot\n")
   }
 
+  @Test func aLockedRosterTimesOutAndIsLeftAsItWas() throws {
+    let harness = try conflicted()
+    let before = try #require(harness.rosterBytes())
+    let holder = try LockHolder(folder: harness.folder)
+    let result = harness.run(["resolve", "--ours", "--lock-timeout", "0.2"])
+    holder.release()
+    #expect(result.code == .lockBusy)
+    #expect(result.errors.hasPrefix("Error: Another monsters is editing "))
+    #expect(harness.rosterBytes() == before)
+  }
+
   @Test func aNamedConflictIsResolvedAloneByEitherSidesName() throws {
     let harness = try conflicted()
     let path = harness.rosterPath
@@ -80,7 +91,8 @@ import Testing
     #expect(
       harness.run(["resolve", "--ours"])
         == CommandResult(
-          .success, errors: "Note: \(harness.rosterPath) has no conflict to resolve.\n"))
+          .success,
+          errors: "monsters resolve: Nothing to resolve: \(harness.rosterPath) has no conflict.\n"))
   }
 
   @Test(arguments: [

@@ -54,7 +54,7 @@ import Testing
   }
 
   private static let note =
-    "Note: 'monsters' is not on PATH, where git looks for it; put it there before a merge.\n"
+    "monsters setup-git: 'monsters' is not on PATH, where git looks for it; put it there before a merge.\n"
 
   private static let settings = """
       merge.monsters.name = monsters: merge rosters monster by monster
@@ -219,6 +219,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: target))
   }
 
+  @Test func anAttributesFileThatIsAFIFOIsRefusedWithoutWaiting() throws {
+    let repository = try Repository()
+    let attributes = repository.harness.folder + "/.gitattributes"
+    #expect(mkfifo(attributes, 0o600) == 0)
+    let setUp = try SpawnedProcess(
+      try #require(BuiltTool.url), arguments: [Array("setup-git".utf8)],
+      environment: repository.environment())
+    let ended = setUp.wait(until: .now + .seconds(20))
+    if ended == nil { setUp.kill() }
+    #expect(ended == .exited(1))
+    #expect(
+      repository.run(["setup-git"])
+        == CommandResult(
+          .failure, errors: "Error: \(attributes) is not a regular file; make it one.\n"))
+  }
+
   @Test func outsideARepositoryItSaysSo() throws {
     let harness = try CommandLineHarness()
     let result = harness.run(
@@ -232,6 +248,22 @@ import Testing
       result.errors.hasPrefix(
         "Error: \(harness.folder) is not in a git repository (run 'git init', or use --global): "
           + "fatal: not a git repository"))
+  }
+
+  /// `check` reads the attributes files above a roster as every input is read: a FIFO
+  /// where `.gitattributes` belongs reads as empty at once, never a wait for a writer.
+  @Test func checkReadsAnAttributesFileThatIsAFIFOWithoutWaiting() throws {
+    let repository = try Repository()
+    #expect(repository.run(["init"]).code == .success)
+    #expect(mkfifo(repository.harness.folder + "/.gitattributes", 0o600) == 0)
+    let check = try SpawnedProcess(
+      try #require(BuiltTool.url),
+      arguments: [Array("check".utf8)] + [
+        Array(repository.harness.rosterPath.utf8)
+      ])
+    let ended = check.wait(until: .now + .seconds(20))
+    if ended == nil { check.kill() }
+    #expect(ended == .exited(0))
   }
 
   @Test func withoutGitItSaysSo() throws {
