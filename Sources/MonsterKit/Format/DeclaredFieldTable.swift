@@ -66,11 +66,17 @@ struct DeclaredFieldTable {
   /// Whether the field at `position` surely takes the value: `false` is for
   /// ``MonsterField/problem(with:weapons:)`` to decide.
   private func fits(_ value: JSONValue, _ position: Int) -> Bool {
-    switch (fields[position].kind, value) {
-    case (.text, .string): return true
-    case (.values(let values), .string(let text)): return values.contains(text)
-    case (.integer(let minimum, let maximum), .number(let text)):
-      guard let number = Self.plainInteger(text) else { return false }
+    switch value {
+    case .string(let text):
+      switch fields[position].kind {
+      case .text: return true
+      case .values(let values): return values.contains(text)
+      default: return false
+      }
+    case .number(let text):
+      guard case .integer(let minimum, let maximum) = fields[position].kind,
+        let number = Self.plainInteger(text)
+      else { return false }
       return number >= (minimum ?? .min) && number <= (maximum ?? .max)
     default: return false
     }
@@ -79,10 +85,16 @@ struct DeclaredFieldTable {
   /// The number a JSON number's text is when it is a plain whole number of up to 18
   /// digits (`80`, `-3`), which no `Int` overflows; else `nil`.
   static func plainInteger(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8(plainInteger)
+  }
+
+  /// The number these bytes spell, read as a JSON number's text is read above.
+  private static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
     var number = 0
     var digits = 0
     var negative = false
-    for byte in text.utf8 {
+    for byte in text {
       if byte == UInt8(ascii: "-") && digits == 0 && !negative {
         negative = true
         continue

@@ -44,6 +44,9 @@ struct RosterParser {
   private var declaresAfterMonsters = false
   /// The declared fields, found by their keys' bytes.
   private var declaredFields = DeclaredFieldTable()
+  /// Where the values of a monster's keys beyond the built-in ones start, in order, while
+  /// the roster declares fields: kept from monster to monster, so that none allocates.
+  private var otherValueOffsets: [Int] = []
 
   private init(
     _ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?,
@@ -433,8 +436,10 @@ struct RosterParser {
     var fieldProblems: [PendingProblem] = []
     var nameToken: StringToken?
     var nameIsValid = true
-    // The declared fields the monster has, by position, up to the 64th.
-    var declaredSeen: UInt64 = 0
+    // Declared fields are checked once the object is read: the closure, called for every key,
+    // then reads nothing of the table.
+    let checksDeclaredFields = !declaredFields.isEmpty
+    otherValueOffsets.removeAll(keepingCapacity: true)
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
       let key =
         keyToken.isEscaped
@@ -444,26 +449,8 @@ struct RosterParser {
       guard let key else {
         let name = scanner.text(of: keyToken)
         try otherKeys.insert(name, at: keyToken.start - 1)
-        let valueOffset = scanner.position
-        let value = try scanner.readValue(depth: 4)
-        let declared =
-          declaredFields.isEmpty
-          ? nil
-          : keyToken.isEscaped
-            ? declaredFields.position(ofKey: name)
-            : declaredFields.position(
-              ofKey: UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
-        if let declared {
-          if declared < 64 { declaredSeen |= 1 << declared }
-          if let problem = declaredFields.problem(
-            at: declared, with: value, weapons: weapons.weapons)
-          {
-            fieldProblems.append(
-              PendingProblem(
-                offset: valueOffset, message: "'\(escapedForMessage(name))' \(problem)"))
-          }
-        }
-        others.append(JSONMember(name, value))
+        if checksDeclaredFields { otherValueOffsets.append(scanner.position) }
+        others.append(JSONMember(name, try scanner.readValue(depth: 4)))
         return
       }
       guard seen & key.bit == 0 else {
@@ -539,6 +526,46 @@ struct RosterParser {
     for key in MonsterField.BuiltIn.allCases where key.isRequired && seen & key.bit == 0 {
       fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
     }
+    if checksDeclaredFields {
+      checkDeclaredFields(of: others, startingAt: offset, into: &fieldProblems)
+    }
+    if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {
+      namesAreASCII = false
+    }
+    if fieldProblems.isEmpty { return }
+    let label =
+      nameToken.flatMap { token in
+        nameIsValid ? "monster \(number) ('\(escapedForMessage(scanner.text(of: token)))')" : nil
+      } ?? "monster \(number)"
+    for problem in fieldProblems {
+      problems.append(
+        PendingProblem(offset: problem.offset, message: "\(label): \(problem.message)"))
+    }
+  }
+
+  /// Notes what is wrong with a monster's declared fields: a value its field does not take,
+  /// and a required field it lacks.
+  ///
+  /// - Parameters:
+  ///   - others: The monster's keys beyond the built-in ones, their values starting where
+  ///     `otherValueOffsets` says.
+  ///   - offset: Where the monster starts.
+  private func checkDeclaredFields(
+    of others: [JSONMember], startingAt offset: Int, into fieldProblems: inout [PendingProblem]
+  ) {
+    // The declared fields the monster has, by position, up to the 64th.
+    var declaredSeen: UInt64 = 0
+    for (member, valueOffset) in zip(others, otherValueOffsets) {
+      guard let declared = declaredFields.position(ofKey: member.key) else { continue }
+      if declared < 64 { declaredSeen |= 1 << declared }
+      if let problem = declaredFields.problem(
+        at: declared, with: member.value, weapons: weapons.weapons)
+      {
+        fieldProblems.append(
+          PendingProblem(
+            offset: valueOffset, message: "'\(escapedForMessage(member.key))' \(problem)"))
+      }
+    }
     if !declaredFields.required.isEmpty {
       // Beyond the 64th declared field, the monster's keys are looked through.
       let keys = declaredFields.fields.count > 64 ? Set(others.map(\.key)) : []
@@ -553,18 +580,6 @@ struct RosterParser {
             offset: offset,
             message: "no '\(escapedForMessage(field.key))', a required field"))
       }
-    }
-    if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {
-      namesAreASCII = false
-    }
-    if fieldProblems.isEmpty { return }
-    let label =
-      nameToken.flatMap { token in
-        nameIsValid ? "monster \(number) ('\(escapedForMessage(scanner.text(of: token)))')" : nil
-      } ?? "monster \(number)"
-    for problem in fieldProblems {
-      problems.append(
-        PendingProblem(offset: problem.offset, message: "\(label): \(problem.message)"))
     }
   }
 }
