@@ -85,8 +85,9 @@ struct DeclaredFieldTable {
   /// The number a JSON number's text is when it is a plain whole number of up to 18
   /// digits (`80`, `-3`), which no `Int` overflows; else `nil`.
   static func plainInteger(_ text: String) -> Int? {
-    var text = text
-    return text.withUTF8(plainInteger)
+    // `nil` for text not stored contiguously, which the reader never makes: the slower
+    // check then decides.
+    text.utf8.withContiguousStorageIfAvailable(plainInteger) ?? nil
   }
 
   /// The number these bytes spell, read as a JSON number's text is read above.
