@@ -98,13 +98,7 @@ extension RosterChange: CustomStringConvertible {
       buffer.append(contentsOf: " -> ".utf8)
       append(new, to: &buffer)
     }
-    // The fields in the order listings show them: the weapon first.
-    let listed = MonsterField.listed.map(\.key)
-    let ordered = change.fields.enumerated().sorted { a, b in
-      let places = [a, b].map { listed.firstIndex(of: $0.element.field.key) ?? listed.count }
-      return places[0] != places[1] ? places[0] < places[1] : a.offset < b.offset
-    }.map(\.element)
-    for fieldChange in ordered {
+    for fieldChange in Self.inListedOrder(change.fields) {
       let field = fieldChange.field
       guard field.kind != .any else {
         start("key '\(escapedForMessage(field.key))' ")
@@ -116,6 +110,20 @@ extension RosterChange: CustomStringConvertible {
       start(field.label + " ")
       arrow(shown(fieldChange.old, of: field), shown(fieldChange.new, of: field))
     }
+  }
+
+  /// Changes of fields in the order listings show the fields: the weapon first, then the
+  /// other built-in ones, then the rest as they come.
+  private static func inListedOrder(_ changes: [FieldChange]) -> [FieldChange] {
+    guard changes.count > 1 else { return changes }
+    let listed = MonsterField.listed.map(\.key)
+    func place(_ change: FieldChange) -> Int {
+      listed.firstIndex(of: change.field.key) ?? listed.count
+    }
+    return changes.enumerated().sorted { a, b in
+      let (first, second) = (place(a.element), place(b.element))
+      return first != second ? first < second : a.offset < b.offset
+    }.map(\.element)
   }
 
   /// A field's value as an edit's line shows it: text in quotes, a file name, a weapon, a

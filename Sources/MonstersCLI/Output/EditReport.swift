@@ -28,8 +28,11 @@ enum EditReport {
   ///   - edit: The edit, whose verb the note says: `add`, `remove`, `rename` or `change`.
   ///   - file: The roster file, as messages show it.
   static func note(for change: RosterChange, of edit: RosterEdit, in file: String) -> String? {
-    let verb = Verb(edit)
-    let nothing = "Nothing to \(verb.rawValue) \(verb.preposition) \(file): "
+    // Built for a skip only: an edit of many monsters reports as many changes.
+    var nothing: String {
+      let verb = Verb(edit)
+      return "Nothing to \(verb.rawValue) \(verb.preposition) \(file): "
+    }
     switch change {
     case .skippedExisting(let name, let holder):
       return name == holder
