@@ -132,7 +132,7 @@ extension RosterChange: CustomStringConvertible {
     switch (field.kind, value) {
     case (_, nil): "none"
     case (.text, .string(let text)?) where !field.isFileName: "'\(escapedForMessage(text))'"
-    case (_, .string(let text)?): escapedForMessage(text)
+    case (_, .string(let text)?), (_, .number(let text)?): escapedForMessage(text)
     case (_, let value?): escapedForMessage(compactJSON(value))
     }
   }
