@@ -1,59 +1,53 @@
-/// The fields a roster declares, as the reader checks them in every monster: a key is found
-/// by its bytes, without a string hashed, and the common values (one of a field's values, a
-/// plain whole number, text) are checked without copying the field's description.
+/// The fields a roster declares, as the reader checks them in every monster: a monster's
+/// keys are found by where the monster before had them, and the common values (one of a
+/// field's values, a plain whole number, text) are checked without copying the field's
+/// description.
 ///
-/// - Complexity: Finding a key compares it with each declared key of its length, for up to
-///   ``linearLimit`` fields; beyond that a dictionary finds it.
+/// - Complexity: A key where the monster before had the same key is found with one
+///   comparison of strings; any other key with a dictionary's lookup.
 struct DeclaredFieldTable {
-  /// The most fields found by comparing keys one by one.
-  static let linearLimit = 16
-
   /// The declared fields, in order; of two with one key, the first.
   let fields: [MonsterField]
-  /// Each field's key, as UTF-8.
-  private let keys: [[UInt8]]
-  /// The position of each key, for many fields.
+  /// The position of each field, by its key.
   private let positions: [String: Int]
   /// The positions of the required fields.
   let required: [Int]
-  /// Whether a declared key is not all ASCII.
-  private let hasNonASCIIKey: Bool
+  /// The last monster's keys beyond the built-in ones, in its order, each with its field's
+  /// position: monsters mostly have the same keys in the same order.
+  private var lastKeys: [(key: String, position: Int?)] = []
 
   init(_ declared: [MonsterField] = []) {
     var seen: Set<String> = []
     let fields = declared.filter { seen.insert($0.key).inserted }
-    let keys = fields.map { Array($0.key.utf8) }
     self.fields = fields
-    self.keys = keys
-    positions =
-      fields.count > Self.linearLimit
-      ? Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.key, $0) }) : [:]
+    positions = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.key, $0) })
     required = fields.indices.filter { fields[$0].isRequired }
-    hasNonASCIIKey = keys.contains { $0.contains { $0 >= 0x80 } }
   }
 
   /// Whether the roster declares no field.
   var isEmpty: Bool { fields.isEmpty }
 
-  /// The position of the field whose key is these bytes, or `nil` when none is.
-  func position(ofKey key: UnsafeRawBufferPointer) -> Int? {
-    guard fields.count > Self.linearLimit else {
-      if let position = keys.firstIndex(where: { $0.withUnsafeBytes { bytesEqual($0, key) } }) {
-        return position
-      }
-      // Keys are the same key when they are the same string: other bytes can be, where
-      // the key is not ASCII (`é` composed and decomposed).
-      guard hasNonASCIIKey || key.contains(where: { $0 >= 0x80 }) else { return nil }
-      let text = String(decoding: key, as: UTF8.self)
-      return fields.firstIndex { $0.key == text }
-    }
-    return positions[String(decoding: key, as: UTF8.self)]
-  }
-
   /// The position of the field of a key, or `nil` when none is.
   func position(ofKey key: String) -> Int? {
-    var key = key
-    return key.withUTF8 { position(ofKey: UnsafeRawBufferPointer($0)) }
+    positions[key]
+  }
+
+  /// The position of the field of a monster's key, or `nil` when none is, remembered for
+  /// the next monster.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - place: Where the key stands among the monster's keys beyond the built-in ones:
+  ///     each monster's keys are asked for in their order, from 0.
+  mutating func position(ofKey key: String, atPlace place: Int) -> Int? {
+    if place < lastKeys.count, lastKeys[place].key == key { return lastKeys[place].position }
+    let position = positions[key]
+    if place < lastKeys.count {
+      lastKeys[place] = (key, position)
+    } else {
+      lastKeys.append((key, position))
+    }
+    return position
   }
 
   /// What is wrong with a value of the field at `position`, or `nil` when it takes it, as

@@ -47,10 +47,6 @@ struct RosterParser {
   /// Where the values of a monster's keys beyond the built-in ones start, in order, while
   /// the roster declares fields: kept from monster to monster, so that none allocates.
   private var otherValueOffsets: [Int] = []
-  /// The declared field of each of the last monster's keys beyond the built-in ones, in
-  /// order: monsters mostly have the same keys in the same order, and a key found here is
-  /// not looked for in the table.
-  private var lastOtherKeys: [(key: String, position: Int?)] = []
 
   private init(
     _ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?,
@@ -559,19 +555,10 @@ struct RosterParser {
   ) {
     // The declared fields the monster has, by position, up to the 64th.
     var declaredSeen: UInt64 = 0
-    for (index, (member, valueOffset)) in zip(others, otherValueOffsets).enumerated() {
-      let declared: Int?
-      if index < lastOtherKeys.count, lastOtherKeys[index].key == member.key {
-        declared = lastOtherKeys[index].position
-      } else {
-        declared = declaredFields.position(ofKey: member.key)
-        if index < lastOtherKeys.count {
-          lastOtherKeys[index] = (member.key, declared)
-        } else {
-          lastOtherKeys.append((member.key, declared))
-        }
+    for (place, (member, valueOffset)) in zip(others, otherValueOffsets).enumerated() {
+      guard let declared = declaredFields.position(ofKey: member.key, atPlace: place) else {
+        continue
       }
-      guard let declared else { continue }
       if declared < 64 { declaredSeen |= 1 << declared }
       if let problem = declaredFields.problem(
         at: declared, with: member.value, weapons: weapons.weapons)

@@ -3,9 +3,9 @@ import Testing
 
 @testable import MonsterKit
 
-/// The reader's table of declared fields against what it stands for: a key found by its
-/// bytes is the field the key names as a string, and a value is refused exactly when
-/// ``MonsterField/problem(with:weapons:)`` refuses it, with the same words.
+/// The reader's table of declared fields against what it stands for: a key found by where
+/// the monster before had it is the field the key names as a string, and a value is refused
+/// exactly when ``MonsterField/problem(with:weapons:)`` refuses it, with the same words.
 @Suite struct DeclaredFieldTableTests {
   /// Keys, some the same string in other bytes (`é` composed and decomposed; the Kelvin
   /// sign, which is `K`).
@@ -54,7 +54,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [2, 5, DeclaredFieldTable.linearLimit + 3])
+  @Test(arguments: [2, 5, 19])
   func findsKeysAndChecksValuesAsTheFieldsDo(fieldCount: Int) throws {
     var random = SeededGenerator(seed: UInt64(fieldCount) &* 7919)
     for _ in 0..<300 {
@@ -66,13 +66,27 @@ import Testing
         keys.append(key)
       }
       let fields = try keys.map { try Self.randomField($0, &random) }
-      let table = DeclaredFieldTable(fields)
-      for key in Self.keys + ["key0", "key\(fieldCount - 1)", "nothing"] {
-        let expected = fields.firstIndex { $0.key == key }
-        #expect(table.position(ofKey: key) == expected, "\(key) in \(keys)")
-        var bytes = key
-        let byBytes = bytes.withUTF8 { table.position(ofKey: UnsafeRawBufferPointer($0)) }
-        #expect(byBytes == expected, "\(key) in \(keys)")
+      var table = DeclaredFieldTable(fields)
+      let asked = Self.keys + ["key0", "key\(fieldCount - 1)", "nothing"]
+      for key in asked {
+        #expect(table.position(ofKey: key) == fields.firstIndex { $0.key == key }, "\(key)")
+      }
+      // Monsters' keys in their order, often as the monster before had them: a key found
+      // where the one before had it is the same field as one looked up.
+      var keysBefore: [String] = []
+      for _ in 0..<8 {
+        var monsterKeys = keysBefore
+        if monsterKeys.isEmpty || Int.random(in: 0..<3, using: &random) == 0 {
+          monsterKeys = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+            element(of: asked, &random)
+          }
+        }
+        for (place, key) in monsterKeys.enumerated() {
+          #expect(
+            table.position(ofKey: key, atPlace: place) == fields.firstIndex { $0.key == key },
+            "\(key) at \(place) in \(monsterKeys), after \(keysBefore)")
+        }
+        keysBefore = monsterKeys
       }
       for _ in 0..<20 {
         let position = Int.random(in: 0..<fields.count, using: &random)
@@ -102,6 +116,28 @@ import Testing
     let table = DeclaredFieldTable([first, second])
     #expect(table.fields == [first])
     #expect(table.problem(at: 0, with: .string("red"), weapons: Weapon.builtIn) == nil)
+  }
+
+  @Test func theReaderChecksEachMonstersKeysWhateverTheOrderOfTheMonsterBefore() throws {
+    let text = """
+      { "version": 1,
+        "fields": [{ "name": "team", "values": ["red"] }, { "name": "level", "type": "integer" }],
+        "monsters": [
+          { "name": "A", "description": "", "icon": "a.png", "weapon": "fire",
+            "team": "red", "level": 1 },
+          { "name": "B", "description": "", "icon": "b.png", "weapon": "fire",
+            "level": "red", "team": 2 },
+          { "name": "C", "description": "", "icon": "c.png", "weapon": "fire",
+            "x": "red", "team": "blue", "level": 3 } ] }
+      """
+    #expect(throws: RosterError.self) { try readRoster(text) }
+    let problems = try RosterFile(path: scratchPath).problems(in: RosterBytes(Array(text.utf8)))
+    #expect(
+      problems.map(\.message) == [
+        "monster 2 ('B'): 'level' must be a number: an integer",
+        "monster 2 ('B'): 'team' must be a string: one of red",
+        "monster 3 ('C'): 'team' is 'blue'; it takes one of red",
+      ])
   }
 
   @Test func findsRequiredFieldsBeyondTheSixtyFourth() throws {
