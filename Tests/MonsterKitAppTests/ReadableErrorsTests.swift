@@ -4,30 +4,30 @@ import Testing
 
 // What an app reads of a `RosterError`: its category to switch on, and where in the file.
 @Suite struct ReadableErrorsTests {
-  @Test func aSyntaxErrorSaysWhereAndIsAParseError() throws {
-    let bytes = Array("{\n  \"version\": 1,\n  \"monsters\": [ ,\n".utf8)
+  /// The error reading a file's text gives, or `nil` when it reads.
+  private func readingError(_ text: String) -> RosterError? {
     do {
-      _ = try Roster(jsonBytes: bytes, path: "Team.json")
-      Issue.record("parsed a broken file")
+      _ = try Roster(jsonBytes: Array(text.utf8), path: "Team.json")
+      return nil
     } catch {
-      #expect(error.category == .parse)
-      #expect(error.line == 3)
-      #expect(error.column == 17)
+      return error
     }
   }
 
+  @Test func aSyntaxErrorSaysWhereAndIsAParseError() throws {
+    let error = try #require(readingError("{\n  \"version\": 1,\n  \"monsters\": [ ,\n"))
+    #expect(error.category == .parse)
+    #expect(error.line == 3)
+    #expect(error.column == 17)
+  }
+
   @Test func aNewerVersionIsAParseErrorNamingNoCommandLine() throws {
-    let bytes = Array("{\n  \"version\": 2,\n  \"monsters\": []\n}\n".utf8)
-    do {
-      _ = try Roster(jsonBytes: bytes, path: "Team.json")
-      Issue.record("read a newer version")
-    } catch {
-      #expect(error.category == .parse)
-      #expect(error.line == 2)
-      #expect(error.column == 14)
-      #expect(error.description.contains("newer than this reader supports (1)"))
-      #expect(!error.description.contains("monsters"))
-    }
+    let error = try #require(readingError("{\n  \"version\": 2,\n  \"monsters\": []\n}\n"))
+    #expect(error.category == .parse)
+    #expect(error.line == 2)
+    #expect(error.column == 14)
+    #expect(error.description.contains("newer than this reader supports (1)"))
+    #expect(!error.description.contains("monsters"))
   }
 
   @Test func anEditInMemoryIsAnEditErrorWithNoPlace() throws {
