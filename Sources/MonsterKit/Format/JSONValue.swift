@@ -6,7 +6,7 @@
 /// ```swift
 /// let tags = JSONValue.array([.string("boss"), .number("1e3")])
 /// ```
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
