@@ -70,30 +70,37 @@ extension RosterSource {
   ///     checked against the roster.
   ///   - record: The record, given an entry of ``otherFields`` when it had none, and none
   ///     when it is left without other keys.
-  /// - Returns: The fields that changed, with their values before and after, in the
-  ///   monster's order of its keys, then the keys it did not have in the order given.
+  ///   - changes: Where the fields that changed go, with their values before and after, in
+  ///     the monster's order of its keys, then the keys it did not have in the order given.
   mutating func setOtherFields(
-    _ values: [(field: MonsterField, value: JSONValue?)], of record: inout MonsterRecord
-  ) -> [FieldChange] {
-    var changed: [(place: Int, change: FieldChange)] = []
+    _ values: [(field: MonsterField, value: JSONValue?)], of record: inout MonsterRecord,
+    reportingTo changes: inout [FieldChange]
+  ) {
+    let first = changes.count
+    // Where each change's key stands among the monster's keys, to order several changes.
+    var places: [Int] = []
+    let ordering = values.count > 1
     do {
       let members = record.otherFieldsIndex.map { otherFields[Int($0)] } ?? []
       for (field, value) in values {
         let place = members.firstIndex { $0.key == field.key }
         let before = place.map { members[$0].value }
         guard before != value else { continue }
-        changed.append(
-          (place ?? members.count + changed.count, FieldChange(field, from: before, to: value)))
+        if ordering { places.append(place ?? members.count + places.count) }
+        changes.append(FieldChange(field, from: before, to: value))
       }
     }
-    guard !changed.isEmpty else { return [] }
+    guard changes.count > first else { return }
     let entry = record.otherFieldsIndex.map(Int.init) ?? otherFields.count
     if entry == otherFields.count { otherFields.append([]) }
-    for (_, change) in changed {
-      otherFields[entry].setValue(change.new, forKey: change.field.key)
+    // By index: a change is not copied to read its key and value.
+    for index in first..<changes.count {
+      otherFields[entry].setValue(changes[index].new, forKey: changes[index].field.key)
     }
     record.otherFieldsIndex = otherFields[entry].isEmpty ? nil : Int32(entry)
-    changed.sort { $0.place < $1.place }
-    return changed.map(\.change)
+    if ordering {
+      let ordered = zip(places, changes[first...]).sorted { $0.0 < $1.0 }.map(\.1)
+      changes.replaceSubrange(first..., with: ordered)
+    }
   }
 }

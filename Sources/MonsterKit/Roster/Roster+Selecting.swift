@@ -60,8 +60,12 @@ extension Roster {
         if !equal { return false }
       }
       guard !others.isEmpty else { return true }
-      let values = otherFields(at: index).valuesByKey
-      return others.allSatisfy { values[$0.key] == $0.value }
+      // A monster has a few other keys, and a condition names one or two: a search of them
+      // costs less than a dictionary of them per monster.
+      let members = otherFields(at: index)
+      return others.allSatisfy { wanted in
+        members.first { $0.key == wanted.key }?.value == wanted.value
+      }
     }
     if let onlySlot {
       let index = Index(slot: onlySlot)
@@ -162,7 +166,7 @@ extension Roster {
       if let onRecords, case .record(let position) = slots[index.slot].content {
         var record = source.records[position]
         var fields = onRecords.apply(to: &record, weapons: source.weapons)
-        if !others.isEmpty { fields += source.setOtherFields(others, of: &record) }
+        if !others.isEmpty { source.setOtherFields(others, of: &record, reportingTo: &fields) }
         guard !fields.isEmpty else { continue }
         record.flags.insert(.rewritten)
         source.records[position] = record
