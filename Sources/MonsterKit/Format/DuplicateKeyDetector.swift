@@ -1,27 +1,50 @@
 /// Remembers the keys of one object and refuses a second one that is equal.
 ///
 /// Keys are compared code point by code point, as JSON compares them, not as Swift compares
-/// strings: `"\u00e9"` and `"e\u0301"` are two keys, as are `"K"` and KELVIN SIGN.
+/// strings: `"\u00e9"` and `"e\u0301"` are two keys, as are `"K"` and KELVIN SIGN. Equal
+/// UTF-8 bytes are equal code points.
 struct DuplicateKeyDetector {
-  private var keys: [[UInt8]] = []
-  private var keySet: Set<[UInt8]> = []
+  /// A key, equal to another of the same UTF-8 bytes.
+  private struct Key: Hashable {
+    let text: String
+
+    static func == (left: Key, right: Key) -> Bool {
+      left.text.utf8.count == right.text.utf8.count
+        && left.text.utf8.elementsEqual(right.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+  }
+
+  /// The keys, while there are few: comparing with each costs less than hashing.
+  private var keys: [Key] = []
+  private var keySet: Set<Key> = []
 
   /// Adds a key.
   ///
   /// - Throws: An error at `offset` when the object had the key already.
   mutating func insert(_ key: String, at offset: Int) throws(JSONSyntaxError) {
     let isDuplicate: Bool
-    let utf8 = Array(key.utf8)
+    let key = Key(text: key)
     if keys.count < 16 {
-      isDuplicate = keys.contains(utf8)
-      keys.append(utf8)
+      isDuplicate = keys.contains(key)
+      keys.append(key)
       if keys.count == 16 { keySet = Set(keys) }
     } else {
-      isDuplicate = !keySet.insert(utf8).inserted
+      isDuplicate = !keySet.insert(key).inserted
     }
     if isDuplicate {
       throw JSONSyntaxError(
-        offset: offset, message: "duplicate key '\(escapedForMessage(key))' in one object")
+        offset: offset, message: "duplicate key '\(escapedForMessage(key.text))' in one object")
     }
+  }
+
+  /// Forgets every key, keeping the memory for the next object's.
+  mutating func removeAll() {
+    keys.removeAll(keepingCapacity: true)
+    keySet.removeAll()
   }
 }

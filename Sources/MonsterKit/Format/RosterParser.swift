@@ -47,6 +47,11 @@ struct RosterParser {
   /// Where the values of a monster's keys beyond the built-in ones start, in order, while
   /// the roster declares fields: kept from monster to monster, so that none allocates.
   private var otherValueOffsets: [Int] = []
+  /// A monster's keys beyond the built-in ones while it is read, kept from monster to
+  /// monster, so that each monster's list of them is made once, at its size.
+  private var otherMembers: [JSONMember] = []
+  /// Those keys, to refuse one given twice, kept from monster to monster as the list is.
+  private var otherKeys = DuplicateKeyDetector()
 
   private init(
     _ bytes: UnsafeRawBufferPointer, sharingWith earlier: RosterSource?,
@@ -431,8 +436,8 @@ struct RosterParser {
       return
     }
     var seen: UInt8 = 0
-    var others: [JSONMember] = []
-    var otherKeys = DuplicateKeyDetector()
+    otherMembers.removeAll(keepingCapacity: true)
+    otherKeys.removeAll()
     var fieldProblems: [PendingProblem] = []
     var nameToken: StringToken?
     var nameIsValid = true
@@ -450,7 +455,7 @@ struct RosterParser {
         let name = scanner.text(of: keyToken)
         try otherKeys.insert(name, at: keyToken.start - 1)
         if checksDeclaredFields { otherValueOffsets.append(scanner.position) }
-        others.append(JSONMember(name, try scanner.readValue(depth: 4)))
+        otherMembers.append(JSONMember(name, try scanner.readValue(depth: 4)))
         return
       }
       guard seen & key.bit == 0 else {
@@ -519,15 +524,15 @@ struct RosterParser {
         }
       }
     }
-    if !others.isEmpty {
+    if !otherMembers.isEmpty {
       record.otherFieldsIndex = Int32(monsterOtherFields.count)
-      monsterOtherFields.append(others)
+      monsterOtherFields.append(Array(otherMembers))
     }
     for key in MonsterField.BuiltIn.allCases where key.isRequired && seen & key.bit == 0 {
       fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
     }
     if checksDeclaredFields {
-      checkDeclaredFields(of: others, startingAt: offset, into: &fieldProblems)
+      checkDeclaredFields(startingAt: offset, into: &fieldProblems)
     }
     if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {
       namesAreASCII = false
@@ -546,26 +551,33 @@ struct RosterParser {
   /// Notes what is wrong with a monster's declared fields: a value its field does not take,
   /// and a required field it lacks.
   ///
+  /// The monster's keys beyond the built-in ones are `otherMembers`, their values starting
+  /// where `otherValueOffsets` says.
+  ///
   /// - Parameters:
-  ///   - others: The monster's keys beyond the built-in ones, their values starting where
-  ///     `otherValueOffsets` says.
   ///   - offset: Where the monster starts.
+  ///   - fieldProblems: Where the problems go.
   private mutating func checkDeclaredFields(
-    of others: [JSONMember], startingAt offset: Int, into fieldProblems: inout [PendingProblem]
+    startingAt offset: Int, into fieldProblems: inout [PendingProblem]
   ) {
+    let others = otherMembers
     // The declared fields the monster has, by position, up to the 64th.
     var declaredSeen: UInt64 = 0
-    for (place, (member, valueOffset)) in zip(others, otherValueOffsets).enumerated() {
-      guard let declared = declaredFields.position(ofKey: member.key, atPlace: place) else {
-        continue
-      }
-      if declared < 64 { declaredSeen |= 1 << declared }
-      if let problem = declaredFields.problem(
-        at: declared, with: member.value, weapons: weapons.weapons)
-      {
-        fieldProblems.append(
-          PendingProblem(
-            offset: valueOffset, message: "'\(escapedForMessage(member.key))' \(problem)"))
+    // Through a buffer, so that each member's key and value are read where they are rather
+    // than copied with the member.
+    others.withUnsafeBufferPointer { members in
+      for place in members.indices {
+        guard let declared = declaredFields.position(ofKey: members[place].key, atPlace: place)
+        else { continue }
+        if declared < 64 { declaredSeen |= 1 << declared }
+        if let problem = declaredFields.problem(
+          at: declared, with: members[place].value, weapons: weapons.weapons)
+        {
+          fieldProblems.append(
+            PendingProblem(
+              offset: otherValueOffsets[place],
+              message: "'\(escapedForMessage(members[place].key))' \(problem)"))
+        }
       }
     }
     if !declaredFields.required.isEmpty {

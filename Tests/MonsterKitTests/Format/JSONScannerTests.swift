@@ -385,6 +385,31 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
       ])
   }
 
+  /// Keys are one key only when their code points are: canonically equivalent keys (`é` as
+  /// one code point or two, `K` and KELVIN SIGN) are two, in an object of a few keys and in
+  /// one of many, where the keys are kept in a set; the same key twice is refused in both.
+  @Test(arguments: [2, 40])
+  func keysAreComparedByCodePoints(padding: Int) throws {
+    let pairs = [("\u{E9}", "e\u{301}"), ("K", "\u{212A}"), ("\u{C5}", "\u{212B}")]
+    let padded = (0..<padding).map { "\"k\($0)\": \($0)" }
+    let keys = pairs.flatMap { [$0.0, $0.1] }
+    func monsters(_ keys: [String]) -> String {
+      let extra = (padded + keys.enumerated().map { "\"\($1)\": \($0)" })
+      return #"{"version": 1, "monsters": [{"name": "A", "description": "", "icon": "a.png", "#
+        + #""weapon": "fire", "# + extra.joined(separator: ", ") + "}]}"
+    }
+    let roster = try readRoster(monsters(keys))
+    #expect(try #require(roster.first).otherFields.suffix(keys.count).map(\.key) == keys)
+    for key in keys {
+      do {
+        _ = try readRoster(monsters(keys + [key]))
+        Issue.record("\(key.unicodeScalars.map(\.value)) twice was read")
+      } catch {
+        #expect("\(error)".contains("duplicate key"))
+      }
+    }
+  }
+
   @Test func whiteSpaceOfEveryKindIsSkipped() throws {
     let roster = try readRoster(" \t\r\n{ \t\r\n\"version\"\n:\t1\r\n,\"monsters\" : [ ] } \n\t")
     #expect(roster.isEmpty)
