@@ -56,6 +56,11 @@ struct Bench {
     guard MeteredProcess.meter != nil else {
       throw BenchError("\(MeteredProcess.MeterError.notBuilt)")
     }
+    do throws(SystemCallError) {
+      folder = try Platform.makeTemporaryFolder(prefix: "/tmp/monsters-bench-")
+    } catch {
+      throw BenchError("cannot make a temporary folder")
+    }
     if let path = options.monsters {
       monsters = path
     } else {
@@ -70,16 +75,17 @@ struct Bench {
         program: which("swift") ?? "/usr/bin/swift", arguments: arguments,
         outputPath: "/dev/stderr")
       guard build.run().status == 0 else { throw BenchError("the release build failed") }
-      monsters = ".build/installed/release/monsters"
+      // Timed as installed: copied. The file the linker just wrote starts some 0.4 ms slower
+      // than a copy of the same bytes (its pages are cached as the linker wrote them), which
+      // is a quarter of the start-up time.
+      monsters = folder + "/monsters"
+      let install = Command(
+        program: "/bin/cp", arguments: [".build/installed/release/monsters", monsters])
+      guard install.run().status == 0 else { throw BenchError("cannot copy the release build") }
     }
     guard Platform.isExecutable(monsters) else { throw BenchError("no binary at \(monsters)") }
     jq = which("jq")
     python = which("python3")
-    do throws(SystemCallError) {
-      folder = try Platform.makeTemporaryFolder(prefix: "/tmp/monsters-bench-")
-    } catch {
-      throw BenchError("cannot make a temporary folder")
-    }
   }
 
   func run() throws {
