@@ -336,8 +336,11 @@ struct RosterParser {
   /// shifted to where this file has their bytes.
   private mutating func takeSharedRun(at position: Int) -> SharedRun? {
     while nextRun < runs.count && runs[nextRun].start < position { nextRun += 1 }
-    // The earlier file's records number weapons by its table, which must be this one's.
-    guard nextRun < runs.count, runs[nextRun].start == position, earlier.weapons == weapons
+    // The earlier file's records number weapons by its table, which must be this one's. They
+    // have no keys beyond the built-in ones (they were read as the canonical form writes a
+    // monster without any), so a field this file requires is missing from each: read them.
+    guard nextRun < runs.count, runs[nextRun].start == position, earlier.weapons == weapons,
+      declaredFields.required.isEmpty
     else { return nil }
     let run = runs[nextRun]
     nextRun += 1
@@ -356,14 +359,17 @@ struct RosterParser {
   }
 
   /// Reads a monster written exactly as the canonical form writes it, without escapes in
-  /// its name and weapon: the common case, read with a few comparisons of fixed bytes.
+  /// its name and weapon and without keys beyond the built-in ones: the common case, read
+  /// with a few comparisons of fixed bytes.
   ///
   /// - Returns: `false`, with the scanner where it was, for anything else, which
-  ///   ``readMonster(_:)`` then reads.
+  ///   ``readMonster(_:)`` then reads; and always while the roster requires a field, which
+  ///   such a monster lacks, so that its problem is told.
   @inline(__always)
   private mutating func readCanonicalMonster(_ scanner: inout JSONScanner) throws(JSONSyntaxError)
     -> Bool
   {
+    guard declaredFields.required.isEmpty else { return false }
     let start = scanner.position
     // A key of the canonical layout, with what stands before it, then its string value;
     // `nil` when the bytes are anything else.

@@ -227,6 +227,24 @@ import Testing
     #expect(try problems(text) == ["3:1: monster 2 ('B'): no 'team', a required field"])
   }
 
+  /// A monster written as the canonical form writes it is read by a shorter path than any
+  /// other; it, too, must have every required field.
+  @Test func aMonsterInCanonicalFormIsRefusedWithoutARequiredField() throws {
+    var roster = try Roster([.seeded[0], .seeded[1]])
+    try roster.apply(
+      .addField(
+        try MonsterField(
+          declaring: "team", kind: .values(["red"]), isRequired: true, defaultValue: .string("red"))
+      ))
+    let canonical = String(decoding: roster.canonicalJSON(), as: UTF8.self)
+    #expect(try problems(canonical) == [])
+    let lacking = canonical.replacingOccurrences(
+      of: ",\n      \"team\": \"red\"\n    },\n    {", with: "\n    },\n    {")
+    #expect(lacking != canonical)
+    let found = try problems(lacking)
+    #expect(found == ["14:5: monster 1 ('Cat-Bot'): no 'team', a required field"], "\(found)")
+  }
+
   @Test func integersAreWholeNumbersAsJSONSchemaReadsThem() {
     let cases: [(String, IntegralNumber.Value?)] = [
       ("0", .exactly(0)), ("-7", .exactly(-7)), ("12.0", .exactly(12)), ("1.2e1", .exactly(12)),

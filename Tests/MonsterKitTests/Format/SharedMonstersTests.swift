@@ -27,7 +27,7 @@ import Testing
     "the first removed", "the last removed", "one renamed", "one added", "edits at both ends",
     "all removed", "a name taken twice", "a name in another case", "a broken monster",
     "a syntax error", "an escape", "another layout", "an unknown key", "a newer version",
-    "cut short", "more after the end", "empty",
+    "cut short", "more after the end", "empty", "a required field declared",
   ]
 
   /// The file of an edit of the base.
@@ -64,6 +64,10 @@ import Testing
     case "a newer version": return replacing("\"version\": 1", with: "\"version\": 2")
     case "cut short": return Array(file.dropLast(40))
     case "more after the end": return file + Array("{}".utf8)
+    case "a required field declared":
+      return replacing(
+        "\"monsters\": [",
+        with: #""fields": [{"name": "team", "values": ["red"], "required": true}], "monsters": ["#)
     default: return []
     }
   }
@@ -95,6 +99,20 @@ import Testing
       #expect("\(shared)" == "\(alone)")
     default:
       Issue.record("read alone: \(alone); read against the earlier file: \(shared)")
+    }
+  }
+
+  /// The monsters of a file that newly declares a required field are the earlier file's,
+  /// byte for byte, and each of them lacks the field.
+  @Test func aRequiredFieldDeclaredAboveTheEarlierMonstersIsMissingFromEach() throws {
+    let base = try Self.base()
+    let bytes = RosterBytes(try Self.side("a required field declared", of: base))
+    for sharing in [nil, base.source] {
+      let parsed = try RosterParser.parse(bytes, sharingWith: sharing)
+      #expect(parsed.problems.count == base.count)
+      #expect(
+        parsed.problems.allSatisfy { $0.message.hasSuffix("): no 'team', a required field") },
+        "\(parsed.problems.first.map(\.message) ?? "")")
     }
   }
 
