@@ -97,15 +97,21 @@ enum FieldOptions {
   /// The changes the field options of a command line give, in the order given: a weapon
   /// typed as a person types it, text exactly, `none` for no value where allowed.
   ///
-  /// - Throws: A usage error for `--field` without `=`, or naming a built-in field.
+  /// - Throws: A usage error for `--field` without `=`, naming a built-in field, or naming
+  ///   a field given already, as an option given twice is.
   static func changes(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit.Changes {
     var changes = RosterEdit.Changes()
     let fields = Dictionary(
       MonsterField.builtIn.dropFirst().map { (flag(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
+    var declaredGiven: Set<String> = []
     for option in invocation.options {
       guard let text = option.value else { continue }
       if option.name == declaredField.name {
         let (key, value) = try assignment(text, invocation: invocation)
+        guard declaredGiven.insert(key).inserted else {
+          throw invocation.usageError(
+            .invalidValue("The field '\(escapedForMessage(key))' was given more than once."))
+        }
         changes.set(key, to: .typed(value))
       } else if let field = fields[option.name] {
         changes.set(field.key, to: input(text, for: field, invocation: invocation))

@@ -74,6 +74,14 @@ let teamRosterText: String = {
       ["add", "Zap-Bot", "--weapon", "laser", "--field", "health=0"],
       "Invalid value '0' for 'health': it takes an integer from 1 to 100."
     ),
+    (
+      ["set", "cat-bot", "--field", "health=7", "--field", "health=8"],
+      "The field 'health' was given more than once."
+    ),
+    (
+      ["add", "Zap-Bot", "--weapon", "laser", "--field", "team=red", "--field", "team="],
+      "The field 'team' was given more than once."
+    ),
   ])
   func aValueTheRosterDoesNotTakeIsAUsageErrorAndNothingIsWritten(
     _ arguments: [String], _ message: String
