@@ -124,3 +124,49 @@ package func firstOffset(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from
   }
   return nil
 }
+
+// MARK: - Text compared as JSON compares it
+
+extension String {
+  /// Whether two strings are the same code points, as JSON, a JSON Schema validator and git
+  /// compare keys and values.
+  ///
+  /// Swift's `==` takes canonically equivalent strings as equal: `"\u{E9}"` and `"e\u{301}"`,
+  /// `"K"` and KELVIN SIGN. A roster file holds what was written, so its keys and values
+  /// are compared this way; only a monster's name is compared as a person reads it
+  /// (``Monster/foldedName``). Equal code points are equal UTF-8 bytes.
+  ///
+  /// - Parameter other: Another string.
+  /// - Returns: `true` when both have the same UTF-8 bytes.
+  package func hasSameCodePoints(as other: String) -> Bool {
+    let (mine, theirs) = (utf8, other.utf8)
+    guard mine.count == theirs.count else { return false }
+    let equal = mine.withContiguousStorageIfAvailable { mine in
+      theirs.withContiguousStorageIfAvailable { theirs in
+        bytesEqual(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs))
+      }
+    }
+    return (equal ?? nil) ?? mine.elementsEqual(theirs)
+  }
+}
+
+/// A key of a JSON object in a set or a dictionary: equal to another of the same code
+/// points (``Swift/String/hasSameCodePoints(as:)``), not to a canonically equivalent one.
+package struct CodePointKey: Hashable {
+  /// The key.
+  package let text: String
+
+  /// The key of some text.
+  package init(_ text: String) {
+    self.text = text
+  }
+
+  package static func == (left: CodePointKey, right: CodePointKey) -> Bool {
+    left.text.hasSameCodePoints(as: right.text)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+}

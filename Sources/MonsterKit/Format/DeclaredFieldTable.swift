@@ -3,13 +3,16 @@
 /// field's values, a plain whole number, text) are checked without copying the field's
 /// description.
 ///
+/// Keys are compared code point by code point, as JSON and a JSON Schema validator compare
+/// them: a monster's `"e\u0301"` is not a field declared as `"\u00e9"`.
+///
 /// - Complexity: A key where the monster before had the same key is found with one
-///   comparison of strings; any other key with a dictionary's lookup.
+///   comparison of bytes; any other key with a dictionary's lookup.
 struct DeclaredFieldTable {
   /// The declared fields, in order; of two with one key, the first.
   let fields: [MonsterField]
   /// The position of each field, by its key.
-  private let positions: [String: Int]
+  private let positions: [CodePointKey: Int]
   /// The positions of the required fields.
   let required: [Int]
   /// The last monster's keys beyond the built-in ones, in its order, each with its field's
@@ -17,10 +20,11 @@ struct DeclaredFieldTable {
   private var lastKeys: [(key: String, position: Int?)] = []
 
   init(_ declared: [MonsterField] = []) {
-    var seen: Set<String> = []
-    let fields = declared.filter { seen.insert($0.key).inserted }
+    var seen: Set<CodePointKey> = []
+    let fields = declared.filter { seen.insert(CodePointKey($0.key)).inserted }
     self.fields = fields
-    positions = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.key, $0) })
+    positions = Dictionary(
+      uniqueKeysWithValues: fields.enumerated().map { (CodePointKey($1.key), $0) })
     required = fields.indices.filter { fields[$0].isRequired }
   }
 
@@ -29,7 +33,7 @@ struct DeclaredFieldTable {
 
   /// The position of the field of a key, or `nil` when none is.
   func position(ofKey key: String) -> Int? {
-    positions[key]
+    positions[CodePointKey(key)]
   }
 
   /// The position of the field of a monster's key, or `nil` when none is, remembered for
@@ -40,8 +44,10 @@ struct DeclaredFieldTable {
   ///   - place: Where the key stands among the monster's keys beyond the built-in ones:
   ///     each monster's keys are asked for in their order, from 0.
   mutating func position(ofKey key: String, atPlace place: Int) -> Int? {
-    if place < lastKeys.count, lastKeys[place].key == key { return lastKeys[place].position }
-    let position = positions[key]
+    if place < lastKeys.count, lastKeys[place].key.hasSameCodePoints(as: key) {
+      return lastKeys[place].position
+    }
+    let position = positions[CodePointKey(key)]
     if place < lastKeys.count {
       lastKeys[place] = (key, position)
     } else {
@@ -64,7 +70,7 @@ struct DeclaredFieldTable {
     case .string(let text):
       switch fields[position].kind {
       case .text: return true
-      case .values(let values): return values.contains(text)
+      case .values(let values): return values.contains { $0.hasSameCodePoints(as: text) }
       default: return false
       }
     case .number(let text):

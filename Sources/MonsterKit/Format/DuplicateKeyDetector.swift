@@ -1,34 +1,18 @@
 /// Remembers the keys of one object and refuses a second one that is equal.
 ///
-/// Keys are compared code point by code point, as JSON compares them, not as Swift compares
-/// strings: `"\u00e9"` and `"e\u0301"` are two keys, as are `"K"` and KELVIN SIGN. Equal
-/// UTF-8 bytes are equal code points.
+/// Keys are compared code point by code point, as JSON compares them (``CodePointKey``):
+/// `"\u00e9"` and `"e\u0301"` are two keys, as are `"K"` and KELVIN SIGN.
 struct DuplicateKeyDetector {
-  /// A key, equal to another of the same UTF-8 bytes.
-  private struct Key: Hashable {
-    let text: String
-
-    static func == (left: Key, right: Key) -> Bool {
-      left.text.utf8.count == right.text.utf8.count
-        && left.text.utf8.elementsEqual(right.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-      var text = text
-      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-  }
-
   /// The keys, while there are few: comparing with each costs less than hashing.
-  private var keys: [Key] = []
-  private var keySet: Set<Key> = []
+  private var keys: [CodePointKey] = []
+  private var keySet: Set<CodePointKey> = []
 
   /// Adds a key.
   ///
   /// - Throws: An error at `offset` when the object had the key already.
   mutating func insert(_ key: String, at offset: Int) throws(JSONSyntaxError) {
     let isDuplicate: Bool
-    let key = Key(text: key)
+    let key = CodePointKey(key)
     if keys.count < 16 {
       isDuplicate = keys.contains(key)
       keys.append(key)

@@ -14,14 +14,20 @@ public struct JSONMember: Hashable, Sendable {
     self.key = key
     self.value = value
   }
+
+  /// Whether two members have the same key, code point by code point, and the same value
+  /// (``JSONValue/==(_:_:)``).
+  public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool {
+    lhs.key.hasSameCodePoints(as: rhs.key) && lhs.value == rhs.value
+  }
 }
 
 extension JSONMember {
   /// The keys of several objects' members, each once, in the order they first appear.
   static func keys(of objects: [[JSONMember]]) -> [String] {
-    var seen: Set<String> = []
+    var seen: Set<CodePointKey> = []
     var keys: [String] = []
-    for member in objects.joined() where seen.insert(member.key).inserted {
+    for member in objects.joined() where seen.insert(CodePointKey(member.key)).inserted {
       keys.append(member.key)
     }
     return keys
@@ -29,21 +35,23 @@ extension JSONMember {
 }
 
 extension [JSONMember] {
-  /// The members' values by key (of a key held twice, the first), so that looking up every
+  /// The members' values by key (of a key held twice, the first; keys compared code point
+  /// by code point), so that looking up every
   /// key of an object with thousands of them takes a pass, not a pass per key.
-  var valuesByKey: [String: JSONValue] {
-    Dictionary(map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+  var valuesByKey: [CodePointKey: JSONValue] {
+    Dictionary(map { (CodePointKey($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The members' places by key (of a key held twice, the first).
-  var positionsByKey: [String: Int] {
-    Dictionary(zip(lazy.map(\.key), indices), uniquingKeysWith: { first, _ in first })
+  var positionsByKey: [CodePointKey: Int] {
+    Dictionary(
+      zip(lazy.map { CodePointKey($0.key) }, indices), uniquingKeysWith: { first, _ in first })
   }
 
   /// Gives a key a value (the first member of the key, when it is held twice), adding it at
   /// the end when no member has it, or takes the key's member away for `nil`.
   mutating func setValue(_ value: JSONValue?, forKey key: String) {
-    if let index = firstIndex(where: { $0.key == key }) {
+    if let index = firstIndex(where: { $0.key.hasSameCodePoints(as: key) }) {
       if let value {
         self[index].value = value
       } else {

@@ -115,7 +115,8 @@ extension MonsterRecord {
   ) -> Bool {
     nameColor == other.nameColor
       && (weapons == otherWeapons
-        ? weapon == other.weapon : weapons[weapon].name == otherWeapons[other.weapon].name)
+        ? weapon == other.weapon
+        : weapons[weapon].name.hasSameCodePoints(as: otherWeapons[other.weapon].name))
   }
 }
 

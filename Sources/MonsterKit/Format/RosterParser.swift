@@ -588,11 +588,11 @@ struct RosterParser {
     }
     if !declaredFields.required.isEmpty {
       // Beyond the 64th declared field, the monster's keys are looked through.
-      let keys = declaredFields.fields.count > 64 ? Set(others.map(\.key)) : []
+      let keys = declaredFields.fields.count > 64 ? Set(others.map { CodePointKey($0.key) }) : []
       for position in declaredFields.required
       where position < 64
         ? declaredSeen & 1 << position == 0
-        : !keys.contains(declaredFields.fields[position].key)
+        : !keys.contains(CodePointKey(declaredFields.fields[position].key))
       {
         let field = declaredFields.fields[position]
         fieldProblems.append(

@@ -40,7 +40,7 @@ struct WeaponTable: Hashable, Sendable {
 
   /// The number of the weapon with a name, exactly as spelled.
   func number(of name: String) -> UInt8? {
-    weapons.firstIndex { $0.name == name }.map { UInt8(truncatingIfNeeded: $0) }
+    weapons.firstIndex { $0.name.hasSameCodePoints(as: name) }.map { UInt8(truncatingIfNeeded: $0) }
   }
 
   /// Calls `body` with the bytes of a weapon's name.

@@ -40,7 +40,7 @@ struct MarkedRosterWriter {
     /// The position in ``entries`` of the last monster this side has.
     var last: Int?
     /// The place of each of the roster's own keys in ``fields``.
-    let places: [String: Int]
+    let places: [CodePointKey: Int]
     var fields: [JSONMember] { roster.otherFields }
 
     init(roster: Roster, last: Int?) {
@@ -80,7 +80,7 @@ struct MarkedRosterWriter {
         output.append(MarkedRosterWriter.arrayClosing)
         output.append(fields.isEmpty ? "\n" : ",\n")
       case .member(let key):
-        guard let index = places[key] else { return }
+        guard let index = places[CodePointKey(key)] else { return }
         output.append(MarkedRosterWriter.memberIndent)
         output.appendJSONString(key)
         output.append(": ")
@@ -145,7 +145,7 @@ struct MarkedRosterWriter {
     try write(.closing, shared: sameShape)
     for key in Self.keyOrder(mine.fields, other.fields) {
       let (a, b) = (mine.fields, other.fields)
-      guard let i = mine.places[key], let j = other.places[key],
+      guard let i = mine.places[CodePointKey(key)], let j = other.places[CodePointKey(key)],
         a[i] == b[j], (i == a.count - 1) == (j == b.count - 1)
       else {
         try write(.member(key), shared: false)
@@ -165,20 +165,23 @@ struct MarkedRosterWriter {
   /// theirs has it before them.)
   static func keyOrder(_ ours: [JSONMember], _ theirs: [JSONMember]) -> [String] {
     var order: [String] = []
-    var taken: Set<String> = []
+    var taken: Set<CodePointKey> = []
     // Each key once, even where the two orders disagree (the merge never gives such).
-    func take(_ key: String) { if taken.insert(key).inserted { order.append(key) } }
+    func take(_ key: String) { if taken.insert(CodePointKey(key)).inserted { order.append(key) } }
     let placesInTheirs = theirs.positionsByKey
+    func isKey(_ key: String, _ other: String?) -> Bool {
+      other.map(key.hasSameCodePoints) ?? false
+    }
     var (i, j) = (ours.startIndex, theirs.startIndex)
     while i < ours.endIndex || j < theirs.endIndex {
       let next = i < ours.endIndex ? ours[i].key : nil
-      let theirsHasNextLater = next.map { (placesInTheirs[$0] ?? j) > j } ?? true
-      if j < theirs.endIndex, theirs[j].key != next, theirsHasNextLater {
+      let theirsHasNextLater = next.map { (placesInTheirs[CodePointKey($0)] ?? j) > j } ?? true
+      if j < theirs.endIndex, !isKey(theirs[j].key, next), theirsHasNextLater {
         // Theirs' next key comes first: ours has none left, or theirs has ours' next later.
         take(theirs[j].key)
         j += 1
       } else if let next {
-        if j < theirs.endIndex && theirs[j].key == next { j += 1 }
+        if j < theirs.endIndex && isKey(theirs[j].key, next) { j += 1 }
         take(next)
         i += 1
       }

@@ -132,14 +132,15 @@ func mergeMembers(base: [JSONMember], ours: [JSONMember], theirs: [JSONMember]) 
   if ours == theirs || theirs == base { return (ours, ours, []) }
   if ours == base { return (theirs, theirs, []) }
   let values = (base: base.valuesByKey, ours: ours.valuesByKey, theirs: theirs.valuesByKey)
-  let keysInOrder = { (members: [JSONMember]) in members.map(\.key) }
-  let primary = keysInOrder(ours) == keysInOrder(base) ? theirs : ours
-  let secondary = keysInOrder(ours) == keysInOrder(base) ? ours : theirs
+  let oursKeepsBaseOrder = ours.elementsEqual(base) { $0.key.hasSameCodePoints(as: $1.key) }
+  let primary = oursKeepsBaseOrder ? theirs : ours
+  let secondary = oursKeepsBaseOrder ? ours : theirs
   var mine: [JSONMember] = []
   var other: [JSONMember] = []
   var conflicts: [MemberConflict] = []
   for key in JSONMember.keys(of: [primary, secondary]) {
-    switch threeWay(values.base[key], values.ours[key], values.theirs[key]) {
+    let byKey = CodePointKey(key)
+    switch threeWay(values.base[byKey], values.ours[byKey], values.theirs[byKey]) {
     case .agreed(let value):
       if let value {
         mine.append(JSONMember(key, value))

@@ -77,17 +77,17 @@ extension Roster {
   /// - Complexity: O(n) in the monsters: each one's weapon and fields are checked, the
   ///   fields only where the roster declares some.
   func firstUndeclaredValue() -> String? {
-    let weapons = Set(self.weapons.names)
+    let weapons = Set(self.weapons.names.map(CodePointKey.init))
     for index in indices {
       let weapon = weapon(at: index).name
-      if !weapons.contains(weapon) {
+      if !weapons.contains(CodePointKey(weapon)) {
         return "\(escapedForMessage(name(at: index)))'s weapon '\(escapedForMessage(weapon))' "
           + "is not one of the weapons"
       }
       guard !declaredFields.isEmpty else { continue }
       let values = otherFields(at: index).valuesByKey
       for field in declaredFields {
-        guard let value = values[field.key] else {
+        guard let value = values[CodePointKey(field.key)] else {
           if field.isRequired {
             return
               "\(escapedForMessage(name(at: index))) has no '\(escapedForMessage(field.key))', "

@@ -70,8 +70,9 @@ public struct RosterDiff: Sendable {
       new.declarations.jsonMembers + new.otherFields,
     ]
     let (from, to) = (members[0].valuesByKey, members[1].valuesByKey)
-    for key in JSONMember.keys(of: members) where from[key] != to[key] {
-      changes.append(.rosterField(key, from: from[key], to: to[key]))
+    for key in JSONMember.keys(of: members) {
+      let (old, new) = (from[CodePointKey(key)], to[CodePointKey(key)])
+      if old != new { changes.append(.rosterField(key, from: old, to: new)) }
     }
     self.changes = changes
   }

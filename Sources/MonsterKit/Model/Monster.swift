@@ -65,6 +65,20 @@ public struct Monster: Hashable, Sendable {
   }
 }
 
+// MARK: - Equality
+
+extension Monster {
+  /// Whether two monsters are the same, field by field, as the roster file would hold them:
+  /// text the same code points, not canonically equivalent ones (which a monster's ``id``
+  /// does not tell apart).
+  public static func == (lhs: Monster, rhs: Monster) -> Bool {
+    lhs.name.hasSameCodePoints(as: rhs.name)
+      && lhs.description.hasSameCodePoints(as: rhs.description)
+      && lhs.icon.hasSameCodePoints(as: rhs.icon) && lhs.weapon == rhs.weapon
+      && lhs.nameColor == rhs.nameColor && lhs.otherFields == rhs.otherFields
+  }
+}
+
 // MARK: - Identifiable
 
 extension Monster: Identifiable {

@@ -87,6 +87,33 @@ public struct MonsterField: Hashable, Sendable {
   }
 }
 
+// MARK: - Equality
+
+extension MonsterField {
+  /// Whether two fields are the same, with keys and values compared code point by code
+  /// point, as the roster file holds them.
+  public static func == (lhs: MonsterField, rhs: MonsterField) -> Bool {
+    lhs.key.hasSameCodePoints(as: rhs.key) && lhs.kind == rhs.kind
+      && lhs.isRequired == rhs.isRequired && lhs.defaultValue == rhs.defaultValue
+      && lhs.origin == rhs.origin
+  }
+}
+
+extension MonsterField.Kind {
+  /// Whether two kinds are the same, a list of values compared code point by code point.
+  public static func == (lhs: MonsterField.Kind, rhs: MonsterField.Kind) -> Bool {
+    switch (lhs, rhs) {
+    case (.name, .name), (.text, .text), (.weapon, .weapon), (.color, .color), (.any, .any):
+      true
+    case (.integer(let lowest, let highest), .integer(let otherLowest, let otherHighest)):
+      lowest == otherLowest && highest == otherHighest
+    case (.values(let values), .values(let others)):
+      values.elementsEqual(others) { $0.hasSameCodePoints(as: $1) }
+    default: false
+    }
+  }
+}
+
 // MARK: - The built-in fields
 
 extension MonsterField {
@@ -265,7 +292,7 @@ extension MonsterField {
     ) {
       return "'\(escapedForMessage(key))' is a built-in field"
     }
-    if key.contains("=") || key.contains(",") {
+    if key.contains(codePoint: "=") || key.contains(codePoint: ",") {
       return "the name holds '=' or ',', which the command line reads between fields and values"
     }
     return nil
@@ -288,7 +315,7 @@ extension MonsterField {
     case .icon?: .string(monster.icon)
     case .weapon?: .string(monster.weapon.name)
     case .nameColor?: monster.nameColor.map { .string($0.description) }
-    case nil: monster.otherFields.first { $0.key == key }?.value
+    case nil: monster.otherFields.first { $0.key.hasSameCodePoints(as: key) }?.value
     }
   }
 
@@ -362,7 +389,8 @@ extension MonsterField {
     case (.text, .string): return nil
     case (.weapon, .string(let text)): fits = weapons.weapon(named: text) != nil
     case (.color, .string(let text)): fits = NameColor(text) != nil
-    case (.values(let values), .string(let text)): fits = values.contains(text)
+    case (.values(let values), .string(let text)):
+      fits = values.contains { $0.hasSameCodePoints(as: text) }
     case (.integer(let minimum, let maximum), .number(let text)):
       guard let number = IntegralNumber(text) else {
         return "is \(escapedForMessage(text)), not a whole number; it takes "
@@ -450,7 +478,7 @@ extension MonsterField {
       guard problem(with: value, weapons: weapons) == nil else { throw invalid() }
       return value
     case .values(let values):
-      if values.contains(text) { return .string(text) }
+      if values.contains(where: { $0.hasSameCodePoints(as: text) }) { return .string(text) }
       let matches = values.filter { $0.lowercased() == text.lowercased() }
       guard matches.count == 1 else { throw invalid() }
       return .string(matches[0])

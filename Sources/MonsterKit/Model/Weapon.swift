@@ -91,15 +91,26 @@ public struct Weapon: Hashable, Sendable {
   public static let smoke = Weapon(.smoke)
 }
 
+// MARK: - Equality
+
+extension Weapon {
+  /// Whether two weapons have the same name and image, code point by code point, as the
+  /// roster file holds them.
+  public static func == (lhs: Weapon, rhs: Weapon) -> Bool {
+    lhs.name.hasSameCodePoints(as: rhs.name) && lhs.imageName.hasSameCodePoints(as: rhs.imageName)
+  }
+}
+
 // MARK: - Finding a weapon by name
 
 extension [Weapon] {
-  /// The weapon with a name exactly as spelled, as the roster file names weapons.
+  /// The weapon with a name exactly as spelled, code point by code point, as the roster
+  /// file names weapons.
   ///
   /// - Parameter name: The name.
   /// - Returns: The weapon, or `nil`.
   public func weapon(named name: String) -> Weapon? {
-    first { $0.name == name }
+    first { $0.name.hasSameCodePoints(as: name) }
   }
 
   /// The weapon a person means by a spelling, read forgivingly: case, `-`, `_` and spaces

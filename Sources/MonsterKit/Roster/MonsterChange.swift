@@ -33,16 +33,17 @@ public struct MonsterChange: Hashable, Sendable {
   /// ones described by the fields a roster declares.
   init(from old: Monster, to new: Monster, declared: [MonsterField]) {
     self.init(name: old.name)
-    if new.name != old.name { newName = new.name }
+    if !new.name.hasSameCodePoints(as: old.name) { newName = new.name }
     for field in MonsterField.builtIn.dropFirst() {
       let (before, after) = (field.value(in: old), field.value(in: new))
       if before != after { fields.append(FieldChange(field, from: before, to: after)) }
     }
     let (before, after) = (old.otherFields.valuesByKey, new.otherFields.valuesByKey)
-    for key in JSONMember.keys(of: [old.otherFields, new.otherFields])
-    where before[key] != after[key] {
-      let field = declared.first { $0.key == key } ?? .other(key)
-      fields.append(FieldChange(field, from: before[key], to: after[key]))
+    for key in JSONMember.keys(of: [old.otherFields, new.otherFields]) {
+      let (from, to) = (before[CodePointKey(key)], after[CodePointKey(key)])
+      guard from != to else { continue }
+      let field = declared.first { $0.key.hasSameCodePoints(as: key) } ?? .other(key)
+      fields.append(FieldChange(field, from: from, to: to))
     }
   }
 
@@ -51,7 +52,7 @@ public struct MonsterChange: Hashable, Sendable {
   /// - Parameter field: The field.
   /// - Returns: Its values before and after, or `nil`.
   public func change(of field: MonsterField) -> FieldChange? {
-    fields.first { $0.field.key == field.key }
+    fields.first { $0.field.key.hasSameCodePoints(as: field.key) }
   }
 
   /// Whether nothing changed.

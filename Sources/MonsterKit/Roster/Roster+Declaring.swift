@@ -95,7 +95,7 @@ extension Roster {
   {
     let fields = declarations.fields
     guard
-      let position = fields.firstIndex(where: { $0.key == name })
+      let position = fields.firstIndex(where: { $0.key.hasSameCodePoints(as: name) })
         ?? fields.firstIndex(where: { $0.key.lowercased() == name.lowercased() })
     else {
       throw .unknownField(name, fields: fields.map(\.key))

@@ -37,13 +37,14 @@ extension Roster {
   /// - Returns: The field, or `nil` when the roster has none of that name.
   public func field(named name: String) -> MonsterField? {
     if let field = knownField(named: name) { return field }
-    return hasKey(name) ? .other(name) : nil
+    return heldKey(name).map(MonsterField.other)
   }
 
-  /// A built-in or declared field by its key, exactly or else in any case.
+  /// A built-in or declared field by its key, exactly or else as a person reads it: in any
+  /// case, in any normal form.
   func knownField(named name: String) -> MonsterField? {
     let fields = self.fields
-    if let exact = fields.first(where: { $0.key == name }) { return exact }
+    if let exact = fields.first(where: { $0.key.hasSameCodePoints(as: name) }) { return exact }
     let lowered = name.lowercased()
     return fields.first { $0.key.lowercased() == lowered }
   }
@@ -58,10 +59,25 @@ extension Roster {
     return field
   }
 
-  /// Whether some monster has a key beyond the built-in ones.
-  func hasKey(_ key: String) -> Bool {
-    if source.otherFields.contains(where: { $0.contains { $0.key == key } }) { return true }
-    return edited.contains { $0.otherFields.contains { $0.key == key } }
+  /// A key beyond the built-in ones as the monsters hold it: `key` itself when some monster
+  /// has it, else one that is the same text in another normal form (`é` typed as `e` and a
+  /// combining accent), or `nil` when no monster has such a key.
+  func heldKey(_ key: String) -> String? {
+    var equivalent: String?
+    func holdsKey(_ members: [JSONMember]) -> Bool {
+      // Swift's `==` finds the key in any normal form.
+      for member in members where member.key == key {
+        if member.key.hasSameCodePoints(as: key) { return true }
+        if equivalent == nil { equivalent = member.key }
+      }
+      return false
+    }
+    if source.otherFields.contains(where: holdsKey)
+      || edited.contains(where: { holdsKey($0.otherFields) })
+    {
+      return key
+    }
+    return equivalent
   }
 
   // MARK: - Reading values
@@ -98,10 +114,10 @@ extension Roster {
   {
     if let field = knownField(named: key) { return field }
     let isTyped = if case .typed? = input { true } else { false }
-    guard isCondition ? hasKey(key) : !isTyped else {
+    guard let held = isCondition ? heldKey(key) : isTyped ? nil : key else {
       throw .unknownField(key, fields: (isCondition ? fields : declaredFields).map(\.key))
     }
-    return .other(key)
+    return .other(held)
   }
 
   // MARK: - Changes
@@ -115,7 +131,7 @@ extension Roster {
   ///   for a name, which a rename changes.
   func resolved(_ changes: RosterEdit.Changes) throws(RosterError) -> ResolvedChanges {
     var resolved = ResolvedChanges()
-    var places: [String: Int] = [:]
+    var places: [CodePointKey: Int] = [:]
     for assignment in changes.assignments {
       let field = try field(named: assignment.key, for: assignment.value, isCondition: false)
       guard field.builtIn != .name else {
@@ -124,10 +140,10 @@ extension Roster {
       }
       let value = try value(of: assignment.value, for: field)
       if value == nil && field.isRequired { throw .missingValue(field: field.key, monster: nil) }
-      if let place = places[field.key] {
+      if let place = places[CodePointKey(field.key)] {
         resolved.values[place].value = value
       } else {
-        places[field.key] = resolved.values.count
+        places[CodePointKey(field.key)] = resolved.values.count
         resolved.values.append((field, value))
       }
     }
@@ -198,7 +214,7 @@ extension Roster {
     guard !declarations.fields.isEmpty else { return monster }
     let values = monster.otherFields.valuesByKey
     for field in declarations.fields {
-      guard let value = values[field.key] else {
+      guard let value = values[CodePointKey(field.key)] else {
         guard field.isRequired else { continue }
         guard let fallback = field.defaultValue else {
           throw .missingValue(field: field.key, monster: monster.name)

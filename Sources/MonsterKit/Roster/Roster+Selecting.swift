@@ -22,9 +22,12 @@ extension Roster {
   /// The positions of the monsters whose fields have the values, read by the roster.
   func indices(where conditions: [(field: MonsterField, value: JSONValue?)]) -> [Index] {
     // One field cannot have two values.
-    var wanted: [String: JSONValue?] = [:]
+    var wanted: [CodePointKey: JSONValue?] = [:]
     for (field, value) in conditions where field.builtIn != .name {
-      if let earlier = wanted.updateValue(value, forKey: field.key), earlier != value { return [] }
+      if let earlier = wanted.updateValue(value, forKey: CodePointKey(field.key)), earlier != value
+      {
+        return []
+      }
     }
     var onlySlot: Int?
     var held: [(field: MonsterField, value: JSONValue?)] = []
@@ -64,7 +67,7 @@ extension Roster {
       // costs less than a dictionary of them per monster.
       let members = otherFields(at: index)
       return others.allSatisfy { wanted in
-        members.first { $0.key == wanted.key }?.value == wanted.value
+        members.first { $0.key.hasSameCodePoints(as: wanted.key) }?.value == wanted.value
       }
     }
     if let onlySlot {

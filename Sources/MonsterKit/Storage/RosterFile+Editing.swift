@@ -97,7 +97,7 @@ extension RosterFile {
     throws(RosterError) -> Bool
   {
     guard let now = try editTarget(action: action), now.folder == target.folder,
-      now.name == target.name
+      now.name.hasSameCodePoints(as: target.name)
     else { return false }
     return try performing(.lock) { () throws(SystemCallError) in
       let descriptor = try fileSystem.open(

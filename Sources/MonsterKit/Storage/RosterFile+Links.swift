@@ -80,7 +80,7 @@ extension RosterFile {
       let target = try performing(.read) { () throws(SystemCallError) in
         try fileSystem.readlink(current)
       }
-      current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+      current = target.hasPrefix(codePoint: "/") ? target : directory(of: current) + "/" + target
     }
     throw failure(.read, SystemCallError(Platform.ErrorNumber.tooManyLinks))
   }
@@ -88,12 +88,11 @@ extension RosterFile {
 
 /// The folder part of a path: `.` for a bare name.
 package func directory(of path: String) -> String {
-  guard let slash = path.lastIndex(of: "/") else { return "." }
-  return slash == path.startIndex ? "/" : String(path[..<slash])
+  guard let folder = path.split(atLast: "/")?.head else { return "." }
+  return folder.isEmpty ? "/" : folder
 }
 
 /// The last part of a path.
 package func baseName(of path: String) -> String {
-  guard let slash = path.lastIndex(of: "/") else { return path }
-  return String(path[path.index(after: slash)...])
+  path.split(atLast: "/")?.tail ?? path
 }

@@ -92,7 +92,7 @@ enum ApplyCommand {
         throw .hinted(error, hint: "Drop the leading 'monsters': \(escapedForMessage(rest))")
       }
       guard case .usage(.missingValue(let option), _) = error, let comment = line.comment,
-        let value = comment.split(separator: " ").first
+        let value = comment.split(atEach: " ").first(where: { !$0.isEmpty })
       else { throw error }
       throw .hinted(
         error,

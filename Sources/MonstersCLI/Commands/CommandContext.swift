@@ -85,9 +85,8 @@ struct CommandContext {
 
   /// Finds the roster file of a default path: its name, from its folder up.
   private static func discover(_ path: String) -> RosterDiscovery {
-    guard let slash = path.lastIndex(of: "/") else { return .find(path, from: "") }
-    let start = path.index(after: slash)
-    return .find(String(path[start...]), from: String(path[..<start]))
+    guard let (folder, name) = path.split(atLast: "/") else { return .find(path, from: "") }
+    return .find(name, from: folder + "/")
   }
 
   /// A number of seconds written in decimal digits, with a fraction if any: `10`, `0.5`,

@@ -222,11 +222,10 @@ indirect enum CommandFailure: Error {
   /// folder is not there either, the command that makes the folder first.
   private static func missingRosterMessage(_ path: String) -> String {
     let create = "monsters init --file " + ManPage.Example.shellQuoted(path)
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else {
+    guard let folder = path.split(atLast: "/")?.head, !folder.isEmpty else {
       return "No roster file at \(escapedForMessage(path)). Create one with: "
         + escapedForMessage(create)
     }
-    let folder = String(path[..<slash])
     do throws(SystemCallError) {
       _ = try SystemFileSystem().lstat(folder)
     } catch  where error.code == Platform.ErrorNumber.noSuchFile {
@@ -260,8 +259,7 @@ indirect enum CommandFailure: Error {
   /// over it, and an edit replaces the roster by a rename. `nil` elsewhere.
   private static func stickyFolderHint(_ path: String) -> String? {
     let fileSystem = SystemFileSystem()
-    let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) }
-    guard let folderStatus = try? fileSystem.lstat(folder ?? "."),
+    guard let folderStatus = try? fileSystem.lstat(directory(of: path)),
       folderStatus.permissions & 0o1000 != 0,
       let fileStatus = try? fileSystem.lstat(path), fileStatus.fileType == .regular,
       fileStatus.owner != Platform.effectiveUserID

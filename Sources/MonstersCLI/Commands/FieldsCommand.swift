@@ -179,8 +179,7 @@ enum FieldsCommand {
     let kind: MonsterField.Kind
     if let values = invocation.value(valuesOption) {
       guard !isInteger else { throw refuse("'--values' and '--integer' do not go together.") }
-      kind = .values(
-        values.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+      kind = .values(values.split(atEach: ","))
     } else {
       kind =
         isInteger

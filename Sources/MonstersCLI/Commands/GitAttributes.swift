@@ -150,27 +150,28 @@ enum GitAttributes {
   ///   - pattern: The line's pattern, unquoted.
   ///   - path: The file's path from the attributes file's folder.
   static func literallyMatches(_ pattern: String, path: String) -> PatternMatch {
+    // Code point by code point, as git reads a pattern and compares a path.
     var literal = ""
     var escaping = false
-    for character in pattern {
+    for scalar in pattern.unicodeScalars {
       if escaping {
-        literal.append(character)
+        literal.unicodeScalars.append(scalar)
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
-      } else if "*?[".contains(character) {
+      } else if "*?[".unicodeScalars.contains(scalar) {
         return .wildcard
       } else {
-        literal.append(character)
+        literal.unicodeScalars.append(scalar)
       }
     }
     let matches =
-      if literal.hasPrefix("/") {
-        String(literal.dropFirst()) == path
-      } else if literal.contains("/") {
-        literal == path
+      if literal.hasPrefix(codePoint: "/") {
+        String(decoding: literal.utf8.dropFirst(), as: UTF8.self).hasSameCodePoints(as: path)
+      } else if literal.contains(codePoint: "/") {
+        literal.hasSameCodePoints(as: path)
       } else {
-        literal == (path.split(separator: "/").last.map(String.init) ?? path)
+        literal.hasSameCodePoints(as: path.split(atLast: "/")?.tail ?? path)
       }
     return matches ? .matches : .doesNotMatch
   }

@@ -32,8 +32,8 @@ struct GitProcess {
   /// The path of a program on the environment's `PATH` (`/usr/bin:/bin` when unset).
   static func find(_ program: String, environment: [String: String]) -> String? {
     let path = environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":", omittingEmptySubsequences: false) {
-      let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+    for folder in path.split(atEach: ":") {
+      let candidate = (folder.isEmpty ? "." : folder) + "/" + program
       let status = try? Platform.fileStatus(atPath: candidate, followingLinks: true)
       if status?.fileType == .regular, Platform.isExecutable(candidate) {
         return candidate

@@ -71,11 +71,11 @@ extension MergeCommand {
     var names: Set<String> = []
     for entry in listed.outputBytes.split(separator: 0) {
       let text = String(decoding: entry, as: UTF8.self)
-      guard let tab = text.firstIndex(of: "\t") else { continue }
-      let fields = text[..<tab].split(separator: " ")
+      guard let (info, name) = text.split(atFirst: "\t") else { continue }
+      let fields = info.split(separator: " ")
       guard fields.count == 3, let stage = Int(fields[2]) else { continue }
       objects[stage] = String(fields[1])
-      names.insert(String(text[text.index(after: tab)...]))
+      names.insert(name)
     }
     guard let name = names.first else {
       throw .git(

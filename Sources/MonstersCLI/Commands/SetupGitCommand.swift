@@ -61,7 +61,7 @@ enum SetupGitCommand {
       }
       let prefix = try ask(git, ["-C", folder, "rev-parse", "--show-prefix"]) { $0 }
       attributesPath = top + "/.gitattributes"
-      shownFile = roster.hasPrefix("/") ? attributesPath : try shownPath(of: top, git)
+      shownFile = roster.hasPrefix(codePoint: "/") ? attributesPath : try shownPath(of: top, git)
       target = AttributesTarget(path: prefix + baseName(of: roster), everywhere: false)
       configScope = ["-C", top, "config", "--local"]
     }
@@ -119,7 +119,8 @@ enum SetupGitCommand {
     let configured = try? ask(
       git, ["config", "--global", "--get", "core.attributesFile"], failure: { $0 })
     if let configured, !configured.isEmpty {
-      return configured.hasPrefix("~/") ? home + configured.dropFirst() : configured
+      guard configured.utf8.starts(with: "~/".utf8) else { return configured }
+      return home + String(decoding: configured.utf8.dropFirst(), as: UTF8.self)
     }
     let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
     guard !base.isEmpty, base != "/.config" || !home.isEmpty else {
@@ -183,7 +184,9 @@ enum SetupGitCommand {
     let lines = GitAttributes.lines(of: existing).filter(\.setsBothDrivers)
     for existingLine in lines {
       let matches = GitAttributes.literallyMatches(existingLine.pattern, path: target.path)
-      if matches == .matches && (!target.everywhere || !existingLine.pattern.contains("/")) {
+      if matches == .matches
+        && (!target.everywhere || !existingLine.pattern.contains(codePoint: "/"))
+      {
         return false
       }
     }

@@ -1,3 +1,5 @@
+import MonsterKit
+
 // The fish completion script.
 extension CompletionScript {
   /// The script for fish: one `complete` line for each subcommand, option and argument.
@@ -182,11 +184,9 @@ extension CompletionScript {
 
   /// Text in fish's single quotes, where only `\\` and `\'` are escapes.
   private func fishQuoted(_ text: String) -> String {
-    var quoted = "'"
-    for character in text {
-      if character == "\\" || character == "'" { quoted.append("\\") }
-      quoted.append(character)
+    let escaped = escaping(text) { scalar -> String? in
+      scalar == "\\" || scalar == "'" ? "\\" + String(scalar) : nil
     }
-    return quoted + "'"
+    return "'" + escaped + "'"
   }
 }

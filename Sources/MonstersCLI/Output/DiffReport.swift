@@ -199,15 +199,3 @@ enum DiffReport {
     return Array(escaped.utf8)
   }
 }
-
-extension String {
-  /// The string with every `target` replaced.
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    guard contains(target) else { return self }
-    var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
-    }
-    return result
-  }
-}

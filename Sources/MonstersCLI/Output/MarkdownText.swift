@@ -1,3 +1,5 @@
+import MonsterKit
+
 /// Text from a roster in GitHub-flavoured Markdown, for a pull request's comment.
 ///
 /// Roster text (names, values, keys) stands in code spans: GitHub makes no mention
@@ -13,7 +15,9 @@ enum MarkdownText {
   /// off each end of such a span; empty text is a span of one space.
   static func code(_ text: String) -> String {
     guard !text.isEmpty else { return "` `" }
-    let safe = DiffReport.shown(text).replacingAll("|", with: "\\|")
+    // Code point by code point, as a Markdown reader reads: a `|` or a backtick followed
+    // by a combining mark is one Swift Character, but still a `|` or a backtick.
+    let safe = escaping(DiffReport.shown(text)) { $0 == "|" ? "\\|" : nil }
     var longest = 0
     var run = 0
     for character in safe.utf8 {
@@ -23,8 +27,8 @@ enum MarkdownText {
     let fence = String(repeating: "`", count: longest + 1)
     let isSpaces = safe.utf8.allSatisfy { $0 == UInt8(ascii: " ") }
     let padding =
-      safe.hasPrefix("`") || safe.hasSuffix("`")
-        || (!isSpaces && safe.hasPrefix(" ") && safe.hasSuffix(" "))
+      safe.hasPrefix(codePoint: "`") || safe.hasSuffix(codePoint: "`")
+        || (!isSpaces && safe.hasPrefix(codePoint: " ") && safe.hasSuffix(codePoint: " "))
       ? " " : ""
     return fence + padding + safe + padding + fence
   }

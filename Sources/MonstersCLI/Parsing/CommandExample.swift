@@ -1,3 +1,5 @@
+import MonsterKit
+
 /// A use of `monsters`, for the EXAMPLES of help and of the manual page: what it does, and
 /// the line to type.
 struct CommandExample: Equatable, Sendable {
@@ -25,6 +27,7 @@ struct CommandExample: Equatable, Sendable {
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
           || "-_./:=,@%+".unicodeScalars.contains(scalar)
       }
-    return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+    // Each `'` as a code point, even one a combining mark follows.
+    return plain ? word : "'" + escaping(word) { $0 == "'" ? "'\\''" : nil } + "'"
   }
 }

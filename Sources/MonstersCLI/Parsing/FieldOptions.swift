@@ -138,13 +138,12 @@ enum FieldOptions {
   private static func assignment(_ text: String, invocation: Invocation) throws(CommandFailure)
     -> (String, String)
   {
-    guard let equals = text.firstIndex(of: "=") else {
+    guard let (key, value) = text.split(atFirst: "=") else {
       throw invocation.usageError(
         .invalidValue(
           "Invalid value for '\(declaredField.synopsis)': '\(escapedForMessage(text))'; write "
             + "NAME=VALUE, such as team=red, or NAME= to take the value away."))
     }
-    let key = String(text[..<equals])
     if let field = MonsterField.builtIn.first(where: { $0.key.lowercased() == key.lowercased() }) {
       let way =
         field == .name
@@ -152,7 +151,7 @@ enum FieldOptions {
       throw invocation.usageError(
         .invalidValue("'\(field.key)' is a built-in field: \(way), not --field."))
     }
-    return (key, String(text[text.index(after: equals)...]))
+    return (key, value)
   }
 }
 

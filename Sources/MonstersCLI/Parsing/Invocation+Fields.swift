@@ -16,7 +16,7 @@ extension Invocation {
   /// `nil` when it is not given.
   func fieldNames(_ option: OptionSpec) -> [String]? {
     value(option).map { text in
-      text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+      text.split(atEach: ",").map { name in
         String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
       }
     }
@@ -32,15 +32,13 @@ extension Invocation {
   func conditions(_ option: OptionSpec) throws(CommandFailure) -> [MonsterCondition] {
     var conditions: [MonsterCondition] = []
     for text in values(option) {
-      guard let equals = text.firstIndex(of: "=") else {
+      guard let (key, value) = text.split(atFirst: "=") else {
         throw usageError(
           .invalidValue(
             "Invalid value for '--\(option.name) <\(option.valueName)>': "
               + "'\(escapedForMessage(text))'; write FIELD=VALUE, such as weapon=fire, with "
               + "a field among \(MonsterField.listed.map(\.key).joined(separator: ", "))."))
       }
-      let key = String(text[..<equals])
-      let value = String(text[text.index(after: equals)...])
       let builtIn = MonsterField.builtIn.first { $0.key.lowercased() == key.lowercased() }
       if builtIn?.kind == .color && value.lowercased() == ValueKind.noColorWord {
         conditions.append(MonsterCondition(key, .typed("")))

@@ -185,8 +185,8 @@ extension Invocation {
     }
     if word.hasPrefix("--") {
       let body = word.dropFirst(2)
-      let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-      let value = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
+      let (name, value): (String, String?) =
+        body.split(atFirst: "=").map { ($0.head, $0.tail) } ?? (String(body), nil)
       guard let option = known.first(where: { $0.name == name }) else {
         throw unknown(value == nil ? word : "--\(name)")
       }
@@ -200,7 +200,8 @@ extension Invocation {
     let rest = word.dropFirst(2)
     if rest.isEmpty { return (option, nil) }
     guard option.value != nil else { throw unknown(word) }
-    return (option, String(rest.hasPrefix("=") ? rest.dropFirst() : rest))
+    guard rest.hasPrefix(codePoint: "=") else { return (option, String(rest)) }
+    return (option, String(decoding: rest.utf8.dropFirst(), as: UTF8.self))
   }
 
   /// For an option named after a format (`--json`), the `--format` that gives it.

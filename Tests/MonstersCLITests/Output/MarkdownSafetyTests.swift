@@ -16,6 +16,9 @@ import Testing
     "GH-12", "<!-- hidden", "<b>bold</b>", "&amp;", "`tick`", "``", "`", " `x` ", "\\|",
     "a|b\\", "  spaced  ", "   ", "[link](https://evil.example)", "*em* _u_ ~s~",
     "two\nlines", "bidi\u{202E}x", "esc\u{1B}[2J",
+    // A combining mark makes one Swift Character of `|` or a backtick and itself; a
+    // Markdown reader still reads a `|` and a backtick.
+    "x |\u{301} @admin", "`\u{301} @team `\u{301}", "\u{301}`", " \u{338}",
   ]
 
   @Test func diffWritesAHostileKeyInACodeSpan() throws {
@@ -74,11 +77,14 @@ import Testing
   /// the span is one cell, one span, and reads back as the text.
   @Test func aCodeSpanReadsBackAsItsTextWhateverItHolds() throws {
     var generator = SeededGenerator(seed: 24)
-    let alphabet: [Character] = ["`", "`", "`", " ", " ", "|", "\\", "<", "@", "#", "a", "é", "\n"]
+    let alphabet: [Unicode.Scalar] = [
+      "`", "`", "`", " ", " ", "|", "\\", "<", "@", "#", "a", "\u{E9}", "\n", "\u{301}", "\u{338}",
+    ]
     for _ in 0..<5000 {
       let count = Int.random(in: 0...12, using: &generator)
       let text = String(
-        (0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        String.UnicodeScalarView(
+          (0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }))
       let span = MarkdownText.code(text)
       let cells = try MarkdownTable.cells(of: "| " + span + " |")
       #expect(cells.count == 1, "\(span)")
@@ -101,24 +107,30 @@ import Testing
     let html = try PythonMarkdown.html(of: list)
     #expect(html.components(separatedBy: "<tr>").count - 1 == Self.hostileTexts.count + 1)
     #expect(html.components(separatedBy: "<td>").count - 1 == Self.hostileTexts.count * 3)
-    var outside = html
-    while let start = outside.range(of: "<code>"),
-      let end = outside.range(of: "</code>", range: start.upperBound..<outside.endIndex)
+    // Byte by byte, as a browser reads HTML: a combining mark after `>` or `@` makes one
+    // Swift Character of both, which a search of Characters would not find.
+    var bytes = Array(html.utf8)
+    while let start = bytes.firstRange(of: Array("<code>".utf8)),
+      let end = bytes[start.upperBound...].firstRange(of: Array("</code>".utf8))
     {
-      outside.removeSubrange(start.lowerBound..<end.upperBound)
+      bytes.removeSubrange(start.lowerBound..<end.upperBound)
     }
+    let outside = String(decoding: bytes, as: UTF8.self)
     let tags = Set(
-      outside.matches(of: /<\/?([a-z]+)/).map { String($0.output.1) })
+      outside.matches(of: /<\/?([a-z]+)/.matchingSemantics(.unicodeScalar)).map {
+        String($0.output.1)
+      })
     #expect(tags.isSubset(of: ["table", "thead", "tbody", "tr", "th", "td"]), "\(tags)")
     for marker in ["@", "#", "http", "www.", "<!--", "<img"] {
-      #expect(!outside.contains(marker), "\(marker) outside code in \(html)")
+      #expect(bytes.firstRange(of: Array(marker.utf8)) == nil, "\(marker) outside code in \(html)")
     }
   }
 }
 
 // MARK: - Reading Markdown as cmark-gfm does
 
-/// A GitHub-flavoured table: its header and rows of cells, split as cmark-gfm splits them.
+/// A GitHub-flavoured table: its header and rows of cells, split as cmark-gfm splits them,
+/// code point by code point (a `|` a combining mark follows is still a `|`).
 struct MarkdownTable {
   var header: [String]
   var rows: [[String]]
@@ -141,33 +153,36 @@ struct MarkdownTable {
   /// takes `\|` for a `|` of the cell, also in a code span, whatever comes before the
   /// backslash), trimmed, with `\|` read as `|`.
   static func cells(of row: String) throws -> [String] {
-    guard row.hasPrefix("|"), row.hasSuffix("|"), !row.contains("\n") else {
+    let scalars = row.unicodeScalars
+    guard scalars.first == "|", scalars.last == "|", !scalars.contains("\n") else {
       throw Malformed(description: "not a row: \(row)")
     }
     var cells: [String] = []
-    var cell = ""
-    var previous: Character?
-    for character in row.dropFirst() {
-      if character == "|" && previous != "\\" {
-        cells.append(cell.trimmingCharacters(in: .whitespaces))
-        cell = ""
-      } else if character == "|" {
+    var cell = String.UnicodeScalarView()
+    var previous: Unicode.Scalar?
+    for scalar in scalars.dropFirst() {
+      if scalar == "|" && previous != "\\" {
+        cells.append(String(cell).trimmingCharacters(in: .whitespaces))
+        cell = String.UnicodeScalarView()
+      } else if scalar == "|" {
         cell.removeLast()
         cell.append("|")
       } else {
-        cell.append(character)
+        cell.append(scalar)
       }
-      previous = character
+      previous = scalar
     }
     return cells
   }
 }
 
-/// Code spans as CommonMark reads them.
+/// Code spans as CommonMark reads them, code point by code point.
 enum CodeSpan {
+  typealias Scalars = ArraySlice<Unicode.Scalar>
+
   /// The text of a cell that is one code span, and nothing else.
   static func text(of cell: String) throws -> String {
-    let (text, rest) = try span(at: Substring(cell))
+    let (text, rest) = try span(at: Array(cell.unicodeScalars)[...])
     guard rest.isEmpty else {
       throw MarkdownTable.Malformed(description: "text after the span in \(cell)")
     }
@@ -176,7 +191,7 @@ enum CodeSpan {
 
   /// The texts of the code spans in a cell, in order.
   static func spans(in cell: String) throws -> [String] {
-    var rest = Substring(cell)
+    var rest = Array(cell.unicodeScalars)[...]
     var texts: [String] = []
     while let start = rest.firstIndex(of: "`") {
       let (text, after) = try span(at: rest[start...])
@@ -188,41 +203,43 @@ enum CodeSpan {
 
   /// A cell with its code spans taken out.
   static func textOutsideSpans(_ cell: String) throws -> String {
-    var rest = Substring(cell)
-    var outside = ""
+    var rest = Array(cell.unicodeScalars)[...]
+    var outside = String.UnicodeScalarView()
     while let start = rest.firstIndex(of: "`") {
-      outside += rest[..<start]
+      outside.append(contentsOf: rest[..<start])
       rest = try span(at: rest[start...]).rest
     }
-    return outside + rest
+    outside.append(contentsOf: rest)
+    return String(outside)
   }
 
   /// The code span at the start of some text: an opening run of backticks, the text up to
   /// the next run of as many (no more, no fewer), one space taken off each end when both
   /// ends have one and the text is not all spaces.
-  static func span(at text: Substring) throws -> (text: String, rest: Substring) {
+  static func span(at text: Scalars) throws -> (text: String, rest: Scalars) {
+    let shown = String(String.UnicodeScalarView(text))
     let fence = text.prefix { $0 == "`" }.count
-    guard fence > 0 else { throw MarkdownTable.Malformed(description: "no span: \(text)") }
-    var index = text.index(text.startIndex, offsetBy: fence)
+    guard fence > 0 else { throw MarkdownTable.Malformed(description: "no span: \(shown)") }
+    var index = text.startIndex + fence
     let contentStart = index
     while index < text.endIndex {
       guard text[index] == "`" else {
-        index = text.index(after: index)
+        index += 1
         continue
       }
       let run = text[index...].prefix { $0 == "`" }.count
       if run == fence {
-        var content = String(text[contentStart..<index])
-        if content.count >= 2, content.hasPrefix(" "), content.hasSuffix(" "),
+        var content = text[contentStart..<index]
+        if content.count >= 2, content.first == " ", content.last == " ",
           content.contains(where: { $0 != " " })
         {
-          content = String(content.dropFirst().dropLast())
+          content = content.dropFirst().dropLast()
         }
-        return (content, text[text.index(index, offsetBy: run)...])
+        return (String(String.UnicodeScalarView(content)), text[(index + run)...])
       }
-      index = text.index(index, offsetBy: run)
+      index += run
     }
-    throw MarkdownTable.Malformed(description: "an unclosed span: \(text)")
+    throw MarkdownTable.Malformed(description: "an unclosed span: \(shown)")
   }
 }
 

@@ -144,6 +144,47 @@ import Testing
     try expectAgreement(cases, schemaOf: roster, harness: harness, label: "team")
   }
 
+  /// Keys, values and weapons in another normal form than the declared ones (`é` composed
+  /// and decomposed, `K` and KELVIN SIGN): other strings to both, as JSON compares strings.
+  @Test(.enabled(if: Validator.found != nil, skipReason))
+  func keysValuesAndWeaponsInAnotherNormalForm() throws {
+    let harness = try CommandLineHarness()
+    func roster(_ keys: String, weapon: String = "fire") -> String {
+      #"""
+      { "version": 1,
+        "weapons": ["fire", {"name": "Katana", "image": "katana.png"}],
+        "fields": [
+          { "name": "\u00e9", "type": "integer", "required": true },
+          { "name": "team", "values": ["\u00e9"] }],
+        "monsters": [
+          { "name": "A", "description": "", "icon": "a.png", "weapon": "\#(weapon)"\#(keys) }] }
+      """#
+    }
+    /// A valid roster in canonical form, which `check` asks for.
+    func canonical(_ text: String) throws -> String {
+      String(decoding: try Roster(jsonBytes: Array(text.utf8)).canonicalJSON(), as: UTF8.self)
+    }
+    let cases = [
+      Case(
+        name: "composed.json", text: try canonical(roster(#", "\u00e9": 5, "team": "\u00e9""#)),
+        isValid: true),
+      Case(name: "decomposed-key.json", text: roster(#", "e\u0301": 5"#), isValid: false),
+      Case(
+        name: "decomposed-text.json",
+        text: try canonical(roster(#", "e\u0301": "text", "\u00e9": 5"#)),
+        isValid: true),
+      Case(
+        name: "decomposed-value.json", text: roster(#", "\u00e9": 5, "team": "e\u0301""#),
+        isValid: false),
+      Case(
+        name: "kelvin.json", text: roster(#", "\u00e9": 5"#, weapon: #"\u212Aatana"#),
+        isValid: false),
+    ]
+    try expectAgreement(
+      cases, schemaOf: try Roster(jsonBytes: Array(cases[0].text.utf8)), harness: harness,
+      label: "forms")
+  }
+
   /// Random rosters with weapons and fields of their own, each as written and with one
   /// thing broken that a schema can see.
   @Test(.enabled(if: Validator.found != nil, skipReason))
