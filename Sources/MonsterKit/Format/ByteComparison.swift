@@ -138,15 +138,44 @@ extension String {
   ///
   /// - Parameter other: Another string.
   /// - Returns: `true` when both have the same UTF-8 bytes.
+  @inline(__always)
   package func hasSameCodePoints(as other: String) -> Bool {
     let (mine, theirs) = (utf8, other.utf8)
     guard mine.count == theirs.count else { return false }
     let equal = mine.withContiguousStorageIfAvailable { mine in
       theirs.withContiguousStorageIfAvailable { theirs in
-        bytesEqual(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs))
+        guard mine.count < 16 else {
+          return bytesEqual(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs))
+        }
+        // A key is mostly a few bytes, compared here rather than in a call.
+        for index in mine.indices where mine[index] != theirs[index] { return false }
+        return true
       }
     }
     return (equal ?? nil) ?? mine.elementsEqual(theirs)
+  }
+
+  /// ``hasSameCodePoints(as:)`` where the other string is known to be ASCII, as keys and
+  /// values mostly are, with Swift's `==`, which compares ASCII in place.
+  ///
+  /// A string canonically equivalent to ASCII text but of other code points is longer in
+  /// UTF-8: each of its code points beyond ASCII (KELVIN SIGN for `K`, GREEK QUESTION
+  /// MARK for `;`) takes two bytes or more and stands for one ASCII character. So `==`
+  /// and the same length are the same code points.
+  ///
+  /// - Parameters:
+  ///   - other: Another string.
+  ///   - otherIsASCII: Whether `other` is ASCII (``isASCII``); when it is not, the bytes
+  ///     are compared.
+  @inline(__always)
+  package func hasSameCodePoints(as other: String, otherIsASCII: Bool) -> Bool {
+    guard otherIsASCII else { return hasSameCodePoints(as: other) }
+    return utf8.count == other.utf8.count && self == other
+  }
+
+  /// Whether every code point is ASCII.
+  package var isASCII: Bool {
+    utf8.allSatisfy { $0 < 0x80 }
   }
 }
 

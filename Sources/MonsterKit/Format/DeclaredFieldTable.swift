@@ -15,9 +15,12 @@ struct DeclaredFieldTable {
   private let positions: [CodePointKey: Int]
   /// The positions of the required fields.
   let required: [Int]
-  /// The last monster's keys beyond the built-in ones, in its order, each with its field's
-  /// position: monsters mostly have the same keys in the same order.
-  private var lastKeys: [(key: String, position: Int?)] = []
+  /// For each field, whether all its values are ASCII (and compared the quicker way).
+  private let valuesAreASCII: [Bool]
+  /// The last monster's keys beyond the built-in ones, in its order, each with whether it
+  /// is ASCII and its field's position: monsters mostly have the same keys in the same
+  /// order.
+  private var lastKeys: [(key: String, isASCII: Bool, position: Int?)] = []
 
   init(_ declared: [MonsterField] = []) {
     var seen: Set<CodePointKey> = []
@@ -26,6 +29,10 @@ struct DeclaredFieldTable {
     positions = Dictionary(
       uniqueKeysWithValues: fields.enumerated().map { (CodePointKey($1.key), $0) })
     required = fields.indices.filter { fields[$0].isRequired }
+    valuesAreASCII = fields.map { field in
+      guard case .values(let values) = field.kind else { return false }
+      return values.allSatisfy(\.isASCII)
+    }
   }
 
   /// Whether the roster declares no field.
@@ -44,14 +51,16 @@ struct DeclaredFieldTable {
   ///   - place: Where the key stands among the monster's keys beyond the built-in ones:
   ///     each monster's keys are asked for in their order, from 0.
   mutating func position(ofKey key: String, atPlace place: Int) -> Int? {
-    if place < lastKeys.count, lastKeys[place].key.hasSameCodePoints(as: key) {
+    if place < lastKeys.count,
+      key.hasSameCodePoints(as: lastKeys[place].key, otherIsASCII: lastKeys[place].isASCII)
+    {
       return lastKeys[place].position
     }
     let position = positions[CodePointKey(key)]
     if place < lastKeys.count {
-      lastKeys[place] = (key, position)
+      lastKeys[place] = (key, key.isASCII, position)
     } else {
-      lastKeys.append((key, position))
+      lastKeys.append((key, key.isASCII, position))
     }
     return position
   }
@@ -70,7 +79,9 @@ struct DeclaredFieldTable {
     case .string(let text):
       switch fields[position].kind {
       case .text: return true
-      case .values(let values): return values.contains { $0.hasSameCodePoints(as: text) }
+      case .values(let values):
+        let isASCII = valuesAreASCII[position]
+        return values.contains { text.hasSameCodePoints(as: $0, otherIsASCII: isASCII) }
       default: return false
       }
     case .number(let text):

@@ -96,7 +96,8 @@ extension RosterFile {
   )
     throws(RosterError) -> Bool
   {
-    guard let now = try editTarget(action: action), now.folder == target.folder,
+    // Paths compared as the file system compares them, byte by byte.
+    guard let now = try editTarget(action: action), now.folder.hasSameCodePoints(as: target.folder),
       now.name.hasSameCodePoints(as: target.name)
     else { return false }
     return try performing(.lock) { () throws(SystemCallError) in

@@ -136,7 +136,7 @@ struct CommandContext {
   func noteAbandonedTemporaryFiles(of file: RosterFile) {
     // Where no roster was found there is none to point out files beside: the first edit,
     // which creates it, sweeps what a killed one left.
-    if case .missing? = discovery, file.path == self.file.path { return }
+    if case .missing? = discovery, file.path.hasSameCodePoints(as: self.file.path) { return }
     for path in file.abandonedTemporaryFiles() {
       console.errors.writeLine(
         EditReport.notePrefix(self) + "\(escapedForMessage(path)) is left from an edit of "

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -36,6 +37,26 @@ import Testing
     #expect(
       try MonsterField(declaring: "team", kind: .values([composed]))
         != MonsterField(declaring: "team", kind: .values([decomposed])))
+  }
+
+  /// The quick comparison with ASCII text takes `==` and the same length for the same code
+  /// points, because no code point beyond ASCII decomposes to ASCII but to one character,
+  /// in fewer bytes: true of every code point there is.
+  @Test func textOfOtherCodePointsEquivalentToASCIIIsLonger() {
+    for value in UInt32(0x80)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(scalar)
+      let decomposed = text.decomposedStringWithCanonicalMapping
+      guard decomposed.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+      #expect(decomposed.unicodeScalars.count == 1, "U+\(String(value, radix: 16))")
+      #expect(!text.hasSameCodePoints(as: decomposed, otherIsASCII: true))
+      #expect(text == decomposed && text.utf8.count > decomposed.utf8.count)
+    }
+    for (text, ascii) in [("\u{212A}", "K"), ("\u{37E}", ";"), ("\u{1FEF}", "`"), ("K", "K")] {
+      #expect(
+        text.hasSameCodePoints(as: ascii, otherIsASCII: true)
+          == text.hasSameCodePoints(as: ascii))
+    }
   }
 
   /// A roster declaring `declarations` (JSON members), with one monster with more keys.
