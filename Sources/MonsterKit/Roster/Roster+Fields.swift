@@ -26,8 +26,10 @@ extension Roster {
     MonsterField.builtIn + declarations.fields
   }
 
-  /// The field a name names: a built-in or declared field, by its key exactly or, where
-  /// that is no field, in any case; else a key some monster has, exactly as spelled.
+  /// The field a name names: a built-in or declared field, by its key exactly (code point
+  /// by code point) or, where that is no field, in any case and normal form; else a key
+  /// some monster has, exactly as spelled or, where none has that, in another normal form
+  /// (the field then has the key as the monsters spell it).
   ///
   /// ```swift
   /// Roster.seeded.field(named: "WEAPON")?.key  // "weapon"
