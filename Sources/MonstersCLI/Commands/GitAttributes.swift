@@ -27,12 +27,16 @@ enum GitAttributes {
   /// holds a space, a quote, a backslash, a control character or any byte past ASCII:
   /// `"team r\303\266ster.json"`.
   static func pattern(for path: String) -> String {
+    // Code point by code point, as git reads a pattern: a `*` a combining mark follows is
+    // still a `*`.
     var escaped = ""
-    for (offset, character) in path.enumerated() {
-      if "*?[\\".contains(character) || (offset == 0 && "!#".contains(character)) {
+    for (offset, scalar) in path.unicodeScalars.enumerated() {
+      if "*?[\\".unicodeScalars.contains(scalar)
+        || (offset == 0 && "!#".unicodeScalars.contains(scalar))
+      {
         escaped.append("\\")
       }
-      escaped.append(character)
+      escaped.unicodeScalars.append(scalar)
     }
     let needsQuotes = path.utf8.contains { byte in
       byte <= UInt8(ascii: " ") || byte == UInt8(ascii: "\"") || byte >= 0x7F

@@ -118,6 +118,8 @@ import Testing
   @Test(arguments: [
     "team r\u{F6}ster.json", "say \"hi\".json", "sub dir/\u{E9}quipe \u{1F916}.json",
     "tab\there.json", "back\\slash [x].json", "#hash.json",
+    // A combining mark after a glob character leaves it one to git.
+    "*\u{301}.json", "[\u{301}x].json", "#\u{301}.json",
   ])
   func aPathIsQuotedAsGitQuotesItAndGitAppliesTheDrivers(_ name: String) throws {
     let repository = try Repository()
@@ -131,9 +133,11 @@ import Testing
       try repository.git(["check-attr", "-z", "merge", "--", name]).hasSuffix("\0monsters\0"))
     #expect(try repository.git(["check-attr", "-z", "diff", "--", name]).hasSuffix("\0monsters\0"))
     // Only that file.
-    #expect(
-      try repository.git(["check-attr", "-z", "merge", "--", name + "x"]).hasSuffix(
-        "\0unspecified\0"))
+    for other in [name + "x", "a\u{301}.json", "x.json"] {
+      #expect(
+        try repository.git(["check-attr", "-z", "merge", "--", other]).hasSuffix(
+          "\0unspecified\0"), "\(other)")
+    }
     // And once only, however often it runs.
     _ = repository.run(["setup-git"], roster: roster)
     #expect(
