@@ -9,10 +9,11 @@ import Testing
   private final class Repository {
     let root: String
     let folder: String
-    let roster = "team monsters.json"
+    let roster: String
     let binaryFolder: String
 
-    init(setUp: Bool) throws {
+    init(setUp: Bool, roster: String = "team monsters.json") throws {
+      self.roster = roster
       root = FileManager.default.temporaryDirectory.path + "/monsters-git-" + UUID().uuidString
       folder = root + "/the repo"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -140,6 +141,18 @@ import Testing
     // Nothing is in conflict now: nothing to merge again.
     let again = try repository.monsters("merge", "--git", expecting: 1)
     #expect(again.errors.hasPrefix("Error: team monsters.json is not in conflict in git's index"))
+  }
+
+  /// A roster whose name starts with a combining mark, which joins the character before it
+  /// wherever the name follows a delimiter, is found in git's index and merged again.
+  @Test func mergeGitFindsARosterWhoseNameStartsWithACombiningMark() throws {
+    let repository = try Repository(setUp: false, roster: "\u{301}team monsters.json")
+    try repository.branch("feature", "add Robo-Bot --weapon smoke")
+    try repository.edit("add Space-Bot --weapon fire", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let merge = try repository.monsters("merge", "--git")
+    #expect(merge.output.hasPrefix("Merged \u{301}team monsters.json again from git's index"))
+    #expect(try repository.names().hasSuffix("Mini-Tomato-Bot\nSpace-Bot\nRobo-Bot\n"))
   }
 
   @Test func mergeGitMarksARealConflictAndResolveFinishesIt() throws {
