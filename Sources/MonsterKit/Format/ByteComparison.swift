@@ -57,7 +57,11 @@ package func firstMismatch(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawB
 /// - Returns: `true` when they have the same length and the same bytes.
 @inline(__always)
 package func bytesEqual(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-  first.count == second.count && firstMismatch(first, second) == nil
+  guard first.count == second.count else { return false }
+  // A key or a word is a few bytes, compared here rather than in a call.
+  guard first.count < 16 else { return firstMismatch(first, second) == nil }
+  for index in 0..<first.count where first[index] != second[index] { return false }
+  return true
 }
 
 /// How many bytes two byte ranges have in common at their end, up to a limit.
@@ -144,12 +148,7 @@ extension String {
     guard mine.count == theirs.count else { return false }
     let equal = mine.withContiguousStorageIfAvailable { mine in
       theirs.withContiguousStorageIfAvailable { theirs in
-        guard mine.count < 16 else {
-          return bytesEqual(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs))
-        }
-        // A key is mostly a few bytes, compared here rather than in a call.
-        for index in mine.indices where mine[index] != theirs[index] { return false }
-        return true
+        bytesEqual(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs))
       }
     }
     return (equal ?? nil) ?? mine.elementsEqual(theirs)
@@ -175,7 +174,8 @@ extension String {
 
   /// Whether every code point is ASCII.
   package var isASCII: Bool {
-    utf8.allSatisfy { $0 < 0x80 }
+    utf8.withContiguousStorageIfAvailable { isAllASCII(UnsafeRawBufferPointer($0)) }
+      ?? utf8.allSatisfy { $0 < 0x80 }
   }
 }
 

@@ -48,10 +48,22 @@ extension [JSONMember] {
       zip(lazy.map { CodePointKey($0.key) }, indices), uniquingKeysWith: { first, _ in first })
   }
 
+  /// The place of the first member of a key, compared code point by code point; `nil` when
+  /// no member has it.
+  func firstIndex(ofKey key: String) -> Int? {
+    firstIndex { $0.key.hasSameCodePoints(as: key) }
+  }
+
+  /// The value of the first member of a key, compared code point by code point; `nil` when
+  /// no member has it.
+  func value(forKey key: String) -> JSONValue? {
+    firstIndex(ofKey: key).map { self[$0].value }
+  }
+
   /// Gives a key a value (the first member of the key, when it is held twice), adding it at
   /// the end when no member has it, or takes the key's member away for `nil`.
   mutating func setValue(_ value: JSONValue?, forKey key: String) {
-    if let index = firstIndex(where: { $0.key.hasSameCodePoints(as: key) }) {
+    if let index = firstIndex(ofKey: key) {
       if let value {
         self[index].value = value
       } else {

@@ -83,7 +83,7 @@ extension RosterSource {
     do {
       let members = record.otherFieldsIndex.map { otherFields[Int($0)] } ?? []
       for (field, value) in values {
-        let place = members.firstIndex { $0.key.hasSameCodePoints(as: field.key) }
+        let place = members.firstIndex(ofKey: field.key)
         let before = place.map { members[$0].value }
         guard before != value else { continue }
         if ordering { places.append(place ?? members.count + places.count) }

@@ -114,6 +114,18 @@ extension MonsterField.Kind {
   }
 }
 
+// MARK: - Finding a field by name
+
+extension [MonsterField] {
+  /// The place of the field a person names: by its key exactly, code point by code point,
+  /// or, where no key is that, in any case and normal form.
+  func firstIndex(named name: String) -> Int? {
+    if let exact = firstIndex(where: { $0.key.hasSameCodePoints(as: name) }) { return exact }
+    let lowered = name.lowercased()
+    return firstIndex { $0.key.lowercased() == lowered }
+  }
+}
+
 // MARK: - The built-in fields
 
 extension MonsterField {
@@ -315,7 +327,7 @@ extension MonsterField {
     case .icon?: .string(monster.icon)
     case .weapon?: .string(monster.weapon.name)
     case .nameColor?: monster.nameColor.map { .string($0.description) }
-    case nil: monster.otherFields.first { $0.key.hasSameCodePoints(as: key) }?.value
+    case nil: monster.otherFields.value(forKey: key)
     }
   }
 

@@ -94,10 +94,7 @@ extension Roster {
     -> [RosterChange]
   {
     let fields = declarations.fields
-    guard
-      let position = fields.firstIndex(where: { $0.key.hasSameCodePoints(as: name) })
-        ?? fields.firstIndex(where: { $0.key.lowercased() == name.lowercased() })
-    else {
+    guard let position = fields.firstIndex(named: name) else {
       throw .unknownField(name, fields: fields.map(\.key))
     }
     let field = fields[position]

@@ -46,9 +46,7 @@ extension Roster {
   /// case, in any normal form.
   func knownField(named name: String) -> MonsterField? {
     let fields = self.fields
-    if let exact = fields.first(where: { $0.key.hasSameCodePoints(as: name) }) { return exact }
-    let lowered = name.lowercased()
-    return fields.first { $0.key.lowercased() == lowered }
+    return fields.firstIndex(named: name).map { fields[$0] }
   }
 
   /// The field a name names, as ``field(named:)`` finds it.

@@ -47,7 +47,7 @@ extension Roster {
     case (let key?, nil):
       return source.records[record].heldValue(key, weapons: source.weapons)
     case (nil, _):
-      return otherFields(at: index).first { $0.key.hasSameCodePoints(as: field.key) }?.value
+      return otherFields(at: index).value(forKey: field.key)
     }
   }
 

@@ -67,7 +67,7 @@ extension Roster {
       // costs less than a dictionary of them per monster.
       let members = otherFields(at: index)
       return others.allSatisfy { wanted in
-        members.first { $0.key.hasSameCodePoints(as: wanted.key) }?.value == wanted.value
+        members.value(forKey: wanted.key) == wanted.value
       }
     }
     if let onlySlot {
