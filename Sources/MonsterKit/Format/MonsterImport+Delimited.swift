@@ -61,7 +61,8 @@ extension MonsterImport {
         continue
       }
       guard cells.count == columns.count else {
-        let names = columns.compactMap(\.name).joined(separator: ", ")
+        let names = columns.compactMap { $0.name.map { escapedForMessage($0) } }
+          .joined(separator: ", ")
         reading.errors.append(
           MonsterImportError(
             line: line,

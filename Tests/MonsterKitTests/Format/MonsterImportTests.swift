@@ -89,6 +89,8 @@ import Testing
     ("weapon\n", 1, "the header has no 'name' column"),
     ("name\tweapon\nA\tfire\nB\n", 3, "1 field where the header has 2 (name, weapon)"),
     ("name\tweapon\nA\tfire\textra\n", 2, "3 fields where the header has 2"),
+    // The header's names, quoted in a message, are escaped as any text from a file is.
+    ("name\tweapon\tx\u{0}\u{1B}[2J\nA\tfire\n", 2, "has 3 (name, weapon, x\\u{00}\\u{1B}[2J)"),
     ("name\tweapon\n\tfire\n", 2, "'' cannot be a monster's name: it is empty"),
     ("name\tweapon\t\nA\tfire\tx\n", 2, "a value in column 3, which the header leaves unnamed"),
     ("name\tweapon\tteam\tTeam\tteam\n", 1, "the header names the column 'team' twice"),
