@@ -1,64 +1,130 @@
 import MonsterKit
 
-// `check`'s note for a clone that lacks the merge driver its `.gitattributes` asks for: a
-// fresh clone, where `monsters setup-git` has not run, merges the roster line by line.
+// `check`'s notes on merges git made without the `monsters` driver: a clone that lacks the
+// driver its `.gitattributes` asks for (a fresh clone, where `monsters setup-git` has not
+// run); a roster git merged line by line and left in conflict; and a roster git holds in
+// conflict with no markers, which a driver that failed or did not run leaves.
 
 extension CheckCommand {
   /// The text an attributes file holds when it may send a file to the `monsters` merge
   /// driver: files without it are not asked about, and no git is run for them.
   private static let driverAttribute = Array("merge=monsters".utf8)
 
-  /// Says on standard error, once for each repository, when git's attributes send a roster
-  /// checked to the `monsters` merge driver but the repository's git config does not
-  /// define it, with the fix.
+  /// The files in a git folder that say an operation that merges (a merge, a cherry-pick, a
+  /// revert, a rebase) is under way: git's index holds files in conflict only then.
+  private static let operationsUnderWay = [
+    "MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply",
+  ]
+
+  /// Says on standard error what a merge git made without the `monsters` driver needs:
   ///
-  /// Reads the `.gitattributes` files from each roster's folder up to the top of its work
-  /// tree first: git runs only where one of them names the driver.
-  static func noteMissingMergeDriver(for paths: [String], _ context: CommandContext) {
-    var noted: Set<String> = []
-    var git: GitProcess?
+  /// - once for each repository, when git's attributes send a roster checked to the driver
+  ///   but the repository's git config does not define it, with the fix;
+  /// - for a roster with conflict markers git wrote, that `monsters merge --git` merges it
+  ///   again monster by monster;
+  /// - for a roster without markers that git's index holds in conflict, that a driver that
+  ///   failed or did not run left one side only, and `monsters merge --git` merges it.
+  ///
+  /// Git runs only for a roster in a work tree whose `.gitattributes` names the driver, or
+  /// that holds conflict markers, or where a merge is under way.
+  ///
+  /// - Parameters:
+  ///   - paths: The rosters checked.
+  ///   - conflicted: The rosters among them that hold conflict markers.
+  ///   - context: Where the notes go.
+  static func noteMergesGitMade(
+    for paths: [String], conflicted: Set<String>, _ context: CommandContext
+  ) {
+    var notedTrees: Set<String> = []
+    var started: GitProcess?
+    func git() -> GitProcess? {
+      started = started ?? GitProcess(environment: context.environment.variables)
+      return started
+    }
+    func note(_ text: String) {
+      context.console.errors.writeLine(EditReport.notePrefix(context) + text)
+    }
     for path in paths where path != CommandContext.standardInputPath {
-      guard let top = workTreeAskingForTheDriver(of: path), !noted.contains(top) else { continue }
-      guard let found = git ?? GitProcess(environment: context.environment.variables) else {
-        return
+      guard let tree = workTree(of: path) else { continue }
+      let shown = escapedForTerminal(path)
+      // The roster checked by default is the one `merge --git` merges by default; another
+      // is named, quoted for a shell, and the command then stands in double quotes.
+      let mergeAgain =
+        path == context.file.path
+        ? "'monsters merge --git'"
+        : "\"monsters merge --git \(escapedForTerminal(ManPage.Example.shellQuoted(path)))\""
+      if tree.asksForTheDriver, !notedTrees.contains(tree.top) {
+        guard let git = git() else { return }
+        if git.sendsToTheDriver(path), !git.definesTheDriver(for: path) {
+          notedTrees.insert(tree.top)
+          note(
+            "git's attributes send \(shown) to the 'monsters' merge driver, but this clone's "
+              + "git config does not define it, so git merges it line by line; run 'monsters "
+              + "setup-git' here (and after a conflict git made, 'monsters merge --git').")
+          continue
+        }
       }
-      git = found
-      let folder = directory(of: path)
-      let name = baseName(of: path)
-      guard
-        let attribute = try? found.ask(
-          ["-C", folder, "check-attr", "-z", "merge", "--", name], failure: { $0 }),
-        attribute.outputBytes.split(separator: 0).last.map(Array.init) == Array("monsters".utf8)
-      else { continue }
-      let configured = try? found.ask(
-        ["-C", folder, "config", "--get", "merge.monsters.driver"], failure: { $0 })
-      guard configured == nil else { continue }
-      noted.insert(top)
-      context.console.errors.writeLine(
-        EditReport.notePrefix(context)
-          + "git's attributes send \(escapedForTerminal(path)) to the 'monsters' merge "
-          + "driver, but this clone's git config does not define it, so git merges it line "
-          + "by line; run 'monsters setup-git' here (and after a conflict git made, "
-          + "'monsters merge --git').")
+      if conflicted.contains(path) {
+        guard !markedByMonsters(path), let git = git(), git.holdsInConflict(path),
+          !(git.sendsToTheDriver(path) && git.definesTheDriver(for: path))
+        else { continue }
+        note(
+          "git merged \(shown) line by line and left it in conflict; \(mergeAgain) merges it "
+            + "again monster by monster from git's index, and 'monsters setup-git' makes git "
+            + "merge it so from now on.")
+      } else if tree.mayBeMerging {
+        guard let git = git(), let side = git.sideHeldWhole(path) else { continue }
+        note(
+          "git's index holds \(shown) in conflict, and the file is \(side) as the index has it, "
+            + "with no conflict markers: where a merge driver failed or did not run (is "
+            + "'monsters' on the PATH git sees?), \(mergeAgain) merges both sides from git's "
+            + "index.")
+      }
     }
   }
 
-  /// The top of the work tree a roster is in, as a path from its folder up, when an
-  /// attributes file on the way names the `monsters` merge driver; `nil` otherwise, or
-  /// outside a work tree.
-  private static func workTreeAskingForTheDriver(of path: String) -> String? {
+  /// Whether a roster's first conflict is marked as `monsters merge` marks one, its opening
+  /// marker labelled `ours` or `ours (<path>)` where git's line merge writes a branch or
+  /// `HEAD`: merging it again from git's index would mark the same conflicts.
+  private static func markedByMonsters(_ path: String) -> Bool {
+    guard let bytes = try? SystemFileSystem().contents(of: path) else { return false }
+    let ours = Array("ours".utf8)
+    for line in bytes.split(separator: UInt8(ascii: "\n")) {
+      let marker = line.prefix { $0 == UInt8(ascii: "<") }
+      guard !marker.isEmpty else { continue }
+      let label = line.dropFirst(marker.count + 1)
+      return line.dropFirst(marker.count).first == UInt8(ascii: " ")
+        && label.starts(with: ours)
+        && (label.count == ours.count || label.dropFirst(ours.count).starts(with: Array(" (".utf8)))
+    }
+    return false
+  }
+
+  /// The work tree a roster is in, found as git finds `.git`: its top (a path from the
+  /// roster's folder up), whether an attributes file on the way names the `monsters` merge
+  /// driver, and whether a merge may be under way; `nil` outside a work tree.
+  private static func workTree(of path: String)
+    -> (top: String, asksForTheDriver: Bool, mayBeMerging: Bool)?
+  {
     let fileSystem = SystemFileSystem()
     var folder = directory(of: path)
     var asks = false
-    // As git finds `.git`: in the folder, then in each above it, up to the root.
+    // In the folder, then in each above it, up to the root.
     for _ in 0..<256 {
       if let text = try? fileSystem.contents(of: folder + "/.gitattributes"),
         text.firstRange(of: driverAttribute) != nil
       {
         asks = true
       }
-      if (try? Platform.fileStatus(atPath: folder + "/.git", followingLinks: false)) != nil {
-        return asks ? folder : nil
+      let gitFolder = folder + "/.git"
+      if let found = try? Platform.fileStatus(atPath: gitFolder, followingLinks: false) {
+        // A `.git` file points elsewhere (a linked work tree, a submodule): git is asked.
+        let merging =
+          found.fileType != .directory
+          || operationsUnderWay.contains {
+            (try? Platform.fileStatus(atPath: gitFolder + "/" + $0, followingLinks: false)) != nil
+          }
+        return (folder, asks, merging)
       }
       let parent = folder == "/" ? "/" : folder + "/.."
       guard let here = try? Platform.fileStatus(atPath: folder, followingLinks: true),
@@ -68,6 +134,49 @@ extension CheckCommand {
       folder = parent
     }
     return nil
+  }
+
+}
+
+extension GitProcess {
+  /// Whether git's attributes send a file to the `monsters` merge driver.
+  fileprivate func sendsToTheDriver(_ path: String) -> Bool {
+    let attribute = try? ask(
+      ["-C", directory(of: path), "check-attr", "-z", "merge", "--", baseName(of: path)],
+      failure: { $0 })
+    return attribute?.outputBytes.split(separator: 0).last.map(Array.init)
+      == Array("monsters".utf8)
+  }
+
+  /// Whether the git config of a file's repository defines the `monsters` merge driver.
+  fileprivate func definesTheDriver(for path: String) -> Bool {
+    (try? ask(
+      ["-C", directory(of: path), "config", "--get", "merge.monsters.driver"], failure: { $0 }))
+      != nil
+  }
+
+  /// The versions of a file that git's index holds in conflict; none when it holds none.
+  fileprivate func conflictStages(of path: String) -> [ConflictStage] {
+    (try? conflictStages(
+      of: baseName(of: path), options: ["-C", directory(of: path)], failure: { $0 })) ?? []
+  }
+
+  /// Whether git's index holds a file in conflict: the versions of a merge not finished.
+  fileprivate func holdsInConflict(_ path: String) -> Bool {
+    !conflictStages(of: path).isEmpty
+  }
+
+  /// The side of a merge, `ours` or `theirs`, that a file git's index holds in conflict is,
+  /// byte for byte: what a merge driver that failed or did not run leaves; `nil` for a file
+  /// that is neither, or not in conflict.
+  fileprivate func sideHeldWhole(_ path: String) -> String? {
+    let sides = conflictStages(of: path).filter { $0.stage != 1 }
+    guard !sides.isEmpty,
+      let hashed = try? ask(
+        ["-C", directory(of: path), "hash-object", "--", baseName(of: path)], failure: { $0 })
+    else { return nil }
+    let object = GitProcess.text(hashed.outputBytes)
+    return sides.first { $0.object == object }.map { $0.stage == 2 ? "ours" : "theirs" }
   }
 
 }

@@ -89,7 +89,11 @@ enum CheckCommand {
       }
     }
     try write(findings, format: format, to: context.output)
-    noteMissingMergeDriver(for: findings.map(\.path), context)
+    noteMergesGitMade(
+      for: findings.map(\.path),
+      conflicted: Set(
+        findings.filter { $0.problems?.contains { $0.kind == "conflict" } == true }.map(\.path)),
+      context)
     if let failure = failures.first { throw .reported(failure) }
     let troubled = findings.filter { $0.problems?.isEmpty == false }
     guard troubled.isEmpty else {

@@ -143,3 +143,38 @@ struct GitProcess {
     return text
   }
 }
+
+extension GitProcess {
+  /// A version of a file in conflict that git's index holds, as `git ls-files -u` lists it.
+  struct ConflictStage {
+    /// 1 for the common ancestor, 2 for ours, 3 for theirs.
+    var stage: Int
+    /// The object that holds the version's bytes.
+    var object: String
+    /// The file, as the listing names it.
+    var name: String
+  }
+
+  /// The versions of files in conflict in git's index that a pathspec names, in
+  /// `git ls-files -u -z` order.
+  ///
+  /// - Parameters:
+  ///   - path: The pathspec, taken literally.
+  ///   - options: Options before the arguments of `ls-files`, such as `-C <folder>`.
+  ///   - message: The message of a failure, given git's complaint.
+  func conflictStages(
+    of path: String, options: [String] = [], failure message: (String) -> String
+  ) throws(CommandFailure) -> [ConflictStage] {
+    let listed = try ask(
+      options + ["--literal-pathspecs", "ls-files", "-u", "-z", "--full-name", "--", path],
+      failure: message)
+    // Each entry: `<mode> <object> <stage>\t<path>`, ended by a NUL byte.
+    return listed.outputBytes.split(separator: 0).compactMap { entry in
+      let text = String(decoding: entry, as: UTF8.self)
+      guard let (info, name) = text.split(atFirst: "\t") else { return nil }
+      let fields = info.split(separator: " ")
+      guard fields.count == 3, let stage = Int(fields[2]) else { return nil }
+      return ConflictStage(stage: stage, object: String(fields[1]), name: name)
+    }
+  }
+}

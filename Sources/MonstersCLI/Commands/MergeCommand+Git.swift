@@ -63,20 +63,10 @@ extension MergeCommand {
     -> Stages
   {
     let shown = escapedForTerminal(path)
-    let listed = try git.ask(
-      ["--literal-pathspecs", "ls-files", "-u", "-z", "--full-name", "--", path]
-    ) { "Cannot read git's index for \(shown): \($0)" }
-    // Each entry: `<mode> <object> <stage>\t<path>`, ended by a NUL byte.
+    let listed = try git.conflictStages(of: path) { "Cannot read git's index for \(shown): \($0)" }
     var objects: [Int: String] = [:]
-    var names: Set<String> = []
-    for entry in listed.outputBytes.split(separator: 0) {
-      let text = String(decoding: entry, as: UTF8.self)
-      guard let (info, name) = text.split(atFirst: "\t") else { continue }
-      let fields = info.split(separator: " ")
-      guard fields.count == 3, let stage = Int(fields[2]) else { continue }
-      objects[stage] = String(fields[1])
-      names.insert(name)
-    }
+    for entry in listed { objects[entry.stage] = entry.object }
+    let names = Set(listed.map(\.name))
     guard let name = names.first else {
       throw .git(
         "\(shown) is not in conflict in git's index, so there is nothing to merge again: git "
