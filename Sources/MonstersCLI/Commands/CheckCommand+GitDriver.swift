@@ -83,6 +83,21 @@ extension CheckCommand {
     }
   }
 
+  /// The git folder a `.git` file names (`gitdir: <path>`, a relative path from the work
+  /// tree's top), or `nil` for a file that says no such thing.
+  private static func gitFolder(in file: String, of top: String) -> String? {
+    guard let text = try? SystemFileSystem().contents(of: file) else { return nil }
+    let prefix = Array("gitdir: ".utf8)
+    guard text.starts(with: prefix) else { return nil }
+    var path = text.dropFirst(prefix.count)
+    while let last = path.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+      path.removeLast()
+    }
+    guard !path.isEmpty else { return nil }
+    let named = String(decoding: path, as: UTF8.self)
+    return named.hasPrefix(codePoint: "/") ? named : top + "/" + named
+  }
+
   /// Whether a roster's first conflict is marked as `monsters merge` marks one, its opening
   /// marker labelled `ours` or `ours (<path>)` where git's line merge writes a branch or
   /// `HEAD`: merging it again from git's index would mark the same conflicts.
@@ -116,14 +131,16 @@ extension CheckCommand {
       {
         asks = true
       }
-      let gitFolder = folder + "/.git"
-      if let found = try? Platform.fileStatus(atPath: gitFolder, followingLinks: false) {
-        // A `.git` file points elsewhere (a linked work tree, a submodule): git is asked.
-        let merging =
-          found.fileType != .directory
-          || operationsUnderWay.contains {
-            (try? Platform.fileStatus(atPath: gitFolder + "/" + $0, followingLinks: false)) != nil
-          }
+      let dotGit = folder + "/.git"
+      if let found = try? Platform.fileStatus(atPath: dotGit, followingLinks: false) {
+        // A `.git` file names the git folder elsewhere (a linked work tree, a submodule);
+        // one that cannot be read leaves git to be asked.
+        guard
+          let gitFolder = found.fileType == .directory ? dotGit : gitFolder(in: dotGit, of: folder)
+        else { return (folder, asks, true) }
+        let merging = operationsUnderWay.contains {
+          (try? Platform.fileStatus(atPath: gitFolder + "/" + $0, followingLinks: false)) != nil
+        }
         return (folder, asks, merging)
       }
       let parent = folder == "/" ? "/" : folder + "/.."

@@ -181,6 +181,31 @@ import Testing
     #expect(try repository.monsters("check").errors.isEmpty)
   }
 
+  /// In a linked work tree, whose `.git` is a file naming its git folder elsewhere, the
+  /// merge under way is found there.
+  @Test func checkSaysSoInALinkedWorkTreeToo() throws {
+    let repository = try Repository(setUp: true)
+    try repository.branch("feature", "add Robo-Bot --weapon smoke")
+    let linked = repository.root + "/linked tree"
+    try repository.git("worktree", "add", "-q", linked, "-b", "side", "main")
+    var environment = repository.environment
+    func run(_ program: String, _ arguments: [String], status: Int32 = 0) throws -> ProcessResult {
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: program), arguments, in: linked, environment: environment)
+      #expect(result.status == status, "\(arguments): \(result.errors)")
+      return result
+    }
+    let monsters = try #require(BuiltTool.url).path
+    _ = try run(monsters, ["add", "Space-Bot", "--weapon", "fire"])
+    _ = try run("/usr/bin/git", ["commit", "-q", "-a", "-m", "side"])
+    #expect(try run(monsters, ["check"]).errors.isEmpty)
+    environment["PATH"] = "/usr/bin:/bin"
+    _ = try run("/usr/bin/git", ["merge", "--no-edit", "feature"], status: 1)
+    #expect(
+      try run(monsters, ["check"]).errors.hasPrefix(
+        "monsters check: git's index holds team monsters.json in conflict, and the file is ours"))
+  }
+
   /// A roster whose name starts with a combining mark, which joins the character before it
   /// wherever the name follows a delimiter, is found in git's index and merged again.
   @Test func mergeGitFindsARosterWhoseNameStartsWithACombiningMark() throws {
