@@ -283,9 +283,20 @@ extension MonsterField {
     case .integer: break
     case .values(let values):
       if values.isEmpty { return "it lists no values" }
-      var seen: Set<String> = []
-      for value in values where !seen.insert(value).inserted {
+      // Two values a reader cannot tell apart (one text in two Unicode forms) are one.
+      var seen: [String: String] = [:]
+      for value in values {
+        guard let earlier = seen.updateValue(value, forKey: value) else { continue }
+        // Spelled by code point where the two differ only in them.
+        func spelled(_ text: String) -> String {
+          escaping(escapedForMessage(text)) { scalar in
+            scalar.isASCII ? nil : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+          }
+        }
         return "it lists the value '\(escapedForMessage(value))' twice"
+          + (earlier.hasSameCodePoints(as: value)
+            ? ""
+            : " (as '\(spelled(earlier))' and '\(spelled(value))', one text in two Unicode forms)")
       }
     case .name, .weapon, .color, .any:
       return "a declared field is text, an integer or one of a list of values"

@@ -149,6 +149,11 @@ import Testing
       #""fields": [{"name": "a", "values": ["x", "x"]}]"#,
       "field 1 ('a'): it lists the value 'x' twice"
     ),
+    (
+      #""fields": [{"name": "a", "values": ["\u00e9", "e\u0301"]}]"#,
+      "field 1 ('a'): it lists the value 'e\u{301}' twice (as '\\u{E9}' and 'e\\u{301}', one text "
+        + "in two Unicode forms)"
+    ),
     (#""fields": [{"name": "a", "values": [1]}]"#, "field 1 ('a'): 'values' must be strings"),
     (
       #""fields": [{"name": "a", "required": "yes"}]"#,
