@@ -66,7 +66,8 @@ extension RosterDeclarations {
         problems.append(
           (
             field.key, false, position,
-            "it is the same name as '\(escapedForMessage(earlier))', ignoring case"
+            "it is the same name as '\(escapedForMessage(earlier))', "
+              + (earlier == field.key ? "in another Unicode form" : "ignoring case")
           ))
       }
     }

@@ -62,12 +62,13 @@ extension RosterFile {
       let holder = source.records[earlier]
       // A monster with no name string has no name to take, and a problem of its own.
       guard record.hasName && holder.hasName else { return nil }
-      let name = escapedForMessage(source.text(.name, of: record))
-      let holderName = escapedForMessage(source.text(.name, of: holder))
+      let name = source.text(.name, of: record)
+      let holderName = source.text(.name, of: holder)
       return PendingProblem(
         offset: Int(record.name.start) - 1,
-        message: "monster \(position + 1) ('\(name)'): the name is taken by monster "
-          + "\(earlier + 1) ('\(holderName)'); names are compared ignoring case")
+        message: "monster \(position + 1) ('\(escapedForMessage(name))'): the name is taken by "
+          + "monster \(earlier + 1) ('\(escapedForMessage(holderName))'); names are compared "
+          + (name == holderName ? "in any Unicode form" : "ignoring case"))
     }
   }
 

@@ -172,6 +172,10 @@ import Testing
       #""fields": [{"name": "team"}, {"name": "Team"}]"#,
       "field 2 ('Team'): it is the same name as 'team', ignoring case"
     ),
+    (
+      #""fields": [{"name": "t\u00e9am"}, {"name": "te\u0301am"}]"#,
+      "field 2 ('te\u{301}am'): it is the same name as 't\u{e9}am', in another Unicode form"
+    ),
   ])
   func aDeclarationThatBreaksARuleIsAProblemAtItsEntry(_ member: String, _ message: String) throws {
     let text = "{\"version\": 1, \(member), \"monsters\": []}"

@@ -212,6 +212,13 @@ extension BadInputCatalogueTests {
       "{path}:1:115: monster 2 ('cAT-bOT'): the name is taken by monster 1 ('Cat-Bot'); names are compared ignoring case"
     ),
     BadInput(
+      "one name in two Unicode forms",
+      roster(monster(name: "\"Caf\\u00e9\""), monster(name: "\"Cafe\\u0301\"")),
+      ["show", "cat-bot"],
+      .dataError,
+      "{path}:1:117: monster 2 ('Cafe\u{301}'): the name is taken by monster 1 ('Caf\u{e9}'); names are compared in any Unicode form"
+    ),
+    BadInput(
       "a weapon in another case", roster(monster(weapon: "\"Fire\"")), edit, .dataError,
       "{path}:1:96: monster 1 ('Cat-Bot'): unknown weapon 'Fire'; the weapons are blowgun, ninjaStar, fire, sword, smoke"
     ),
