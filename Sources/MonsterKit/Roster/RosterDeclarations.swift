@@ -67,7 +67,8 @@ extension RosterDeclarations {
           (
             field.key, false, position,
             "it is the same name as '\(escapedForMessage(earlier))', "
-              + (earlier == field.key ? "in another Unicode form" : "ignoring case")
+              + (earlier == field.key && !earlier.hasSameCodePoints(as: field.key)
+                ? "in another Unicode form" : "ignoring case")
           ))
       }
     }

@@ -68,7 +68,8 @@ extension RosterFile {
         offset: Int(record.name.start) - 1,
         message: "monster \(position + 1) ('\(escapedForMessage(name))'): the name is taken by "
           + "monster \(earlier + 1) ('\(escapedForMessage(holderName))'); names are compared "
-          + (name == holderName ? "in any Unicode form" : "ignoring case"))
+          + (name == holderName && !name.hasSameCodePoints(as: holderName)
+            ? "in any Unicode form" : "ignoring case"))
     }
   }
 
