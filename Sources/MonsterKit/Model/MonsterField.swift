@@ -285,14 +285,12 @@ extension MonsterField {
       if values.isEmpty { return "it lists no values" }
       // Two values a reader cannot tell apart (one text in two Unicode forms) are one.
       var seen: [String: String] = [:]
+      // Where the two differ only in code points, each is spelled by them.
+      func spelled(_ text: String) -> String {
+        escaping(escapedForMessage(text)) { $0.isASCII ? nil : unicodeEscape($0) }
+      }
       for value in values {
         guard let earlier = seen.updateValue(value, forKey: value) else { continue }
-        // Spelled by code point where the two differ only in them.
-        func spelled(_ text: String) -> String {
-          escaping(escapedForMessage(text)) { scalar in
-            scalar.isASCII ? nil : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-          }
-        }
         return "it lists the value '\(escapedForMessage(value))' twice"
           + (earlier.hasSameCodePoints(as: value)
             ? ""

@@ -32,8 +32,7 @@ package func escapedForTerminal(_ text: some StringProtocol) -> String {
     case "\t": "\\t"
     case _ where scalar.properties.generalCategory == .control:
       "\\u{" + hex2(UInt8(truncatingIfNeeded: scalar.value)) + "}"
-    case _ where scalar.properties.isBidiControl:
-      "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    case _ where scalar.properties.isBidiControl: unicodeEscape(scalar)
     default: nil
     }
   }
@@ -109,8 +108,13 @@ package func escapedFormatCharacters(_ text: String) -> String {
   guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
   return escaping(text) { scalar in
     guard scalar.properties.generalCategory == .format else { return nil }
-    return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    return unicodeEscape(scalar)
   }
+}
+
+/// A code point as a message writes one it escapes: `\u{202E}`, in hexadecimal.
+package func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+  "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
 }
 
 /// Text escaped for a terminal and cut short after 200 characters, as a message quotes it.

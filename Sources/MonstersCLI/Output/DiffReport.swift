@@ -62,16 +62,7 @@ enum DiffReport {
   /// characters (bidirectional overrides, zero-width joiners, the byte order mark) as
   /// `\u{202E}`, so that no change can take more than a line or hide in another's text.
   static func shown(_ text: String) -> String {
-    escapingFormatCharacters(escapedForTerminal(text))
-  }
-
-  /// Text with each format character written `\u{202E}`, as ``escapedForTerminal(_:)``
-  /// writes control characters.
-  static func escapingFormatCharacters(_ text: String) -> String {
-    escaping(text) { scalar in
-      guard scalar.properties.generalCategory == .format else { return nil }
-      return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-    }
+    escapedFormatCharacters(escapedForTerminal(text))
   }
 
   // MARK: - Markdown

@@ -85,9 +85,9 @@ enum MergeReport {
   }
 
   /// Text from a roster in a message: escaped as ``DiffReport/shown(_:)`` escapes it, and cut
-  /// short after 200 characters.
+  /// short after 200 characters, as every message quotes it.
   static func quoted(_ text: String) -> String {
-    DiffReport.escapingFormatCharacters(escapedForMessage(text))
+    escapedForMessage(text)
   }
 
   /// A field's value as ``DiffReport/value(_:of:)`` shows it, cut short for a message.
