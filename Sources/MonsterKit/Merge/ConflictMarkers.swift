@@ -39,6 +39,43 @@ public struct ConflictMarkers: Hashable, Sendable {
     self.theirsLabel = theirsLabel
   }
 
+  /// Creates the markers `monsters merge` writes in a file: labelled `ours (<name>)` and
+  /// `theirs (<name>)` after the name git gives the file, or `ours` and `theirs` without one.
+  ///
+  /// - Parameters:
+  ///   - size: How many times each marker's character is repeated.
+  ///   - name: The file's name, or `nil`.
+  package init(size: Int, naming name: String?) {
+    self.init(
+      size: size, oursLabel: name.map { "ours (\($0))" } ?? "ours",
+      theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
+  }
+
+  /// Whether a file's first conflict is marked as ``init(size:naming:)`` marks one: its
+  /// opening marker labelled `ours` or `ours (<name>)`, where git's own merge labels it
+  /// with a branch or `HEAD`.
+  ///
+  /// - Parameter bytes: The file's bytes.
+  /// - Returns: `false` too for a file with no opening marker.
+  package static func firstConflictIsMarkedByMerge(in bytes: UnsafeRawBufferPointer) -> Bool {
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+      if let (character, size) = marker(in: line), character == opening {
+        var label = line.dropFirst(size + 1)
+        if label.last == UInt8(ascii: "\r") { label.removeLast() }
+        let ours = Array("ours".utf8)
+        return line.dropFirst(size).first == UInt8(ascii: " ") && label.starts(with: ours)
+          && (label.count == ours.count
+            || label.dropFirst(ours.count).starts(with: Array(" (".utf8)))
+      }
+      start = end + 1
+    }
+    return false
+  }
+
   /// The characters of the markers: the opening one, the one before the common ancestor's
   /// version (which this merge does not write), the separator and the closing one.
   static let opening = UInt8(ascii: "<")

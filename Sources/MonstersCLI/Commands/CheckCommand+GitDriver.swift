@@ -65,9 +65,11 @@ extension CheckCommand {
         }
       }
       if conflicted.contains(path) {
-        guard !markedByMonsters(path), let git = git(), git.holdsInConflict(path),
-          !(git.sendsToTheDriver(path) && git.definesTheDriver(for: path))
-        else { continue }
+        // Conflicts `monsters merge` marked would be marked again by merging again.
+        let markedByMerge =
+          (try? SystemFileSystem().contents(of: path))?.withUnsafeBytes(
+            ConflictMarkers.firstConflictIsMarkedByMerge(in:)) ?? false
+        guard !markedByMerge, let git = git(), git.holdsInConflict(path) else { continue }
         note(
           "git merged \(shown) line by line and left it in conflict; \(mergeAgain) merges it "
             + "again monster by monster from git's index, and 'monsters setup-git' makes git "
@@ -96,23 +98,6 @@ extension CheckCommand {
     guard !path.isEmpty else { return nil }
     let named = String(decoding: path, as: UTF8.self)
     return named.hasPrefix(codePoint: "/") ? named : top + "/" + named
-  }
-
-  /// Whether a roster's first conflict is marked as `monsters merge` marks one, its opening
-  /// marker labelled `ours` or `ours (<path>)` where git's line merge writes a branch or
-  /// `HEAD`: merging it again from git's index would mark the same conflicts.
-  private static func markedByMonsters(_ path: String) -> Bool {
-    guard let bytes = try? SystemFileSystem().contents(of: path) else { return false }
-    let ours = Array("ours".utf8)
-    for line in bytes.split(separator: UInt8(ascii: "\n")) {
-      let marker = line.prefix { $0 == UInt8(ascii: "<") }
-      guard !marker.isEmpty else { continue }
-      let label = line.dropFirst(marker.count + 1)
-      return line.dropFirst(marker.count).first == UInt8(ascii: " ")
-        && label.starts(with: ours)
-        && (label.count == ours.count || label.dropFirst(ours.count).starts(with: Array(" (".utf8)))
-    }
-    return false
   }
 
   /// The work tree a roster is in, found as git finds `.git`: its top (a path from the
@@ -173,21 +158,21 @@ extension GitProcess {
   }
 
   /// The versions of a file that git's index holds in conflict; none when it holds none.
-  fileprivate func conflictStages(of path: String) -> [ConflictStage] {
+  fileprivate func stagesInConflict(of path: String) -> [ConflictStage] {
     (try? conflictStages(
       of: baseName(of: path), options: ["-C", directory(of: path)], failure: { $0 })) ?? []
   }
 
   /// Whether git's index holds a file in conflict: the versions of a merge not finished.
   fileprivate func holdsInConflict(_ path: String) -> Bool {
-    !conflictStages(of: path).isEmpty
+    !stagesInConflict(of: path).isEmpty
   }
 
   /// The side of a merge, `ours` or `theirs`, that a file git's index holds in conflict is,
   /// byte for byte: what a merge driver that failed or did not run leaves; `nil` for a file
   /// that is neither, or not in conflict.
   fileprivate func sideHeldWhole(_ path: String) -> String? {
-    let sides = conflictStages(of: path).filter { $0.stage != 1 }
+    let sides = stagesInConflict(of: path).filter { $0.stage != 1 }
     guard !sides.isEmpty,
       let hashed = try? ask(
         ["-C", directory(of: path), "hash-object", "--", baseName(of: path)], failure: { $0 })

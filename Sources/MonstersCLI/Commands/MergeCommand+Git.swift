@@ -40,9 +40,7 @@ extension MergeCommand {
         : .git(
           "git's conflict-marker-size for \(shown) is longer than the longest markers written, "
             + "\(ConflictMarkers.maximumSize).")
-    let markers = ConflictMarkers(
-      size: size ?? ConflictMarkers.standardSize, oursLabel: "ours (\(stages.name))",
-      theirsLabel: "theirs (\(stages.name))")
+    let markers = ConflictMarkers(size: size ?? ConflictMarkers.standardSize, naming: stages.name)
     func side(_ label: String, _ bytes: [UInt8]) -> RosterSide {
       RosterSide(label: label, path: path, shownAs: "\(path) (\(label.lowercased()))", bytes: bytes)
     }

@@ -106,10 +106,7 @@ enum MergeCommand {
       if index == 0 { base = piped } else { theirs = piped }
     }
     let size = try markerSize(context)
-    let markers = ConflictMarkers(
-      size: size ?? ConflictMarkers.standardSize,
-      oursLabel: name.map { "ours (\($0))" } ?? "ours",
-      theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
+    let markers = ConflictMarkers(size: size ?? ConflictMarkers.standardSize, naming: name)
     // A marker size past the limit is a merge that cannot be made: the file is marked whole.
     let refusal = size == nil ? markerSizeFailure(context) : nil
     var file = context.rosterFile(named: ours.path)

@@ -1,5 +1,6 @@
-import MonsterKit
 import Testing
+
+@testable import MonsterKit
 
 @Suite struct ConflictMarkersTests {
   private func lines(_ text: String) -> [Int] {
@@ -10,6 +11,29 @@ import Testing
       guard case .unresolvedConflict(_, let lines) = error else { return [] }
       return lines
     }
+  }
+
+  @Test(arguments: [
+    ("{\n<<<<<<< ours (team monsters.json)\n", true),
+    ("{\n<<<<<<< ours\n", true),
+    ("{\r\n<<< ours\r\n", true),
+    ("{\n<<<<<<< HEAD\n", false),
+    ("{\n<<<<<<< HEAD\n<<<<<<< ours\n", false),
+    ("{\n<<<<<<< ourselves\n", false),
+    ("{\n<<<<<<<ours\n", false),
+    ("{\n\"<<<<<<< ours\"\n", false),
+    ("{\n}\n", false),
+  ])
+  func theFirstConflictIsKnownAsAMergesByItsLabel(_ text: String, byMerge: Bool) {
+    let found = Array(text.utf8).withUnsafeBytes(ConflictMarkers.firstConflictIsMarkedByMerge(in:))
+    #expect(found == byMerge)
+  }
+
+  @Test(arguments: [nil, "team monsters.json"])
+  func markersAMergeWritesAreKnownAsItsOwn(_ name: String?) {
+    var bytes: [UInt8] = []
+    ConflictMarkers(size: 9, naming: name).appendOpening(to: &bytes)
+    #expect(bytes.withUnsafeBytes(ConflictMarkers.firstConflictIsMarkedByMerge(in:)))
   }
 
   @Test func eachConflictIsFoundByTheLineThatOpensIt() {

@@ -230,6 +230,10 @@ import Testing
         + "Error: 1 conflict in team monsters.json, marked in the file; resolve it and run "
         + "'monsters check'.\n")
     #expect(try text(repository).contains("<<<<<<< ours (team monsters.json)\n"))
+    // Merging again would mark the same conflict: `check` sends no one to do it.
+    #expect(
+      try repository.monsters("check", expecting: 1).errors
+        == "Error: 1 problem in team monsters.json.\n")
     #expect(
       try repository.monsters("resolve", "dog-bot", "--theirs").output
         == "Kept theirs of 1 conflict (Dog-Bot) in team monsters.json: a roster again.\n")
