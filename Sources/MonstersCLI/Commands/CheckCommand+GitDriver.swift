@@ -11,9 +11,12 @@ extension CheckCommand {
   private static let driverAttribute = Array("merge=monsters".utf8)
 
   /// The files in a git folder that say an operation that merges (a merge, a cherry-pick, a
-  /// revert, a rebase) is under way: git's index holds files in conflict only then.
+  /// revert, a rebase) is under way, or that one stopped in conflict (`AUTO_MERGE`, which
+  /// git writes for those and for `stash pop`, `checkout -m` and `am -3`): git's index holds
+  /// files in conflict only then.
   private static let operationsUnderWay = [
     "MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "REBASE_HEAD", "rebase-merge", "rebase-apply",
+    "AUTO_MERGE",
   ]
 
   /// Says on standard error what a merge git made without the `monsters` driver needs:

@@ -181,6 +181,25 @@ import Testing
     #expect(try repository.monsters("check").errors.isEmpty)
   }
 
+  /// `git stash pop` merges as `git merge` does, with no merge under way once it stops.
+  @Test func checkSaysSoAfterAStashPopToo() throws {
+    let repository = try Repository(setUp: true)
+    try repository.monsters("add", "Robo-Bot", "--weapon", "smoke")
+    try repository.git("stash", "-q")
+    try repository.edit("add Space-Bot --weapon fire", message: "main")
+    var environment = repository.environment
+    environment["PATH"] = "/usr/bin:/bin"
+    let pop = try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/git"), ["stash", "pop"], in: repository.folder,
+      environment: environment)
+    #expect(pop.status == 1)
+    #expect(
+      try repository.monsters("check").errors.hasPrefix(
+        "monsters check: git's index holds team monsters.json in conflict, and the file is ours"))
+    try repository.monsters("merge", "--git")
+    #expect(try repository.names().hasSuffix("Space-Bot\nRobo-Bot\n"))
+  }
+
   /// In a linked work tree, whose `.git` is a file naming its git folder elsewhere, the
   /// merge under way is found there.
   @Test func checkSaysSoInALinkedWorkTreeToo() throws {
