@@ -6,6 +6,9 @@ struct ParsedRoster {
   /// The weapons and fields the file declares: those of its entries that break no rule.
   var declarations: RosterDeclarations
   var problems: [PendingProblem]
+  /// Whether the file's top level and declarations break no rule: whatever its monsters
+  /// break, what it declares is what it means.
+  var frameIsSound: Bool
   /// The monsters taken from the earlier file's records, when one was given.
   var shared: [SharedMonsters] = []
 }
@@ -19,6 +22,7 @@ struct RosterParser {
   private var records: [MonsterRecord] = []
   private var monsterOtherFields: [[JSONMember]] = []
   private var otherFields: [JSONMember] = []
+  /// The problems of the monsters.
   private var problems: [PendingProblem] = []
   private var namesAreASCII = true
   /// Whether every byte read so far is where the canonical form puts it; see
@@ -35,8 +39,8 @@ struct RosterParser {
   private var weapons = WeaponTable.builtIn
   /// The weapons and fields the file declares, as far as they are read.
   private var declarations = RosterDeclarations.none
-  /// The problems of the declarations, apart from the monsters'.
-  private var declarationProblems: [PendingProblem] = []
+  /// The problems of the file's top level and its declarations, apart from the monsters'.
+  private var frameProblems: [PendingProblem] = []
   /// The declarations of a first reading, when the file declares them after its monsters:
   /// the monsters are read again knowing them.
   private let knownDeclarations: RosterDeclarations?
@@ -93,9 +97,9 @@ struct RosterParser {
         try parser.readFile()
         return parser
       }
-      parser.declarationProblems = first.declarationProblems
+      parser.frameProblems = first.frameProblems
     }
-    let problems = parser.declarationProblems + parser.problems
+    let problems = parser.frameProblems + parser.problems
     let source = RosterSource(
       bytes: bytes, records: parser.records, otherFields: parser.monsterOtherFields,
       weapons: parser.weapons, namesAreASCII: parser.namesAreASCII,
@@ -103,7 +107,7 @@ struct RosterParser {
       monstersEnd: parser.monstersEnd)
     return ParsedRoster(
       source: source, otherFields: parser.otherFields, declarations: parser.declarations,
-      problems: problems, shared: parser.shared)
+      problems: problems, frameIsSound: parser.frameProblems.isEmpty, shared: parser.shared)
   }
 
   /// Takes what the file declares: its weapons number monsters' weapons, and its fields are
@@ -121,7 +125,7 @@ struct RosterParser {
     guard first == UInt8(ascii: "{") else {
       _ = try scanner.readValue(depth: 1)
       try scanner.expectEnd(after: "the end of the JSON value")
-      problems.append(
+      frameProblems.append(
         PendingProblem(
           offset: 0, message: "a roster is a JSON object with 'version' and 'monsters'"))
       return
@@ -171,7 +175,8 @@ struct RosterParser {
         guard scanner.current == UInt8(ascii: "[") else {
           let offset = scanner.position
           _ = try scanner.readValue(depth: 2)
-          problems.append(PendingProblem(offset: offset, message: "'monsters' must be an array"))
+          frameProblems.append(
+            PendingProblem(offset: offset, message: "'monsters' must be an array"))
           return
         }
         try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
@@ -208,10 +213,10 @@ struct RosterParser {
       layoutIsCanonical && otherFields.isEmpty && bytes.holds(CanonicalLayout.tail, at: expected)
       && bytes.count == expected + CanonicalLayout.tail.utf8CodeUnitCount
     if !sawVersion {
-      problems.append(PendingProblem(offset: start, message: "the roster has no 'version'"))
+      frameProblems.append(PendingProblem(offset: start, message: "the roster has no 'version'"))
     }
     if !sawMonsters {
-      problems.append(PendingProblem(offset: start, message: "the roster has no 'monsters'"))
+      frameProblems.append(PendingProblem(offset: start, message: "the roster has no 'monsters'"))
     }
   }
 
@@ -236,7 +241,7 @@ struct RosterParser {
         key == .weapons
         ? "weapons: built-in ones by name, others as {\"name\": ..., \"image\": ...}"
         : "fields, such as {\"name\": \"team\"}"
-      declarationProblems.append(
+      frameProblems.append(
         PendingProblem(offset: offset, message: "'\(key.rawValue)' must be an array of \(what)"))
       return nil
     }
@@ -246,7 +251,7 @@ struct RosterParser {
       entries.append((offset, entries.count + 1, try scanner.readValue(depth: 3)))
     }
     if entries.isEmpty {
-      declarationProblems.append(
+      frameProblems.append(
         PendingProblem(
           offset: offset,
           message: "'\(key.rawValue)' lists no \(key == .weapons ? "weapon" : "field")"))
@@ -262,7 +267,7 @@ struct RosterParser {
       var values: [Value] = []
       for entry in entries {
         let read = read(entry.value, entry.number)
-        declarationProblems += read.problems.map {
+        frameProblems += read.problems.map {
           PendingProblem(offset: entry.offset, message: $0)
         }
         if let value = read.value {
@@ -281,7 +286,7 @@ struct RosterParser {
     for problem in declared.problems() where problem.isWeapon == (key == .weapons) {
       let entry = kept[problem.position]
       let what = key == .weapons ? "weapon" : "field"
-      declarationProblems.append(
+      frameProblems.append(
         PendingProblem(
           offset: entry.offset,
           message:
@@ -320,14 +325,14 @@ struct RosterParser {
     if case .number(let text) = value, text.utf8.allSatisfy(isDigit) {
       if text == "1" { return }
       if text != "0" {
-        problems.append(
+        frameProblems.append(
           PendingProblem(
             offset: offset, message: RosterProblem.newerVersionMessage(text, program: nil),
             newerVersion: text))
         return
       }
     }
-    problems.append(PendingProblem(offset: offset, message: "'version' must be 1"))
+    frameProblems.append(PendingProblem(offset: offset, message: "'version' must be 1"))
   }
 
   // MARK: - Monsters

@@ -7,18 +7,22 @@ extension RosterFile {
   /// - Throws: ``RosterError/syntax(path:line:column:message:)`` or
   ///   ``RosterError/invalidRoster(path:problems:)``.
   func roster(from bytes: RosterBytes) throws(RosterError) -> Roster {
-    let (roster, problems) = try parse(bytes)
+    let (roster, problems, _) = try parse(bytes)
     guard problems.isEmpty else { throw .invalidRoster(path: path, problems: problems) }
     return roster
   }
 
   /// Reads a file's bytes, collecting every roster rule they break.
   ///
+  /// - Returns: The roster, the problems, and whether the file's top level and declarations
+  ///   break none of them (see ``ParsedRoster/frameIsSound``).
   /// - Throws: ``RosterError/unresolvedConflict(path:lines:)`` for bytes that are not JSON
   ///   and hold a merge's conflict markers, otherwise
   ///   ``RosterError/syntax(path:line:column:message:)`` at the first place the bytes are
   ///   not JSON.
-  func parse(_ bytes: RosterBytes) throws(RosterError) -> (Roster, [RosterProblem]) {
+  func parse(_ bytes: RosterBytes) throws(RosterError)
+    -> (roster: Roster, problems: [RosterProblem], frameIsSound: Bool)
+  {
     guard bytes.count <= Self.sizeLimit else { throw .fileTooLarge(path: path) }
     let parsed: ParsedRoster
     do throws(JSONSyntaxError) {
@@ -45,7 +49,7 @@ extension RosterFile {
       problem.newerVersion = $0.newerVersion
       return problem
     }
-    return (roster, problems)
+    return (roster, problems, parsed.frameIsSound)
   }
 
   /// The problems of names taken by an earlier monster.
@@ -75,7 +79,7 @@ extension RosterFile {
 
   /// Every problem with a file's bytes, for ``problems()``.
   func problems(in bytes: RosterBytes) throws(RosterError) -> [RosterProblem] {
-    let (roster, problems) = try parse(bytes)
+    let (roster, problems, _) = try parse(bytes)
     guard problems.isEmpty else { return problems }
     // A file the reader saw in canonical layout throughout needs no writing to compare.
     guard !roster.source.isKnownCanonical,

@@ -174,6 +174,22 @@ extension RosterFile {
     guard let file = try load() else { throw .missingFile(path: path) }
     return try reading(file) { (bytes) throws(RosterError) in try problems(in: bytes) }
   }
+
+  /// The JSON Schema of the file's roster (``Roster/jsonSchema``), also while its monsters
+  /// break rules: the schema is of what the file declares, and an editor needs it most while
+  /// a monster is wrong. With no file, the schema of what ``read()`` gives.
+  ///
+  /// - Throws: ``RosterError/syntax(path:line:column:message:)`` at the first place the file
+  ///   is not JSON; ``RosterError/invalidRoster(path:problems:)``, with every problem, when
+  ///   its top level or its weapons or fields break a rule; as ``read()`` otherwise.
+  public func jsonSchema() throws(RosterError) -> JSONValue {
+    guard let file = try load() else { return try missingRoster().jsonSchema }
+    return try reading(file) { (bytes) throws(RosterError) in
+      let (roster, problems, frameIsSound) = try parse(bytes)
+      guard frameIsSound else { throw .invalidRoster(path: path, problems: problems) }
+      return roster.jsonSchema
+    }
+  }
 }
 
 // MARK: - Editing

@@ -119,10 +119,7 @@ enum CheckCommand {
           JSONMember("message", .string(finding.message)),
         ])
       }
-      try output.append { buffer in
-        buffer.appendJSON(.array(objects), indent: 0, forTerminal: output.isTerminal)
-        buffer.append(UInt8(ascii: "\n"))
-      }
+      try output.writeJSON(.array(objects))
     case .github:
       for finding in all {
         output.writeLine(

@@ -113,9 +113,18 @@ struct CommandContext {
   /// - Parameter showing: Whether the roster is shown (listed, a monster of it shown), and
   ///   so whether the seeded roster is worth a note.
   func readRoster(showing: Bool = true) throws(CommandFailure) -> Roster {
-    let roster: Roster
+    try read(showing: showing) { (file) throws(RosterError) in try file.read() }
+  }
+
+  /// Reads what `body` reads of the roster file, as ``readRoster(showing:)`` reads the
+  /// roster: a missing file given by name is an error of its own, and the seeded roster is
+  /// noted.
+  func read<Value>(
+    showing: Bool = true, _ body: (RosterFile) throws(RosterError) -> Value
+  ) throws(CommandFailure) -> Value {
+    let value: Value
     do throws(RosterError) {
-      roster = try file.read()
+      value = try body(file)
     } catch .missingFile(let path) {
       throw .missingRoster(path: path)
     } catch {
@@ -127,7 +136,7 @@ struct CommandContext {
         EditReport.notePrefix(self) + "No \(Self.defaultRosterFile) here or above, up to the "
           + "top of the git work tree: this is the seeded roster. 'monsters init' writes it.")
     }
-    return roster
+    return value
   }
 
   /// Says on standard error which temporary files a killed edit left beside a roster

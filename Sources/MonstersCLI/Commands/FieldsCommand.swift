@@ -95,10 +95,7 @@ enum FieldsCommand {
         }
       }
     case .json:
-      try context.output.append { buffer in
-        buffer.appendJSON(.array(fields.map { json(of: $0, weapons: weapons) }), indent: 0)
-        buffer.append(UInt8(ascii: "\n"))
-      }
+      try context.output.writeJSON(.array(fields.map { json(of: $0, weapons: weapons) }))
     case .table:
       let required = fields.map { field in
         field.isRequired

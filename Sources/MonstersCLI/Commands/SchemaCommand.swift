@@ -12,13 +12,15 @@ enum SchemaCommand {
         fields. Every roster 'monsters check' accepts passes it; a monster with a weapon \
         the roster lacks, a value a field does not take, or a missing key fails it. What a \
         schema cannot say (two names the same ignoring case, the rules of a name) is left \
-        to 'monsters check'. Print it again when the roster's weapons or fields change.
+        to 'monsters check'. A monster breaking a rule does not stop it; weapons or fields \
+        breaking one do. Print it again when the roster's weapons or fields change.
         """)
   }
 
-  /// Prints the schema.
+  /// Prints the schema, also while monsters break rules: it is of what the roster
+  /// declares, and an editor needs it most while a monster is wrong.
   static func run(_ context: CommandContext) throws(CommandFailure) {
-    let schema = try context.readRoster().jsonSchemaBytes()
-    try context.output.append { $0.append(contentsOf: schema) }
+    try context.output.writeJSON(
+      context.read { (file) throws(RosterError) in try file.jsonSchema() })
   }
 }

@@ -67,10 +67,7 @@ enum WeaponsCommand {
           JSONMember("image", .string(weapon.imageName)),
         ])
       }
-      try context.output.append { buffer in
-        buffer.appendJSON(.array(objects), indent: 0)
-        buffer.append(UInt8(ascii: "\n"))
-      }
+      try context.output.writeJSON(.array(objects))
     case .table:
       let width = max(6, weapons.map { $0.name.count }.max() ?? 0)
       context.output.writeLine(context.style.header(padded("WEAPON", toWidth: width) + "  IMAGE"))

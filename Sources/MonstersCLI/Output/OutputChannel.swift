@@ -59,6 +59,15 @@ public final class OutputChannel {
     buffer.append(UInt8(ascii: "\n"))
   }
 
+  /// Appends a JSON value, two-space indented, and a line break; on a terminal, strings
+  /// escape the controls a terminal would act on (DEL, C1, bidirectional).
+  func writeJSON(_ value: JSONValue) throws(CommandFailure) {
+    try append { buffer in
+      buffer.appendJSON(value, indent: 0, forTerminal: isTerminal)
+      buffer.append(UInt8(ascii: "\n"))
+    }
+  }
+
   /// Lets `body` append to the buffer directly, then writes it out if it is large.
   func append(_ body: (inout [UInt8]) -> Void) throws(CommandFailure) {
     body(&buffer)

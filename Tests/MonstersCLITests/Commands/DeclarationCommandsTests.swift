@@ -107,6 +107,19 @@ import Testing
     #expect(harness.run(["check"]).code == .success)
   }
 
+  /// A declared value is the roster's text: JSON to a terminal escapes the controls a
+  /// terminal acts on, as `list --format json` does; to a pipe it is as JSON allows.
+  @Test func declaredValuesInJSONToATerminalEscapeWhatATerminalActsOn() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      #"{"version": 1, "fields": [{"name": "team", "values": ["a\u202eb\u009bc"]}], "monsters": []}"#
+    )
+    let terminal = harness.run(["fields", "--format", "json"], terminal: true).output
+    #expect(terminal.contains(#""a\u202eb\u009bc""#), "\(terminal)")
+    let piped = harness.run(["fields", "--format", "json"]).output
+    #expect(piped.contains("\"a\u{202E}b\u{9B}c\""), "\(piped)")
+  }
+
   @Test(arguments: [
     (["fields", "add", "x", "--minimum", "1"], "'--minimum' goes with '--integer'."),
     (

@@ -88,7 +88,6 @@ import Testing
   func closingPutsBackTheModesAndTheMaskAndDropsWhatIsPending(_ waiting: Platform.SignalWaiting)
     throws
   {
-    let signal = Platform.SignalNumber.self
     let pty = try Platform.openPseudoTerminal()
     defer {
       Platform.closeFile(pty.main)

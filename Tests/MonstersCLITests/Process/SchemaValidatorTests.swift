@@ -79,6 +79,8 @@ import Testing
   }
 
   /// Writes the cases and the roster's schema, and asks both `check` and the validator.
+  /// `monsters schema` of each case, valid or not, is that schema: the broken ones break
+  /// rules of monsters only, and an editor needs the schema most while a monster is wrong.
   private func expectAgreement(
     _ cases: [Case], schemaOf roster: Roster, harness: CommandLineHarness, label: String
   ) throws {
@@ -87,7 +89,11 @@ import Testing
     try Data(roster.jsonSchemaBytes()).write(to: URL(fileURLWithPath: schema))
     for item in cases { try harness.write(item.text, to: harness.path(item.name)) }
     let failing = try validator.failing(cases.map(\.name), schema: schema, in: harness.folder)
+    let schemaText = String(decoding: roster.jsonSchemaBytes(), as: UTF8.self)
     for item in cases {
+      #expect(
+        harness.run(["--file", harness.path(item.name), "schema"])
+          == CommandResult(.success, output: schemaText), "\(label) \(item.name)")
       let check = harness.run(["check", harness.path(item.name)])
       #expect(
         (check.code == .success) == item.isValid, "\(label) \(item.name): \(check.output)")
@@ -95,6 +101,49 @@ import Testing
         failing.contains(item.name) == !item.isValid,
         "\(label) \(item.name): the schema \(item.isValid ? "refuses" : "takes") it\n\(item.text)")
     }
+  }
+
+  /// A roster whose top level or declarations break a rule has no schema to print: the
+  /// schema would say what the file does not mean. Its problems are the error, as `check`
+  /// gives them.
+  @Test(arguments: [
+    (
+      #"{"version": 1, "fields": [{"name": "team", "type": "colour"}], "monsters": []}"#,
+      "1:27"
+    ),
+    (#"{"version": 1, "weapons": ["fire", "Fire"], "monsters": []}"#, "1:36"),
+    (#"{"version": 2, "monsters": []}"#, "1:13"),
+    (#"{"version": 1, "monsters": {}}"#, "1:28"),
+    (#"{"version": 1}"#, "1:1"),
+    (#"[]"#, "1:1"),
+  ])
+  func noSchemaOfARosterWhoseDeclarationsAreBroken(text: String, position: String) throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(text)
+    let result = harness.run(["schema"])
+    #expect(result.code == .dataError)
+    #expect(result.output == "")
+    #expect(result.errors.contains("monsters.json:\(position): "), "\(result.errors)")
+    #expect(harness.run(["check"]).output.contains("monsters.json:\(position): "))
+  }
+
+  /// A monster breaking a rule leaves the schema as the file declares it; a syntax error
+  /// leaves nothing to print.
+  @Test func schemaOfARosterWhoseMonstersAloneAreBroken() throws {
+    let harness = try CommandLineHarness()
+    let broken = teamRosterText.replacing(
+      "\"team\": \"red\"", with: "\"team\": \"green\"", maxReplacements: 1)
+    try #require(broken != teamRosterText)
+    try harness.writeRoster(broken)
+    let schema = try Roster(jsonBytes: Array(teamRosterText.utf8)).jsonSchemaBytes()
+    #expect(
+      harness.run(["schema"])
+        == CommandResult(.success, output: String(decoding: schema, as: UTF8.self)))
+    #expect(harness.run(["check"]).code == .failure)
+    try harness.writeRoster("{\"version\": 1, \"monsters\": [")
+    let syntax = harness.run(["schema"])
+    #expect(syntax.code == .dataError && syntax.output.isEmpty)
+    #expect(syntax.errors.contains("monsters.json:1:"), "\(syntax.errors)")
   }
 
   @Test(.enabled(if: Validator.found != nil, skipReason))
