@@ -209,7 +209,7 @@ private func checkMerge(_ base: Roster, _ ours: Roster, _ theirs: Roster, _ inpu
     // A clean merge's file passes `check`: valid, and in canonical form.
     let reread: Roster
     do throws(RosterError) {
-      let (roster, problems) = try fuzzFile.parse(RosterBytes(bytes))
+      let (roster, problems, _) = try fuzzFile.parse(RosterBytes(bytes))
       if !problems.isEmpty { violated("a clean merge's file has problems: \(problems)", input) }
       reread = roster
     } catch {
@@ -247,7 +247,7 @@ private func checkMerge(_ base: Roster, _ ours: Roster, _ theirs: Roster, _ inpu
       violated("resolving every conflict to \(side) is not \(side)' version", input)
     }
     do throws(RosterError) {
-      let (_, problems) = try fuzzFile.parse(RosterBytes(kept))
+      let (_, problems, _) = try fuzzFile.parse(RosterBytes(kept))
       if !problems.isEmpty {
         violated("keeping \(side) of every conflict has problems: \(problems)", input)
       }

@@ -190,9 +190,14 @@ private func check(_ bytes: [UInt8]) {
 
   // The parse that `check` uses must agree with `roster(from:)`.
   do throws(RosterError) {
-    let (_, problems) = try fuzzFile.parse(RosterBytes(bytes))
+    let (_, problems, frameIsSound) = try fuzzFile.parse(RosterBytes(bytes))
     if problems.isEmpty != (accepted != nil) {
       violated("parse found \(problems.count) problems but roster(from:) disagreed", bytes)
+    }
+    // A file that reads has a sound top level and declarations, whose schema `schema`
+    // prints; one whose frame is broken has problems.
+    if problems.isEmpty && !frameIsSound {
+      violated("a file with no problems has a broken top level or declaration", bytes)
     }
     for problem in problems {
       checkLocation(problem.line, problem.column, bytes)

@@ -28,11 +28,7 @@ extension RosterFile {
     do throws(JSONSyntaxError) {
       parsed = try RosterParser.parse(bytes)
     } catch {
-      let conflicts = bytes.withUnsafeBytes(ConflictMarkers.unresolvedLines(in:))
-      if !conflicts.isEmpty { throw .unresolvedConflict(path: path, lines: conflicts) }
-      let position = bytes.withUnsafeBytes { TextPosition(of: error.offset, in: $0) }
-      throw .syntax(
-        path: path, line: position.line, column: position.column, message: error.message)
+      throw bytes.withUnsafeBytes { error.rosterError(path: path, in: $0) }
     }
     var roster = Roster(
       source: parsed.source, otherFields: parsed.otherFields, declarations: parsed.declarations)
