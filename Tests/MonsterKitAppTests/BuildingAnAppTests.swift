@@ -237,7 +237,7 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
     let lock = RosterError.lockTimeout(path: "Team.json", seconds: 5).description
     #expect(
       lock
-        == "Another program is editing Team.json (its folder was locked for over 5 s); try again.")
+        == "Another program is editing Team.json (the roster was locked for over 5 s); try again.")
     do {
       _ = try Roster(jsonBytes: Array("{\n ,".utf8))
       Issue.record("bytes that are not JSON were read")

@@ -204,7 +204,7 @@ extension RosterError: CustomStringConvertible {
         + (hint.map { "; \($0)" } ?? "") + "."
         + (action.leavesTheFileAsItWas ? " The file is as it was." : "")
     case .lockTimeout(let path, let seconds):
-      "Another \(program ?? "program") is editing \(escapedForMessage(path)) (its folder was locked for "
+      "Another \(program ?? "program") is editing \(escapedForMessage(path)) (the roster was locked for "
         + "over \(formatSeconds(seconds)) s); try again" + (hint.map { ", or \($0)" } ?? "") + "."
     }
   }

@@ -53,11 +53,11 @@ import Testing
     ),
     (
       .lockTimeout(path: "m.json", seconds: 10),
-      "Another program is editing m.json (its folder was locked for over 10 s); try again."
+      "Another program is editing m.json (the roster was locked for over 10 s); try again."
     ),
     (
       .lockTimeout(path: "m.json", seconds: 0.3),
-      "Another program is editing m.json (its folder was locked for over 0.3 s); try again."
+      "Another program is editing m.json (the roster was locked for over 0.3 s); try again."
     ),
   ])
   func messageReadsAsAUserExpects(_ error: RosterError, _ message: String) {
@@ -78,7 +78,7 @@ import Testing
     ),
     (
       .lockTimeout(path: "m.json", seconds: 10),
-      "Another program is editing m.json (its folder was locked for over 10 s); try "
+      "Another program is editing m.json (the roster was locked for over 10 s); try "
         + "again, or use the hint."
     ),
     (.invalidRoster(path: "m.json", problems: []), "m.json: not a valid roster"),

@@ -164,13 +164,13 @@ import Testing
       result
         == CommandResult(
           .lockBusy,
-          errors: "Error: Another monsters is editing \(harness.rosterPath) (its folder was "
+          errors: "Error: Another monsters is editing \(harness.rosterPath) (the roster was "
             + "locked for over 0.2 s); try again, or raise --lock-timeout.\n"))
     #expect(
       initResult
         == CommandResult(
           .lockBusy,
-          errors: "Error: Another monsters is editing \(harness.rosterPath) (its folder was "
+          errors: "Error: Another monsters is editing \(harness.rosterPath) (the roster was "
             + "locked for over 0 s); try again, or raise --lock-timeout.\n"))
     #expect(harness.rosterBytes() == before)
     // Once the other process lets go, an edit goes through.

@@ -186,7 +186,7 @@ struct PickerTerminalTests {
     try tmux.expectRestored()
     // The message is longer than a row; tmux wraps it.
     let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
-    #expect(screen.hasPrefix("Error: Another monsters is editing \(tmux.rosterPath) (its folder"))
+    #expect(screen.hasPrefix("Error: Another monsters is editing \(tmux.rosterPath) (the roster"))
     #expect(try String(contentsOfFile: tmux.rosterPath, encoding: .utf8) == PickerTmux.seededRoster)
   }
 

@@ -23,7 +23,7 @@ import Testing
         ["set", "cat-bot", "--weapon", "fire", "--lock-timeout", "0.3"], in: harness.folder)
         == ProcessResult(
           status: 75, output: "",
-          errors: "Error: Another monsters is editing monsters.json (its folder was locked for "
+          errors: "Error: Another monsters is editing monsters.json (the roster was locked for "
             + "over 0.3 s); try again, or raise --lock-timeout.\n"))
     // One that waits, waits as long as the script holds the lock ...
     let waiting = try SpawnedProcess(

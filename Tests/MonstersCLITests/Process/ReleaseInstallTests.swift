@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a team's CI gets from a release: `.ci/package` makes the archive a release holds,
+/// the GitHub Action's `install.sh` installs it only when its line of `SHA256SUMS` matches,
+/// and `.ci/smoke` passes the binary installed. The download is a stand-in `curl` that
+/// copies from a folder laid out as the release serves it; the archive is this machine's.
+@Suite struct ReleaseInstallTests {
+  /// A scratch folder, removed when the test ends.
+  private let scratch =
+    FileManager.default.temporaryDirectory.path + "/monsters-release-"
+    + UUID().uuidString
+
+  private func shell(
+    _ script: String, _ arguments: [String] = [], environment: [String: String] = [:]
+  )
+    throws -> ProcessResult
+  {
+    try BuiltTool.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh"] + arguments, in: packageRoot.path,
+      environment: environment)
+  }
+
+  @Test func theActionInstallsTheReleasedArchiveAndRefusesOneWhoseSumDiffers() throws {
+    let binary = try #require(BuiltTool.url)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let release = scratch + "/release"
+    let shim = scratch + "/bin"
+    let runner = scratch + "/runner"
+    for folder in [release, shim, runner] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    let machine = try shell("uname -s -m").output
+    let platform =
+      machine.hasPrefix("Darwin")
+      ? "macos-universal" : machine.contains("aarch64") ? "linux-aarch64" : "linux-x86_64"
+    let archive = "monsters-\(platform).tar.gz"
+
+    let package = try shell(
+      ".ci/package \"$1\" \"$2\" \"$3\"", ["monsters-\(platform)", binary.path, release])
+    #expect(package.status == 0, "\(package.errors)")
+    let sums = try shell(
+      "cd \"$1\" && { sha256sum \"$2\" 2>/dev/null || shasum -a 256 \"$2\"; } > SHA256SUMS",
+      [release, archive])
+    #expect(sums.status == 0, "\(sums.errors)")
+    // `curl -fsSL --retry 3 -o FILE URL`: the file of the URL's last component, from the
+    // release folder, as GitHub's release download serves it.
+    try """
+    #!/bin/sh
+    while [ $# -gt 0 ]; do
+      case $1 in -o) out=$2; shift 2 ;; --retry) shift 2 ;; -*) shift ;; *) url=$1; shift ;; esac
+    done
+    echo "$url" >> "\(scratch)/downloads"
+    cp "\(release)/${url##*/}" "$out"
+    """.write(toFile: shim + "/curl", atomically: true, encoding: .utf8)
+    #expect(try shell("chmod +x \"$1\"", [shim + "/curl"]).status == 0)
+
+    func install() throws -> ProcessResult {
+      for file in ["path", "output"] {
+        try Data().write(to: URL(fileURLWithPath: "\(scratch)/\(file)"))
+      }
+      return try shell(
+        ".github/actions/check/install.sh",
+        environment: [
+          "PATH": shim + ":/usr/bin:/bin", "VERSION": "v1.2.3", "REPOSITORY": "someone/monsters",
+          "ACTION_REF": "main", "ACTION_REPOSITORY": "someone/monsters", "RUNNER_TEMP": runner,
+          "GITHUB_PATH": scratch + "/path", "GITHUB_OUTPUT": scratch + "/output",
+        ])
+    }
+    let installed = try install()
+    #expect(installed.status == 0, "\(installed.output)\(installed.errors)")
+    let bin = "\(runner)/monsters-action/monsters-\(platform)/bin"
+    #expect(try String(contentsOfFile: scratch + "/path", encoding: .utf8) == bin + "\n")
+    let version = try BuiltTool.run(binary, ["--version"], in: scratch).output
+    #expect(
+      try String(contentsOfFile: scratch + "/output", encoding: .utf8) == "version=" + version)
+    let base = "https://github.com/someone/monsters/releases/download/v1.2.3/"
+    #expect(
+      try String(contentsOfFile: scratch + "/downloads", encoding: .utf8)
+        == base + archive + "\n" + base + "SHA256SUMS\n")
+    let smoke = try shell(".ci/smoke \"$1\"", [bin + "/monsters"])
+    #expect(smoke.status == 0, "\(smoke.output)\(smoke.errors)")
+
+    // One byte more in the archive: its sum no longer matches, and nothing is unpacked.
+    let handle = try #require(FileHandle(forWritingAtPath: "\(release)/\(archive)"))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data([0]))
+    try handle.close()
+    let refused = try install()
+    #expect(refused.status != 0)
+    #expect((refused.output + refused.errors).contains("\(archive): FAILED"))
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: runner + "/monsters-action"))
+        == [archive, archive + ".sha256", "SHA256SUMS"])
+    #expect(try String(contentsOfFile: scratch + "/path", encoding: .utf8) == "")
+  }
+}
