@@ -134,12 +134,10 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
   /// A sparse file just over 4 GiB, the most a roster file may be: refused from its size,
   /// before it is read. The run holds little memory on every system; on Linux it also runs
-  /// with a limit of 1 GiB of address space, which reading the file whole could not fit
-  /// in, so that a process with a memory limit is seen not to crash on it. (xnu refuses an
-  /// address-space limit below what the process maps already, `setrlimit(RLIMIT_AS)`
-  /// failing with `EINVAL`, and any program on macOS maps more than 1 GiB: the shared
-  /// cache. Under the address sanitizer, which the documented run asks for with
-  /// `ASAN_OPTIONS`, the binary needs more address space than the limit leaves it.)
+  /// with a limit of 1 GiB of address space (``BuiltTool/addressSpaceLimit``), which
+  /// reading the file whole could not fit in, so that a process with a memory limit is seen
+  /// not to crash on it. (Under the address sanitizer, which the documented run asks for
+  /// with `ASAN_OPTIONS`, the binary needs more address space than the limit leaves it.)
   @Test(
     .disabled(
       if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
@@ -151,15 +149,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     #expect(FileManager.default.createFile(atPath: harness.rosterPath, contents: nil))
     #expect(truncate(harness.rosterPath, size) == 0)
     let binary = try #require(BuiltTool.url)
-    #if os(Linux)
-      let limit = "ulimit -v 1048576 && "
-    #else
-      let limit = ""
-    #endif
     let run = try SpawnedProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       arguments: ([
-        "-c", limit + "cd \"$1\" && shift && exec \"$0\" \"$@\"", binary.path, harness.folder,
+        "-c", BuiltTool.addressSpaceLimit + "cd \"$1\" && shift && exec \"$0\" \"$@\"", binary.path,
+        harness.folder,
       ]
         + arguments).map { Array($0.utf8) })
     #expect(run.termination == .exited(74))

@@ -11,10 +11,9 @@ import Testing
     "it is a device; an input is read from a file, a pipe or a terminal."
 
   /// Each command line run by `sh -c` with `/dev/zero` as a path or as standard input,
-  /// under a limit of 1 GiB of address space on Linux (xnu refuses such a limit, `EINVAL`,
-  /// below what any program maps there): what read `/dev/zero` would fail on it, not take
-  /// the machine's memory; on every system its peak memory is held small. The message that
-  /// each gives.
+  /// under a limit of 1 GiB of address space on Linux (``BuiltTool/addressSpaceLimit``):
+  /// what read `/dev/zero` would fail on it, not take the machine's memory; on every system
+  /// its peak memory is held small. The message that each gives.
   static let lines: [(line: String, message: String)] = [
     ("import /dev/zero", "Cannot read /dev/zero: \(device)"),
     ("import < /dev/zero", "Cannot read <stdin>: \(device)"),
@@ -44,15 +43,11 @@ import Testing
     let before = harness.rosterBytes()
     let binary = try #require(BuiltTool.url)
     let message = try #require(Self.lines.first { $0.line == line }?.message)
-    #if os(Linux)
-      let limit = "ulimit -v 1048576 && "
-    #else
-      let limit = ""
-    #endif
     let run = try SpawnedProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       arguments: [
-        "-c", limit + "cd \"$1\" && exec \"$0\" \(line)", binary.path, harness.folder,
+        "-c", BuiltTool.addressSpaceLimit + "cd \"$1\" && exec \"$0\" \(line)", binary.path,
+        harness.folder,
       ].map { Array($0.utf8) })
     #expect(run.termination == .exited(74))
     #expect(run.output.isEmpty)

@@ -16,6 +16,20 @@ enum BuiltTool {
   /// The binary, built by this package.
   static let url = builtProduct("monsters")
 
+  /// What a shell script runs before a command to hold it to 1 GiB of address space, so
+  /// that reading a huge input whole would fail rather than take the machine's memory: on
+  /// Linux only. (xnu refuses an address-space limit below what the process maps already,
+  /// `setrlimit(RLIMIT_AS)` failing with `EINVAL`, and any program on macOS maps more than
+  /// 1 GiB: the shared cache.) Tests that use it also hold the run's peak memory small,
+  /// which holds everywhere.
+  static let addressSpaceLimit: String = {
+    #if os(Linux)
+      "ulimit -v 1048576 && "
+    #else
+      ""
+    #endif
+  }()
+
   /// Runs a program to its end.
   ///
   /// - Parameters:
