@@ -69,6 +69,18 @@ extension Platform {
     return zeros != UnsafeMutableRawPointer(bitPattern: -1)
   }
 
+  /// Whether the process may have a block of memory of this size now: `malloc(3)` of it,
+  /// given back at once. A growing buffer asks before it grows, so that a limit on the
+  /// process's memory (`ulimit -v`) is an error to report rather than the standard
+  /// library's trap when an allocation fails.
+  ///
+  /// - Parameter count: The size in bytes.
+  package static func mayAllocate(_ count: Int) -> Bool {
+    guard let block = malloc(count) else { return false }
+    free(block)
+    return true
+  }
+
   /// Asks the kernel to back a large buffer that is not yet touched with 2 MiB pages, where
   /// it can: a large roster then costs a few hundred page faults instead of tens of
   /// thousands, and random reads of it fewer TLB misses.

@@ -11,7 +11,8 @@ extension FileSystem {
   ///     0 for a pipe or a terminal.
   ///   - limit: How many bytes may be read before the file counts as too large.
   /// - Returns: The bytes.
-  /// - Throws: The `errno` of a failed read; `EFBIG` past `limit`.
+  /// - Throws: The `errno` of a failed read; `EFBIG` past `limit`; `ENOMEM` when the
+  ///   buffer of a stream cannot grow (a limit on the process's memory).
   package func readAll(
     _ descriptor: Int32, sizeHint: Int = 0, limit: Int = RosterFile.sizeLimit
   ) throws(SystemCallError) -> [UInt8] {
@@ -38,6 +39,15 @@ extension FileSystem {
         try self.read(descriptor, into: buffer)
       })
       if read == 0 { return bytes }
+      if bytes.count + read > bytes.capacity {
+        // Twice the room, as the array would take, but never past the limit; asked for
+        // first, as a failed allocation would stop the process.
+        let room = min(max(bytes.capacity * 2, bytes.count + read), limit + chunk.count)
+        guard Platform.mayAllocate(room) else {
+          throw SystemCallError(Platform.ErrorNumber.outOfMemory)
+        }
+        bytes.reserveCapacity(room)
+      }
       bytes.append(contentsOf: chunk[..<read])
       if bytes.count > limit { throw SystemCallError(Platform.ErrorNumber.fileTooLarge) }
     }

@@ -56,6 +56,34 @@ import Testing
     #expect(harness.rosterBytes() == before)
   }
 
+  /// A pipe is read to its end, up to the size limit; where the process may have less
+  /// memory than that (`ulimit -v`), the buffer that cannot grow is an error of its own,
+  /// not the trap of a failed allocation. Linux only, as the limit is.
+  @Test(
+    .enabled(if: !BuiltTool.addressSpaceLimit.isEmpty, "xnu refuses an address-space limit"),
+    .disabled(
+      if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
+      "the address sanitizer cannot run under a memory limit"),
+    arguments: ["import", "apply", "diff - monsters.json", "list -f -"])
+  func aPipeLargerThanTheMemoryLeftIsAnErrorNotACrash(_ line: String) throws {
+    let harness = try CommandLineHarness()
+    #expect(harness.run(["init"]).code == .success)
+    let before = harness.rosterBytes()
+    let binary = try #require(BuiltTool.url)
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", BuiltTool.addressSpaceLimit + "head -c 1500000000 /dev/zero | \"$0\" \(line)",
+        binary.path,
+      ], in: harness.folder)
+    #expect(result.status == 74, "\(result.errors)")
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("Error: "), "\(result.errors)")
+    #expect(result.errors.contains("Cannot read <stdin>: "), "\(result.errors)")
+    #expect(!result.errors.contains("Fatal error"))
+    #expect(harness.rosterBytes() == before)
+  }
+
   @Test func aFolderIsNoInput() throws {
     let harness = try CommandLineHarness()
     for arguments in [["import", harness.folder], ["apply", harness.folder]] {
