@@ -12,13 +12,15 @@ extension FileSystem {
   ///   - limit: How many bytes may be read before the file counts as too large.
   /// - Returns: The bytes.
   /// - Throws: The `errno` of a failed read; `EFBIG` past `limit`; `ENOMEM` when the
-  ///   buffer of a stream cannot grow (a limit on the process's memory).
+  ///   process may not have the buffer (a limit on its memory, `ulimit -v`): each
+  ///   allocation is asked for first, as a failed one would stop the process.
   package func readAll(
     _ descriptor: Int32, sizeHint: Int = 0, limit: Int = RosterFile.sizeLimit
   ) throws(SystemCallError) -> [UInt8] {
     // One byte more than the size, so that a file of the size it had is read in one go
     // and its end seen without growing the buffer.
     let capacity = max(sizeHint, 0) + 1
+    try Self.mayAllocate(capacity)
     var bytes = try [UInt8](unsafeUninitializedCapacity: capacity) {
       (buffer, count) throws(SystemCallError) in
       Platform.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
@@ -40,16 +42,20 @@ extension FileSystem {
       })
       if read == 0 { return bytes }
       if bytes.count + read > bytes.capacity {
-        // Twice the room, as the array would take, but never past the limit; asked for
-        // first, as a failed allocation would stop the process.
+        // Twice the room, as the array would take, but never past the limit.
         let room = min(max(bytes.capacity * 2, bytes.count + read), limit + chunk.count)
-        guard Platform.mayAllocate(room) else {
-          throw SystemCallError(Platform.ErrorNumber.outOfMemory)
-        }
+        try Self.mayAllocate(room)
         bytes.reserveCapacity(room)
       }
       bytes.append(contentsOf: chunk[..<read])
       if bytes.count > limit { throw SystemCallError(Platform.ErrorNumber.fileTooLarge) }
+    }
+  }
+
+  /// Throws `ENOMEM` unless the process may have a buffer of `count` bytes now.
+  private static func mayAllocate(_ count: Int) throws(SystemCallError) {
+    guard Platform.mayAllocate(count) else {
+      throw SystemCallError(Platform.ErrorNumber.outOfMemory)
     }
   }
 

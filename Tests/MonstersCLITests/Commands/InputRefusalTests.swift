@@ -56,19 +56,26 @@ import Testing
     #expect(harness.rosterBytes() == before)
   }
 
-  /// A pipe is read to its end, up to the size limit; where the process may have less
-  /// memory than that (`ulimit -v`), the buffer that cannot grow is an error of its own,
-  /// not the trap of a failed allocation. Linux only, as the limit is.
+  /// An input is read whole, up to the size limit; where the process may have less memory
+  /// than it needs (`ulimit -v`), a buffer it may not have, for a file of 1.5 GB or for a
+  /// pipe that grows past the limit, is an error of its own, not the trap of a failed
+  /// allocation. Linux only, as the limit is.
   @Test(
     .enabled(if: !BuiltTool.addressSpaceLimit.isEmpty, "xnu refuses an address-space limit"),
     .disabled(
       if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
       "the address sanitizer cannot run under a memory limit"),
-    arguments: ["import", "apply", "diff - monsters.json", "list -f -"])
-  func aPipeLargerThanTheMemoryLeftIsAnErrorNotACrash(_ line: String) throws {
+    arguments: [
+      "import", "apply", "diff - monsters.json", "list -f -", "import big.tsv", "apply big.tsv",
+      "diff big.tsv monsters.json", "list -f big.tsv",
+    ])
+  func anInputLargerThanTheMemoryLeftIsAnErrorNotACrash(_ line: String) throws {
     let harness = try CommandLineHarness()
     #expect(harness.run(["init"]).code == .success)
     let before = harness.rosterBytes()
+    // Sparse: its blocks are never written.
+    #expect(FileManager.default.createFile(atPath: harness.path("big.tsv"), contents: nil))
+    #expect(truncate(harness.path("big.tsv"), 1_500_000_000) == 0)
     let binary = try #require(BuiltTool.url)
     let result = try BuiltTool.run(
       URL(fileURLWithPath: "/bin/sh"),
@@ -79,7 +86,10 @@ import Testing
     #expect(result.status == 74, "\(result.errors)")
     #expect(result.output.isEmpty)
     #expect(result.errors.hasPrefix("Error: "), "\(result.errors)")
-    #expect(result.errors.contains("Cannot read <stdin>: "), "\(result.errors)")
+    #expect(
+      result.errors.contains(
+        line.contains("big") ? "Cannot read big.tsv: " : "Cannot read <stdin>: "),
+      "\(result.errors)")
     #expect(!result.errors.contains("Fatal error"))
     #expect(harness.rosterBytes() == before)
   }
