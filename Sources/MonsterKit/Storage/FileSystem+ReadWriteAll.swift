@@ -52,9 +52,12 @@ extension FileSystem {
     }
   }
 
-  /// Throws `ENOMEM` unless the process may have a buffer of `count` bytes now.
+  /// Throws `ENOMEM` unless the process may have a buffer of `count` bytes now. Below
+  /// 1 MiB nothing is asked (asking costs a `mmap(2)` and a `munmap(2)` from 128 KiB up, on
+  /// every read of a roster that size): a process that may not have that much could not
+  /// write a message either.
   private static func mayAllocate(_ count: Int) throws(SystemCallError) {
-    guard Platform.mayAllocate(count) else {
+    guard count < 1 << 20 || Platform.mayAllocate(count) else {
       throw SystemCallError(Platform.ErrorNumber.outOfMemory)
     }
   }
