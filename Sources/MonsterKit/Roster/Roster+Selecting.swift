@@ -16,7 +16,9 @@ extension Roster {
   ///   and no monster has, ``RosterError/unknownWeapon(_:weapons:)`` or
   ///   ``RosterError/invalidValue(_:field:reason:)`` for a value its field does not take.
   public func indices(matching conditions: [MonsterCondition]) throws(RosterError) -> [Index] {
-    indices(where: try resolved(conditions))
+    // Every monster, without the tables a selection builds: what `list` asks at every start.
+    guard !conditions.isEmpty else { return indices { _ in true } }
+    return indices(where: try resolved(conditions))
   }
 
   /// The positions of the monsters whose fields have the values, read by the roster.
@@ -74,6 +76,11 @@ extension Roster {
       let index = Index(slot: onlySlot)
       return holds(index) ? [index] : []
     }
+    return indices(where: holds)
+  }
+
+  /// The positions of the monsters for which `holds` is true, in roster order.
+  private func indices(where holds: (Index) -> Bool) -> [Index] {
     var picked: [Index] = []
     for slot in slots.indices where !slots[slot].isRemoved {
       let index = Index(slot: slot)
