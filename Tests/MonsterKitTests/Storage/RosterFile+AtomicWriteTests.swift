@@ -191,22 +191,6 @@ import Testing
       #expect(try runTool("/bin/ls", ["-le", path]).output.contains(entry))
       #expect(try contents(of: path) == (try seededWithCatTakingFire()))
     }
-
-    /// Runs a tool to its end.
-    private func runTool(_ tool: String, _ arguments: [String]) throws -> (
-      status: Int32, output: String
-    ) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = arguments
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (process.terminationStatus, text)
-    }
   #endif
 
   // MARK: - Temporary files
