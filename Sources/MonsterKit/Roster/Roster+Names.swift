@@ -88,24 +88,22 @@ extension Roster {
   /// `Straße-Bot`.
   func closestName(to name: String) -> String? {
     var best: (distance: Int, slot: Int32)?
-    let query = Array(Monster.foldedName(name).utf8)
-    let limit = suggestionLimit(forLength: query.count)
-    return query.withUnsafeBytes { query in
-      func distance(to candidate: UnsafeRawBufferPointer) -> Int? {
-        let limit = best.map { $0.distance - 1 } ?? limit
-        // ASCII is compared ignoring case as it is; anything else folded first.
-        if isAllASCII(candidate) { return editDistance(query, candidate, limit: limit) }
-        var folded = Monster.foldedName(utf8: candidate)
-        return folded.withUTF8 { editDistance(query, UnsafeRawBufferPointer($0), limit: limit) }
-      }
-      for index in indices {
-        let slot = Int32(truncatingIfNeeded: index.slot)
-        let distance = withUTF8(.name, atSlot: slot, distance(to:))
-        if let distance { best = (distance, slot) }
-        if distance == 0 { break }
-      }
-      return best.map { withUTF8(.name, atSlot: $0.slot) { String(decoding: $0, as: UTF8.self) } }
+    var folded = Monster.foldedName(name)
+    let typed = folded.withUTF8 { TypedWord(UnsafeRawBufferPointer($0)) }
+    func distance(to candidate: UnsafeRawBufferPointer) -> Int? {
+      let limit = best.map { $0.distance - 1 } ?? typed.suggestionLimit
+      // ASCII is compared ignoring case as it is; anything else folded first.
+      if isAllASCII(candidate) { return typed.distance(to: candidate, limit: limit) }
+      var folded = Monster.foldedName(utf8: candidate)
+      return folded.withUTF8 { typed.distance(to: UnsafeRawBufferPointer($0), limit: limit) }
     }
+    for index in indices {
+      let slot = Int32(truncatingIfNeeded: index.slot)
+      let distance = withUTF8(.name, atSlot: slot, distance(to:))
+      if let distance { best = (distance, slot) }
+      if distance == 0 { break }
+    }
+    return best.map { withUTF8(.name, atSlot: $0.slot) { String(decoding: $0, as: UTF8.self) } }
   }
 
   // MARK: - Hashing and comparing

@@ -29,6 +29,25 @@ private func distance(_ a: String, _ b: String, limit: Int) -> Int? {
     #expect(distance("É", "é", limit: 5) == 1)
   }
 
+  /// A character of several bytes typed wrong is one edit, as a letter is: `ß` for `s`,
+  /// a tag character or a zero-width space too many, a kana for another.
+  @Test(arguments: [
+    ("Straße", "Strase", 1), ("Cat-Bot\u{E0001}", "Cat-Bot", 1), ("Cat-Bo\u{200B}t", "Cat-Bot", 1),
+    ("ねこボット", "ねこボト", 1), ("ねこ", "ねご", 1), ("Ämber", "amber", 1), ("éa", "aé", 1),
+  ])
+  func distanceCountsCodePointsNotBytes(_ a: String, _ b: String, _ expected: Int) {
+    #expect(distance(a, b, limit: 3) == expected)
+    #expect(distance(b, a, limit: 3) == expected)
+    #expect(distance(a, b, limit: expected - 1) == nil)
+  }
+
+  @Test func aWordOfFewCharactersOfManyBytesGetsTheLimitOfItsLength() {
+    // Six bytes, two code points: the limit of a word of two, one edit.
+    #expect(closestMatch(to: "ねこ", among: ["ねご", "いぬ"]) == "ねご")
+    #expect(closestMatch(to: "ねこ", among: ["いぬ"]) == nil)
+    #expect(closestMatch(to: "Cat-Bot\u{E0001}", among: ["Dog-Bot", "Cat-Bot"]) == "Cat-Bot")
+  }
+
   @Test func negativeLimitFindsNothing() {
     #expect(distance("a", "a", limit: -1) == nil)
   }
@@ -56,8 +75,9 @@ private func distance(_ a: String, _ b: String, limit: Int) -> Int? {
     #expect(closestMatch(to: "cbt", among: ["bat", "cat", "cbt"]) == "cbt")
   }
 
-  /// The optimal string alignment distance over the whole table, for comparison.
-  private func fullDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  /// The optimal string alignment distance over the whole table, code point by code
+  /// point, for comparison.
+  private func fullDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
     for i in 0...a.count { table[i][0] = i }
     for j in 0...b.count { table[0][j] = j }
@@ -73,18 +93,27 @@ private func distance(_ a: String, _ b: String, limit: Int) -> Int? {
     return table[a.count][b.count]
   }
 
-  @Test func theBandedDistanceIsTheWholeTablesWithinTheLimit() {
+  /// Random words over letters of one byte, and over letters of one to four bytes whose
+  /// encodings share bytes (`ね` and `ご` begin alike), against the whole table's distance.
+  @Test(arguments: ["abc", "aßねご\u{E0001}"])
+  func theBandedDistanceIsTheWholeTablesWithinTheLimit(_ alphabet: String) {
     var generator = SeededGenerator(seed: 5)
-    let letters = Array("abc".utf8)
+    let letters = Array(alphabet.unicodeScalars)
+    func word() -> [Unicode.Scalar] {
+      (0..<Int(generator.next() % 9)).map { _ in
+        letters[Int(generator.next() % UInt64(letters.count))]
+      }
+    }
     for _ in 0..<3000 {
-      let a = (0..<Int(generator.next() % 9)).map { _ in letters[Int(generator.next() % 3)] }
-      let b = (0..<Int(generator.next() % 9)).map { _ in letters[Int(generator.next() % 3)] }
+      let (a, b) = (word(), word())
       let full = fullDistance(a, b)
+      let (textA, textB) = (
+        String(String.UnicodeScalarView(a)), String(String.UnicodeScalarView(b))
+      )
       for limit in 0...4 {
-        let banded = a.withUnsafeBytes { a in
-          b.withUnsafeBytes { editDistance(a, $0, limit: limit) }
-        }
-        #expect(banded == (full <= limit ? full : nil), "\(a) \(b) \(limit)")
+        #expect(
+          distance(textA, textB, limit: limit) == (full <= limit ? full : nil),
+          "\(textA.debugDescription) \(textB.debugDescription) \(limit)")
       }
     }
   }

@@ -258,6 +258,13 @@ import Testing
         == CommandResult(
           .failure, errors: "Error: No monster named 'dog-bott'. Did you mean 'Dog-Bot'?\n"))
     #expect(harness.rosterBytes() == before)
+    // A character of four bytes pasted after a name is one edit from it, as a letter is.
+    #expect(
+      harness.run(["set", "Cat-Bot\u{E0001}", "--weapon", "fire"])
+        == CommandResult(
+          .failure,
+          errors: "Error: No monster named 'Cat-Bot\\u{E0001}'. Did you mean 'Cat-Bot'?\n"))
+    #expect(harness.rosterBytes() == before)
   }
 
   @Test func keepsTheFilesPermissions() throws {
