@@ -56,6 +56,27 @@ extension Platform {
       entry += 1
     }
   }
+
+  /// The value of the last `NAME=value` entry of the process's environment with a name, as
+  /// bytes, or `nil` when there is none: as ``forEachEnvironmentVariable(_:)`` would find
+  /// it, but reading of the other entries only the bytes that tell them apart.
+  package static func environmentBytes(named name: String) -> [UInt8]? {
+    guard var entry = monsters_environment() else { return nil }
+    let name = Array(name.utf8)
+    var value: [UInt8]?
+    while let pointer = entry.pointee {
+      let bytes = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+      // A name holds no NUL, so a shorter entry differs at its end, not past it.
+      var length = 0
+      while length < name.count && bytes[length] == name[length] { length += 1 }
+      if length == name.count && bytes[length] == UInt8(ascii: "=") {
+        let start = bytes + length + 1
+        value = Array(UnsafeBufferPointer(start: start, count: strlen(pointer + length + 1)))
+      }
+      entry += 1
+    }
+    return value
+  }
 }
 
 extension Platform {

@@ -58,11 +58,7 @@ public struct Environment: Sendable {
       return variables[name]
     case .process:
       // The last entry of a name counts, as in ``variables``.
-      var value: [UInt8]?
-      Platform.forEachEnvironmentVariable { entryName, entryValue in
-        if entryName.elementsEqual(name.utf8) { value = Array(entryValue) }
-      }
-      return value
+      return Platform.environmentBytes(named: name)
     }
   }
 

@@ -48,6 +48,14 @@ import Testing
     #expect(variables["PATH"] != nil)
     #expect(variables["PATH"] == ProcessInfo.processInfo.environment["PATH"])
     #expect(Platform.environmentValue("PATH") == variables["PATH"])
+    for (name, value) in variables {
+      #expect(Platform.environmentBytes(named: name) == Array(value.utf8), "\(name)")
+    }
+    // A prefix of a name, or a name and more, is another name.
+    #expect(Platform.environmentBytes(named: "PAT") == (variables["PAT"].map { Array($0.utf8) }))
+    #expect(
+      Platform.environmentBytes(named: "PATHX") == (variables["PATHX"].map { Array($0.utf8) }))
+    #expect(Platform.environmentBytes(named: "MONSTERS_NO_SUCH_VARIABLE") == nil)
   }
 
   @Test func theExecutableIsAFileThatRuns() throws {
