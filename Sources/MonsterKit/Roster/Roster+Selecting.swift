@@ -16,13 +16,13 @@ extension Roster {
   ///   and no monster has, ``RosterError/unknownWeapon(_:weapons:)`` or
   ///   ``RosterError/invalidValue(_:field:reason:)`` for a value its field does not take.
   public func indices(matching conditions: [MonsterCondition]) throws(RosterError) -> [Index] {
-    // Every monster, without the tables a selection builds: what `list` asks at every start.
-    guard !conditions.isEmpty else { return indices { _ in true } }
-    return indices(where: try resolved(conditions))
+    indices(where: try resolved(conditions))
   }
 
   /// The positions of the monsters whose fields have the values, read by the roster.
   func indices(where conditions: [(field: MonsterField, value: JSONValue?)]) -> [Index] {
+    // Every monster, without the tables a selection builds: what `list` asks at every start.
+    guard !conditions.isEmpty else { return indices(satisfying: { _ in true }) }
     // One field cannot have two values.
     var wanted: [CodePointKey: JSONValue?] = [:]
     for (field, value) in conditions where field.builtIn != .name {
@@ -76,11 +76,11 @@ extension Roster {
       let index = Index(slot: onlySlot)
       return holds(index) ? [index] : []
     }
-    return indices(where: holds)
+    return indices(satisfying: holds)
   }
 
   /// The positions of the monsters for which `holds` is true, in roster order.
-  private func indices(where holds: (Index) -> Bool) -> [Index] {
+  private func indices(satisfying holds: (Index) -> Bool) -> [Index] {
     var picked: [Index] = []
     for slot in slots.indices where !slots[slot].isRemoved {
       let index = Index(slot: slot)

@@ -25,6 +25,18 @@ import Testing
     #expect(try roster.indices(matching: []).count == 6)
   }
 
+  /// No conditions pick every monster, in order, and none that was removed or replaced.
+  @Test func noConditionsPickEveryMonsterThereIs() throws {
+    var roster = try seededFromFile()
+    try roster.apply(.remove("Dog-Bot"))
+    try roster.apply(.set("Fire-Bot", .init(weapon: .smoke)))
+    try roster.apply(.add(Monster(name: "Robo-Bot", description: "Beep", weapon: .fire)))
+    #expect(try roster.indices(matching: []) == Array(roster.indices))
+    #expect(
+      names(roster, try roster.indices(matching: []))
+        == ["Cat-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot", "Robo-Bot"])
+  }
+
   @Test func aNameIsComparedAsTheRosterComparesNames() throws {
     var roster = try seededFromFile()
     #expect(names(roster, try roster.indices(matching: [.name("cAT-bOT")])) == ["Cat-Bot"])
