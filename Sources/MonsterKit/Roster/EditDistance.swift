@@ -4,21 +4,6 @@ func suggestionLimit(forLength length: Int) -> Int {
   max(1, min(3, length / 3))
 }
 
-/// The edit distance between two UTF-8 strings, counted in code points and ignoring ASCII
-/// case, or `nil` when it is over `limit`: insertions, deletions, substitutions and swaps
-/// of two neighbours each count one (the optimal string alignment distance), so `lsit` is
-/// one from `list`, and `ß` typed for `s` one, not the two of its bytes.
-///
-/// Only the cells within `limit` of the diagonal are computed, as no path through another
-/// stays within the limit: two names of a megabyte cost a few megabytes of steps, not a
-/// million million.
-///
-/// - Complexity: O(`a.count` × `limit`), and O(1) when the lengths alone differ by more
-///   than `limit`.
-func editDistance(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limit: Int) -> Int? {
-  TypedWord(a).distance(to: b, limit: limit)
-}
-
 /// A word typed, to be compared with each of many candidates: its code points are decoded
 /// once, and an ASCII word meets an ASCII candidate byte by byte.
 struct TypedWord {
@@ -34,7 +19,18 @@ struct TypedWord {
     suggestionLimit = MonsterKit.suggestionLimit(forLength: codePoints?.count ?? bytes.count)
   }
 
-  /// ``editDistance(_:_:limit:)`` from this word to a candidate's UTF-8.
+  /// The edit distance from this word to a candidate's UTF-8, counted in code points and
+  /// ignoring ASCII case, or `nil` when it is over `limit`: insertions, deletions,
+  /// substitutions and swaps of two neighbours each count one (the optimal string
+  /// alignment distance), so `lsit` is one from `list`, and `ß` typed for `s` one, not the
+  /// two of its bytes.
+  ///
+  /// Only the cells within `limit` of the diagonal are computed, as no path through
+  /// another stays within the limit: two names of a megabyte cost a few megabytes of steps,
+  /// not a million million.
+  ///
+  /// - Complexity: O(length × `limit`), and O(1) when the lengths alone differ by more
+  ///   than `limit`.
   func distance(to candidate: UnsafeRawBufferPointer, limit: Int) -> Int? {
     switch (codePoints, isAllASCII(candidate)) {
     case (nil, true):
@@ -65,7 +61,7 @@ private func lowered<Point: FixedWidthInteger>(_ point: Point) -> Point {
   point >= 0x41 && point <= 0x5A ? point | 0x20 : point
 }
 
-/// ``editDistance(_:_:limit:)`` over code points or bytes.
+/// ``TypedWord/distance(to:limit:)`` over code points or bytes.
 private func bandedDistance<A: RandomAccessCollection, B: RandomAccessCollection>(
   _ a: A, _ b: B, limit: Int
 ) -> Int?

@@ -5,7 +5,7 @@ import Testing
 
 private func distance(_ a: String, _ b: String, limit: Int) -> Int? {
   Array(a.utf8).withUnsafeBytes { a in
-    Array(b.utf8).withUnsafeBytes { b in editDistance(a, b, limit: limit) }
+    Array(b.utf8).withUnsafeBytes { b in TypedWord(a).distance(to: b, limit: limit) }
   }
 }
 
