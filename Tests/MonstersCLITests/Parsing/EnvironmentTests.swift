@@ -69,6 +69,23 @@ import Testing
     #expect(environment.variables == ["NO_COLOR": "", "TERM": "dumb"])
   }
 
+  /// A name the environment holds twice (as `execve` allows) is read as its last entry, by
+  /// the run and by code that reads every variable alike.
+  @Test func aVariableGivenTwiceIsItsLastEntry() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let binary = try #require(BuiltTool.url)
+    let run = try SpawnedProcess.run(
+      binary, arguments: [Array("list".utf8), Array("--format=names".utf8)],
+      environmentEntries: [
+        Array("MONSTERS_FILE=\(harness.path("no-such.json"))".utf8),
+        Array("MONSTERS_FILE=\(harness.rosterPath)".utf8),
+        Array("MONSTERS_FILES=\(harness.path("no-such.json"))".utf8),
+      ])
+    #expect(run.termination == .exited(0), "\(String(decoding: run.errors, as: UTF8.self))")
+    #expect(String(decoding: run.output, as: UTF8.self) == seededNames)
+  }
+
   @Test func theProcessEnvironmentIsReadAsGetenvReadsIt() throws {
     let environment = Environment.process
     let path = try #require(Platform.environmentValue("PATH"))

@@ -95,6 +95,15 @@ final class SpawnedProcess {
   static func run(
     _ executable: URL, arguments: [[UInt8]], environment: [String: String] = [:]
   ) throws -> (termination: Termination, output: Data, errors: Data, peakMemoryBytes: Int) {
+    try run(executable, arguments: arguments, environmentEntries: Self.environment(environment))
+  }
+
+  /// Runs a program to its end, as ``run(_:arguments:environment:)`` does, with its
+  /// environment given entry by entry (`NAME=value`), as `execve` takes it: a name may
+  /// stand twice.
+  static func run(
+    _ executable: URL, arguments: [[UInt8]], environmentEntries: [[UInt8]]
+  ) throws -> (termination: Termination, output: Data, errors: Data, peakMemoryBytes: Int) {
     let scratch = FileManager.default.temporaryDirectory.path + "/monsters-spawned-"
     let output = scratch + UUID().uuidString + ".out"
     let errors = scratch + UUID().uuidString + ".err"
@@ -103,7 +112,7 @@ final class SpawnedProcess {
       try? FileManager.default.removeItem(atPath: errors)
     }
     let report = try MeteredProcess(
-      executable.path, argumentBytes: arguments, environment: Self.environment(environment),
+      executable.path, argumentBytes: arguments, environment: environmentEntries,
       fileActions: files(output: output, errors: errors), signalMask: Platform.SignalSet()
     ).wait()
     return (
