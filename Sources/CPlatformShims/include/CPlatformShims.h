@@ -4,6 +4,16 @@
 #ifndef C_PLATFORM_SHIMS_H
 #define C_PLATFORM_SHIMS_H
 
+#include <sys/resource.h>
+
+// Whether the process's address space is limited (`ulimit -v`): getrlimit(2) of
+// RLIMIT_AS, whose resource argument glibc types as an enum and the others as an int, so
+// that no one Swift spelling of the call compiles on all three.
+static inline int monsters_address_space_is_limited(void) {
+  struct rlimit limit;
+  return getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+}
+
 #if defined(__linux__)
 
 // signalfd(2): the picker reads the signals it handles from one, polled alongside the

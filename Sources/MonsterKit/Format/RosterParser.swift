@@ -66,9 +66,24 @@ struct RosterParser {
     knownDeclarations = known
     runs = earlier?.sharedRuns(in: bytes) ?? []
     if let known { declare(known) }
-    // Room for as many monsters as the smallest objects could make: memory that is never
-    // used is never touched, and the array never grows by copying.
-    records.reserveCapacity(bytes.count / 48)
+    records.reserveCapacity(Self.recordCapacity(forFileOf: bytes.count))
+  }
+
+  /// How many records the reader makes room for in a file: as many monsters as the
+  /// smallest objects could make. Memory that is never used is never touched, and the array
+  /// never grows by copying.
+  ///
+  /// - Parameter count: The file's size in bytes.
+  static func recordCapacity(forFileOf count: Int) -> Int {
+    count / 48
+  }
+
+  /// The memory the reader sets aside for the records of a file, in bytes, for a caller
+  /// that asks for it first (``Platform/requireMemory(_:)``).
+  ///
+  /// - Parameter count: The file's size in bytes.
+  static func recordBytes(forFileOf count: Int) -> Int {
+    recordCapacity(forFileOf: count) * MemoryLayout<MonsterRecord>.stride
   }
 
   /// Reads a roster file's bytes.

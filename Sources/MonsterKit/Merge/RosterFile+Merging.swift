@@ -170,9 +170,11 @@ extension RosterFile {
     _ site: EditSite, _ existing: LoadedFile, ours oursBytes: (() throws(RosterError) -> [UInt8])?,
     theirs theirsBytes: () throws(RosterError) -> [UInt8], markers: ConflictMarkers
   ) -> WholeFileConflict? {
-    let (ours, theirs): ([UInt8], [UInt8])
+    // Ours as the file holds it, mapped or read, is written from where it is: a copy of a
+    // large one may be more memory than a merge that failed for want of it can have.
+    let (ours, theirs): (RosterBytes, [UInt8])
     do throws(RosterError) {
-      ours = try oursBytes?() ?? existing.bytes.array
+      if let oursBytes { ours = RosterBytes(try oursBytes()) } else { ours = existing.bytes }
       theirs = try theirsBytes()
     } catch {
       return .notWritten(error)
@@ -194,8 +196,12 @@ extension RosterFile {
       failure = error
     }
     guard isUnchanged(existing) else { return nil }
+    // Written in place, the files are put together in memory first, which is asked for.
+    guard (try? Platform.requireMemory(2 * ours.count + theirs.count)) != nil else {
+      return .notWritten(failure)
+    }
     for withTheirs in [true, false] {
-      let whole = markers.wholeFiles(ours: ours, theirs: withTheirs ? theirs : [])
+      let whole = markers.wholeFiles(ours: ours.array, theirs: withTheirs ? theirs : [])
       do throws(SystemCallError) {
         guard try writeInPlace(whole, site, existing) else {
           if withTheirs { continue }

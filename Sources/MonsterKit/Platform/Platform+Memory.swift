@@ -1,9 +1,12 @@
 #if canImport(Darwin)
   import Darwin
+  import CPlatformShims
 #elseif canImport(Glibc)
   import Glibc
+  import CPlatformShims
 #elseif canImport(Musl)
   import Musl
+  import CPlatformShims
 #else
   #error("The platform layer knows Darwin, Glibc and Musl: give this system's C library here")
 #endif
@@ -69,16 +72,34 @@ extension Platform {
     return zeros != UnsafeMutableRawPointer(bitPattern: -1)
   }
 
-  /// Whether the process may have a block of memory of this size now: `malloc(3)` of it,
-  /// given back at once. A growing buffer asks before it grows, so that a limit on the
-  /// process's memory (`ulimit -v`) is an error to report rather than the standard
-  /// library's trap when an allocation fails.
+  /// Throws `ENOMEM` unless the process may have a block of memory of this size now: a
+  /// large buffer is asked for before it is made, so that a limit on the process's memory
+  /// (`ulimit -v`) is an error to report rather than the standard library's trap when an
+  /// allocation fails.
+  ///
+  /// The question is a mapping of the size, given back at once; below 1 MiB nothing is
+  /// asked (it costs a `mmap(2)` and a `munmap(2)`, on every read of a roster that size): a
+  /// process that may not have that much could not write a message either. Not `malloc(3)`
+  /// and `free(3)`: an optimizer may remove a pair whose block is never used, and the
+  /// question with it (a release build answered yes to every size), and `free` of a large
+  /// block moves the C library's threshold for mapping blocks.
   ///
   /// - Parameter count: The size in bytes.
-  package static func mayAllocate(_ count: Int) -> Bool {
-    guard let block = malloc(count) else { return false }
-    free(block)
-    return true
+  /// - Throws: `ENOMEM` when the process may not have it.
+  package static func requireMemory(_ count: Int) throws(SystemCallError) {
+    guard count >= 1 << 20 else { return }
+    guard
+      let block = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0),
+      block != UnsafeMutableRawPointer(bitPattern: -1)
+    else { throw SystemCallError(ErrorNumber.outOfMemory) }
+    _ = munmap(block, count)
+  }
+
+  /// Whether the process's memory is limited (`ulimit -v`, `RLIMIT_AS`): where it is, work
+  /// that asks for its memory first (``requireMemory(_:)``) is done on one thread, as two
+  /// threads that each ask could each be told yes for the same room.
+  package static var memoryIsLimited: Bool {
+    monsters_address_space_is_limited() != 0
   }
 
   /// Asks the kernel to back a large buffer that is not yet touched with 2 MiB pages, where

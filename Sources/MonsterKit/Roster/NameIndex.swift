@@ -102,10 +102,17 @@ struct NameIndex: Sendable {
     count -= 1
   }
 
-  /// Makes room for `capacity` names without growing again.
-  mutating func reserve(_ capacity: Int) {
+  /// How many buckets an index with room for `capacity` names has: a power of two, at
+  /// least twice as many.
+  static func bucketCount(capacity: Int) -> Int {
     var size = 16
     while size < capacity * 2 { size *= 2 }
+    return size
+  }
+
+  /// Makes room for `capacity` names without growing again.
+  mutating func reserve(_ capacity: Int) {
+    let size = Self.bucketCount(capacity: capacity)
     guard size > buckets.count else { return }
     let old = buckets
     buckets = [UInt64](unsafeUninitializedCapacity: size) { buffer, count in

@@ -2,6 +2,25 @@
 // text (`Monster.foldedName`), and ASCII names, nearly all of them, as bytes.
 
 extension Roster {
+  /// The memory a roster read from a file takes besides its records, in bytes: its slots,
+  /// their positions and its index of names, for a caller that asks for it first
+  /// (``Platform/requireMemory(_:)``).
+  ///
+  /// - Parameter count: How many monsters the file holds.
+  static func indexBytes(monsterCount count: Int) -> Int {
+    count * MemoryLayout<Slot>.stride + (count + 1) * MemoryLayout<Int32>.stride
+      + NameIndex.bucketCount(capacity: count) * MemoryLayout<UInt64>.stride
+  }
+
+  /// Room for an edit to change every monster of a roster once, in bytes, for a caller that
+  /// asks for it first: a monster changed is a ``Monster`` of its own, its text no longer
+  /// the file's bytes (some 290 bytes each when all of a million change).
+  ///
+  /// - Parameter count: How many monsters the roster holds.
+  static func editingBytes(monsterCount count: Int) -> Int {
+    count * 400
+  }
+
   /// Indexes every name, and reports the names that are taken.
   ///
   /// - Returns: For each name equal to an earlier one, its position and the earlier one's.

@@ -20,7 +20,7 @@ extension FileSystem {
     // One byte more than the size, so that a file of the size it had is read in one go
     // and its end seen without growing the buffer.
     let capacity = max(sizeHint, 0) + 1
-    try Self.mayAllocate(capacity)
+    try Platform.requireMemory(capacity)
     var bytes = try [UInt8](unsafeUninitializedCapacity: capacity) {
       (buffer, count) throws(SystemCallError) in
       Platform.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
@@ -44,21 +44,11 @@ extension FileSystem {
       if bytes.count + read > bytes.capacity {
         // Twice the room, as the array would take, but never past the limit.
         let room = min(max(bytes.capacity * 2, bytes.count + read), limit + chunk.count)
-        try Self.mayAllocate(room)
+        try Platform.requireMemory(room)
         bytes.reserveCapacity(room)
       }
       bytes.append(contentsOf: chunk[..<read])
       if bytes.count > limit { throw SystemCallError(Platform.ErrorNumber.fileTooLarge) }
-    }
-  }
-
-  /// Throws `ENOMEM` unless the process may have a buffer of `count` bytes now. Below
-  /// 1 MiB nothing is asked (asking costs a `mmap(2)` and a `munmap(2)` from 128 KiB up, on
-  /// every read of a roster that size): a process that may not have that much could not
-  /// write a message either.
-  private static func mayAllocate(_ count: Int) throws(SystemCallError) {
-    guard count < 1 << 20 || Platform.mayAllocate(count) else {
-      throw SystemCallError(Platform.ErrorNumber.outOfMemory)
     }
   }
 

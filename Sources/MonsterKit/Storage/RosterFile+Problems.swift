@@ -24,12 +24,14 @@ extension RosterFile {
     -> (roster: Roster, problems: [RosterProblem], frameIsSound: Bool)
   {
     guard bytes.count <= Self.sizeLimit else { throw .fileTooLarge(path: path) }
+    try requireMemory(RosterParser.recordBytes(forFileOf: bytes.count))
     let parsed: ParsedRoster
     do throws(JSONSyntaxError) {
       parsed = try RosterParser.parse(bytes)
     } catch {
       throw bytes.withUnsafeBytes { error.rosterError(path: path, in: $0) }
     }
+    try requireMemory(workingBytes(for: parsed, fileSize: bytes.count))
     var roster = Roster(
       source: parsed.source, otherFields: parsed.otherFields, declarations: parsed.declarations)
     var pending = parsed.problems
@@ -46,6 +48,27 @@ extension RosterFile {
       return problem
     }
     return (roster, problems, parsed.frameIsSound)
+  }
+
+  /// Asks for memory that reading a roster is about to take (``Platform/requireMemory(_:)``),
+  /// as the buffer of its bytes was asked for: a roster the process may not have the memory
+  /// to read and edit (`ulimit -v`) is an error to report, not a trap.
+  ///
+  /// - Parameter count: The size in bytes.
+  /// - Throws: ``RosterError/fileSystem(path:action:errno:)``, `ENOMEM` on reading.
+  func requireMemory(_ count: Int) throws(RosterError) {
+    try performing(.read) { () throws(SystemCallError) in try Platform.requireMemory(count) }
+  }
+
+  /// The memory a roster takes once read, besides its bytes and records: its slots and
+  /// index of names, and room for what a command then makes of it (an edit, a merge's
+  /// matching, the bytes of the output it writes in pieces): a quarter of the file, and
+  /// 16 MiB for the smaller allocations of any run. A file under 1 MiB asks for nothing, as
+  /// its buffer did not: a process that may not have that much could not write a message.
+  func workingBytes(for parsed: ParsedRoster, fileSize: Int) -> Int {
+    guard fileSize >= 1 << 20 else { return 0 }
+    return Roster.indexBytes(monsterCount: parsed.source.records.count) + fileSize / 4
+      + (16 << 20)
   }
 
   /// The problems of names taken by an earlier monster.

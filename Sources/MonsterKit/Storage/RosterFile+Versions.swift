@@ -125,12 +125,14 @@ extension RosterFile {
   {
     // The records of a roster that is its file as read are its monsters, in order.
     let earlierSource = earlier.flatMap { $0.isFileAsRead ? $0.source : nil }
-    guard bytes.count <= Self.sizeLimit,
-      let parsed = try? RosterParser.parse(bytes, sharingWith: earlierSource),
+    guard bytes.count <= Self.sizeLimit else { throw .fileTooLarge(path: path) }
+    try requireMemory(RosterParser.recordBytes(forFileOf: bytes.count))
+    guard let parsed = try? RosterParser.parse(bytes, sharingWith: earlierSource),
       parsed.problems.isEmpty
     else {
       return (try roster(from: bytes), [])
     }
+    try requireMemory(workingBytes(for: parsed, fileSize: bytes.count))
     return (
       Roster(
         source: parsed.source, otherFields: parsed.otherFields, declarations: parsed.declarations),

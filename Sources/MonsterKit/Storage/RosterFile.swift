@@ -378,6 +378,8 @@ extension RosterFile {
       if let file { try checkUnchanged(file) }
       throw error
     }
+    // Room to change every monster, asked for as the reader's memory was.
+    try requireMemory(Roster.editingBytes(monsterCount: before.count))
     var after = before
     let changed = try change(&after)
     return RosterUpdate(before: before, after: after, changed: changed, original: file?.bytes)

@@ -8,6 +8,10 @@ public struct RosterUpdate: Sendable {
   public var originalBytes: [UInt8]? {
     original?.array
   }
+  /// The size of the file before the edits, in bytes; 0 where there was none.
+  package var originalByteCount: Int {
+    original?.count ?? 0
+  }
   /// Whether there was a file before the edits; an edit that changed the roster where
   /// there was none created it.
   public var hadFile: Bool {

@@ -10,10 +10,12 @@ final class BackgroundWork<Value: Sendable>: Sendable {
   /// The thread the work runs on, until it is joined.
   private let thread: Mutex<Platform.StartedThread?>
 
-  /// Starts the work; where no thread can be made, does it at once.
+  /// Starts the work; where no thread can be made, or where the process's memory is limited
+  /// (``Platform/memoryIsLimited``), does it at once.
   init(_ work: @escaping @Sendable () -> Result<Value, CommandFailure>) {
     let outcome = Outcome<Value>()
-    let started = Platform.startThread { outcome.keep(work()) }
+    let started =
+      Platform.memoryIsLimited ? nil : Platform.startThread { outcome.keep(work()) }
     if started == nil { outcome.keep(work()) }
     self.outcome = outcome
     thread = Mutex(started)

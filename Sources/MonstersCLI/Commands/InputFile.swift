@@ -18,7 +18,21 @@ enum InputFile {
   ///   ``CommandFailure/unreadableInput(path:errno:)`` when it cannot be read,
   ///   ``CommandFailure/unusableInput(path:_:)`` for a device or an input too large.
   static func contents(of path: String, console: Console) throws(CommandFailure) -> [UInt8] {
-    if path == CommandContext.standardInputPath { return try console.input.readAll() }
+    let isStandardInput = path == CommandContext.standardInputPath
+    let bytes = isStandardInput ? try console.input.readAll() : try fileContents(of: path)
+    // Room for the monsters or edits the bytes become, asked for first, as the buffer of
+    // the bytes was: a process that may not have it (`ulimit -v`) says so, not a trap.
+    do throws(SystemCallError) {
+      try Platform.requireMemory(bytes.count * 8)
+    } catch {
+      throw .unreadableInput(
+        path: isStandardInput ? CommandContext.standardInputName : path, errno: error.code)
+    }
+    return bytes
+  }
+
+  /// The bytes of a file.
+  private static func fileContents(of path: String) throws(CommandFailure) -> [UInt8] {
     let fileSystem = SystemFileSystem()
     let descriptor: Int32
     do throws(SystemCallError) {

@@ -149,6 +149,13 @@ enum EditReport {
       return
     }
     guard isDryRun else { return }
+    // The file as it was, as it would be, and the diff between them, each in memory:
+    // asked for first, as reading the roster asked for its memory.
+    do throws(SystemCallError) {
+      try Platform.requireMemory(4 * update.originalByteCount)
+    } catch {
+      throw .roster(.fileSystem(path: context.file.path, action: .read, errno: error.code))
+    }
     let original = update.originalBytes
     let diff = UnifiedDiff.text(
       old: original ?? [], new: update.after.canonicalJSON(),
