@@ -8,10 +8,21 @@ extension RosterDeclarations {
     var theirs: RosterDeclarations
     /// The lists in conflict: each side's whole list, `nil` where it declares none.
     var conflicts: [(key: Key, ours: JSONValue?, theirs: JSONValue?)]
+
+    /// Whether `check` would refuse a version's weapons (or its fields): two of one name
+    /// as it compares names, one from each side, or more weapons than a roster holds.
+    ///
+    /// - Parameter weapons: Whether to look at the weapons, else the fields.
+    func refuses(weapons: Bool) -> Bool {
+      (ours.problems() + theirs.problems()).contains { $0.isWeapon == weapons }
+    }
   }
 
   /// Merges what the sides of a merge declare: a weapon or field one side added, removed
   /// or changed is added, removed or changed; one both changed differently is a conflict.
+  /// A list whose merge breaks a rule of ``problems()``, as `check` reads it (one weapon or
+  /// field declared on each side under names it calls the same, such as `laser` and
+  /// `Laser`), is a conflict too.
   ///
   /// - Parameters:
   ///   - base: What the common ancestor declares.
@@ -40,7 +51,7 @@ extension RosterDeclarations {
       merged.ours.weapons = weaponList(weapons.ours, declared: true)
       merged.theirs.weapons = weaponList(weapons.theirs, declared: true)
     }
-    if !weapons.conflicts.isEmpty {
+    if !weapons.conflicts.isEmpty || merged.refuses(weapons: true) {
       merged.conflicts.append(
         (
           .weapons, ours.weapons.map { .array($0.map(json(of:))) },
@@ -58,7 +69,7 @@ extension RosterDeclarations {
     }
     merged.ours.fields = fieldList(fields.ours)
     merged.theirs.fields = fieldList(fields.theirs)
-    if !fields.conflicts.isEmpty {
+    if !fields.conflicts.isEmpty || merged.refuses(weapons: false) {
       merged.conflicts.append(
         (
           .fields, ours.fields.isEmpty ? nil : .array(ours.fields.map(json(of:))),
@@ -66,6 +77,18 @@ extension RosterDeclarations {
         ))
     }
     return merged
+  }
+}
+
+extension RosterDeclarations {
+  /// The first rule of ``problems()`` the declarations break, as `check` reads them: the
+  /// weapon or field and why, such as `weapon 'Laser': it is the same name as 'laser',
+  /// ignoring case, '-' and '_'`; `nil` when they break none.
+  func firstProblem() -> String? {
+    problems().first.map { problem in
+      "\(problem.isWeapon ? "weapon" : "field") '\(escapedForMessage(problem.name))': "
+        + problem.reason
+    }
   }
 }
 

@@ -139,8 +139,19 @@ public struct RosterMerge: Sendable {
             reason: .rosterField(
               conflict.key.rawValue, ours: conflict.ours, theirs: conflict.theirs)))
       }
+      // The last check before the merge is called clean, by the rules `check` reads a
+      // roster by: each version's lists must break none (the merge of the lists above
+      // makes one that does a conflict, so this finds nothing it missed), and each version's
+      // monsters must fit them.
       var misfit: String?
-      if declared.ours != ours.declarations || declared.ours != theirs.declarations {
+      if declared.conflicts.isEmpty {
+        misfit =
+          oursSide.roster.declarations.firstProblem()
+          ?? theirsSide.roster.declarations.firstProblem()
+      }
+      if misfit == nil
+        && (declared.ours != ours.declarations || declared.ours != theirs.declarations)
+      {
         misfit = oursSide.roster.firstUndeclaredValue() ?? theirsSide.roster.firstUndeclaredValue()
       }
       if let misfit { conflicts.append(MergeConflict(monster: nil, reason: .notAllowed(misfit))) }

@@ -118,6 +118,56 @@ import Testing
       ])
   }
 
+  /// Declarations of one name as `check` compares names (in another case, with `-` for
+  /// `_`, in another Unicode form), one on each side: a conflict of the list, never a clean
+  /// merge that `check` refuses.
+  @Test(arguments: [
+    (["ray"], ["Ray"], [String](), [String]()),
+    (["ray2"], ["RAY2"], [], []),
+    ([], [], ["squad"], ["Squad"]),
+    ([], [], ["caf\u{E9}"], ["cafe\u{301}"]),
+    ([], [], ["home_town"], ["home_Town"]),
+  ])
+  func declarationsOfOneNameSpeltTwoWaysAreAConflictOfTheirList(
+    _ oursWeapons: [String], _ theirsWeapons: [String], _ oursFields: [String],
+    _ theirsFields: [String]
+  ) throws {
+    let base = try base()
+    func side(_ weapons: [String], _ fields: [String]) throws -> Roster {
+      try Roster(
+        base.monsters, weapons: base.weapons + weapons.map { Weapon(name: $0) },
+        fields: base.declaredFields + fields.map { try MonsterField(declaring: $0, kind: .text) })
+    }
+    let ours = try side(oursWeapons, oursFields)
+    let theirs = try side(theirsWeapons, theirsFields)
+    let merge = try merged(base, ours, theirs)
+    #expect(
+      merge.conflicts.map(\.reason).contains {
+        if case .rosterField(oursWeapons.isEmpty ? "fields" : "weapons", _, _) = $0 {
+          true
+        } else {
+          false
+        }
+      }, "\(merge.conflicts)")
+    #expect(merge.wholeSides != nil)
+    #expect(throws: RosterError.unresolvedConflict(path: scratchPath, lines: [1])) {
+      try readRoster(bytes: merge.fileBytes())
+    }
+  }
+
+  @Test func oneWeaponAddedAlikeOnBothSidesMergesAsOne() throws {
+    let base = try base()
+    let ours = try edited(
+      try Roster(base.monsters, weapons: [.sword, laser, bomb], fields: base.declaredFields),
+      .set("Cat-Bot", .init(weapon: bomb)))
+    let theirs = try edited(
+      try Roster(base.monsters, weapons: [.sword, laser, bomb], fields: base.declaredFields),
+      .set("Dog-Bot", .init(weapon: bomb)))
+    let result = try #require(try merged(base, ours, theirs).result)
+    #expect(result.weapons == [.sword, laser, bomb])
+    #expect(result.monsters.map(\.weapon) == [bomb, bomb])
+  }
+
   @Test func theDiffOfDeclarationsIsTheChangeOfTheirKey() throws {
     let base = try base()
     let new = try Roster(

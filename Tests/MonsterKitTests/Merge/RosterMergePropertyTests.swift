@@ -1,6 +1,7 @@
-import MonsterKit
 import TestSupport
 import Testing
+
+@testable import MonsterKit
 
 /// Random edits on two sides that do not collide (different monsters, or different fields of
 /// one) merge to what making both sets of edits, one after the other, gives.
@@ -153,5 +154,95 @@ import Testing
       #expect(
         merge.result == (try both.roster()), "round \(round): \(random.ours) | \(random.theirs)")
     }
+  }
+
+  /// Names a side may declare: some the same name as others as `check` compares them (in
+  /// another case; a field's with `_` for `-`, or in another Unicode form).
+  private static let weaponNames = ["ray", "Ray", "RAY", "bolt", "Bolt", "ray2", "rAy2"]
+  /// Keys a side may declare a field of, as ``weaponNames`` are for weapons.
+  private static let fieldNames = [
+    "squad", "Squad", "SQUAD", "caf\u{E9}", "cafe\u{301}", "CAF\u{C9}", "home_town",
+    "home_Town", "home-town",
+  ]
+
+  /// One side of a merge of declarations: the ancestor with weapons and fields declared,
+  /// some of them given to monsters, and some of the ancestor's taken away. An edit the
+  /// roster refuses is skipped.
+  private static func declaringSide(_ base: Roster, _ generator: inout SeededGenerator)
+    -> Roster
+  {
+    var roster = base
+    func pick<T>(_ list: [T]) -> T { list[Int.random(in: 0..<list.count, using: &generator)] }
+    func someMonster() -> String { pick(["Cat-Bot", "Dog-Bot"]) }
+    for _ in 0..<Int.random(in: 1...4, using: &generator) {
+      switch Int.random(in: 0..<5, using: &generator) {
+      case 0:
+        let name = pick(weaponNames)
+        let image = pick([nil, "a.png", "\(name).png"])
+        try? roster.apply(.addWeapon(Weapon(name: name, imageName: image)))
+        try? roster.apply(.set(someMonster(), .init(weapon: Weapon(name: name, imageName: image))))
+      case 1:
+        let key = pick(fieldNames)
+        let kind = pick([MonsterField.Kind.text, .values(["red", "blue"])])
+        if let field = try? MonsterField(declaring: key, kind: kind) {
+          try? roster.apply(.addField(field))
+          let value = pick(["red", "blue"])
+          try? roster.apply(.set(someMonster(), RosterEdit.Changes([.init(key, .typed(value))])))
+        }
+      case 2:
+        if let weapon = roster.weapons.last { try? roster.apply(.removeWeapon(weapon.name)) }
+      case 3:
+        if let field = roster.declaredFields.last {
+          try? roster.apply(.removeField(field.key, ifHeld: .takeFromMonsters))
+        }
+      default:
+        try? roster.apply(.set(someMonster(), .init(weapon: pick(roster.weapons))))
+      }
+    }
+    return roster
+  }
+
+  /// Declarations added, given and removed on both sides, under names `check` may call the
+  /// same: every clean merge's file passes `check`, and every other merge's file is refused
+  /// as a conflict.
+  @Test func everyCleanMergeOfDeclarationsPassesCheck() throws {
+    var generator = SeededGenerator(seed: 0x6465_636C_6172_65)
+    var (clean, conflicts) = (0, 0)
+    for round in 0..<300 {
+      var base = try Roster([
+        Monster(name: "Cat-Bot", description: "", weapon: .sword),
+        Monster(name: "Dog-Bot", description: "", weapon: .fire),
+      ])
+      if Bool.random(using: &generator) {
+        try base.apply(.addWeapon(Weapon(name: Self.weaponNames.randomElement(using: &generator)!)))
+      }
+      if Bool.random(using: &generator) {
+        try base.apply(
+          .addField(
+            try MonsterField(
+              declaring: Self.fieldNames.randomElement(using: &generator)!, kind: .text)))
+      }
+      let ours = Self.declaringSide(base, &generator)
+      let theirs = Self.declaringSide(base, &generator)
+      let merge = try merged(base, ours, theirs)
+      let bytes = merge.fileBytes()
+      let story = "round \(round): \(String(decoding: bytes, as: UTF8.self))"
+      if merge.isClean {
+        clean += 1
+        let problems = try RosterFile(path: scratchPath).problems(in: RosterBytes(bytes))
+        #expect(problems == [], "\(story)")
+      } else {
+        conflicts += 1
+        var refusedAsConflict = false
+        do throws(RosterError) {
+          _ = try readRoster(bytes: bytes)
+        } catch {
+          if case .unresolvedConflict = error { refusedAsConflict = true }
+        }
+        #expect(refusedAsConflict, "\(story)")
+      }
+    }
+    // The rounds reach both: clean merges, and conflicts.
+    #expect(clean > 30 && conflicts > 30, "\(clean) clean, \(conflicts) conflicts")
   }
 }
