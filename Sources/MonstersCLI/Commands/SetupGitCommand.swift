@@ -67,12 +67,22 @@ enum SetupGitCommand {
     }
     let line = GitAttributes.pattern(for: target.path) + " " + GitAttributes.attributes
     let shown = escapedForTerminal(shownFile)
-    if try addLine(line, for: target, to: attributesPath, git: git, checkingIn: roster) {
+    switch try addLine(line, for: target, to: attributesPath, git: git, checkingIn: roster) {
+    case .added:
       context.output.writeLine("Added to \(shown): \(escapedForTerminal(line))")
-    } else {
+    case .present:
       context.output.writeLine(
         "\(shown) sends \(escapedForTerminal(target.path)) to the drivers already: "
           + escapedForTerminal(line))
+    case .lastLine:
+      context.output.writeLine("\(shown) ends with the line already: \(escapedForTerminal(line))")
+    }
+    if !isGlobal && git.sendsToBothDrivers(roster) == false {
+      context.console.errors.writeLine(
+        EditReport.notePrefix(context) + "git still does not send "
+          + "\(escapedForTerminal(target.path)) to the drivers: an attributes file it reads "
+          + "after \(shown) (a .gitattributes in a folder nearer the roster, or "
+          + ".git/info/attributes) gives it other merge or diff attributes; take those out.")
     }
     let scope = isGlobal ? "your global git config" : "the repository's git config"
     var changed: [String] = []
@@ -157,17 +167,32 @@ enum SetupGitCommand {
     return up + ".gitattributes"
   }
 
-  /// Adds a line to an attributes file unless a line of it sends the file to both drivers
-  /// already: one of the same pattern, written otherwise (`/monsters.json` for a roster
-  /// at the top), or one with a wildcard that git finds gives the roster both attributes.
-  /// The line ends as the file's lines do, CRLF or LF.
+  /// What ``addLine(_:for:to:git:checkingIn:)`` did.
+  private enum LineOutcome {
+    /// It added the line.
+    case added
+    /// It added nothing: the file sends the roster to both drivers already.
+    case present
+    /// It added nothing: the file ends with the line already, though git does not send the
+    /// roster to the drivers by it (another attributes file overrides it), and a second
+    /// line would change nothing.
+    case lastLine
+  }
+
+  /// Adds a line to an attributes file unless git sends the file to both drivers already.
+  /// In a repository, git itself says (`git check-attr`), which reads every line as it
+  /// does: one written otherwise (`/monsters.json`), a wildcard, and a later line that takes
+  /// either attribute away (`-merge`, `!merge`) or a line git rejects. For the global
+  /// attributes file, or where git cannot answer, a line of the same pattern that sets
+  /// both counts. The line ends as the file's lines do, CRLF or LF.
   ///
-  /// - Returns: Whether the line was added.
+  /// - Returns: Whether the line was added, and if not, why.
   private static func addLine(
     _ line: String, for target: AttributesTarget, to path: String, git: GitProcess,
     checkingIn roster: String
-  ) throws(CommandFailure) -> Bool {
+  ) throws(CommandFailure) -> LineOutcome {
     let fileSystem = SystemFileSystem()
+    // Before git reads it, which would wait for a writer of a FIFO.
     if let status = try? fileSystem.lstat(path), status.fileType == .symbolicLink {
       throw .git(
         "\(escapedForTerminal(path)) is a symbolic link, which git does not read attributes "
@@ -181,29 +206,14 @@ enum SetupGitCommand {
     } catch {
       throw .unreadableInput(path: path, errno: error.code)
     }
-    let lines = GitAttributes.lines(of: existing).filter(\.setsBothDrivers)
-    for existingLine in lines {
-      let matches = GitAttributes.literallyMatches(existingLine.pattern, path: target.path)
-      if matches == .matches
-        && (!target.everywhere || !existingLine.pattern.contains(codePoint: "/"))
-      {
-        return false
-      }
-    }
-    // A wildcard only git can match: the repository's own attributes, without the user's.
-    if !target.everywhere,
-      lines.contains(where: {
-        GitAttributes.literallyMatches($0.pattern, path: target.path) == .wildcard
-      }),
-      let answer = try? git.ask(
-        [
-          "-C", directory(of: roster), "-c", "core.attributesFile=/dev/null", "check-attr", "-z",
-          "merge", "diff", "--", baseName(of: roster),
-        ], failure: { $0 }),
-      answer.outputBytes.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) })
-        .filter({ $0 == "monsters" }).count == 2
-    {
-      return false
+    switch target.everywhere ? nil : git.sendsToBothDrivers(roster) {
+    case true?:
+      return .present
+    case false?:
+      // Added before, and overridden elsewhere: once is enough.
+      if lastLine(of: existing) == line { return .lastLine }
+    case nil:
+      if literallySendsToBothDrivers(existing, target) { return .present }
     }
     let lineBreak = GitAttributes.lineBreak(of: existing)
     let addition =
@@ -223,7 +233,52 @@ enum SetupGitCommand {
     } catch {
       throw .roster(.fileSystem(path: path, action: .write, errno: error.code))
     }
-    return true
+    return .added
   }
 
+  /// Whether a line of an attributes file of the same pattern as the target's sends it to
+  /// both drivers: written the same, or otherwise (`/monsters.json` for a roster at the top
+  /// of a repository).
+  private static func literallySendsToBothDrivers(_ bytes: [UInt8], _ target: AttributesTarget)
+    -> Bool
+  {
+    GitAttributes.lines(of: bytes).filter(\.setsBothDrivers).contains { line in
+      GitAttributes.literallyMatches(line.pattern, path: target.path) == .matches
+        && (!target.everywhere || !line.pattern.contains(codePoint: "/"))
+    }
+  }
+
+  /// The last line of a file that is not blank, without its line break.
+  private static func lastLine(of bytes: [UInt8]) -> String? {
+    bytes.split(separator: UInt8(ascii: "\n")).last { line in
+      line.contains {
+        $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r")
+      }
+    }.map { line in
+      String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...], as: UTF8.self)
+    }
+  }
+}
+
+extension GitProcess {
+  /// Whether git sends a file to both `monsters` drivers, as `git check-attr` reports its
+  /// `merge` and `diff` attributes by the repository's attributes files (not the user's
+  /// global one, which another clone lacks); `nil` when git cannot say.
+  func sendsToBothDrivers(_ path: String) -> Bool? {
+    guard
+      let answer = try? ask(
+        [
+          "-C", directory(of: path), "-c", "core.attributesFile=/dev/null", "check-attr", "-z",
+          "merge", "diff", "--", baseName(of: path),
+        ], failure: { $0 })
+    else { return nil }
+    // With -z, git prints the path, the attribute and its value for each attribute.
+    let fields = answer.outputBytes.split(separator: 0, omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
+    var values: [String: String] = [:]
+    for start in stride(from: 0, to: fields.count - 2, by: 3) {
+      values[fields[start + 1]] = fields[start + 2]
+    }
+    return values["merge"] == "monsters" && values["diff"] == "monsters"
+  }
 }

@@ -175,6 +175,51 @@ import Testing
         == text + "monsters.json merge=monsters diff=monsters\n")
   }
 
+  /// Lines that hold both drivers but that git reads otherwise: a later line or attribute
+  /// that takes one away, or a line it rejects. git decides, and the line is added once.
+  @Test(arguments: [
+    "monsters.json merge=monsters diff=monsters\nmonsters.json -merge -diff\n",
+    "monsters.json merge=monsters diff=monsters !merge\n",
+    "monsters.json merge=monsters diff=monsters merge\n",
+    "monsters.json merge=monsters diff=monsters # keep\n",
+  ])
+  func aLineGitReadsOtherwiseDoesNotCount(_ text: String) throws {
+    let repository = try Repository()
+    let (result, after) = try repository.setUp(withAttributes: text)
+    let expected = text + "monsters.json merge=monsters diff=monsters\n"
+    #expect(result.output.hasPrefix("Added to \(repository.harness.folder)/.gitattributes"))
+    #expect(after == expected)
+    #expect(
+      try repository.git(["check-attr", "merge", "diff", "--", "monsters.json"])
+        == "monsters.json: merge: monsters\nmonsters.json: diff: monsters\n")
+    _ = repository.run(["setup-git"])
+    #expect(repository.text(repository.harness.folder + "/.gitattributes") == expected)
+  }
+
+  /// An attributes file git reads after `.gitattributes` takes the drivers away: the line
+  /// is added once, and a note says why git still does not use them.
+  @Test func anAttributesFileThatOverridesTheLineIsNamedAndTheLineAddedOnce() throws {
+    let repository = try Repository()
+    let folder = repository.harness.folder
+    try repository.harness.write("monsters.json -merge\n", to: folder + "/.git/info/attributes")
+    let note =
+      "monsters setup-git: git still does not send monsters.json to the drivers: an attributes "
+      + "file it reads after \(folder)/.gitattributes (a .gitattributes in a folder nearer the "
+      + "roster, or .git/info/attributes) gives it other merge or diff attributes; take those "
+      + "out.\n"
+    let first = repository.run(["setup-git"])
+    #expect(first.output.hasPrefix("Added to \(folder)/.gitattributes"))
+    #expect(first.errors == note + Self.note)
+    let second = repository.run(["setup-git"])
+    #expect(
+      second.output.hasPrefix(
+        "\(folder)/.gitattributes ends with the line already: "
+          + "monsters.json merge=monsters diff=monsters\n"))
+    #expect(second.errors == note + Self.note)
+    #expect(
+      repository.text(folder + "/.gitattributes") == "monsters.json merge=monsters diff=monsters\n")
+  }
+
   @Test func theAttributesFileIsNamedFromTheCurrentFolderWithoutDetours() throws {
     let repository = try Repository()
     let folder = repository.harness.path("sub dir")
