@@ -26,7 +26,9 @@ extension CheckCommand {
   /// - for a roster with conflict markers git wrote, that `monsters merge --git` merges it
   ///   again monster by monster;
   /// - for a roster without markers that git's index holds in conflict, that a driver that
-  ///   failed or did not run left one side only, and `monsters merge --git` merges it.
+  ///   failed or did not run left one side only, and `monsters merge --git` merges it;
+  /// - for a roster one side of the merge removed, which `monsters merge --git` cannot
+  ///   merge, what it says: 'git add' or 'git rm' it.
   ///
   /// Git runs only for a roster in a work tree whose `.gitattributes` names the driver, or
   /// that holds conflict markers, or where a merge is under way.
@@ -67,7 +69,14 @@ extension CheckCommand {
           continue
         }
       }
-      if conflicted.contains(path) {
+      if tree.mayBeMerging || conflicted.contains(path),
+        let missing = git()?.sideRemoved(path)
+      {
+        // A removal on one side leaves nothing to merge again.
+        note(
+          "git's index holds \(shown) in conflict: "
+            + MergeCommand.removedOnOneSide(shown, missing: missing))
+      } else if conflicted.contains(path) {
         // Conflicts `monsters merge` marked would be marked again by merging again.
         let markedByMerge =
           (try? SystemFileSystem().contents(of: path))?.withUnsafeBytes(
@@ -169,6 +178,15 @@ extension GitProcess {
   /// Whether git's index holds a file in conflict: the versions of a merge not finished.
   fileprivate func holdsInConflict(_ path: String) -> Bool {
     !stagesInConflict(of: path).isEmpty
+  }
+
+  /// The side of a merge, `ours` or `theirs`, that git's index holds no version of a file in
+  /// conflict from: the side that removed it; `nil` for a file with both, or not in
+  /// conflict.
+  fileprivate func sideRemoved(_ path: String) -> String? {
+    let stages = Set(stagesInConflict(of: path).map(\.stage))
+    guard !stages.isEmpty else { return nil }
+    return !stages.contains(2) ? "ours" : !stages.contains(3) ? "theirs" : nil
   }
 
   /// The side of a merge, `ours` or `theirs`, that a file git's index holds in conflict is,

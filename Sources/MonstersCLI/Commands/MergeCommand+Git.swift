@@ -56,6 +56,17 @@ extension MergeCommand {
         + "mark it resolved: git add \(escapedForTerminal(ManPage.Example.shellQuoted(path)))")
   }
 
+  /// Why `merge --git` cannot merge a roster one side of the merge removed, and what to do
+  /// instead: `check` says the same of such a roster.
+  ///
+  /// - Parameters:
+  ///   - shown: The roster's path, escaped for a terminal.
+  ///   - missing: The side git's index has no version of, `ours` or `theirs`.
+  static func removedOnOneSide(_ shown: String, missing: String) -> String {
+    "\(shown) was removed on one side of the merge (git's index has no \(missing)): there are "
+      + "no monsters to merge; 'git add' or 'git rm' it."
+  }
+
   /// The versions of a path in conflict that git's index holds.
   private static func stages(of path: String, _ git: GitProcess) throws(CommandFailure)
     -> Stages
@@ -74,10 +85,7 @@ extension MergeCommand {
       throw .git("\(shown) names \(names.count) files in conflict; name one roster.")
     }
     guard let ours = objects[2], let theirs = objects[3] else {
-      throw .git(
-        "\(shown) was removed on one side of the merge (git's index has no "
-          + "\(objects[2] == nil ? "ours" : "theirs")): there are no monsters to merge; "
-          + "'git add' or 'git rm' it.")
+      throw .git(removedOnOneSide(shown, missing: objects[2] == nil ? "ours" : "theirs"))
     }
     func blob(_ object: String) throws(CommandFailure) -> [UInt8] {
       try git.ask(["cat-file", "blob", object]) { "Cannot read \(shown) from git: \($0)" }

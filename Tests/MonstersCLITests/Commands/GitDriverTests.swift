@@ -181,6 +181,25 @@ import Testing
     #expect(try repository.monsters("check").errors.isEmpty)
   }
 
+  /// A roster removed on one branch and edited on the other is no merge `merge --git` can
+  /// make again: `check` says what `merge --git` says, 'git add' or 'git rm' it.
+  @Test func checkSaysWhatMergeGitSaysOfARosterRemovedOnOneSide() throws {
+    let repository = try Repository(setUp: true)
+    try repository.git("checkout", "-q", "-b", "removal")
+    try repository.git("rm", "-q", repository.roster)
+    try repository.git("commit", "-q", "-m", "removal")
+    try repository.git("checkout", "-q", "main")
+    try repository.edit("set Cat-Bot --weapon fire", message: "main")
+    try repository.git("merge", "--no-edit", "removal", expecting: 1)
+    let removed =
+      "team monsters.json was removed on one side of the merge (git's index has no theirs): "
+      + "there are no monsters to merge; 'git add' or 'git rm' it.\n"
+    #expect(
+      try repository.monsters("check").errors
+        == "monsters check: git's index holds team monsters.json in conflict: " + removed)
+    #expect(try repository.monsters("merge", "--git", expecting: 1).errors == "Error: " + removed)
+  }
+
   /// `git stash pop` merges as `git merge` does, with no merge under way once it stops.
   @Test func checkSaysSoAfterAStashPopToo() throws {
     let repository = try Repository(setUp: true)
