@@ -18,8 +18,9 @@
 //   (a missing part is the ancestor again);
 // - settings bit 0 set: the first part is the ancestor's bytes, and the other two are edit
 //   programs (one edit every few bytes: set a field, rename, remove, add, move, set an
-//   unknown key of a monster or of the roster) that make ours and theirs from it, so that
-//   the three rosters are related as a real merge's are;
+//   unknown key of a monster or of the roster, declare a weapon or a field, some under
+//   names `check` calls the same, and give it to a monster) that make ours and theirs
+//   from it, so that the three rosters are related as a real merge's are;
 // - settings bit 1: the rosters are merged as read from their canonical files (records of
 //   the bytes) rather than as built by edits;
 // - settings bits 6 and 7: whether a roster is compared with itself, and whether a
@@ -36,8 +37,8 @@
 // - a merge never crashes; a clean merge's file is a valid roster in canonical form, the
 //   merge's result; a merge with conflicts gives a file that every reader reports as an
 //   unresolved conflict, and keeping one side of every conflict (by its lines, and as
-//   `monsters resolve` keeps it) gives that side's version, a valid roster in canonical
-//   form;
+//   `monsters resolve` keeps it) gives that side's version (the side itself, where the
+//   merge keeps both files whole), a valid roster in canonical form;
 // - a merge in which one side changed nothing (ours, or theirs) gives the other side, and
 //   so does a merge in which both sides made the same changes.
 
@@ -78,6 +79,10 @@ private let namePool = [
   "Robo-Bot", "robo-bot", "ROBO-BOT", "Kat", "\u{212A}at", "\u{C9}mile", "E\u{301}mile", "Zed",
   "zed", "Stra\u{DF}e",
 ]
+
+/// Weapons and fields an edit may declare: some the same name as others as `check`
+/// compares them (in another case; a field's in another Unicode form).
+private let declarationPool = ["ray", "Ray", "RAY", "squad", "Squad", "caf\u{E9}", "cafe\u{301}"]
 
 /// Makes a roster from another by the edits a program of bytes asks for, through the
 /// roster's own edits; an edit the roster refuses (a name taken, no such monster) is
@@ -120,7 +125,7 @@ private func edited(_ base: Roster, by program: ArraySlice<UInt8>) -> Roster {
   }
   while let operation = next() {
     do throws(RosterError) {
-      switch operation % 10 {
+      switch operation % 12 {
       case 0:
         guard let name = pick() else { continue }
         let weapon = Weapon.builtIn[(next() ?? 0) % 5]
@@ -151,6 +156,18 @@ private func edited(_ base: Roster, by program: ArraySlice<UInt8>) -> Roster {
         try roster.update(named: name) { setting(key, newValue, in: &$0.otherFields) }
       case 8:
         setting(["owner", "team"][(next() ?? 0) % 2], value(), in: &roster.otherFields)
+      case 10:
+        // A weapon declared, and given to a monster.
+        let weapon = Weapon(name: declarationPool[(next() ?? 0) % 3], imageName: text())
+        try roster.apply(.addWeapon(weapon))
+        guard let name = pick() else { continue }
+        try roster.apply(.set(name, .init(weapon: weapon)))
+      case 11:
+        // A field declared, and given to a monster.
+        let key = declarationPool[3 + (next() ?? 0) % 4]
+        try roster.apply(.addField(try MonsterField(declaring: key, kind: .text)))
+        guard let name = pick() else { continue }
+        try roster.apply(.set(name, RosterEdit.Changes([.init(key, .typed(text()))])))
       default:
         guard let name = pick() else { continue }
         let byte = next() ?? 0
@@ -235,7 +252,10 @@ private func checkMerge(_ base: Roster, _ ours: Roster, _ theirs: Roster, _ inpu
   } catch {
     violated("a merge's marked file is not read back as conflicts: \(error)", input)
   }
-  for (side, version) in [(MergeSide.ours, merge.oursVersion), (.theirs, merge.theirsVersion)] {
+  // A merge that keeps both files whole (what the sides declare conflicts) holds each side
+  // as it was.
+  let versions = merge.wholeSides ?? (merge.oursVersion, merge.theirsVersion)
+  for (side, version) in [(MergeSide.ours, versions.ours), (.theirs, versions.theirs)] {
     let kept = resolved(bytes, keeping: side)
     if kept != canonical(version) {
       violated("keeping \(side) of every conflict is not \(side)' version", input)
