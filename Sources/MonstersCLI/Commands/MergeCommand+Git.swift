@@ -31,7 +31,7 @@ extension MergeCommand {
     let stages = try Self.stages(of: path, git)
     let shown = escapedForTerminal(path)
     let asked = context.invocation.value(markerSizeOption) != nil
-    let size = asked ? try markerSize(context) : attributeMarkerSize(of: path, git)
+    let size = asked ? markerSize(context) : attributeMarkerSize(of: path, git)
     let refusal: CommandFailure? =
       size != nil
       ? nil

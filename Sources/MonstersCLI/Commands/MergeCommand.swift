@@ -105,9 +105,10 @@ enum MergeCommand {
       }
       if index == 0 { base = piped } else { theirs = piped }
     }
-    let size = try markerSize(context)
+    let size = markerSize(context)
     let markers = ConflictMarkers(size: size ?? ConflictMarkers.standardSize, naming: name)
-    // A marker size past the limit is a merge that cannot be made: the file is marked whole.
+    // A marker size that is no whole number from 1, or past the limit, is a merge that
+    // cannot be made: the file is marked whole.
     let refusal = size == nil ? markerSizeFailure(context) : nil
     var file = context.rosterFile(named: ours.path)
     file.path = ours.path
@@ -229,30 +230,34 @@ enum MergeCommand {
     return try body()
   }
 
-  /// The marker size asked for: 7 when none is; `nil` when it is past the longest markers
-  /// written (``ConflictMarkers/maximumSize``), which makes the merge one that cannot be
-  /// made.
-  ///
-  /// - Throws: A usage error for a value that is not a whole number from 1 up.
-  static func markerSize(_ context: CommandContext) throws(CommandFailure) -> Int? {
+  /// The marker size asked for: 7 when none is; `nil` when it is not a whole number from 1
+  /// up, or past the longest markers written (``ConflictMarkers/maximumSize``), which makes
+  /// the merge one that cannot be made: the file is marked whole, with markers of git's
+  /// default size, so that git never takes a driver that failed for a clean merge.
+  static func markerSize(_ context: CommandContext) -> Int? {
     guard let text = context.invocation.value(markerSizeOption) else {
       return ConflictMarkers.standardSize
     }
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-      text.contains(where: { $0 != "0" })
-    else {
-      throw context.usageError(
+    guard isWholeNumberFromOne(text), let size = Int(text), size <= ConflictMarkers.maximumSize
+    else { return nil }
+    return size
+  }
+
+  /// Whether a marker size is written as a whole number from 1 up, as git's `%L` is.
+  private static func isWholeNumberFromOne(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+      && text.contains(where: { $0 != "0" })
+  }
+
+  /// The failure of a marker size ``markerSize(_:)`` does not take: a usage error.
+  static func markerSizeFailure(_ context: CommandContext) -> CommandFailure {
+    let text = context.invocation.value(markerSizeOption) ?? ""
+    guard isWholeNumberFromOne(text) else {
+      return context.usageError(
         .invalidValue(
           "Invalid value for '--marker-size <n>': '\(escapedForMessage(text))'; give a whole "
             + "number from 1 (git's %L)."))
     }
-    guard let size = Int(text), size <= ConflictMarkers.maximumSize else { return nil }
-    return size
-  }
-
-  /// The failure of a marker size past the longest markers written.
-  static func markerSizeFailure(_ context: CommandContext) -> CommandFailure {
-    let text = context.invocation.value(markerSizeOption) ?? ""
     return context.usageError(
       .invalidValue(
         "Invalid value for '--marker-size <n>': '\(escapedForMessage(text))' is longer than "

@@ -98,17 +98,29 @@ import Testing
         == seededNames + "Robo-Bot\n")
   }
 
+  /// A driver that cannot merge for a bad marker size still leaves a file every command
+  /// refuses as conflicted, marked with git's default markers: git never takes it for a
+  /// clean merge.
   @Test(arguments: ["0", "x", "-1", "1e3", "", "0x10"])
-  func aMarkerSizeThatIsNotAWholeNumberFromOneIsAUsageErrorAndWritesNothing(_ size: String) throws {
-    let harness = try sides(ours: "", theirs: "")
-    let before = try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json")))
-    let result = merge(harness, ["--marker-size", size])
+  func aMarkerSizeThatIsNotAWholeNumberFromOneIsAUsageErrorAndLeavesBothFilesWhole(
+    _ size: String
+  ) throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon smoke")
+    let (ours, theirs) = try (
+      String(contentsOfFile: harness.path("ours.json"), encoding: .utf8),
+      String(contentsOfFile: harness.path("theirs.json"), encoding: .utf8)
+    )
+    let result = merge(harness, ["--marker-size", size, "--path", "monsters.json"])
     #expect(result.code == .usage)
     #expect(
       result.errors.hasPrefix(
         "Error: Invalid value for '--marker-size <n>': '\(size)'; give a whole number from 1 "
-          + "(git's %L).\n"))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: harness.path("ours.json"))) == before)
+          + "(git's %L).\nNothing was merged: monsters.json holds all of ours and all of theirs "
+          + "between conflict markers."))
+    #expect(
+      try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
+        == "<<<<<<< ours (monsters.json)\n\(ours)=======\n\(theirs)>>>>>>> theirs (monsters.json)\n"
+    )
   }
 
   @Test(arguments: [1, 3, 6, 7, 2000, 100_000])
