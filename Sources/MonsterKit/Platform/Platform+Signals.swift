@@ -137,6 +137,28 @@ extension Platform {
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
+  /// Runs `body` with the signals that end a process when it is asked to end (`SIGINT`,
+  /// `SIGTERM`, `SIGHUP`, `SIGQUIT`) held on the calling thread until it returns, when one
+  /// that came meanwhile takes effect: for work that must not stop half done, such as a
+  /// temporary file written and renamed into place, which an interrupted edit would
+  /// otherwise leave behind.
+  ///
+  /// - Parameter body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  package static func holdingEndingSignals<Value, Failure: Error>(
+    _ body: () throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    let saved = changeSignalMask(
+      .block,
+      SignalSet([
+        SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangUp,
+        SignalNumber.quit,
+      ]))
+    defer { changeSignalMask(.replace, saved) }
+    return try body()
+  }
+
   /// Ignores the signals a failed write raises, so that the write fails with an error the
   /// program handles instead of ending the process: `SIGPIPE`, for a pipe whose reader has
   /// gone (`monsters list | head -1`, then `EPIPE`), and `SIGXFSZ`, for a file past the

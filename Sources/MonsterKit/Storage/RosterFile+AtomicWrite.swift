@@ -39,9 +39,27 @@ extension RosterFile {
 
   /// Writes a file in the place of the file an edit read, as ``save(_:in:replacing:checkingFirst:)``
   /// writes a roster: the bytes are what `content` hands to the sink it is given.
+  ///
+  /// A signal that asks the process to end (Ctrl-C, `kill`) while the temporary file
+  /// exists takes effect once it is in place or removed (``Platform/holdingEndingSignals(_:)``),
+  /// so that an interrupted edit leaves nothing beside the roster; only `kill -9` and a
+  /// crash can. It is held on the calling thread: in an app, a thread that does not hold
+  /// it may take it.
   func save(
     in site: EditSite, replacing existing: LoadedFile?,
     checkingFirst check: () throws(RosterError) -> Void = {},
+    writing content: ((UnsafeRawBufferPointer) throws(SystemCallError) -> Void)
+      throws(SystemCallError) -> Void
+  ) throws(RosterError) -> Bool {
+    try Platform.holdingEndingSignals { () throws(RosterError) in
+      try replacing(in: site, existing, checkingFirst: check, writing: content)
+    }
+  }
+
+  /// The work of ``save(in:replacing:checkingFirst:writing:)``, with the signals held.
+  private func replacing(
+    in site: EditSite, _ existing: LoadedFile?,
+    checkingFirst check: () throws(RosterError) -> Void,
     writing content: ((UnsafeRawBufferPointer) throws(SystemCallError) -> Void)
       throws(SystemCallError) -> Void
   ) throws(RosterError) -> Bool {

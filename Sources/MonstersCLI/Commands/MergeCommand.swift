@@ -222,12 +222,7 @@ enum MergeCommand {
     _ body: () throws(RosterError) -> Value
   ) throws(RosterError) -> Value {
     Platform.ignoreWriteSignals()
-    let signals = Platform.SignalNumber.self
-    let saved = Platform.changeSignalMask(
-      .block,
-      Platform.SignalSet([signals.interrupt, signals.terminate, signals.hangUp, signals.quit]))
-    defer { Platform.changeSignalMask(.replace, saved) }
-    return try body()
+    return try Platform.holdingEndingSignals(body)
   }
 
   /// The marker size asked for: 7 when none is; `nil` when it is not a whole number from 1

@@ -236,6 +236,50 @@ struct LargeRoster {
     print("CrashTests: \(killed) kills over edits of \(duration) each: \(tally)")
   }
 
+  /// Ctrl-C, `kill` or a hang-up while an edit writes its temporary file takes effect once
+  /// the file is in place: the edit ends by the signal, its roster saved and nothing left
+  /// beside it. The signal comes as soon as the temporary file is seen being written.
+  @Test(
+    arguments: [
+      Platform.SignalNumber.interrupt, Platform.SignalNumber.terminate,
+      Platform.SignalNumber.hangUp,
+    ])
+  func anEditAskedToEndAsItWritesLeavesNothingBesideTheRoster(_ signal: Int32) throws {
+    let harness = try CommandLineHarness()
+    let binary = try #require(BuiltTool.url)
+    let path = harness.rosterPath
+    var expected = LargeRoster().bytes
+    try expected.write(to: URL(fileURLWithPath: path))
+    var caught = 0
+    // An edit that ends before its temporary file is seen is tried again.
+    for round in 1...10 where caught == 0 {
+      let number = round * 7919 % LargeRoster.count
+      let text = "Signal " + String(format: "%06d", round)
+      var after = expected
+      after.replaceSubrange(LargeRoster.descriptionRange(number), with: Data(text.utf8))
+      let process = try SpawnedProcess(
+        binary,
+        arguments: ["set", LargeRoster.name(number), "--description", text].map {
+          Array($0.utf8)
+        },
+        environment: ["MONSTERS_FILE": path])
+      var termination = waitForAWrite(
+        process, in: harness.folder, besides: [], until: .now + .seconds(60))
+      if termination == nil {
+        Platform.sendSignal(signal, to: process.pid)
+        termination = process.wait()
+        #expect(termination == .signaled(signal), "round \(round)")
+        caught += 1
+      } else {
+        #expect(termination == .exited(0), "round \(round)")
+      }
+      #expect(PathInterference.temporaryNames(in: harness.folder).isEmpty, "round \(round)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == after, "round \(round)")
+      expected = after
+    }
+    #expect(caught == 1, "no edit was seen writing")
+  }
+
   /// Waits until an edit writes a temporary file that is not among the files written
   /// before, or ends, or a moment comes.
   ///
