@@ -73,9 +73,11 @@ extension MonsterImport {
       let value = try scanner.readValue(depth: depth + 1)
       if key == "monsters" { sawMonsters = true }
       // A built-in field is a string, read as typed; a colour may be null, for none. Any
-      // other key is the roster's to read: a string as typed, anything else as it is.
+      // other key is the roster's to read: a string as typed, anything else as it is. JSON
+      // tells an empty string from no key, so `""` is the value `""`, not a cell left empty.
       switch (value, MonsterField.BuiltIn(spelling: key)) {
       case (.string(let text), .name?): fields.name = text
+      case (.string(let text), nil) where text.isEmpty: fields.set(key, to: .json(value))
       case (.string(let text), _): fields.set(key, to: .text(text))
       case (.null, let field?) where !field.isRequired: fields.set(key, to: nil)
       case (_, _?):

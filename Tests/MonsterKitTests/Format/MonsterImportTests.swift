@@ -286,6 +286,28 @@ import Testing
         == kept.map { .init($0.key, .json($0.value)) })
   }
 
+  /// JSON tells `""` from no key, as TSV and CSV cannot: an empty string is a value, kept
+  /// with the monster as a key of its own or, for a declared field, read as exactly `""`.
+  @Test func anEmptyJSONStringIsAValueNotNoKey() throws {
+    for text in [
+      #"{"name": "A", "weapon": "fire", "notes": "", "team": "red"}"#,
+      #"[{"name": "A", "weapon": "fire", "notes": "", "team": "red"}]"#,
+    ] {
+      let monsters = try read(text)
+      #expect(
+        monsters[0].monster.otherFields
+          == [JSONMember("notes", .string("")), JSONMember("team", .string("red"))])
+      #expect(
+        monsters[0].changes.assignments.filter { $0.key != "weapon" }
+          == [.init("notes", .json(.string(""))), .init("team", .text("red"))])
+    }
+    var roster = Roster()
+    try roster.apply(.addField(try MonsterField(declaring: "notes")))
+    let declared = try read(#"{"name": "A", "weapon": "fire", "notes": ""}"#)
+    try roster.apply(declared[0].edit(ifTaken: .fail))
+    #expect(roster.monster(named: "A")?.otherFields == [JSONMember("notes", .string(""))])
+  }
+
   @Test(arguments: [
     (
       #"{"name": "A", "weapon": 1}"#, MonsterImport.Format?.none, 1, 25, "'weapon' must be a string"

@@ -47,6 +47,59 @@ import Testing
     #expect(harness.rosterBytes() == bytes)
   }
 
+  /// An empty JSON string is a value, not no key: a key of the monster's own or a declared
+  /// text field holding `""` survives its own listing, and a new monster keeps it too.
+  @Test(arguments: ["json", "ndjson"])
+  func anEmptyStringInJSONIsKept(_ format: String) throws {
+    let harness = try CommandLineHarness()
+    let roster = """
+      {
+        "version": 1,
+        "fields": [
+          {
+            "name": "memo"
+          }
+        ],
+        "monsters": [
+          {
+            "name": "Cat-Bot",
+            "description": "MEE-OW",
+            "icon": "meetcatbot.png",
+            "weapon": "sword",
+            "memo": "",
+            "notes": ""
+          },
+          {
+            "name": "Dog-Bot",
+            "description": "",
+            "icon": "",
+            "weapon": "fire",
+            "x": null
+          }
+        ]
+      }
+
+      """
+    try harness.writeRoster(roster)
+    #expect(harness.run(["check"]).code == .success, "\(roster)")
+    #expect(harness.rosterText()?.contains("\"notes\": \"\"") == true)
+    let listing = harness.run(["list", "--format", format])
+    #expect(
+      harness.run(["import", "--update", "--format", format, "-"], input: listing.output)
+        == CommandResult(
+          .success,
+          errors: "monsters import: Nothing to change: \(harness.rosterPath) is as asked.\n"))
+    #expect(harness.rosterText() == roster)
+    let added = harness.run(
+      ["import", "--format", format, "-"],
+      input: format == "json"
+        ? #"[{"name": "New-Bot", "weapon": "fire", "notes": "", "memo": ""}]"#
+        : #"{"name": "New-Bot", "weapon": "fire", "notes": "", "memo": ""}"#)
+    #expect(added.code == .success, "\(added.errors)")
+    let shown = harness.run(["show", "new-bot", "--format", "json"]).output
+    #expect(shown.contains("\"memo\": \"\"") && shown.contains("\"notes\": \"\""), "\(shown)")
+  }
+
   @Test func updateReplacesTheFieldsGivenAndKeepsTheRest() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededRosterText)

@@ -4,9 +4,9 @@ import Testing
 
 @testable import MonstersCLI
 
-/// The TSV and CSV readers against models whose truth is known: random rosters listed by
-/// `list` read back to the same monsters, and random cells written as a spreadsheet writes
-/// them read back to the same text.
+/// The readers against models whose truth is known: random rosters listed by `list` read
+/// back to the same monsters, and import as a change of nothing; and random cells written
+/// as a spreadsheet writes them read back to the same text.
 @Suite struct ImportRoundTripTests {
   /// Text that exercises quoting: quotes, separators, line breaks, backslashes, spaces.
   private static let tricky: [Character] = [
@@ -49,6 +49,47 @@ import Testing
         let read = try MonsterImport.read(Array(listing.output.utf8))
         #expect(read.map(\.monster) == roster.monsters, "round \(round), \(format)")
         #expect(read.map(\.line).isSorted)
+      }
+    }
+  }
+
+  /// A random value for a key of a monster's own: JSON's every kind, an empty string often.
+  private func value(_ generator: inout SeededGenerator) -> JSONValue {
+    let values: [JSONValue] = [
+      .string(""), .string(""), .string("red"), .string(" "), .number("7"), .number("-1.5e3"),
+      .null, .bool(false), .object([]), .object([JSONMember("a", .string(""))]),
+      .array([.string(""), .null]),
+    ]
+    return values[Int.random(in: 0..<values.count, using: &generator)]
+  }
+
+  /// JSON tells an empty string from no key: a listing in JSON or NDJSON of monsters with
+  /// keys of their own, any of them `""`, imports as no change and leaves the file alone.
+  @Test func jsonListingsOfRandomKeysImportAsNoChange() throws {
+    var generator = SeededGenerator(seed: 0x0DD_E5)
+    let harness = try CommandLineHarness()
+    let keys = ["notes", "team", "x", "Zeta", "tags"]
+    for round in 0..<150 {
+      var roster = Roster()
+      for number in 0..<Int.random(in: 1...4, using: &generator) {
+        var monster = monster(&generator, number: number)
+        monster.otherFields = keys.filter { _ in Bool.random(using: &generator) }.map {
+          JSONMember($0, value(&generator))
+        }
+        try roster.add(monster)
+      }
+      try harness.writeRoster(String(decoding: roster.canonicalJSON(), as: UTF8.self))
+      let before = try #require(FileIdentity(path: harness.rosterPath))
+      let bytes = harness.rosterBytes()
+      for format in ["json", "ndjson"] {
+        let listing = harness.run(["list", "--format", format])
+        let result = harness.run(["import", "--update", "-"], input: listing.output)
+        #expect(
+          result.errors
+            == "monsters import: Nothing to change: \(harness.rosterPath) is as asked.\n",
+          "round \(round), \(format): \(listing.output)")
+        #expect(FileIdentity(path: harness.rosterPath) == before, "round \(round), \(format)")
+        #expect(harness.rosterBytes() == bytes, "round \(round), \(format)")
       }
     }
   }
