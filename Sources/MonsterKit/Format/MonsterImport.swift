@@ -90,8 +90,9 @@ public enum MonsterImport {
     /// The monsters read, in order.
     public var monsters: [ImportedMonster] = []
     /// The problems, one for each line that could not be read, by line. Reading stops at
-    /// the first place the input cannot be split into monsters (JSON that is not JSON, a
-    /// quote that is never closed, a header without a `weapon`), which is the last.
+    /// the first place the input cannot be split into monsters (a JSON array that is not
+    /// JSON, a quote that is never closed, a header without a `weapon`), which is the last;
+    /// objects one after another go on at the next line after one that is not JSON.
     public var errors: [MonsterImportError] = []
 
     /// Creates what reading gave.

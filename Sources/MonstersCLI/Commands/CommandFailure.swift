@@ -31,9 +31,9 @@ indirect enum CommandFailure: Error {
   case invalidInput(path: String, MonsterImportError)
   /// A line of an `apply` script, or of an `import` input, failed.
   case scriptLine(path: String, line: Int, failure: CommandFailure)
-  /// Several lines of an `import` input failed, each as its own failure, and the first
-  /// `named` of them have been reported.
-  case inputLines(path: String, [CommandFailure], named: Int)
+  /// Several lines of an `import` input failed, each as its own failure (a line may have
+  /// more than one): `lines` lines in all, of which the first `named` have been reported.
+  case inputLines(path: String, [CommandFailure], lines: Int, named: Int)
   /// `fmt --check` found files that are not in canonical form, and has listed them.
   case notCanonical(paths: [String])
   /// `--dry-run --exit-code` found that the edit would change the file, and has printed
@@ -129,7 +129,7 @@ indirect enum CommandFailure: Error {
       code == Platform.ErrorNumber.brokenPipe ? .success : .ioError
     case .scriptLine(_, _, let failure): failure.exitCode
     // A line that cannot be read (65) outweighs a name that is taken (1).
-    case .inputLines(_, let failures, _):
+    case .inputLines(_, let failures, _, _):
       failures.map(\.exitCode).max { $0.rawValue < $1.rawValue } ?? .failure
     case .wouldChange, .notCanonical: .failure
     case .invalidInput: .dataError
@@ -180,9 +180,9 @@ indirect enum CommandFailure: Error {
     case .scriptLine(let path, let line, let failure):
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
     case .invalidInput(let path, let error): "\(escapedForMessage(path)):\(error)"
-    case .inputLines(let path, let failures, let named):
-      "\(failures.count) lines of \(escapedForMessage(path)) cannot be imported"
-        + (named < failures.count ? " (\(failures.count - named) more than named above)" : "")
+    case .inputLines(let path, _, let lines, let named):
+      "\(lines) lines of \(escapedForMessage(path)) cannot be imported"
+        + (named < lines ? " (\(lines - named) more than named above)" : "")
         + "; nothing was written."
     case .notCanonical(let paths):
       paths.count == 1

@@ -88,7 +88,7 @@ enum ImportCommand {
         ))
     }
     guard failures.isEmpty else {
-      throw lines(failures.sorted { $0.line < $1.line }.map(\.1), of: name, context: context)
+      throw lines(failures.sorted { $0.line < $1.line }, of: name, context: context)
     }
     // An empty input still takes the edit path, which reads the roster and refuses what
     // cannot be edited, as any import would; it changes nothing.
@@ -103,15 +103,23 @@ enum ImportCommand {
 
   /// The failure of an input whose lines cannot all be imported: one line's own; for
   /// several, each of the first ``namedLineLimit`` is reported here, and the failure says
-  /// how many there are.
+  /// how many lines there are.
+  ///
+  /// - Parameter failures: Each failure with its line, in the order of the lines.
   private static func lines(
-    _ failures: [CommandFailure], of name: String, context: CommandContext
+    _ failures: [(line: Int, CommandFailure)], of name: String, context: CommandContext
   ) -> CommandFailure {
-    guard failures.count > 1 else { return failures[0] }
-    for failure in failures.prefix(namedLineLimit) {
+    guard failures.count > 1 else { return failures[0].1 }
+    let named = failures.prefix(namedLineLimit)
+    for (_, failure) in named {
       failure.message.map { context.console.errors.writeLine("Error: " + $0) }
     }
-    return .inputLines(path: name, failures, named: min(failures.count, namedLineLimit))
+    // A line with two failures (an object, then text that is not JSON) is one line.
+    func lineCount(_ failures: some Collection<(line: Int, CommandFailure)>) -> Int {
+      Set(failures.map(\.line)).count
+    }
+    return .inputLines(
+      path: name, failures.map(\.1), lines: lineCount(failures), named: lineCount(named))
   }
 
   /// A value of an input's line that the roster does not take, in the words the roster's

@@ -243,6 +243,27 @@ import Testing
     #expect(json.errors.map(\.column) == [25, nil, 34])
   }
 
+  /// NDJSON is one object a line: a line that is not JSON, or holds no object, is named,
+  /// and the lines after it are read; an array cannot go on past its first syntax error.
+  @Test func aLineOfNDJSONThatIsNotJSONIsNamedAndTheNextLinesAreRead() {
+    let lines = [
+      #"{"name": "A", "weapon": "fire"}"#, #"{"name": "B", "weapon": "fire",}"#,
+      #"{"name": "C", "weapon": "fire", "name": "C"}"#, "7", #"{"version": 1, "monsters": []}"#,
+      #"{"name": "D", "weapon": "fire""#, #"{"name": "E", "weapon": "fire"} x"#,
+      #"{"name": "F", "weapon": 1}"#, "[1]", #"{"name": "G", "weapon": "fire"}"#,
+    ]
+    let reading = MonsterImport.readEach(Array(lines.joined(separator: "\n").utf8))
+    #expect(reading.monsters.map(\.name) == ["A", "E", "G"])
+    #expect(reading.errors.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9])
+    // D's object breaks off where E's begins: D's line is the one named, at its end.
+    #expect(reading.errors[4].column == 31)
+    #expect(reading.errors[0].message == "trailing comma before '}'")
+    #expect(reading.errors[4].message == "expected ',' or '}' after an object member")
+    let array = MonsterImport.readEach(Array(("[" + lines.joined(separator: ",\n") + "]").utf8))
+    #expect(array.monsters.map(\.name) == ["A"])
+    #expect(array.errors.map(\.line) == [2])
+  }
+
   // MARK: - JSON
 
   @Test func objectsOneALineOrInAnArrayRead() throws {

@@ -203,6 +203,40 @@ import Testing
 
   /// A spreadsheet's CSV, and its tab-separated text with Excel's quotes, import as the
   /// spreadsheet meant them; the roster lists back as CSV.
+  /// A line of NDJSON that is not JSON hides none after it: each bad line is named, the
+  /// count is of bad lines (line 7 has two problems), and nothing is written.
+  @Test func everyBadLineOfNDJSONIsNamedPastOneThatIsNotJSON() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let input = [
+      #"{"name":"A","weapon":"fire"}"#, #"{"name":"B","weapon":"fire",}"#,
+      #"{"name":"C","weapon":"axe"}"#, #"{"name":"D","weapon":"fire","nameColor":"pink"}"#,
+      "7", #"{"name":"E","weapon":"fire"} {"#, #"{"name":"Cat-Bot","weapon":"fire"} x"#,
+      #"{"name":"G","weapon":"fire""#, #"{"name":"H","weapon":"fire"}"#,
+    ].joined(separator: "\n")
+    let result = harness.run(["import"], input: input)
+    #expect(
+      result
+        == CommandResult(
+          .dataError,
+          errors: """
+            Error: <stdin>:2:29: trailing comma before '}'
+            Error: <stdin>:3: unknown weapon 'axe'; the weapons are blowgun, ninjaStar, fire, \
+            sword, smoke
+            Error: <stdin>:4: 'nameColor' cannot be 'pink': it takes a colour: black, red, \
+            green, yellow, blue, magenta, cyan, white or #RRGGBB
+            Error: <stdin>:5:1: expected a monster object, such as {"name": ..., "weapon": ...}
+            Error: <stdin>:6:31: expected a string key in double quotes
+            Error: <stdin>:7:36: expected a monster object, such as {"name": ..., "weapon": ...}
+            Error: <stdin>:7: There is a monster named 'Cat-Bot' already. Use --update to \
+            replace its fields.
+            Error: <stdin>:8:28: expected ',' or '}' after an object member
+            Error: 7 lines of <stdin> cannot be imported; nothing was written.
+
+            """))
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
   @Test func aSpreadsheetsExportsImport() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(rosterJSON([]))
