@@ -22,8 +22,10 @@ extension RosterFile {
   ///   looked at, and it is time to look again.
   /// - Throws: ``RosterError/notEditable(path:)`` for a pipe, a socket or a terminal, or a
   ///   roster read from a stream; ``RosterError/notARegularFile(path:)`` for another
-  ///   device; ``RosterError/fileSystem(path:action:errno:)`` for a folder, a link that
-  ///   cannot be read or leads nowhere, or after ``linkLimit`` links (`ELOOP`).
+  ///   device; ``RosterError/missingFile(path:)`` for an edit through a link that leads
+  ///   nowhere, when the file must exist; ``RosterError/fileSystem(path:action:errno:)``
+  ///   for a folder, a link that cannot be read or (to be written) leads nowhere, or after
+  ///   ``linkLimit`` links (`ELOOP`).
   func editTarget(action: RosterError.FileAction) throws(RosterError) -> EditTarget? {
     if stream != nil { throw .notEditable(path: path) }
     let named = try statusAsOpened(action: action)
@@ -35,6 +37,8 @@ extension RosterFile {
         return nil
       }
     } else if status == nil && followedLink {
+      // An edit of a file that must exist finds it missing, wherever the link leads.
+      if whenMissing == .error && action == .read { throw .missingFile(path: path) }
       // As cp does, no file is created through a link that leads nowhere: planted, it could
       // make an edit write anywhere.
       throw .fileSystem(
@@ -60,6 +64,15 @@ extension RosterFile {
     case .stream: throw .notEditable(path: path)
     case .device: throw .notARegularFile(path: path)
     }
+  }
+
+  /// Where the path's symbolic links lead, when the path is a link that leads nowhere: the
+  /// path the file would have, relative to the current folder as the path is; `nil` for a
+  /// path that is no link, a link to a file, or one that cannot be followed.
+  package func danglingLinkTarget() -> String? {
+    guard let (target, status, followedLink) = try? followingLinks(), followedLink, status == nil
+    else { return nil }
+    return target
   }
 
   /// The path with symbolic links followed one by one, as the system would.

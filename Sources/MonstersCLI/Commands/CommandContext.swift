@@ -11,8 +11,9 @@ struct CommandContext {
   var environment: Environment
   /// The roster file: `--file`, else `$MONSTERS_FILE`, else the nearest `monsters.json`
   /// (``RosterDiscovery``); `-` is standard input. A file named by `--file` or
-  /// `$MONSTERS_FILE` must exist; where no `monsters.json` is found, the roster is the
-  /// seeded one until the first edit creates the file in the current folder.
+  /// `$MONSTERS_FILE` must exist, and so must a `monsters.json` found (a symbolic link
+  /// counts, wherever it leads); where none is found, the roster is the seeded one until
+  /// the first edit creates the file in the current folder.
   var file: RosterFile
   /// Where the roster was found, when no one named it.
   let discovery: RosterDiscovery?
@@ -57,7 +58,10 @@ struct CommandContext {
       ?? environment[Self.rosterFileVariable].flatMap { $0.isEmpty ? nil : $0 }
     discovery = named == nil ? Self.discover(defaultRosterFile) : nil
     let path = named ?? discovery?.path ?? defaultRosterFile
-    self.file = RosterFile(path: path, whenMissing: named == nil ? .seededRoster : .error)
+    // Only where no file was found is the roster the seeded one: a `monsters.json` found is
+    // the roster, and one that cannot be read (a link that leads nowhere) is an error.
+    let isFound = if case .missing? = discovery { false } else { true }
+    self.file = RosterFile(path: path, whenMissing: isFound ? .error : .seededRoster)
     Self.point(&file, at: path, console: console)
     file.mapsLargeFiles = true
     let isTerminal = console.output.isTerminal

@@ -219,22 +219,31 @@ indirect enum CommandFailure: Error {
   }
 
   /// That a named roster file is not there, and the command that creates it; where its
-  /// folder is not there either, the command that makes the folder first.
+  /// folder is not there either, the command that makes the folder first. A symbolic link
+  /// that leads nowhere is there: the file missing is its target, which the command creates
+  /// (`init` writes through no link that leads nowhere).
   private static func missingRosterMessage(_ path: String) -> String {
-    let create = "monsters init --file " + ManPage.Example.shellQuoted(path)
-    guard let folder = path.split(atLast: "/")?.head, !folder.isEmpty else {
-      return "No roster file at \(escapedForMessage(path)). Create one with: "
-        + escapedForMessage(create)
+    var missing = path
+    var lead = "No roster file at \(escapedForMessage(path))"
+    var createOne = "Create one with: "
+    if let target = RosterFile(path: path).danglingLinkTarget() {
+      missing = target.hasPrefix("./") ? String(target.dropFirst(2)) : target
+      lead =
+        "\(escapedForMessage(path)) is a symbolic link to \(escapedForMessage(missing)), "
+        + "which does not exist"
+      createOne = "Create it with: "
+    }
+    let create = "monsters init --file " + ManPage.Example.shellQuoted(missing)
+    guard let folder = missing.split(atLast: "/")?.head, !folder.isEmpty else {
+      return lead + ". " + createOne + escapedForMessage(create)
     }
     do throws(SystemCallError) {
       _ = try SystemFileSystem().lstat(folder)
     } catch  where error.code == Platform.ErrorNumber.noSuchFile {
-      return "No roster file at \(escapedForMessage(path)), nor a folder "
-        + "\(escapedForMessage(folder)) for it. Create both with: "
+      return lead + ", nor a folder \(escapedForMessage(folder)) for it. Create both with: "
         + escapedForMessage("mkdir -p \(ManPage.Example.shellQuoted(folder)) && \(create)")
     } catch {}
-    return "No roster file at \(escapedForMessage(path)). Create one with: "
-      + escapedForMessage(create)
+    return lead + ". " + createOne + escapedForMessage(create)
   }
 
   /// What the command line adds to a roster error's message, which names no flag: the

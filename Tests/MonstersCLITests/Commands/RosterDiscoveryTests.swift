@@ -151,6 +151,36 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: start))
   }
 
+  /// A `monsters.json` that is a link to nowhere is the roster found: reading and editing
+  /// it fail, naming the link and its target, rather than answer with the seeded roster or
+  /// with the work tree's roster further up.
+  @Test func aLinkToNowhereIsTheRosterFoundAndIsAnError() throws {
+    let tree = try Tree(depth: 2)
+    try tree.makeGit(at: 1)
+    try tree.makeRoster(at: 1)
+    let start = tree.folder(0) + "/monsters.json"
+    try FileManager.default.createSymbolicLink(atPath: start, withDestinationPath: "gone.json")
+    #expect(tree.find() == .found(path: start))
+    let error =
+      "Error: \(start) is a symbolic link to \(tree.folder(0))/gone.json, which does not "
+      + "exist. Create it with: monsters init --file \(tree.folder(0))/gone.json\n"
+    for arguments in [
+      ["show", "cat-bot", "--field", "weapon"], ["list", "--format", "names"],
+      ["set", "cat-bot", "--weapon", "fire"], ["set", "cat-bot", "--weapon", "fire", "--dry-run"],
+    ] {
+      #expect(
+        tree.harness.run(arguments, defaultRosterFile: start)
+          == CommandResult(.noInput, errors: error), "\(arguments)")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: tree.folder(0)) == ["monsters.json"])
+    #expect(
+      tree.harness.run(["init", "--file", tree.folder(0) + "/gone.json"]).code == .success)
+    #expect(
+      tree.harness.run(["show", "cat-bot", "--field", "weapon"], defaultRosterFile: start)
+        == CommandResult(.success, output: "sword\n"))
+  }
+
   @Test func aSeededRosterInAWorkTreeSaysSoOnceAndTheFirstEditSaysWhereItWrote() throws {
     let tree = try Tree(depth: 3)
     try tree.makeGit(at: 2)

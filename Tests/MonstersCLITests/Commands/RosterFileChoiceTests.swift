@@ -49,6 +49,34 @@ import Testing
             + "'\(path)'\n"))
   }
 
+  /// A named file that is a link to nowhere: the hint creates the link's target, through
+  /// which the link then reads, as `init` writes through no link that leads nowhere.
+  @Test func aNamedLinkToNowhereIsNoInputAndTheHintCreatesItsTarget() throws {
+    let harness = try CommandLineHarness()
+    let link = harness.path("d.json")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "sub/n.json")
+    let target = harness.path("sub/n.json")
+    #expect(
+      harness.run(["--file", link, "list"])
+        == CommandResult(
+          .noInput,
+          errors: "Error: \(link) is a symbolic link to \(target), which does not exist, nor a "
+            + "folder \(harness.path("sub")) for it. Create both with: mkdir -p "
+            + "\(harness.path("sub")) && monsters init --file \(target)\n"))
+    try FileManager.default.createDirectory(
+      atPath: harness.path("sub"), withIntermediateDirectories: false)
+    #expect(
+      harness.run(["--file", link, "set", "cat-bot", "--weapon", "fire"])
+        == CommandResult(
+          .noInput,
+          errors: "Error: \(link) is a symbolic link to \(target), which does not exist. "
+            + "Create it with: monsters init --file \(target)\n"))
+    #expect(harness.run(["init", "--file", target]).code == .success)
+    #expect(
+      harness.run(["--file", link, "set", "cat-bot", "--weapon", "fire"])
+        == CommandResult(.success, output: "Cat-Bot: weapon sword -> fire.\n"))
+  }
+
   @Test func initCreatesANamedFileThatOtherCommandsThenUse() throws {
     let harness = try CommandLineHarness()
     let path = harness.path("team.json")
