@@ -130,21 +130,27 @@ extension CompletionScript {
       }
 
       # Runs monsters with the arguments on the roster the line names (--file), else
-      # $MONSTERS_FILE; what it prints on standard error is dropped.
+      # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
+      # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
+      # terminal, a FIFO) is not read, and monsters gets no standard input.
       _monsters_roster() {
-        local file=() i word
+        local file=${MONSTERS_FILE-} i word
         for ((i = 0; i < cword; i++)); do
           word=${words[i]}
           case $word in
             -f | --file)
               if ((i + 1 < cword)); then
-                file=(--file "$(_monsters_dequote "${words[i + 1]}")")
+                file=$(_monsters_dequote "${words[i + 1]}")
               fi
               ;;
-            --file=?*) file=(--file "$(_monsters_dequote "${word#--file=}")") ;;
+            --file=?*) file=$(_monsters_dequote "${word#--file=}") ;;
           esac
         done
-        command monsters ${file[@]+"${file[@]}"} "$@" 2>/dev/null
+        if [[ -z $file ]]; then
+          command monsters "$@" </dev/null 2>/dev/null
+        elif [[ -f $file ]]; then
+          command monsters --file "$file" "$@" </dev/null 2>/dev/null
+        fi
       }
 
       # The monster names of the roster the line names.

@@ -72,7 +72,9 @@ extension CompletionScript {
       end
 
       # Runs monsters with the arguments on the roster the line names (--file), else
-      # $MONSTERS_FILE; what it prints on standard error is dropped.
+      # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
+      # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
+      # terminal, a FIFO) is not read, and monsters gets no standard input.
       function __monsters_roster
           set -l tokens (commandline -opc)
           set -l file
@@ -87,7 +89,12 @@ extension CompletionScript {
                       set file --file (string replace -- --file= '' $tokens[$i])
               end
           end
-          command monsters $file $argv 2>/dev/null
+          set -l path $MONSTERS_FILE
+          set -q file[2]; and set path $file[2]
+          if test -n "$path"; and not test -f "$path"
+              return 0
+          end
+          command monsters $file $argv </dev/null 2>/dev/null
       end
 
       # The names of the fields the roster declares: every field's but the built-in ones.

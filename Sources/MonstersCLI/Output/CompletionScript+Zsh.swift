@@ -50,7 +50,7 @@ extension CompletionScript {
       _monsters_names() {
         local -a names dashed seen kept
         local name
-        names=("${(@f)$(command monsters $_monsters_file list --format names 2>/dev/null)}")
+        names=("${(@f)$(_monsters_run list --format names)}")
         names=(${names:#})
         if [[ $1 != all ]]; then
           seen=(${(L)${(Q)words[2,CURRENT-1]}})
@@ -67,9 +67,19 @@ extension CompletionScript {
         compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
       }
 
+      # Runs monsters with the arguments on the roster the line names (--file), else
+      # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
+      # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
+      # terminal, a FIFO) is not read, and monsters gets no standard input.
+      _monsters_run() {
+        local file=${_monsters_file[2]-${MONSTERS_FILE-}}
+        [[ -z $file || -f $file ]] || return 0
+        command monsters $_monsters_file "$@" </dev/null 2>/dev/null
+      }
+
       # The lines monsters prints with the arguments, for the roster the line names.
       _monsters_lines() {
-        reply=("${(@f)$(command monsters $_monsters_file "$@" 2>/dev/null)}")
+        reply=("${(@f)$(_monsters_run "$@")}")
         reply=(${reply:#})
       }
 

@@ -142,6 +142,51 @@ import Testing
     #expect(try bashComplete(["monsters", "show", ""], harness: harness).count == 6)
   }
 
+  /// Completion never blocks the shell: names are read only from a roster path that is a
+  /// regular file, never from standard input, a terminal or a FIFO, which could wait for
+  /// input forever; and monsters is run with no standard input.
+  @Test func bashReadsNoNamesFromAStream() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let fifo = harness.path("fifo.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let scriptPath = harness.path("monsters.bash")
+    try harness.write(try script("bash"), to: scriptPath)
+    // Each line completes `show C` with the roster given as the words before it say; the
+    // shell's standard input is the FIFO, open for reading and writing, so that a read of
+    // it waits, as a read of a terminal would.
+    let program = """
+      source \(scriptPath)
+      complete_names() {
+        COMP_WORDS=("$@" show C)
+        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        COMP_LINE="${COMP_WORDS[*]}"
+        COMP_POINT=${#COMP_LINE}
+        COMPREPLY=()
+        _monsters
+        printf '%s|' "${COMPREPLY[@]}"
+        printf '\\n'
+      }
+      exec 0<>\(fifo)
+      for file in - /dev/stdin /dev/tty \(fifo); do
+        complete_names monsters -f "$file"
+        complete_names monsters --file="$file"
+        MONSTERS_FILE=$file complete_names monsters
+      done
+      complete_names monsters -f monsters.json
+      """
+    // A read that waits is killed, the shell with it, so that the test fails, not hangs.
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", "/bin/bash", "-c", program],
+      in: harness.folder,
+      environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
+    #expect(clock.now - start < .seconds(10))
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == String(repeating: "|\n", count: 12) + "Cat-Bot |\n")
+  }
+
   @Test func bashNeverRunsANameAsCode() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(
@@ -175,6 +220,38 @@ import Testing
       ])
     #expect(result.output == "$(touch pwned)\nCat-Bot\n")
     #expect(!FileManager.default.fileExists(atPath: harness.path("pwned")))
+  }
+
+  /// As in bash, fish reads names from no stream: a roster path that is not a regular
+  /// file is not read.
+  @Test func fishReadsNoNamesFromAStreamWhereFishIsInstalled() throws {
+    guard isInstalled("fish") else {
+      print("fish is not installed; its completions are not run.")
+      return
+    }
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let fifo = harness.path("fifo.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let scriptPath = harness.path("monsters.fish")
+    try harness.write(try script("fish"), to: scriptPath)
+    var lines = ["source \(scriptPath)"]
+    for file in ["-", "/dev/stdin", "/dev/tty", fifo, "monsters.json"] {
+      lines.append("set r (complete -C 'monsters -f \(file) show C'); echo \"$r|\"")
+      lines.append(
+        "begin; set -lx MONSTERS_FILE \(file); set r (complete -C 'monsters show C'); end; "
+          + "echo \"$r|\"")
+    }
+    let program = lines.joined(separator: "\n")
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/bash"),
+      [
+        "-c", "exec 0<>\"$2\"; exec timeout -s KILL 20 fish -c \"$1\"", "-", program, fifo,
+      ],
+      in: harness.folder,
+      environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == String(repeating: "|\n", count: 8) + "Cat-Bot|\nCat-Bot|\n")
   }
 
   @Test func bashInsertsANameThatStartsWithADashAfterDoubleDash() throws {
