@@ -160,11 +160,17 @@ extension Platform {
 
   /// `readlink(2)`: where a symbolic link points, as its bytes say.
   ///
-  /// - Throws: The call's `errno`; `EINVAL` when the path is not a link.
+  /// - Throws: The call's `errno`; `EINVAL` when the path is not a link; `EILSEQ` when its
+  ///   bytes are not UTF-8, which a `String` could only hold changed, naming another file.
   package static func linkTarget(ofPath path: String) throws(SystemCallError) -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = try retryingOnInterrupt { readlink(path, &buffer, buffer.count - 1) }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let bytes = buffer[..<count].map { UInt8(bitPattern: $0) }
+    let target = String(decoding: bytes, as: UTF8.self)
+    guard target.utf8.elementsEqual(bytes) else {
+      throw SystemCallError(ErrorNumber.illegalByteSequence)
+    }
+    return target
   }
 
   /// `fchmod(2)`: sets a file's permission bits (with setuid, setgid and sticky).

@@ -100,6 +100,8 @@ extension Platform {
     package static var fileTooLarge: Int32 { EFBIG }
     /// `ENOSPC`: the disk is full.
     package static var noSpace: Int32 { ENOSPC }
+    /// `EILSEQ`: bytes that are not text in the expected encoding.
+    package static var illegalByteSequence: Int32 { EILSEQ }
     /// `ENOMEM`: the process may have no more memory.
     package static var outOfMemory: Int32 { ENOMEM }
     /// `EROFS`: the file system is read-only.

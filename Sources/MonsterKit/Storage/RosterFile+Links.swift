@@ -90,8 +90,14 @@ extension RosterFile {
       guard let status, status.fileType == .symbolicLink else {
         return (current, status, step > 0)
       }
-      let target = try performing(.read) { () throws(SystemCallError) in
-        try fileSystem.readlink(current)
+      let target: String
+      do throws(SystemCallError) {
+        target = try fileSystem.readlink(current)
+      } catch  where error.code == Platform.ErrorNumber.illegalByteSequence {
+        // A target that is not UTF-8 can be opened, and so read, but not named again.
+        throw failure(.writeThroughLink, error)
+      } catch {
+        throw failure(.read, error)
       }
       current = target.hasPrefix(codePoint: "/") ? target : directory(of: current) + "/" + target
     }

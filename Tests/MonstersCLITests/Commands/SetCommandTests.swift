@@ -299,4 +299,27 @@ import Testing
         "roster.json"
       ])
   }
+
+  #if os(Linux)
+    /// A link whose target's path is not UTF-8 (which Linux allows, and Darwin's file
+    /// systems refuse) can be read through, but not named again to write its target: the
+    /// edit says so, once, rather than that the file changed, to try again.
+    @Test func aLinkToAPathThatIsNotUTF8IsReadButNotWrittenThrough() throws {
+      let harness = try CommandLineHarness()
+      #expect(harness.run(["init", "--file", harness.path("real.json")]).code == .success)
+      func cPath(_ bytes: [UInt8]) -> [CChar] { (bytes + [0]).map { CChar(bitPattern: $0) } }
+      let folder = Array(harness.folder.utf8) + Array("/r".utf8) + [0xFF]
+      #expect(mkdir(cPath(folder), 0o755) == 0)
+      #expect(rename(harness.path("real.json"), cPath(folder + Array("/x.json".utf8))) == 0)
+      #expect(
+        symlink(cPath(Array("r".utf8) + [0xFF] + Array("/x.json".utf8)), harness.rosterPath) == 0)
+      #expect(
+        harness.run(["show", "cat-bot", "--field", "weapon"])
+          == CommandResult(.success, output: "sword\n"))
+      let result = harness.run(["set", "cat-bot", "--weapon", "fire"])
+      #expect(result.code == .ioError)
+      #expect(result.errors.contains("Cannot write through the symbolic link "), "\(result)")
+      #expect(!result.errors.contains("Try again"))
+    }
+  #endif
 }
