@@ -259,6 +259,8 @@ indirect enum CommandFailure: Error {
     case .fieldInUse: "'--force' takes it from them too"
     case .fileSystem(let path, .write, Platform.ErrorNumber.notPermitted):
       stickyFolderHint(path)
+    case .fileSystem(let path, .write, Platform.ErrorNumber.accessDenied):
+      closedFolderHint(path)
     default: nil
     }
   }
@@ -277,6 +279,18 @@ indirect enum CommandFailure: Error {
     return "its folder is sticky (as /tmp is), where only a file's owner may replace it, and "
       + "an edit replaces the roster: have its owner (\(owner)) edit it, or keep the roster in "
       + "a folder that is not sticky"
+  }
+
+  /// Why a roster its user may write cannot be replaced, where that is its folder's doing:
+  /// an edit writes a new file beside the roster and renames it over it, which needs the
+  /// folder writable too. `nil` elsewhere.
+  private static func closedFolderHint(_ path: String) -> String? {
+    let folder = directory(of: path)
+    guard Platform.isWritable(path), !Platform.isWritable(folder) else { return nil }
+    let named = folder == "." ? "the current folder" : "its folder \(escapedForMessage(folder))"
+    return "the file may be written, but not \(named), and an "
+      + "edit replaces the roster with a new file there: have the folder made writable for "
+      + "you, or keep the roster in a folder you may write"
   }
 
   /// Whose usage line follows a usage error's message.
