@@ -192,7 +192,7 @@ extension RosterError: CustomStringConvertible {
     case .notARegularFile(let path):
       "\(escapedForMessage(path)) is not a regular file; a roster is kept in one."
     case .notEditable(let path):
-      "\(escapedForMessage(path)) is a stream (standard input, a pipe or a terminal), not a "
+      "\(escapedForMessage(path)) is a stream (standard input, a pipe, a FIFO or a terminal), not a "
         + "file: a roster can be read from it, not edited."
     case .fileTooLarge(let path):
       "\(escapedForMessage(path)) is larger than 4 GiB, more than a roster file may be."
@@ -238,6 +238,14 @@ private func moreConflicts(_ count: Int, hint: String?) -> String {
   return count == 0 ? "" : " (and \(count) more\(hint))"
 }
 
+/// Seconds in decimal digits, as a user types them: `10`, `0.5`, `0.0000001`, never
+/// `1e-07`.
 private func formatSeconds(_ seconds: Double) -> String {
-  seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
+  if seconds == seconds.rounded() && seconds < 1e15 { return String(Int(seconds)) }
+  let text = String(seconds)
+  guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]),
+    exponent < 0
+  else { return text }
+  let digits = text[..<e].filter { $0 != "." }
+  return "0." + String(repeating: "0", count: -exponent - 1) + digits
 }

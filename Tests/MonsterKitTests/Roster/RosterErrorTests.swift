@@ -48,7 +48,7 @@ import Testing
     ),
     (
       .notEditable(path: "<stdin>"),
-      "<stdin> is a stream (standard input, a pipe or a terminal), not a file: a roster can "
+      "<stdin> is a stream (standard input, a pipe, a FIFO or a terminal), not a file: a roster can "
         + "be read from it, not edited."
     ),
     (
@@ -58,6 +58,16 @@ import Testing
     (
       .lockTimeout(path: "m.json", seconds: 0.3),
       "Another program is editing m.json (the roster was locked for over 0.3 s); try again."
+    ),
+    (
+      .lockTimeout(path: "m.json", seconds: 0.000_000_1),
+      "Another program is editing m.json (the roster was locked for over 0.0000001 s); try "
+        + "again."
+    ),
+    (
+      .lockTimeout(path: "m.json", seconds: 0.000_025),
+      "Another program is editing m.json (the roster was locked for over 0.000025 s); try "
+        + "again."
     ),
   ])
   func messageReadsAsAUserExpects(_ error: RosterError, _ message: String) {
