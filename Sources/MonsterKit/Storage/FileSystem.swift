@@ -44,6 +44,11 @@ package protocol FileSystem: Sendable {
   func setBlocking(_ descriptor: Int32) throws(SystemCallError)
   /// `isatty(3)`.
   func isTerminal(_ descriptor: Int32) -> Bool
+  /// `poll(2)`: waits until a descriptor can be read or has hung up, or the time runs out
+  /// (``Platform/waitUntilReadable(_:milliseconds:)``).
+  ///
+  /// - Returns: Whether it is ready; `false` when the time ran out.
+  func waitUntilReadable(_ descriptor: Int32, milliseconds: Int) throws(SystemCallError) -> Bool
   /// `renameat(2)`, within an open folder.
   func rename(_ source: String, to destination: String, in folder: Int32)
     throws(SystemCallError)

@@ -22,8 +22,8 @@ extension RosterFile {
   static let mappingThreshold = 1 << 20
 
   /// Opens the file at the path, links followed, and reads it, or maps it when it is large
-  /// and ``mapsLargeFiles``. Nothing is opened in a way that could wait: a FIFO without a
-  /// writer reads as empty.
+  /// and ``mapsLargeFiles``. Nothing is opened in a way that could wait: a FIFO that no
+  /// program opens for writing within ``lockTimeout`` reads as empty.
   ///
   /// - Returns: The file, which ``reading(_:_:)`` or ``close(_:)`` closes; `nil` when
   ///   there is no file.
@@ -93,6 +93,12 @@ extension RosterFile {
     case .stream:
       if editing { throw .notEditable(path: path) }
       let bytes = try readingBytes { () throws(SystemCallError) in
+        if status.fileType == .fifo {
+          // A FIFO whose writer has not opened it yet would read as empty at once: the
+          // writer is given the lock's wait to come, as `cat` would wait for it, but no
+          // longer, so that a FIFO planted where a roster belongs cannot hang a command.
+          _ = try fileSystem.waitUntilReadable(descriptor, milliseconds: lockTimeoutMilliseconds)
+        }
         try fileSystem.setBlocking(descriptor)
         return try fileSystem.readAll(descriptor, limit: Self.sizeLimit)
       }

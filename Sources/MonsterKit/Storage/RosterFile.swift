@@ -85,6 +85,11 @@ public struct RosterFile: Sendable {
     Double(lockTimeout.components.seconds) + Double(lockTimeout.components.attoseconds) / 1e18
   }
 
+  /// ``lockTimeout`` in whole milliseconds, rounded up, for `poll(2)`.
+  var lockTimeoutMilliseconds: Int {
+    Int(min((lockTimeoutSeconds * 1000).rounded(.up), Double(Int32.max)))
+  }
+
   /// How many bytes an edit writes at a time.
   static let chunkSize = 1 << 20
 

@@ -77,6 +77,12 @@ package struct SystemFileSystem: FileSystem {
     Platform.isTerminal(descriptor)
   }
 
+  package func waitUntilReadable(_ descriptor: Int32, milliseconds: Int)
+    throws(SystemCallError) -> Bool
+  {
+    try Platform.waitUntilReadable([descriptor], milliseconds: milliseconds)[0]
+  }
+
   package func rename(_ source: String, to destination: String, in folder: Int32)
     throws(SystemCallError)
   {

@@ -98,6 +98,9 @@ final class MeddlingFileSystem: FileSystem {
     try base.setBlocking(descriptor)
   }
   func isTerminal(_ descriptor: Int32) -> Bool { base.isTerminal(descriptor) }
+  func waitUntilReadable(_ descriptor: Int32, milliseconds: Int) throws(SystemCallError) -> Bool {
+    try base.waitUntilReadable(descriptor, milliseconds: milliseconds)
+  }
   func rename(_ source: String, to destination: String, in folder: Int32)
     throws(SystemCallError)
   {

@@ -272,6 +272,10 @@ struct FaultyFileSystem: FileSystem {
     base.isTerminal(descriptor)
   }
 
+  func waitUntilReadable(_ descriptor: Int32, milliseconds: Int) throws(SystemCallError) -> Bool {
+    try base.waitUntilReadable(descriptor, milliseconds: milliseconds)
+  }
+
   func rename(_ source: String, to destination: String, in folder: Int32)
     throws(SystemCallError)
   {

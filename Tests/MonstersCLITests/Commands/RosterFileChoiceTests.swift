@@ -110,7 +110,7 @@ import Testing
         ["list", "--format", "names"], environment: ["MONSTERS_FILE": "-"], input: roster)
         == CommandResult(.success, output: "Zed-Bot\n"))
     let notEdited =
-      "Error: <stdin> is a stream (standard input, a pipe or a terminal), not a file: a roster "
+      "Error: <stdin> is a stream (standard input, a pipe, a FIFO or a terminal), not a file: a roster "
       + "can be read from it, not edited.\n"
     // A usage error: the message, then the usage of the command that was to edit.
     for arguments in [

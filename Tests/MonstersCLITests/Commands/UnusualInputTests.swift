@@ -23,9 +23,9 @@ import Testing
     let harness = try CommandLineHarness()
     let fifo = harness.path("pipe.json")
     try Platform.makeFIFO(atPath: fifo, mode: 0o600)
-    // Nothing writes to it: it reads as empty, at once.
+    // Nothing writes to it: after the lock's wait, it reads as empty.
     #expect(
-      harness.run(["--file", fifo, "list"])
+      harness.run(["--file", fifo, "--lock-timeout", "0.1", "list"])
         == CommandResult(
           .dataError, errors: "Error: \(fifo):1:1: the file is empty; expected a JSON object\n"))
     for arguments in [["set", "Cat-Bot", "--weapon", "fire"], ["init", "--force"]] {
@@ -33,12 +33,34 @@ import Testing
       #expect(result.code == .usage && result.output.isEmpty, "\(arguments)")
       #expect(
         result.errors.hasPrefix(
-          "Error: \(fifo) is a stream (standard input, a pipe or a terminal), not a "
+          "Error: \(fifo) is a stream (standard input, a pipe, a FIFO or a terminal), not a "
             + "file: a roster can be read from it, not edited.\nUsage: monsters \(arguments[0]) "),
         "\(result.errors)")
     }
     #expect(try Platform.fileStatus(atPath: fifo, followingLinks: false).fileType == .fifo)
     #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder) == ["pipe.json"])
+  }
+
+  @Test func aFIFOIsWaitedForUntilItsWriterComes() throws {
+    let harness = try CommandLineHarness()
+    let fifo = harness.path("late.json")
+    try Platform.makeFIFO(atPath: fifo, mode: 0o600)
+    let roster = Roster.seeded.canonicalJSON()
+    // The writer comes a little after the reader opened the FIFO, as `mkfifo p; monsters
+    // list -f p & producer > p` has it: opening to write waits for the reader.
+    let writer = Thread {
+      Thread.sleep(forTimeInterval: 0.3)
+      guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+      handle.write(Data(roster))
+      try? handle.close()
+    }
+    writer.start()
+    let result = harness.run(["--file", fifo, "list", "--format", "names"])
+    #expect(
+      result
+        == CommandResult(
+          .success,
+          output: Roster.seeded.map(\.name).joined(separator: "\n") + "\n"))
   }
 
   @Test func aLongValueIsQuotedInPart() throws {

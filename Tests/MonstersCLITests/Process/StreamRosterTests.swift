@@ -63,7 +63,7 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(
       result.errors.contains(
-        " is a stream (standard input, a pipe or a terminal), not a file: a roster can be read "
+        " is a stream (standard input, a pipe, a FIFO or a terminal), not a file: a roster can be read "
           + "from it, not edited.\nUsage: monsters "))
     if let name { #expect(result.errors.hasPrefix("Error: \(name) is a stream")) }
     #expect(try String(contentsOfFile: harness.path("r.json"), encoding: .utf8) == Self.roster)
