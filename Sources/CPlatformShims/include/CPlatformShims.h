@@ -23,6 +23,28 @@ static inline int monsters_address_space_is_limited(void) {
 // Extended attributes: fgetxattr(2), fsetxattr(2), flistxattr(2), fremovexattr(2).
 #include <sys/xattr.h>
 
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// O_PATH: opens a folder this process may search but not read (mode 733), to work in it
+// by name. glibc defines it only for _GNU_SOURCE, which Swift's importer does not define,
+// and always as __O_PATH; musl always.
+static inline int monsters_open_search_only(void) {
+#if defined(O_PATH)
+  return O_PATH;
+#else
+  return __O_PATH;
+#endif
+}
+
+// syncfs(2): makes durable everything written to the file system that holds a descriptor's
+// file, for a folder that cannot be opened to be synced itself. glibc declares it only for
+// _GNU_SOURCE; the system call is the same on glibc and musl.
+static inline int monsters_synchronize_file_system(int descriptor) {
+  return (int)syscall(SYS_syncfs, descriptor);
+}
+
 // The process's environment. glibc and musl declare `environ` only for _GNU_SOURCE, which
 // Swift's importer does not define (glibc also has `__environ`; musl does not).
 static inline char **monsters_environment(void) {
@@ -48,6 +70,14 @@ static inline char **monsters_environment(void) {
 // _NSGetExecutablePath(3): the path of the program's executable file.
 static inline int monsters_executable_path(char *buffer, uint32_t *size) {
   return _NSGetExecutablePath(buffer, size);
+}
+
+#include <fcntl.h>
+
+// O_SEARCH: opens a folder this process may search but not read (mode 733), to work in it
+// by name.
+static inline int monsters_open_search_only(void) {
+  return O_SEARCH;
 }
 
 #endif

@@ -1,9 +1,12 @@
 #if canImport(Darwin)
   import Darwin
+  import CPlatformShims
 #elseif canImport(Glibc)
   import Glibc
+  import CPlatformShims
 #elseif canImport(Musl)
   import Musl
+  import CPlatformShims
 #else
   #error("The platform layer knows Darwin, Glibc and Musl: give this system's C library here")
 #endif
@@ -43,6 +46,12 @@ extension Platform {
     package static var append: OpenOptions { OpenOptions(rawValue: O_APPEND) }
     /// `O_NOFOLLOW`: fail with `ELOOP` when the last part of the path is a symbolic link.
     package static var noFollow: OpenOptions { OpenOptions(rawValue: O_NOFOLLOW) }
+    /// `O_PATH` (Linux), `O_SEARCH` (Darwin): open a folder this process may search but
+    /// not read (mode 733), to work in it by name; such a descriptor can be neither read,
+    /// locked nor synced.
+    package static var searchOnly: OpenOptions {
+      OpenOptions(rawValue: monsters_open_search_only())
+    }
     /// `O_DIRECTORY`: fail unless the path names a folder.
     package static var directory: OpenOptions { OpenOptions(rawValue: O_DIRECTORY) }
     /// `O_CLOEXEC`: close the descriptor in a program this one executes.
@@ -128,6 +137,21 @@ extension Platform {
       }
     #endif
     _ = try retryingOnInterrupt { fsync(descriptor) }
+  }
+
+  /// Makes durable everything written to the file system that holds a file: `syncfs(2)` on
+  /// Linux; on Darwin, which has no such call, ``synchronize(_:)`` of the file, whose
+  /// `F_FULLFSYNC` flushes the whole drive's cache. For a folder that cannot be opened to be
+  /// synced itself (``OpenOptions/searchOnly``).
+  ///
+  /// - Parameter descriptor: A file open on that file system (not a search-only one).
+  /// - Throws: The call's `errno`.
+  package static func synchronizeFileSystem(of descriptor: Int32) throws(SystemCallError) {
+    #if canImport(Darwin)
+      try synchronize(descriptor)
+    #else
+      _ = try retryingOnInterrupt { monsters_synchronize_file_system(descriptor) }
+    #endif
   }
 
   /// `fstat(2)`.

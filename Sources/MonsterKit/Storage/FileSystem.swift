@@ -22,6 +22,9 @@ package protocol FileSystem: Sendable {
   /// Makes what was written durable: `fsync(2)`, `fcntl(F_FULLFSYNC)` on Darwin
   /// (``Platform/synchronize(_:)``).
   func synchronize(_ descriptor: Int32) throws(SystemCallError)
+  /// Makes durable everything written to the file system that holds a file
+  /// (``Platform/synchronizeFileSystem(of:)``): for a folder that cannot be synced itself.
+  func synchronizeFileSystem(of descriptor: Int32) throws(SystemCallError)
   /// `fstat(2)`.
   func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus
   /// `lstat(2)`.
@@ -105,6 +108,21 @@ extension FileSystem {
       case .tooLarge: throw SystemCallError(Platform.ErrorNumber.fileTooLarge)
       case .failed(let code): throw SystemCallError(code)
       }
+    }
+  }
+
+  /// Opens a folder to work in it by name (`openat(2)`, `renameat(2)`): for reading, or
+  /// where this process may search the folder but not read it (mode 733), for search only
+  /// (``Platform/OpenOptions/searchOnly``), which can be neither listed, locked nor synced.
+  ///
+  /// - Parameter path: The folder's path.
+  /// - Returns: The descriptor.
+  /// - Throws: The `errno` of a failed call.
+  func openFolder(_ path: String) throws(SystemCallError) -> Int32 {
+    do throws(SystemCallError) {
+      return try open(path, options: [.readOnly, .directory, .closeOnExec], mode: 0)
+    } catch  where error.code == Platform.ErrorNumber.accessDenied {
+      return try open(path, options: [.searchOnly, .directory, .closeOnExec], mode: 0)
     }
   }
 

@@ -111,7 +111,7 @@ extension RosterFile {
       }
       switch placement {
       case .placed:
-        try syncFolder(site)
+        try syncFolder(site, holding: descriptor)
         return true
       case .notPlaced:
         if isOurs { try? fileSystem.unlink(temporary, in: site.folder) }
@@ -279,9 +279,19 @@ extension RosterFile {
 
   /// Makes the rename durable. The new roster is in place already when this fails, so the
   /// error says that the folder could not be synced.
-  private func syncFolder(_ site: EditSite) throws(RosterError) {
+  ///
+  /// - Parameters:
+  ///   - site: The folder, and the roster's name in it.
+  ///   - roster: The new roster file, open.
+  private func syncFolder(_ site: EditSite, holding roster: Int32) throws(RosterError) {
     do throws(SystemCallError) {
-      try fileSystem.synchronize(site.folder)
+      do throws(SystemCallError) {
+        try fileSystem.synchronize(site.folder)
+      } catch  where error.code == E.badDescriptor {
+        // A folder opened for search only (mode 733) cannot be synced: the file system
+        // that holds it is, through the new roster.
+        try fileSystem.synchronizeFileSystem(of: roster)
+      }
     } catch  where error.code == E.invalidArgument {
       // A file system that cannot sync folders has nothing more to do.
     } catch {

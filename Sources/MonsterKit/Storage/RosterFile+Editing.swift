@@ -101,8 +101,7 @@ extension RosterFile {
       now.name.hasSameCodePoints(as: target.name)
     else { return false }
     return try performing(.lock) { () throws(SystemCallError) in
-      let descriptor = try fileSystem.open(
-        now.folder, options: [.readOnly, .directory, .closeOnExec], mode: 0)
+      let descriptor = try fileSystem.openFolder(now.folder)
       defer { fileSystem.close(descriptor) }
       let (atPath, locked) = (try fileSystem.fstat(descriptor), try fileSystem.fstat(lock.folder))
       return atPath.device == locked.device && atPath.inode == locked.inode

@@ -11,7 +11,8 @@
 ///
 /// NFS emulates `flock` with POSIX locks, and a POSIX lock that keeps others out needs a
 /// file open for writing, which a folder never is: `flock` on the folder fails there with
-/// `EBADF`. There the edit locks the roster file, opened for reading and writing, and once
+/// `EBADF`. So it does on a folder this process may write and search but not read (mode
+/// 733), which is opened for search only. There the edit locks the roster file, opened for reading and writing, and once
 /// it has the lock checks that the roster's name still names that file: an edit that
 /// replaced the roster while this one waited has left the lock of a file that is no
 /// longer the roster, and this one locks the new file instead. Before the first edit there
@@ -131,15 +132,15 @@ private struct LockWait {
   let file: RosterFile
   let deadline: MonotonicTime
   var backoff = LockBackoff()
-  /// Whether the folder refused an exclusive `flock` (`EBADF`, as on NFS), so that the
-  /// roster file is locked instead.
+  /// Whether the folder refused an exclusive `flock` (`EBADF`, as on NFS, and for a folder
+  /// opened for search only), so that the roster file is locked instead.
   var locksRosterFile = false
 
   /// Opens the folder.
   init(folder path: String, roster name: String, for file: RosterFile) throws(RosterError) {
     let fileSystem = file.fileSystem
     descriptor = try file.performing(.lock) { () throws(SystemCallError) in
-      try fileSystem.open(path, options: [.readOnly, .directory, .closeOnExec], mode: 0)
+      try fileSystem.openFolder(path)
     }
     self.name = name
     self.file = file

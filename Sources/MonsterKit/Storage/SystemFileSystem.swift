@@ -31,6 +31,10 @@ package struct SystemFileSystem: FileSystem {
     try Platform.synchronize(descriptor)
   }
 
+  package func synchronizeFileSystem(of descriptor: Int32) throws(SystemCallError) {
+    try Platform.synchronizeFileSystem(of: descriptor)
+  }
+
   package func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try Platform.fileStatus(descriptor)
   }

@@ -52,6 +52,9 @@ private final class InterferingFileSystem: FileSystem {
   func synchronize(_ descriptor: Int32) throws(SystemCallError) {
     try base.synchronize(descriptor)
   }
+  func synchronizeFileSystem(of descriptor: Int32) throws(SystemCallError) {
+    try base.synchronizeFileSystem(of: descriptor)
+  }
   func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus { try base.lstat(path) }
   func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try base.lstat(name, in: folder)

@@ -64,6 +64,10 @@ final class MeddlingFileSystem: FileSystem {
     reach(.fsync)
     try base.synchronize(descriptor)
   }
+  func synchronizeFileSystem(of descriptor: Int32) throws(SystemCallError) {
+    reach(.fsync)
+    try base.synchronizeFileSystem(of: descriptor)
+  }
   func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     reach(.fstat)
     return try base.fstat(descriptor)

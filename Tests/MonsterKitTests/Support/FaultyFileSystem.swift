@@ -208,6 +208,11 @@ struct FaultyFileSystem: FileSystem {
     try base.synchronize(descriptor)
   }
 
+  func synchronizeFileSystem(of descriptor: Int32) throws(SystemCallError) {
+    try check(.fsync)
+    try base.synchronizeFileSystem(of: descriptor)
+  }
+
   func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
     try check(.fstat)
     var status = try base.fstat(descriptor)

@@ -4,7 +4,8 @@ import Testing
 
 /// A roster the user may write but not replace, as an edit does: in a folder with the sticky
 /// bit, as `/tmp` has, owned by another user, or in a folder the user may not write. The
-/// refusal says why.
+/// refusal says why. And one in a folder the user may write but not read, which they may
+/// edit.
 @Suite(
   .enabled(
     if: Platform.effectiveUserID == 0
@@ -15,11 +16,16 @@ struct StickyFolderTests {
 
   /// Runs `set` as another user on a roster root owns, mode 0666, in a folder of a mode.
   ///
-  /// - Returns: The roster's path, the folder's, and what the edit wrote to standard error.
-  private func editAsAnotherUser(folderMode: Platform.Mode) throws -> (
-    roster: String, folder: String, errors: String
-  ) {
-    let harness = try CommandLineHarness()
+  /// - Parameters:
+  ///   - folderMode: The folder's mode.
+  ///   - harness: Where the folder is made; it lasts as long as the harness.
+  /// - Returns: The roster's path, the folder's, and how the edit ended.
+  private func runAsAnotherUser(folderMode: Platform.Mode, in harness: CommandLineHarness) throws
+    -> (
+      roster: String, folder: String,
+      result: (termination: Termination, output: Data, errors: Data)
+    )
+  {
     let folder = harness.path("folder")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     let roster = folder + "/monsters.json"
@@ -34,9 +40,35 @@ struct StickyFolderTests {
     let result = try SpawnedProcess.run(
       URL(fileURLWithPath: "/usr/bin/setpriv"), arguments: line.map { Array($0.utf8) },
       environment: [:])
+    return (roster, folder, (result.termination, result.output, result.errors))
+  }
+
+  /// Runs `set` as another user where it is refused, and checks that it is (74) and that the
+  /// roster is as it was.
+  ///
+  /// - Returns: The roster's path, the folder's, and what the edit wrote to standard error.
+  private func editAsAnotherUser(folderMode: Platform.Mode) throws -> (
+    roster: String, folder: String, errors: String
+  ) {
+    let harness = try CommandLineHarness()
+    let (roster, folder, result) = try runAsAnotherUser(folderMode: folderMode, in: harness)
     #expect(result.termination == .exited(74))
     #expect(try String(contentsOfFile: roster, encoding: .utf8) == seededRosterText)
     return (roster, folder, String(decoding: result.errors, as: UTF8.self))
+  }
+
+  /// A folder the user may write and search but not read (mode 733): it cannot be opened to
+  /// be locked, so the edit locks the roster file instead, as where folders cannot be locked
+  /// at all, and replaces the roster as anywhere else.
+  @Test func aRosterInAFolderTheUserMayWriteButNotReadIsEdited() throws {
+    let harness = try CommandLineHarness()
+    let (roster, folder, result) = try runAsAnotherUser(folderMode: 0o733, in: harness)
+    #expect(result.termination == .exited(0), "\(String(decoding: result.errors, as: UTF8.self))")
+    #expect(String(decoding: result.output, as: UTF8.self) == "Cat-Bot: weapon sword -> fire.\n")
+    let bytes = try #require(FileManager.default.contents(atPath: roster))
+    let edited = try Roster(jsonBytes: Array(bytes))
+    #expect(edited.first?.weapon == Weapon(.fire))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["monsters.json"])
   }
 
   @Test func aRosterAnotherOwnsInAStickyFolderIsRefusedWithWhy() throws {
