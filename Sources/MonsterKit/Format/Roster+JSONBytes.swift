@@ -26,3 +26,12 @@ extension Roster {
     self = try RosterFile(path: path).roster(from: Array(bytes))
   }
 }
+
+extension Roster {
+  /// The members of the roster's own object but `monsters`, as the canonical form writes
+  /// them: `version`, what the roster declares (`weapons`, `fields`), then the keys
+  /// `monsters` does not know.
+  package var ownMembers: [JSONMember] {
+    [JSONMember("version", .number("1"))] + declarations.jsonMembers + otherFields
+  }
+}

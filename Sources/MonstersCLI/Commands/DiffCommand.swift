@@ -29,7 +29,8 @@ enum DiffCommand {
         'markdown' prints a table for a pull request's comment, names, values and keys \
         in code spans; 'json' an array of changes for scripts, one object a line.
 
-        With --textconv, prints the roster <old> for git: its own keys on the first line, \
+        With --textconv, prints the roster <old> for git: its own keys (its version, the weapons \
+        and fields it declares, others) on the first line, \
         then one monster a line (compact JSON), so that git diff and git log -p show \
         changes monster by monster. A file that is not a valid roster is printed as it \
         is (on a terminal, its control characters escaped). 'monsters setup-git' sets \
@@ -126,9 +127,7 @@ enum DiffCommand {
       return
     }
     var head: [UInt8] = []
-    head.appendJSON(
-      .object([JSONMember("version", .number("1"))] + roster.otherFields), indent: nil,
-      forTerminal: true)
+    head.appendJSON(.object(roster.ownMembers), indent: nil, forTerminal: true)
     head.append(UInt8(ascii: "\n"))
     try context.output.append { $0.append(contentsOf: DiffReport.escapingFormatCharacters(head)) }
     for index in roster.indices {

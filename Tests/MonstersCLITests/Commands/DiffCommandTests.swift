@@ -186,6 +186,27 @@ import Testing
             """))
   }
 
+  /// A weapon or field declared, changed or removed is a change git must show.
+  @Test func textconvPrintsTheWeaponsAndFieldsTheRosterDeclares() throws {
+    let harness = try CommandLineHarness()
+    try harness.write(
+      """
+      {"version": 1, "owner": "ann", "weapons": ["sword", {"name": "laser", "image": "l.png"}],
+       "fields": [{"name": "team", "values": ["red", "blue"]}], "monsters": [
+        {"name": "Cat-Bot", "description": "MEE-OW", "icon": "c.png", "weapon": "laser"}]}
+      """, to: harness.path("r.json"))
+    #expect(
+      harness.run(["diff", "--textconv", harness.path("r.json")])
+        == CommandResult(
+          .success,
+          output: """
+            {"version":1,"weapons":["sword",{"name":"laser","image":"l.png"}],\
+            "fields":[{"name":"team","values":["red","blue"]}],"owner":"ann"}
+            {"name":"Cat-Bot","description":"MEE-OW","icon":"c.png","weapon":"laser"}
+
+            """))
+  }
+
   @Test func textconvPrintsAFileThatIsNotARosterAsItIs() throws {
     let harness = try CommandLineHarness()
     let text = "<<<<<<< ours\nnot a roster\n"
