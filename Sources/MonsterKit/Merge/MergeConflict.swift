@@ -28,6 +28,12 @@ public struct MergeConflict: Hashable, Sendable {
     /// for none); or each side changed the weapons or the fields it declares (`weapons`,
     /// `fields`) its own way, where the merged file holds both sides whole.
     case rosterField(String, ours: JSONValue?, theirs: JSONValue?)
+    /// A side has, under the monster's name, every other field as another monster of the
+    /// common ancestor had it, one that left that side or changed there: that side may
+    /// have renamed the other monster onto this name (a swap of names, or a chain of
+    /// renames), so the merge cannot tell which monster the other side's changes belong
+    /// to. The side, and the other monster's name in the common ancestor.
+    case uncertainMatch(MergeSide, lookalike: String)
     /// The weapons and fields the sides declare, merged, do not fit a merged monster: why.
     /// The merged file holds both sides whole.
     case notAllowed(String)

@@ -313,7 +313,7 @@ struct RosterMatching: Sendable {
 }
 
 /// A monster's fields but its name, for finding a renamed monster by the rest.
-private struct MonsterFields: Hashable {
+struct MonsterFields: Hashable {
   var members: [JSONMember]
 
   init(_ monster: Monster) {

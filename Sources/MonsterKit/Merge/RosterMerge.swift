@@ -5,8 +5,9 @@
 /// additions on both sides (ours first, then theirs; a monster added the same on both
 /// sides is one), removals, renames and keys `monsters` does not know merge without
 /// conflict. What cannot be merged is a ``MergeConflict``: one field given two values,
-/// one name added twice differently, a change to a monster the other side removed, and
-/// names that would become the same name.
+/// one name added twice differently, a change to a monster the other side removed, names
+/// that would become the same name, and a monster that a side may have given another's
+/// name (see ``MergeConflict/Reason/uncertainMatch(_:lookalike:)``).
 ///
 /// ```swift
 /// var ours = Roster.seeded
@@ -79,8 +80,25 @@ public struct RosterMerge: Sendable {
     var (outcomes, monsters, conflicted, conflicts) = base.withView { base in
       ours.withView { ours in
         theirs.withView { theirs in
-          Self.mergeMonsters(
-            identities, MonsterMerge.Rosters(base: base, ours: ours, theirs: theirs))
+          let rosters = MonsterMerge.Rosters(base: base, ours: ours, theirs: theirs)
+          var merged = Self.mergeMonsters(identities, rosters)
+          for uncertain in UncertainMatch.find(identities, merged.0, rosters) {
+            let identity = uncertain.identity
+            guard merged.0[identity] != .conflicted else { continue }
+            merged.0[identity] = .conflicted
+            merged.2[identity] = ConflictedMonster(
+              ours: identities.ours[identity].map { ours.roster[identities.toOurs.new[$0]] },
+              theirs: identities.theirs[identity].map {
+                theirs.roster[identities.toTheirs.new[$0]]
+              })
+            merged.3.append(
+              MergeConflict(
+                monster: base.roster.name(at: identities.toOurs.old[identity]),
+                reason: .uncertainMatch(
+                  uncertain.side,
+                  lookalike: base.roster.name(at: identities.toOurs.old[uncertain.lookalike]))))
+          }
+          return merged
         }
       }
     }

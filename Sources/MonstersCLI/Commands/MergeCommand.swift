@@ -27,8 +27,9 @@ enum MergeCommand {
         monsters or of different fields of one, monsters added on both sides (ours \
         first, then theirs), removals, renames and keys monsters does not know merge \
         without conflict. A field set to two values, a name added twice differently, a \
-        change to a monster the other side removed, and names that would be the same \
-        name are conflicts: the file gets git-style markers around the whole monster \
+        change to a monster the other side removed, names that would be the same \
+        name, and a name one side may have given another monster (a swap of names) are \
+        conflicts: the file gets git-style markers around the whole monster \
         objects, ours then theirs, with everything else merged, and each conflict is \
         listed on standard error. Keeping one side of each conflict and deleting the \
         markers leaves a roster in canonical form. A clean result is always in \

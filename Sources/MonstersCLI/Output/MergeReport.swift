@@ -23,6 +23,10 @@ enum MergeReport {
         : "\(name): changed in ours" + changed + ", removed in theirs"
     case .sameName(let other):
       return "'\(name)' and '\(quoted(other))' would be the same name"
+    case .uncertainMatch(let side, let lookalike):
+      let other = quoted(lookalike)
+      return "\(name): in \(side == .ours ? "ours" : "theirs") it has every other field "
+        + "\(other) had, so it may be \(other) renamed: which monster is which is not certain"
     case .notAllowed(let why):
       return "the merged weapons and fields do not fit the monsters: \(why)"
     case .rosterField(let key, let ours, let theirs):

@@ -295,6 +295,41 @@ import Testing
       ])
   }
 
+  /// A side that renamed Cat-Bot to Kitty-Bot and then Dog-Bot to Cat-Bot, or swapped the
+  /// two names, has a Cat-Bot with every other field Dog-Bot had: the other side's changes
+  /// to Cat-Bot, or its removal of Dog-Bot, may belong to either monster.
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aNameAnotherMonsterMayHaveTakenIsAConflict(_ renamer: MergeSide) throws {
+    let chained = try seeded(.rename("Cat-Bot", to: "Kitty-Bot"), .rename("Dog-Bot", to: "Cat-Bot"))
+    let swapped = try seeded(
+      .rename("Cat-Bot", to: "Swap-Bot"), .rename("Dog-Bot", to: "Cat-Bot"),
+      .rename("Swap-Bot", to: "Dog-Bot"))
+    let others = [
+      try seeded(.set("Cat-Bot", .init(nameColor: .set(.red)))),
+      try seeded(.rename("Cat-Bot", to: "Tom-Bot")),
+    ]
+    func merge(_ renamed: Roster, _ other: Roster) throws -> RosterMerge {
+      renamer == .ours
+        ? try merged(.seeded, renamed, other) : try merged(.seeded, other, renamed)
+    }
+    let uncertain = MergeConflict(
+      monster: "Cat-Bot", reason: .uncertainMatch(renamer, lookalike: "Dog-Bot"))
+    for renamed in [chained, swapped] {
+      for other in others {
+        let merge = try merge(renamed, other)
+        #expect(merge.conflicts == [uncertain])
+        #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == renamed)
+      }
+    }
+    #expect(try merge(chained, try seeded(.remove("Dog-Bot"))).conflicts == [uncertain])
+    // Cat-Bot given some of Dog-Bot's fields, or all of them while Dog-Bot stays as it was,
+    // is no doubt.
+    let copied = try seeded(
+      .set("Cat-Bot", .init(weapon: .blowgun, description: "BOW-WOW", icon: "meetdogbot.png")))
+    #expect(try merge(copied, others[0]).isClean)
+    #expect(try merge(try seeded(.set("Cat-Bot", .init(weapon: .blowgun))), others[0]).isClean)
+  }
+
   @Test func namesThatWouldBecomeTheSameNameAreAConflict() throws {
     let ours = try seeded(.rename("Dog-Bot", to: "Robo-Bot"))
     let theirs = try seeded(.rename("Ice-Bot", to: "robo-bot"))

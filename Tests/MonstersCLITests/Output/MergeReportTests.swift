@@ -41,6 +41,7 @@ import Testing
           by: .theirs,
           otherSideChanged: [.changed("Dog-Bot", .nameColor, from: nil, to: .string("red"))])),
       MergeConflict(monster: "Robo-Bot", reason: .sameName("robo-bot")),
+      MergeConflict(monster: "Cat-Bot", reason: .uncertainMatch(.theirs, lookalike: "Dog-Bot")),
       MergeConflict(
         monster: "Cat-Bot", reason: .field(.nameColor, ours: nil, theirs: .string("red"))),
       MergeConflict(
@@ -58,6 +59,8 @@ import Testing
           + "'BOW-WOW' -> '')",
         "Dog-Bot: changed in ours (name colour none -> red), removed in theirs",
         "'Robo-Bot' and 'robo-bot' would be the same name",
+        "Cat-Bot: in theirs it has every other field Dog-Bot had, so it may be Dog-Bot renamed: "
+          + "which monster is which is not certain",
         "Cat-Bot: name colour none in ours, red in theirs",
         "Cat-Bot: key 'tags' [] in ours, none in theirs",
         "roster key 'owner': \"ann\" in ours, 1 in theirs",
