@@ -28,15 +28,25 @@ public struct MergeConflict: Hashable, Sendable {
     /// for none); or each side changed the weapons or the fields it declares (`weapons`,
     /// `fields`) its own way, where the merged file holds both sides whole.
     case rosterField(String, ours: JSONValue?, theirs: JSONValue?)
-    /// A side has, under the monster's name, every other field as another monster of the
-    /// common ancestor had it, one that left that side or changed there: that side may
-    /// have renamed the other monster onto this name (a swap of names, or a chain of
-    /// renames), so the merge cannot tell which monster the other side's changes belong
-    /// to. The side, and the other monster's name in the common ancestor.
-    case uncertainMatch(MergeSide, lookalike: String)
+    /// A side may have renamed the monster, or another one onto its name (a swap of names,
+    /// a chain of renames), so the merge cannot tell which monster the other side's
+    /// changes belong to: under the monster's name, the side has every other field as
+    /// another monster of the common ancestor had it, or the side added a monster with
+    /// every other field this one had. The side, and that other monster.
+    case uncertainMatch(MergeSide, Lookalike)
     /// The weapons and fields the sides declare, merged, do not fit a merged monster: why.
     /// The merged file holds both sides whole.
     case notAllowed(String)
+  }
+
+  /// Another monster that may be the one a merge matched by name (see
+  /// ``Reason/uncertainMatch(_:_:)``).
+  public enum Lookalike: Hashable, Sendable {
+    /// A monster of the common ancestor, by its name there, whose other fields the side's
+    /// monster has.
+    case ancestor(String)
+    /// A monster the side added, by its name, which has every other field the monster had.
+    case added(String)
   }
 
   /// The monster: as the common ancestor names it, else as the side that has it does;

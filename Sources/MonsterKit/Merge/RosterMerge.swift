@@ -7,7 +7,7 @@
 /// conflict. What cannot be merged is a ``MergeConflict``: one field given two values,
 /// one name added twice differently, a change to a monster the other side removed, names
 /// that would become the same name, and a monster that a side may have given another's
-/// name (see ``MergeConflict/Reason/uncertainMatch(_:lookalike:)``).
+/// name (see ``MergeConflict/Reason/uncertainMatch(_:_:)``).
 ///
 /// ```swift
 /// var ours = Roster.seeded
@@ -82,6 +82,17 @@ public struct RosterMerge: Sendable {
         theirs.withView { theirs in
           let rosters = MonsterMerge.Rosters(base: base, ours: ours, theirs: theirs)
           var merged = Self.mergeMonsters(identities, rosters)
+          func lookalike(_ uncertain: UncertainMatch) -> MergeConflict.Lookalike {
+            switch uncertain.lookalike {
+            case .ancestor(let offset):
+              .ancestor(base.roster.name(at: identities.toOurs.old[offset]))
+            case .added(let offset):
+              .added(
+                uncertain.side == .ours
+                  ? ours.roster.name(at: identities.toOurs.new[offset])
+                  : theirs.roster.name(at: identities.toTheirs.new[offset]))
+            }
+          }
           for uncertain in UncertainMatch.find(identities, merged.0, rosters) {
             let identity = uncertain.identity
             guard merged.0[identity] != .conflicted else { continue }
@@ -94,9 +105,7 @@ public struct RosterMerge: Sendable {
             merged.3.append(
               MergeConflict(
                 monster: base.roster.name(at: identities.toOurs.old[identity]),
-                reason: .uncertainMatch(
-                  uncertain.side,
-                  lookalike: base.roster.name(at: identities.toOurs.old[uncertain.lookalike]))))
+                reason: .uncertainMatch(uncertain.side, lookalike(uncertain))))
           }
           return merged
         }

@@ -1,19 +1,30 @@
-/// A monster of the common ancestor that a side may have given another monster's place:
-/// under its name, that side has every other field exactly as another monster of the
-/// ancestor had it, a monster that left that side or changed there.
+/// A monster of the common ancestor that a side may have given another monster's place, or
+/// renamed to another name while a new monster took its name: under its name, that side has
+/// every other field exactly as another monster of the ancestor had it (one that left that
+/// side or changed there), or that side added a monster with every other field it had.
 ///
 /// Names are matched first, so a side that renamed Cat-Bot to Kitty-Bot and then Dog-Bot to
-/// Cat-Bot (or swapped two names) reads as one that changed every other field of Cat-Bot:
-/// the monster that side calls Cat-Bot may be the ancestor's Dog-Bot. A merge that gave it
-/// the other side's changes to Cat-Bot, or kept it where the other side removed Dog-Bot,
-/// would guess which monster is which; the merge marks it a conflict instead.
+/// Cat-Bot (or swapped two names), or that renamed Fire-Bot and added a new Fire-Bot, reads
+/// as one that changed every other field of the monster of that name: the monster that side
+/// calls Cat-Bot may be the ancestor's Dog-Bot, and the one it calls Fire-Bot a new one. A
+/// merge that gave it the other side's changes, or kept it where the other side removed
+/// Dog-Bot, would guess which monster is which; the merge marks it a conflict instead.
 struct UncertainMatch {
+  /// Another monster that may be the one matched by name.
+  enum Lookalike {
+    /// A monster of the ancestor, by offset, whose other fields the side's version has.
+    case ancestor(Int)
+    /// A monster the side added, by its offset on that side, which has the other fields
+    /// the ancestor's monster had.
+    case added(Int)
+  }
+
   /// The monster, by its identity: its offset in the ancestor.
   let identity: Int
-  /// The side whose version of it has another monster's fields.
+  /// The side that casts its match in doubt.
   let side: MergeSide
-  /// That other monster, by its offset in the ancestor.
-  let lookalike: Int
+  /// The monster it may be, or that may be it.
+  let lookalike: Lookalike
 
   /// The monsters whose merge would rest on a match either side casts in doubt: merged from
   /// both sides, or taken from the side that has another's fields where the other side
@@ -59,7 +70,9 @@ struct UncertainMatch {
       lookalikes[fields, default: []].append(identity)
       anyRemovedByOther = anyRemovedByOther || others[identity] == nil
     }
-    guard !lookalikes.isEmpty else { return [] }
+    guard !lookalikes.isEmpty else {
+      return renamedAway(on: side, identities, outcomes, rosters, changed: changed)
+    }
 
     var found: [UncertainMatch] = []
     for identity in ancestors {
@@ -73,8 +86,37 @@ struct UncertainMatch {
           other != identity && (isMerged || others[other] == nil)
         })
       else { continue }
-      found.append(UncertainMatch(identity: identity, side: side, lookalike: lookalike))
+      found.append(UncertainMatch(identity: identity, side: side, lookalike: .ancestor(lookalike)))
     }
-    return found
+    return found + renamedAway(on: side, identities, outcomes, rosters, changed: changed)
+  }
+
+  /// The monsters merged from both sides whose version on a side differs from the ancestor's
+  /// in more than the name, where that side added a monster with every other field the
+  /// ancestor's had: it may be the ancestor's, renamed, and the one under its name new.
+  private static func renamedAway(
+    on side: MergeSide, _ identities: MergeIdentities, _ outcomes: [MergedMonster],
+    _ rosters: MonsterMerge.Rosters, changed: (Int) -> Roster.Index?
+  ) -> [UncertainMatch] {
+    let (matching, view) =
+      side == .ours ? (identities.toOurs, rosters.ours) : (identities.toTheirs, rosters.theirs)
+    let doubted = (0..<identities.baseCount).filter { identity in
+      guard case .merged = outcomes[identity] else { return false }
+      return changed(identity) != nil
+    }
+    guard !doubted.isEmpty else { return [] }
+    // The monsters this side added, by their other fields.
+    var added: [MonsterFields: Int] = [:]
+    for offset in 0..<matching.new.count where matching.oldOffset[offset] == nil {
+      let fields = MonsterFields(view.roster[matching.new[offset]])
+      if added[fields] == nil { added[fields] = offset }
+    }
+    guard !added.isEmpty else { return [] }
+    return doubted.compactMap { identity in
+      let fields = MonsterFields(rosters.base.roster[matching.old[identity]])
+      return added[fields].map {
+        UncertainMatch(identity: identity, side: side, lookalike: .added($0))
+      }
+    }
   }
 }

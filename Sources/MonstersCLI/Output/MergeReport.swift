@@ -23,10 +23,14 @@ enum MergeReport {
         : "\(name): changed in ours" + changed + ", removed in theirs"
     case .sameName(let other):
       return "'\(name)' and '\(quoted(other))' would be the same name"
-    case .uncertainMatch(let side, let lookalike):
+    case .uncertainMatch(let side, .ancestor(let lookalike)):
       let other = quoted(lookalike)
       return "\(name): in \(side == .ours ? "ours" : "theirs") it has every other field "
         + "\(other) had, so it may be \(other) renamed: which monster is which is not certain"
+    case .uncertainMatch(let side, .added(let lookalike)):
+      let other = quoted(lookalike)
+      return "\(name): in \(side == .ours ? "ours" : "theirs") \(other) has every other field "
+        + "it had, so \(other) may be it renamed: which monster is which is not certain"
     case .notAllowed(let why):
       return "the merged weapons and fields do not fit the monsters: \(why)"
     case .rosterField(let key, let ours, let theirs):

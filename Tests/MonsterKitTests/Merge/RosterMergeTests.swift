@@ -313,7 +313,7 @@ import Testing
         ? try merged(.seeded, renamed, other) : try merged(.seeded, other, renamed)
     }
     let uncertain = MergeConflict(
-      monster: "Cat-Bot", reason: .uncertainMatch(renamer, lookalike: "Dog-Bot"))
+      monster: "Cat-Bot", reason: .uncertainMatch(renamer, .ancestor("Dog-Bot")))
     for renamed in [chained, swapped] {
       for other in others {
         let merge = try merge(renamed, other)
@@ -328,6 +328,23 @@ import Testing
       .set("Cat-Bot", .init(weapon: .blowgun, description: "BOW-WOW", icon: "meetdogbot.png")))
     #expect(try merge(copied, others[0]).isClean)
     #expect(try merge(try seeded(.set("Cat-Bot", .init(weapon: .blowgun))), others[0]).isClean)
+  }
+
+  /// A side that renamed Fire-Bot to Old-Bot and added a new Fire-Bot reads as one that
+  /// changed Fire-Bot: the other side's rename of Fire-Bot may belong to Old-Bot.
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aMonsterRenamedAwayFromANewOneOfItsNameIsAConflict(_ renamer: MergeSide) throws {
+    let replaced = try seeded(
+      .rename("Fire-Bot", to: "Old-Bot"), .add(newMonster("Fire-Bot", .smoke)))
+    let other = try seeded(.rename("Fire-Bot", to: "Blaze-Bot"))
+    let merge =
+      renamer == .ours
+      ? try merged(.seeded, replaced, other) : try merged(.seeded, other, replaced)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Old-Bot")))
+      ])
+    #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == replaced)
   }
 
   @Test func namesThatWouldBecomeTheSameNameAreAConflict() throws {

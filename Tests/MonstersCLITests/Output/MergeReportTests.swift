@@ -41,7 +41,8 @@ import Testing
           by: .theirs,
           otherSideChanged: [.changed("Dog-Bot", .nameColor, from: nil, to: .string("red"))])),
       MergeConflict(monster: "Robo-Bot", reason: .sameName("robo-bot")),
-      MergeConflict(monster: "Cat-Bot", reason: .uncertainMatch(.theirs, lookalike: "Dog-Bot")),
+      MergeConflict(monster: "Cat-Bot", reason: .uncertainMatch(.theirs, .ancestor("Dog-Bot"))),
+      MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(.ours, .added("Old-Bot"))),
       MergeConflict(
         monster: "Cat-Bot", reason: .field(.nameColor, ours: nil, theirs: .string("red"))),
       MergeConflict(
@@ -60,6 +61,8 @@ import Testing
         "Dog-Bot: changed in ours (name colour none -> red), removed in theirs",
         "'Robo-Bot' and 'robo-bot' would be the same name",
         "Cat-Bot: in theirs it has every other field Dog-Bot had, so it may be Dog-Bot renamed: "
+          + "which monster is which is not certain",
+        "Fire-Bot: in ours Old-Bot has every other field it had, so Old-Bot may be it renamed: "
           + "which monster is which is not certain",
         "Cat-Bot: name colour none in ours, red in theirs",
         "Cat-Bot: key 'tags' [] in ours, none in theirs",
