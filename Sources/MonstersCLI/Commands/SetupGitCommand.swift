@@ -89,8 +89,8 @@ enum SetupGitCommand {
     var kept: [String] = []
     for (key, value) in settings {
       let current = try? ask(git, configScope + ["--get", key]) { $0 }
-      if current == value {
-        kept.append("  \(key) = \(value)")
+      if let current, runsTheSameCommand(current, as: value) {
+        kept.append("  \(key) = \(escapedForTerminal(current))")
         continue
       }
       _ = try ask(git, configScope + [key, value]) { "git config could not set \(key): \($0)" }
@@ -110,6 +110,13 @@ enum SetupGitCommand {
           + "'monsters' is not on PATH, where git looks for it; put it there before a "
           + "merge.")
     }
+  }
+
+  /// Whether a value set already is the one this command sets, or runs it from a full path
+  /// (`/opt/bin/monsters merge ...`), as a client that does not see the shell's `PATH`
+  /// needs: running this again keeps that path.
+  private static func runsTheSameCommand(_ current: String, as value: String) -> Bool {
+    current == value || (value.hasPrefix("monsters ") && current.hasSuffix("/" + value))
   }
 
   /// What git printed, trimmed; a failure of git is `message` of what it printed on

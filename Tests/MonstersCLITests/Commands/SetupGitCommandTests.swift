@@ -91,6 +91,28 @@ import Testing
         == "monsters.json: merge: monsters\nmonsters.json: diff: monsters\n")
   }
 
+  /// A driver given the full path to `monsters`, for a client that does not see the shell's
+  /// `PATH`, is kept when `setup-git` runs again; another command is replaced.
+  @Test func aDriverRunFromAFullPathIsKept() throws {
+    let repository = try Repository()
+    let driver = "/opt/bin/monsters merge --marker-size=%L --path=%P -- %O %A %B"
+    _ = try repository.git(["config", "merge.monsters.driver", driver])
+    _ = try repository.git(["config", "diff.monsters.textconv", "cat"])
+    let result = repository.run(["setup-git"])
+    #expect(result.code == .success)
+    #expect(
+      result.output.hasSuffix(
+        """
+        Set in the repository's git config:
+          merge.monsters.name = monsters: merge rosters monster by monster
+          diff.monsters.textconv = monsters diff --textconv --
+        Already set in the repository's git config:
+          merge.monsters.driver = \(driver)
+
+        """))
+    #expect(try repository.git(["config", "--get", "merge.monsters.driver"]) == driver + "\n")
+  }
+
   @Test func anAttributesFileWithoutAFinalLineBreakKeepsItsLines() throws {
     #expect(
       try Repository().setUp(withAttributes: "*.png binary").1
