@@ -24,8 +24,6 @@ static inline int monsters_address_space_is_limited(void) {
 #include <sys/xattr.h>
 
 #include <fcntl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 // O_PATH: opens a folder this process may search but not read (mode 733), to work in it
 // by name. glibc defines it only for _GNU_SOURCE, which Swift's importer does not define,
@@ -39,10 +37,12 @@ static inline int monsters_open_search_only(void) {
 }
 
 // syncfs(2): makes durable everything written to the file system that holds a descriptor's
-// file, for a folder that cannot be opened to be synced itself. glibc declares it only for
-// _GNU_SOURCE; the system call is the same on glibc and musl.
+// file, for a folder that cannot be opened to be synced itself. glibc (2.14 and later) and
+// musl both have it, and declare it only for _GNU_SOURCE.
+extern int syncfs(int descriptor);
+
 static inline int monsters_synchronize_file_system(int descriptor) {
-  return (int)syscall(SYS_syncfs, descriptor);
+  return syncfs(descriptor);
 }
 
 // The process's environment. glibc and musl declare `environ` only for _GNU_SOURCE, which

@@ -144,12 +144,25 @@ import Testing
 
   // MARK: - A failed call
 
+  /// A folder that may be searched but not read (mode 733) refuses to be opened for
+  /// reading: it is opened for search only, which cannot be locked, so the roster file is.
+  @Test func aFolderThatMayNotBeReadIsEditedThroughTheRosterFilesLock() throws {
+    try write(minifiedSeeded, to: path)
+    let fileSystem = FaultyFileSystem(
+      fault: .init(call: .openFolder, number: 1, errno: Platform.ErrorNumber.accessDenied))
+    let update = try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem)
+      .apply([catTakesFire])
+    #expect(fileSystem.faultHappened && update.changed)
+    #expect(try Roster(jsonBytes: contents(of: path)).first?.weapon == .fire)
+    #expect(try folder.entries() == ["monsters.json"])
+  }
+
   /// Tests run as root, whom permission bits do not stop, so a read-only folder or file
   /// system is made with a file system whose calls fail as theirs would.
   @Test(arguments: [
     (SystemCall.openTemporary, Platform.ErrorNumber.accessDenied, RosterError.FileAction.write),
     (.openTemporary, Platform.ErrorNumber.readOnlyFileSystem, RosterError.FileAction.write),
-    (.openFolder, Platform.ErrorNumber.accessDenied, RosterError.FileAction.lock),
+    (.openFolder, Platform.ErrorNumber.notADirectory, RosterError.FileAction.lock),
     (.flock, Platform.ErrorNumber.inputOutput, RosterError.FileAction.lock),
     (.lstat, Platform.ErrorNumber.inputOutput, RosterError.FileAction.read),
     (.openRoster, Platform.ErrorNumber.accessDenied, RosterError.FileAction.read),
