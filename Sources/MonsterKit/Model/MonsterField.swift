@@ -495,7 +495,11 @@ extension MonsterField {
       guard text.utf8.count - digits.count <= 1, !digits.isEmpty,
         digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
       else { throw invalid() }
-      let value = JSONValue.number(Int(text).map(String.init) ?? text)
+      // As JSON writes a number: no leading zeros, no minus before zero.
+      let significant = digits.drop { $0 == UInt8(ascii: "0") }
+      let value = JSONValue.number(
+        significant.isEmpty
+          ? "0" : (digits.count < text.utf8.count ? "-" : "") + String(Substring(significant)))
       guard problem(with: value, weapons: weapons) == nil else { throw invalid() }
       return value
     case .values(let values):

@@ -93,6 +93,24 @@ let teamRosterText: String = {
     #expect(harness.rosterText() == teamRosterText)
   }
 
+  @Test func anIntegerTypedWithLeadingZerosIsWrittenAsAJSONNumber() throws {
+    let harness = try harness()
+    #expect(harness.run(["fields", "add", "level", "--integer"]).code == .success)
+    #expect(
+      harness.run([
+        "set", "dog-bot", "--field", "health=0042", "--field",
+        "level=-000123456789012345678901234567890",
+      ])
+        == CommandResult(
+          .success,
+          output: "Dog-Bot: health none -> 42, level none -> -123456789012345678901234567890.\n"))
+    #expect(harness.run(["set", "cat-bot", "--field", "level=-000"]).code == .success)
+    #expect(harness.run(["check"]).code == .success)
+    #expect(
+      harness.run(["list", "--fields", "name,level", "--format", "tsv"]).output
+        == "name\tlevel\nCat-Bot\t0\nLaser-Bot\t\nDog-Bot\t-123456789012345678901234567890\n")
+  }
+
   @Test func anUndeclaredFieldOfARosterThatDeclaresNoneSaysHowToDeclareIt() throws {
     let harness = try CommandLineHarness()
     #expect(
