@@ -21,7 +21,8 @@ public struct Monster: Hashable, Sendable {
   /// fields its roster declares (``Roster/declaredFields``) and keys no one declared.
   ///
   /// They are written after the built-in keys, in this order; a key no one declared is kept
-  /// as it was.
+  /// as it was. A roster refuses a monster whose other keys its file could not hold: a
+  /// built-in key (set by its own property), a key twice, or a number that is no JSON number.
   public var otherFields: [JSONMember]
 
   /// Creates a monster.

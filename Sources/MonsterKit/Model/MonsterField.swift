@@ -527,6 +527,7 @@ struct IntegralNumber: Hashable {
 
   /// The whole number a JSON number's text is, or `nil` when it has a fraction.
   init?(_ text: String) {
+    guard isJSONNumber(text) else { return nil }
     let isPlain = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
     if isPlain {
       value = Int(text).map(Value.exactly) ?? .beyond(negative: text.hasPrefix("-"))

@@ -85,7 +85,8 @@ extension Roster {
   /// The value an input gives a field, checked: exactly as the roster file holds it.
   ///
   /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` or
-  ///   ``RosterError/invalidValue(_:field:reason:)`` for a value the field does not take.
+  ///   ``RosterError/invalidValue(_:field:reason:)`` for a value the field does not take,
+  ///   or JSON the file cannot hold (a number that is no JSON number, a key twice).
   func value(of input: FieldInput?, for field: MonsterField) throws(RosterError) -> JSONValue? {
     switch input {
     case nil:
@@ -98,6 +99,7 @@ extension Roster {
       }
       return try field.value(typed: text, weapons: weapons)
     case .json(let value):
+      try value.checkWritableInMonster(as: field.key)
       try field.check(value, weapons: weapons)
       return value
     }
@@ -203,10 +205,12 @@ extension Roster {
   ///
   /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` for a weapon the roster does not
   ///   have, ``RosterError/invalidValue(_:field:reason:)`` for a declared field's value it
-  ///   does not take, ``RosterError/missingValue(field:monster:)`` for a required field
-  ///   with no value and no default.
+  ///   does not take or another key the file cannot hold so (a built-in key, a key twice,
+  ///   a number that is no JSON number), ``RosterError/missingValue(field:monster:)`` for a
+  ///   required field with no value and no default.
   func checked(_ monster: Monster) throws(RosterError) -> Monster {
     var monster = monster
+    try monster.otherFields.checkWritableAsMonsters()
     guard let weapon = weapons.weapon(named: monster.weapon.name) else {
       throw .unknownWeapon(monster.weapon.name, weapons: weapons.names)
     }

@@ -30,6 +30,10 @@ public struct Roster: Sendable {
 
   /// The roster's keys that `monsters` does not know, in file order, written back after the
   /// known ones.
+  ///
+  /// An edit of a ``RosterFile`` refuses keys its file could not hold, with nothing written:
+  /// a key the roster has of its own (`version`, `weapons`, `fields`, `monsters`), a key
+  /// twice, or a number that is no JSON number.
   public var otherFields: [JSONMember]
   /// The weapons and fields the roster declares.
   var declarations: RosterDeclarations
@@ -61,7 +65,9 @@ public struct Roster: Sendable {
   /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for weapons or fields that
   ///   cannot be declared so; ``RosterError/invalidName(_:reason:)`` for a name that breaks
   ///   the rules (empty, a control or format character, white space at either end),
-  ///   ``RosterError/nameTaken(_:by:)`` when two are the same name; for a monster whose
+  ///   ``RosterError/nameTaken(_:by:)`` when two are the same name;
+  ///   ``RosterError/invalidValue(_:field:reason:)`` for other keys the file cannot hold so
+  ///   (`version`, a key twice, a number that is no JSON number); for a monster whose
   ///   weapon or fields the roster does not take, what ``apply(_:)-(RosterEdit)`` throws for
   ///   ``RosterEdit/add(_:)``.
   public init(
@@ -70,6 +76,7 @@ public struct Roster: Sendable {
   ) throws(RosterError) {
     let declarations = RosterDeclarations(weapons: weapons, fields: fields)
     try declarations.check()
+    try otherFields.checkWritableAsRosters()
     self.init(source: .empty, otherFields: otherFields, declarations: declarations)
     for monster in monsters {
       try add(monster)

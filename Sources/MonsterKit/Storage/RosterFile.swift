@@ -387,6 +387,8 @@ extension RosterFile {
     try requireMemory(Roster.editingBytes(monsterCount: before.count))
     var after = before
     let changed = try change(&after)
+    // The one part of a roster an app sets directly, unchecked until it is to be written.
+    if after.otherFields != before.otherFields { try after.otherFields.checkWritableAsRosters() }
     return RosterUpdate(before: before, after: after, changed: changed, original: file?.bytes)
   }
 }

@@ -1,0 +1,104 @@
+import Foundation
+import MonsterKit
+import Testing
+
+// The keys an app puts in `otherFields` itself, which no parser has read: an edit refuses
+// those the roster file could not hold, so that no edit writes a roster no reader takes.
+
+@Suite struct OtherKeysTests {
+  @Test(arguments: [
+    (
+      [JSONMember("weapon", .string("fire"))],
+      "Invalid value 'fire' for 'weapon': it is a monster's own key, not one of its other keys."
+    ),
+    (
+      [JSONMember("x", .number("1")), JSONMember("x", .number("2"))],
+      "Invalid value '2' for 'x': the key is there twice, and a monster holds a key once."
+    ),
+    ([JSONMember("x", .number("NaN"))], "Invalid value 'NaN' for 'x': it is not a JSON number."),
+    ([JSONMember("x", .number("007"))], "Invalid value '007' for 'x': it is not a JSON number."),
+    (
+      [JSONMember("x", .array([.number("1 2")]))],
+      "Invalid value '[1 2]' for 'x': expected ',' or ']' after an array element."
+    ),
+    (
+      [JSONMember("x", .object([JSONMember("a", .null), JSONMember("a", .null)]))],
+      "Invalid value '{\"a\":null,\"a\":null}' for 'x': duplicate key 'a' in one object."
+    ),
+  ])
+  func aMonstersKeysTheFileCannotHoldAreRefusedAndNothingIsWritten(
+    _ members: [JSONMember], _ message: String
+  ) throws {
+    try withRosterFile { path in
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      let file = RosterFile(path: path)
+      #expect(throws: RosterError.self) {
+        try file.update { roster in
+          try roster.update(named: "Cat-Bot") { $0.otherFields += members }
+        }
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+      var roster = Roster.seeded
+      do throws(RosterError) {
+        try roster.apply(
+          .add(Monster(name: "Odd-Bot", description: "", weapon: .fire, otherFields: members)))
+        Issue.record("added")
+      } catch {
+        #expect(error.description == message)
+      }
+      #expect(roster == Roster.seeded)
+    }
+  }
+
+  @Test func anEditsJSONValueTheFileCannotHoldIsRefused() throws {
+    for value in [JSONValue.number("NaN"), .number(""), .array([.number("01")])] {
+      var roster = Roster.seeded
+      #expect(throws: RosterError.self) {
+        try roster.apply(.set("Cat-Bot", RosterEdit.Changes(otherFields: [JSONMember("x", value)])))
+      }
+      #expect(roster == Roster.seeded)
+    }
+  }
+
+  @Test func aDeeplyNestedValueIsRefused() throws {
+    var value = JSONValue.null
+    for _ in 0..<600 { value = .array([value]) }
+    var roster = Roster.seeded
+    #expect(throws: RosterError.self) {
+      try roster.update(named: "Cat-Bot") { $0.otherFields = [JSONMember("deep", value)] }
+    }
+    #expect(roster == Roster.seeded)
+  }
+
+  @Test func aRostersOwnKeysAreRefusedAmongItsOtherKeys() throws {
+    try withRosterFile { path in
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      for members in [
+        [JSONMember("version", .number("2"))], [JSONMember("monsters", .array([]))],
+        [JSONMember("fields", .array([]))], [JSONMember("x", .number("+1"))],
+        [JSONMember("x", .null), JSONMember("x", .null)],
+      ] {
+        #expect(throws: RosterError.self) {
+          try RosterFile(path: path).update { roster in roster.otherFields = members }
+        }
+        #expect(throws: RosterError.self) { try Roster([], otherFields: members) }
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+      // Keys the file can hold are written, and read back as they were.
+      let kept = [JSONMember("title", .string("Team")), JSONMember("n", .number("-0.5e3"))]
+      try RosterFile(path: path).update { roster in roster.otherFields = kept }
+      #expect(try RosterFile(path: path).read().otherFields == kept)
+    }
+  }
+
+  @Test func anIntegerFieldsDefaultMustBeAJSONNumber() throws {
+    #expect(throws: RosterError.self) {
+      try MonsterField(
+        declaring: "level", kind: .integer(minimum: nil, maximum: nil), isRequired: true,
+        defaultValue: .number("NaN"))
+    }
+    let level = try MonsterField(declaring: "level", kind: .integer(minimum: nil, maximum: nil))
+    #expect(level.problem(with: .number("12abc")) != nil)
+    #expect(level.problem(with: .number("1.0e2")) == nil)
+  }
+}
