@@ -9,8 +9,7 @@ extension Roster: BidirectionalCollection, RandomAccessCollection {
   /// - Parameter index: A position after ``startIndex``.
   /// - Returns: The previous position.
   public func index(before index: Index) -> Index {
-    guard let positions else { return Index(slot: index.slot - 1) }
-    return Index(slot: positions.slot(atPosition: positions.position(ofSlot: index.slot) - 1))
+    self.index(index, offsetBy: -1)
   }
 
   /// The position `distance` monsters from `index`.
@@ -18,11 +17,15 @@ extension Roster: BidirectionalCollection, RandomAccessCollection {
   /// - Parameters:
   ///   - index: A valid position.
   ///   - distance: How many monsters to move; negative to move back.
-  /// - Returns: The position, which must be between ``startIndex`` and ``endIndex``.
+  /// - Returns: The position, which must be between ``startIndex`` and ``endIndex``: as
+  ///   for an array, one outside them stops the program, whether or not a monster was
+  ///   removed, rather than stand for another monster.
   public func index(_ index: Index, offsetBy distance: Int) -> Index {
     guard let positions else { return Index(slot: index.slot + distance) }
-    return Index(
-      slot: positions.slot(atPosition: positions.position(ofSlot: index.slot) + distance))
+    // Past the holes, the tree would take a position before the first for the first.
+    let position = positions.position(ofSlot: index.slot) + distance
+    precondition(position >= 0 && position <= count, "Index out of range")
+    return Index(slot: positions.slot(atPosition: position))
   }
 
   /// The number of monsters from one position to another.

@@ -123,3 +123,25 @@ import Testing
     }
   }
 }
+
+/// An offset outside a roster stops the program, as an array's does, also once a monster
+/// has been removed: it never stands for another monster, to be read, changed or removed.
+@Suite struct RosterOffsetOutOfRangeTests {
+  @Test func anOffsetBeforeTheFirstMonsterAfterARemovalTraps() async {
+    await #expect(processExitsWith: .failure) {
+      var roster = Roster.seeded
+      roster.remove(atOffsets: [3])
+      roster.remove(atOffsets: [-1])
+    }
+    await #expect(processExitsWith: .failure) {
+      var roster = Roster.seeded
+      roster.remove(atOffsets: [3])
+      try? roster.update(at: -1) { $0.description = "changed" }
+    }
+    await #expect(processExitsWith: .failure) {
+      var roster = Roster.seeded
+      roster.remove(atOffsets: [3])
+      _ = roster.index(before: roster.startIndex)
+    }
+  }
+}
