@@ -511,6 +511,27 @@ extension MonsterField {
   }
 }
 
+// MARK: - Conditions
+
+extension MonsterField {
+  /// Whether a monster's value of the field is the value a condition asks for: the same
+  /// JSON or, for an integer field, the same whole number however the file writes it (`7`,
+  /// `7.0`, `0.7e1`; `-0` is `0`), as the field reads it.
+  ///
+  /// - Parameters:
+  ///   - held: The monster's value, or `nil` for none.
+  ///   - wanted: The value asked for, or `nil` for none.
+  func holds(_ held: JSONValue?, asked wanted: JSONValue?) -> Bool {
+    if held == wanted { return true }
+    guard case .integer = kind, case .number(let heldText)? = held,
+      case .number(let wantedText)? = wanted,
+      case .exactly(let heldNumber)? = IntegralNumber(heldText)?.value,
+      case .exactly(let wantedNumber)? = IntegralNumber(wantedText)?.value
+    else { return false }
+    return heldNumber == wantedNumber
+  }
+}
+
 // MARK: - Whole numbers
 
 /// A JSON number as a whole number, as JSON Schema's `integer` reads one: any number whose

@@ -8,7 +8,8 @@ extension Roster {
   ///
   /// A name is compared as the roster compares names, ignoring case; any other value must
   /// be exactly the one given, read by the field's kind (a weapon typed `ninja-star` is
-  /// `ninjaStar`). No conditions pick every monster.
+  /// `ninjaStar`; an integer field's `7` is also `7.0` in the file). No conditions pick
+  /// every monster.
   ///
   /// - Parameter conditions: The conditions.
   /// - Returns: The positions.
@@ -34,7 +35,7 @@ extension Roster {
     var onlySlot: Int?
     var held: [(field: MonsterField, value: JSONValue?)] = []
     var texts: [(MonsterTextField, [UInt8])] = []
-    var others: [(key: String, value: JSONValue?)] = []
+    var others: [(field: MonsterField, value: JSONValue?)] = []
     for (field, value) in conditions {
       switch (field.builtIn, field.builtIn?.textField, value) {
       case (.name?, _, .string(let name)?):
@@ -46,7 +47,7 @@ extension Roster {
       case (_?, nil, _):
         held.append((field, value))
       default:
-        others.append((field.key, value))
+        others.append((field, value))
       }
     }
     let heldValues = RecordValues(held, weapons: source.weapons)
@@ -69,7 +70,7 @@ extension Roster {
       // costs less than a dictionary of them per monster.
       let members = otherFields(at: index)
       return others.allSatisfy { wanted in
-        members.value(forKey: wanted.key) == wanted.value
+        wanted.field.holds(members.value(forKey: wanted.field.key), asked: wanted.value)
       }
     }
     if let onlySlot {

@@ -111,6 +111,27 @@ let teamRosterText: String = {
         == "name\tlevel\nCat-Bot\t0\nLaser-Bot\t\nDog-Bot\t-123456789012345678901234567890\n")
   }
 
+  @Test func whereTakesAnIntegerFieldsNumberHoweverTheFileWritesIt() throws {
+    let harness = try CommandLineHarness()
+    func monster(_ name: String, _ level: String) -> String {
+      #"{"name": "\#(name)", "description": "", "icon": "i.png", "weapon": "fire", "level": \#(level)}"#
+    }
+    try harness.writeRoster(
+      #"{"version": 1, "fields": [{"name": "level", "type": "integer"}, {"name": "mood"}], "monsters": ["#
+        + [
+          monster("A", "7"), monster("B", "7.0"), monster("C", "0.7e1"), monster("D", "-0"),
+          monster("E", "70e-1"), monster("F", "8"),
+        ].joined(separator: ", ") + "]}")
+    #expect(
+      harness.run(["list", "--where", "level=7", "--format", "names"])
+        == CommandResult(.success, output: "A\nB\nC\nE\n"))
+    #expect(
+      harness.run(["list", "--where", "level=0", "--format", "names"])
+        == CommandResult(.success, output: "D\n"))
+    #expect(harness.run(["remove", "--where", "level=7"]).code == .success)
+    #expect(harness.run(["list", "--format", "names"]).output == "D\nF\n")
+  }
+
   @Test func anUndeclaredFieldOfARosterThatDeclaresNoneSaysHowToDeclareIt() throws {
     let harness = try CommandLineHarness()
     #expect(
