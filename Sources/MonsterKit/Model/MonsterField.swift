@@ -558,7 +558,8 @@ struct IntegralNumber: Hashable {
       return nil
     }
     value =
-      double.magnitude < 0x1p62 ? .exactly(Int(double)) : .beyond(negative: double < 0)
+      double >= -0x1p63 && double < 0x1p63
+      ? .exactly(Int(double)) : .beyond(negative: double < 0)
   }
 
   func isAtLeast(_ minimum: Int?) -> Bool {

@@ -260,6 +260,10 @@ import Testing
       ("1E2", .exactly(100)), ("1.5", nil), ("1e-1", nil), ("1e400", nil),
       ("99999999999999999999", .beyond(negative: false)),
       ("-99999999999999999999", .beyond(negative: true)), ("1e30", .beyond(negative: false)),
+      // Every whole number an `Int` holds is kept exactly, however it is written.
+      ("5e18", .exactly(5_000_000_000_000_000_000)), ("-0x1p63", nil),
+      ("-9.223372036854775808e18", .exactly(Int.min)), ("9.3e18", .beyond(negative: false)),
+      ("NaN", nil), ("007", nil), ("+1", nil),
     ]
     for (text, value) in cases {
       #expect(IntegralNumber(text)?.value == value, "\(text)")
