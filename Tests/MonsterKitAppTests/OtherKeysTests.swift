@@ -102,3 +102,19 @@ import Testing
     #expect(level.problem(with: .number("1.0e2")) == nil)
   }
 }
+
+@Suite struct OtherKeysCodableTests {
+  @Test func encodingARosterWhoseOwnKeysTheFileCannotHoldThrowsAnEncodingError() throws {
+    var roster = Roster.seeded
+    roster.otherFields = [JSONMember("version", .number("2"))]
+    #expect {
+      try JSONEncoder().encode(roster)
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.underlyingError is RosterError
+    }
+    roster.otherFields = [JSONMember("title", .string("Team"))]
+    let decoded = try JSONDecoder().decode(Roster.self, from: try JSONEncoder().encode(roster))
+    #expect(decoded.otherFields == roster.otherFields)
+  }
+}

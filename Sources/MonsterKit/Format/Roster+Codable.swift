@@ -32,8 +32,19 @@ extension Roster: Codable {
   /// Encodes the roster as the object of its roster file, keys in canonical order.
   ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: Whatever the encoder throws.
+  /// - Throws: `EncodingError.invalidValue` when ``otherFields`` hold what the file cannot
+  ///   (see ``otherFields``), with the ``RosterError`` as its underlying error; whatever the
+  ///   encoder throws.
   public func encode(to encoder: any Encoder) throws {
+    do throws(RosterError) {
+      try otherFields.checkWritableAsRosters()
+    } catch {
+      throw EncodingError.invalidValue(
+        self,
+        EncodingError.Context(
+          codingPath: encoder.codingPath, debugDescription: error.description,
+          underlyingError: error))
+    }
     let bytes = canonicalJSON()
     let value = try bytes.withUnsafeBytes(typed: { (buffer) throws(JSONSyntaxError) in
       var scanner = JSONScanner(buffer)

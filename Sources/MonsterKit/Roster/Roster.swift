@@ -31,9 +31,9 @@ public struct Roster: Sendable {
   /// The roster's keys that `monsters` does not know, in file order, written back after the
   /// known ones.
   ///
-  /// An edit of a ``RosterFile`` refuses keys its file could not hold, with nothing written:
-  /// a key the roster has of its own (`version`, `weapons`, `fields`, `monsters`), a key
-  /// twice, or a number that is no JSON number.
+  /// An edit of a ``RosterFile`` refuses keys its file could not hold, with nothing written,
+  /// and encoding the roster throws for them: a key the roster has of its own (`version`,
+  /// `weapons`, `fields`, `monsters`), a key twice, or a number that is no JSON number.
   public var otherFields: [JSONMember]
   /// The weapons and fields the roster declares.
   var declarations: RosterDeclarations
