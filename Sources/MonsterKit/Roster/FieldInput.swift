@@ -17,6 +17,7 @@ public enum FieldInput: Hashable, Sendable {
   /// declared field, and for any other key the text as a string.
   case text(String)
   /// A value as the file holds it: exactly as spelled for a built-in or declared field,
-  /// anything for another key.
+  /// any JSON for another key (not a number that is no JSON number, nor an object with a
+  /// key twice, which the file cannot hold).
   case json(JSONValue)
 }
