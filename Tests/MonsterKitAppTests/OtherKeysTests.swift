@@ -118,3 +118,21 @@ import Testing
     #expect(decoded.otherFields == roster.otherFields)
   }
 }
+
+@Suite struct JSONValueNumberCodingTests {
+  @Test func aNumberUpToUInt64sLargestKeepsItsDigitsThroughJSONCoding() throws {
+    let big = JSONValue.number("18446744073709551615")
+    let data = try JSONEncoder().encode([big])
+    #expect(String(decoding: data, as: UTF8.self) == "[18446744073709551615]")
+    #expect(try JSONDecoder().decode([JSONValue].self, from: data) == [big])
+  }
+
+  @Test func aNumberBeyondADoubleSaysSoWhenItCannotBeEncoded() throws {
+    #expect {
+      try JSONEncoder().encode([JSONValue.number("1e400")])
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.debugDescription == "'1e400' is beyond what a Double holds"
+    }
+  }
+}

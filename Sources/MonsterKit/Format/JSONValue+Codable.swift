@@ -24,9 +24,10 @@ extension JSONValue: Codable {
   /// Decodes any JSON value: `null`, a Boolean, a number, a string, an array or an object
   /// (its members in the order the decoder lists its keys).
   ///
-  /// A number is read as an integer when it is one, else as a `Double`, and kept as its
-  /// shortest spelling (`1e3` comes back as `1000`; a number past `Double`'s precision
-  /// loses digits): a decoder gives numbers, not their text.
+  /// A number is read as an integer when it is one (of `Int64` or `UInt64`), else as a
+  /// `Double`, and kept as its shortest spelling (`1e3` comes back as `1000`; any other
+  /// number past `Double`'s precision loses digits): a decoder gives numbers, not their
+  /// text.
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when the value is none of these.
@@ -53,6 +54,8 @@ extension JSONValue: Codable {
       self = .bool(bool)
     } else if let integer = try? value.decode(Int64.self) {
       self = .number(String(integer))
+    } else if let integer = try? value.decode(UInt64.self) {
+      self = .number(String(integer))
     } else if let number = try? value.decode(Double.self) {
       guard number.isFinite else {
         throw DecodingError.dataCorruptedError(
@@ -64,12 +67,13 @@ extension JSONValue: Codable {
     }
   }
 
-  /// Encodes the value: a number as an integer when its spelling is one, else as a
-  /// `Double`; an object's members in order.
+  /// Encodes the value: a number as an integer when its spelling is one of `Int64` or
+  /// `UInt64`, else as a `Double` (which may lose digits); an object's members in order.
   ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError` for a number whose spelling is not a number; whatever the
-  ///   encoder throws.
+  /// - Throws: `EncodingError` for a number whose spelling is no JSON number, or one beyond
+  ///   what a `Double` holds (`1e400`), which an encoder cannot write; whatever the encoder
+  ///   throws.
   public func encode(to encoder: any Encoder) throws {
     switch self {
     case .object(let members):
@@ -95,14 +99,17 @@ extension JSONValue: Codable {
       var value = encoder.singleValueContainer()
       if let integer = Int64(text) {
         try value.encode(integer)
-      } else if let number = Double(text), number.isFinite {
+      } else if let integer = UInt64(text) {
+        try value.encode(integer)
+      } else if isJSONNumber(text), let number = Double(text), number.isFinite {
         try value.encode(number)
       } else {
+        let problem = isJSONNumber(text) ? "is beyond what a Double holds" : "is not a JSON number"
         throw EncodingError.invalidValue(
           self,
           EncodingError.Context(
             codingPath: encoder.codingPath,
-            debugDescription: "'\(escapedForMessage(text))' is not a JSON number"))
+            debugDescription: "'\(escapedForMessage(text))' \(problem)"))
       }
     }
   }
