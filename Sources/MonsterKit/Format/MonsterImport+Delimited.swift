@@ -41,7 +41,7 @@ extension MonsterImport {
     var columns: [Column]?
     while let record = records.next() {
       let line = record.line
-      let cells: [String]
+      let cells: [DelimitedRecords.Cell]
       switch record.content {
       case .failure(let message, let canGoOn):
         reading.errors.append(MonsterImportError(line: line, message: message))
@@ -53,7 +53,7 @@ extension MonsterImport {
       }
       guard let columns else {
         do throws(MonsterImportError) {
-          columns = try header(cells, line: line)
+          columns = try header(cells.map(\.text), line: line)
         } catch {
           reading.errors.append(error)
           return
@@ -72,14 +72,16 @@ extension MonsterImport {
       }
       var fields = Fields()
       var unnamedValue: Int?
-      for (position, (column, text)) in zip(columns, cells).enumerated() {
+      for (position, (column, cell)) in zip(columns, cells).enumerated() {
         switch column {
-        case .field(.name): fields.name = text
-        case .field(let key): fields.set(key.spelling.description, to: .text(text))
-        // A declared field the roster reads; another key kept as text, none for no text.
-        case .other(let key): fields.set(key, to: .text(text))
+        case .field(.name): fields.name = cell.text
+        case .field(let key): fields.set(key.spelling.description, to: .text(cell.text))
+        // A declared field the roster reads; another key kept as text, none for no text,
+        // the empty string for `""`.
+        case .other(let key):
+          fields.set(key, to: cell.isQuotedEmpty ? .quotedEmpty : .text(cell.text))
         case .unnamed:
-          if !text.isEmpty && unnamedValue == nil { unnamedValue = position + 1 }
+          if !cell.text.isEmpty && unnamedValue == nil { unnamedValue = position + 1 }
         }
       }
       if let unnamedValue {
@@ -170,10 +172,21 @@ extension MonsterImport.Column {
 /// spans, split into fields, with quotes and escapes undone. Blank records (an empty line,
 /// or one whose fields are all empty) are skipped.
 struct DelimitedRecords {
+  /// A field of a record: its text, with quotes and escapes undone, and whether it was
+  /// quoted.
+  struct Cell {
+    var text: String
+    var isQuoted: Bool
+
+    /// Whether the field was quoted with nothing in it (`""`), as a listing writes the
+    /// empty string, to tell it from no value.
+    var isQuotedEmpty: Bool { isQuoted && text.isEmpty }
+  }
+
   /// What a record holds.
   enum Content {
-    /// Its fields, as text.
-    case cells([String])
+    /// Its fields.
+    case cells([Cell])
     /// Why it cannot be read, and whether the records after it can be.
     case failure(String, canGoOn: Bool)
   }
@@ -204,7 +217,7 @@ struct DelimitedRecords {
     while !stopped && index < bytes.count {
       let start = line
       let content = readRecord()
-      if case .cells(let cells) = content, cells.allSatisfy(\.isEmpty) { continue }
+      if case .cells(let cells) = content, cells.allSatisfy(\.text.isEmpty) { continue }
       return Record(line: start, content: content)
     }
     return nil
@@ -212,7 +225,7 @@ struct DelimitedRecords {
 
   /// Reads the record at `index`, leaving `index` after its line break.
   private mutating func readRecord() -> Content {
-    var cells: [String] = []
+    var cells: [Cell] = []
     var invalidUTF8 = false
     while true {
       let cell: [UInt8]
@@ -229,7 +242,10 @@ struct DelimitedRecords {
         return .failure(message, canGoOn: canGoOn)
       }
       if let text = validUTF8(cell) {
-        cells.append(dialect.isTSV && !isQuoted ? MonsterImport.tsvUnescaped(text[...]) : text)
+        cells.append(
+          Cell(
+            text: dialect.isTSV && !isQuoted ? MonsterImport.tsvUnescaped(text[...]) : text,
+            isQuoted: isQuoted))
       } else {
         invalidUTF8 = true
       }

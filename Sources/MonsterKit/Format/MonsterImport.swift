@@ -27,12 +27,15 @@
 /// text (a cell, or a JSON string) as a person types it, so that a weapon is read
 /// forgivingly (`ninja-star` is `ninjaStar`), a colour in any case, a declared integer from
 /// its digits, and an empty cell of a field a monster may be without, or JSON's `null` for a
-/// colour, is no value. JSON tells an empty string from no key, as a cell cannot: a JSON
-/// `""` of a key that is not built in is exactly `""`.
+/// colour, is no value. JSON tells an empty string from no key: a JSON `""` of a key that
+/// is not built in is exactly `""`. So does a cell quoted with nothing in it (`""`), as a
+/// listing writes the empty string: the empty string for a field that takes one, else no
+/// value (``FieldInput/quotedEmpty``).
 ///
 /// A column or key that the roster neither builds in nor declares is kept with its monster,
 /// as a key of its own: an object's key with its JSON value as it is (`""` too), a TSV or
-/// CSV column as text, where an empty cell gives the monster no such key. A line of a spreadsheet's
+/// CSV column as text, where an empty cell gives the monster no such key and `""` the
+/// empty string. A line of a spreadsheet's
 /// export whose cells are all empty is skipped, as a blank line is.
 ///
 /// ```swift

@@ -20,4 +20,9 @@ public enum FieldInput: Hashable, Sendable {
   /// any JSON for another key (not a number that is no JSON number, nor an object with a
   /// key twice, which the file cannot hold).
   case json(JSONValue)
+  /// A cell of a table quoted with nothing in it (`""` in TSV or CSV), which a listing
+  /// writes for an empty string: the empty string for a field that takes it (text, one of
+  /// `values` that lists it, a key the roster neither builds in nor declares), else read
+  /// as an empty ``text(_:)``, so that a spreadsheet that quotes every cell gives no value.
+  case quotedEmpty
 }

@@ -102,6 +102,12 @@ extension Roster {
       try value.checkWritableInMonster(as: field.key)
       try field.check(value, weapons: weapons)
       return value
+    case .quotedEmpty:
+      let empty = JSONValue.string("")
+      guard field.problem(with: empty, weapons: weapons) == nil else {
+        return try value(of: .text(""), for: field)
+      }
+      return empty
     }
   }
 

@@ -27,7 +27,8 @@ enum ImportCommand {
         field, or a null colour, is no value. In TSV, a field that starts with a double quote \
         and is closed as one is read as a spreadsheet quotes it ("Says ""hi\"\"\" is Says \
         "hi"). Any other column or key is kept as a key of the monster's own: a JSON \
-        value as it is, a TSV or CSV cell as text, an empty cell as no key.
+        value as it is, a TSV or CSV cell as text, an empty cell as no key. A cell \
+        quoted with nothing in it ("") is the empty string where the field takes one.
 
         All the monsters land in one write, or none does: every line that cannot be read, \
         or whose name is taken (without --update), is named with its error (the first \

@@ -33,7 +33,8 @@ enum ListCommand {
         declared fields) and one monster a line, with tab, line break, \
         carriage return and backslash written \\t, \\n, \\r and \\\\ (a value that \
         starts with a double quote is quoted, as a spreadsheet quotes it), which \
-        'monsters import' reads back; 'csv' the same as RFC 4180 has it, for spreadsheets \
+        'monsters import' reads back (an empty cell is no value, and \"\" the empty \
+        string); 'csv' the same as RFC 4180 has it, for spreadsheets \
         (fields quoted where they hold a comma, a quote or a line break; lines end in \
         CRLF). 'markdown' is a GitHub-flavoured table for a pull request's comment, each \
         value in a code span, so that it makes no HTML, mention or link. When no monster is listed, the tables print no header, and a note says \
@@ -155,6 +156,11 @@ enum ListCommand {
       try context.output.append { buffer in
         for (position, field) in fields.enumerated() {
           if position > 0 { buffer.append(format.separator) }
+          // An empty cell is no value: the empty string is quoted, as `import` reads it.
+          if field.builtIn == nil, roster.value(of: field, at: index) == .string("") {
+            buffer.append(contentsOf: quotedField("", forTerminal: false).utf8)
+            continue
+          }
           MonsterTable.withText(of: field, at: index, in: roster) {
             appendField($0, as: format, isTerminal, &buffer)
           }

@@ -109,6 +109,7 @@ func conditionText(_ condition: MonsterCondition) -> String {
     switch condition.value {
     case .typed(let text)?, .text(let text)?: text
     case .json(.string(let text))?: text
+    case .quotedEmpty?: "\"\""
     case .json(let value)?: DiffReport.json(value)
     case nil: ValueKind.noColorWord
     }

@@ -329,6 +329,32 @@ import Testing
     #expect(roster.monster(named: "A")?.otherFields == [JSONMember("notes", .string(""))])
   }
 
+  /// A cell quoted with nothing in it (`""`, as a listing writes the empty string) is the
+  /// empty string for a field that takes it; for one that does not, it is no value, as an
+  /// empty cell is, so that a spreadsheet that quotes every cell imports as one that does
+  /// not.
+  @Test func aQuotedEmptyCellIsTheEmptyStringWhereAFieldTakesIt() throws {
+    var roster = Roster()
+    try roster.apply(.addField(try MonsterField(declaring: "notes")))
+    try roster.apply(
+      .addField(try MonsterField(declaring: "health", kind: .integer(minimum: nil, maximum: nil))))
+    try roster.apply(.addField(try MonsterField(declaring: "team", kind: .values(["red"]))))
+    for text in [
+      "name\tweapon\tnameColor\tnotes\thealth\tteam\tx\tnone\n"
+        + "A\tfire\t\"\"\t\"\"\t\"\"\t\"\"\t\"\"\t\n",
+      "name,weapon,nameColor,notes,health,team,x,none\r\n\"A\",\"fire\",\"\",\"\",\"\",\"\",\"\",\r\n",
+    ] {
+      var edited = roster
+      let monsters = try read(text)
+      try edited.apply(monsters[0].edit(ifTaken: .fail))
+      let added = try #require(edited.monster(named: "A"))
+      #expect(added.nameColor == nil, "\(text)")
+      #expect(
+        added.otherFields == [JSONMember("notes", .string("")), JSONMember("x", .string(""))],
+        "\(text)")
+    }
+  }
+
   @Test(arguments: [
     (
       #"{"name": "A", "weapon": 1}"#, MonsterImport.Format?.none, 1, 25, "'weapon' must be a string"

@@ -94,6 +94,44 @@ import Testing
     }
   }
 
+  /// An empty cell is no value, so a listing writes a field that holds the empty string
+  /// (which a field a monster may be without can) as `""`: read back, it is the empty
+  /// string, and the listing imports as no change.
+  @Test func listingsOfEmptyStringsImportAsNoChange() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      """
+      {
+        "version": 1,
+        "fields": [
+          { "name": "notes" },
+          { "name": "mood", "values": ["", "glad"] },
+          { "name": "health", "type": "integer" }
+        ],
+        "monsters": [
+          { "name": "A", "description": "", "icon": "", "weapon": "fire", "notes": "",
+            "mood": "", "x": "" },
+          { "name": "B", "description": "", "icon": "", "weapon": "fire", "x": "" }
+        ]
+      }
+      """)
+    #expect(harness.run(["fmt"]).code == .success)
+    let before = try #require(FileIdentity(path: harness.rosterPath))
+    let bytes = harness.rosterBytes()
+    for format in ["tsv", "csv"] {
+      for fields in [[], ["--fields", "name,weapon,notes,mood,health,x"]] {
+        let listing = harness.run(["list", "--format", format] + fields)
+        let result = harness.run(["import", "--update", "-"], input: listing.output)
+        #expect(
+          result.errors
+            == "monsters import: Nothing to change: \(harness.rosterPath) is as asked.\n",
+          "\(format) \(fields): \(listing.output)")
+        #expect(FileIdentity(path: harness.rosterPath) == before, "\(format) \(fields)")
+        #expect(harness.rosterBytes() == bytes, "\(format) \(fields)")
+      }
+    }
+  }
+
   /// A spreadsheet quotes a cell that holds a quote, a line break or the separator (and,
   /// in CSV, a comma), doubling its quotes, and writes any other cell as it is.
   private func spreadsheetCell(_ text: String, separator: Character) -> String {
