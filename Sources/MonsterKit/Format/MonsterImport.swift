@@ -26,7 +26,7 @@
 /// values when it adds the monsters (``RosterEdit/addNamed(_:_:ifTaken:)``), by its fields:
 /// text (a cell, or a JSON string) as a person types it, so that a weapon is read
 /// forgivingly (`ninja-star` is `ninjaStar`), a colour in any case, a declared integer from
-/// its digits, and an empty cell of a field a monster may be without, or JSON's `null` for a
+/// its digits or as JSON writes a whole number (`7.0`), and an empty cell of a field a monster may be without, or JSON's `null` for a
 /// colour, is no value. JSON tells an empty string from no key: a JSON `""` of a key that
 /// is not built in is exactly `""`. So does a cell quoted with nothing in it (`""`), as a
 /// listing writes the empty string: the empty string for a field that takes one, else no

@@ -463,7 +463,7 @@ extension MonsterField {
 
   /// The value a person means by some text, as a command line, a TSV or a CSV gives it: a
   /// weapon read forgivingly (`ninja-star`), a colour in any case, an integer in decimal
-  /// digits, one of a field's values in any case where only one matches; anything else
+  /// digits or as any whole JSON number (`7.0`), one of a field's values in any case where only one matches; anything else
   /// as it is. Empty text is no value, for a field a monster may be without.
   ///
   /// - Parameters:
@@ -492,14 +492,23 @@ extension MonsterField {
       return .string(color.description)
     case .integer:
       let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
-      guard text.utf8.count - digits.count <= 1, !digits.isEmpty,
-        digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
-      else { throw invalid() }
-      // As JSON writes a number: no leading zeros, no minus before zero.
-      let significant = digits.drop { $0 == UInt8(ascii: "0") }
-      let value = JSONValue.number(
-        significant.isEmpty
-          ? "0" : (digits.count < text.utf8.count ? "-" : "") + String(Substring(significant)))
+      let isDecimal =
+        text.utf8.count - digits.count <= 1 && !digits.isEmpty
+        && digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+      let value: JSONValue
+      if isJSONNumber(text) {
+        // As JSON writes it (`7`, `7.0`, `0.7e1`), as a listing shows what the file holds.
+        value = .number(text)
+      } else if isDecimal {
+        // Digits as a person may type them, leading zeros and all (`007` is 7), which JSON
+        // does not allow, however long.
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        value = .number(
+          (digits.count < text.utf8.count ? "-" : "")
+            + (significant.isEmpty ? "0" : String(decoding: significant, as: UTF8.self)))
+      } else {
+        throw invalid()
+      }
       guard problem(with: value, weapons: weapons) == nil else { throw invalid() }
       return value
     case .values(let values):
@@ -515,20 +524,30 @@ extension MonsterField {
 
 extension MonsterField {
   /// Whether a monster's value of the field is the value a condition asks for: the same
-  /// JSON or, for an integer field, the same whole number however the file writes it (`7`,
-  /// `7.0`, `0.7e1`; `-0` is `0`), as the field reads it.
+  /// JSON; for an integer field, the same whole number however the file writes it (`7`,
+  /// `7.0`, `0.7e1`; `-0` is `0`), as the field reads it; for a key the roster neither
+  /// builds in nor declares, the text `list --fields` shows.
   ///
   /// - Parameters:
   ///   - held: The monster's value, or `nil` for none.
   ///   - wanted: The value asked for, or `nil` for none.
   func holds(_ held: JSONValue?, asked wanted: JSONValue?) -> Bool {
     if held == wanted { return true }
-    guard case .integer = kind, case .number(let heldText)? = held,
-      case .number(let wantedText)? = wanted,
-      case .exactly(let heldNumber)? = IntegralNumber(heldText)?.value,
-      case .exactly(let wantedNumber)? = IntegralNumber(wantedText)?.value
-    else { return false }
-    return heldNumber == wantedNumber
+    switch (kind, held, wanted) {
+    case (.integer, .number(let heldText)?, .number(let wantedText)?):
+      guard case .exactly(let heldNumber)? = IntegralNumber(heldText)?.value,
+        case .exactly(let wantedNumber)? = IntegralNumber(wantedText)?.value
+      else { return false }
+      return heldNumber == wantedNumber
+    case (.any, let held?, .string(let text)?):
+      // A key the roster neither builds in nor declares is asked for as text: a value
+      // that is no string holds it by its compact JSON, as `list --fields` shows it
+      // (`1.0`, `true`, `null`).
+      if case .string = held { return false }
+      return Self.text(of: held).hasSameCodePoints(as: text)
+    default:
+      return false
+    }
   }
 }
 

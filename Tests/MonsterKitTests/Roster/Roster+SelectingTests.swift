@@ -61,6 +61,30 @@ import Testing
     #expect(try roster.indices(matching: [.icon("a/b.png")]).count == 1)
   }
 
+  /// A condition reads a value as the field does: a declared integer as its whole number,
+  /// however the file writes it, and a key the roster does not declare as text, as `list
+  /// --fields` shows it.
+  @Test func aConditionPicksAValueByWhatItReadsAs() throws {
+    let roster = try readRoster(
+      #"""
+      {"version": 1, "fields": [{"name": "health", "type": "integer"}], "monsters": [
+      {"name": "A", "description": "", "icon": "", "weapon": "fire", "health": 5.0, "n": 1.0,
+       "b": true, "z": null, "o": {"k": 1}},
+      {"name": "B", "description": "", "icon": "", "weapon": "fire", "health": 0.5e1, "n": "1.0"},
+      {"name": "C", "description": "", "icon": "", "weapon": "fire", "health": 5, "n": 1}]}
+      """#)
+    func picked(_ key: String, _ text: String) throws -> [String] {
+      names(roster, try roster.indices(matching: [MonsterCondition(key, .typed(text))]))
+    }
+    #expect(try picked("health", "5") == ["A", "B", "C"])
+    #expect(try picked("n", "1.0") == ["A", "B"])
+    #expect(try picked("n", "1") == ["C"])
+    #expect(try picked("b", "true") == ["A"])
+    #expect(try picked("z", "null") == ["A"])
+    #expect(try picked("o", #"{"k":1}"#) == ["A"])
+    #expect(try picked("health", "6").isEmpty)
+  }
+
   @Test func aColourOrNoColourPicksByTheNameColour() throws {
     var roster = try seededFromFile()
     try roster.apply(.set("Ice-Bot", .init(nameColor: .set(.rgb(red: 255, green: 136, blue: 0)))))

@@ -56,6 +56,19 @@ import Testing
     #expect(roster.monster(named: "Cat-Bot")?.otherFields == [JSONMember("health", .number("7"))])
   }
 
+  /// An integer typed is a JSON number, whatever its digits: leading zeros, which JSON does
+  /// not allow, are dropped however long the number; one JSON writes with a fraction or an
+  /// exponent, as a listing shows it, is kept as it is written.
+  @Test(arguments: [
+    ("007", "7"), ("-007", "-7"), ("000", "0"), ("-0", "-0"), ("10", "10"),
+    ("00999999999999999999999", "999999999999999999999"), ("7.0", "7.0"), ("0.7e1", "0.7e1"),
+    ("1E2", "1E2"),
+  ])
+  func typedIntegersAreJSONNumbers(typed: String, written: String) throws {
+    let field = try MonsterField(declaring: "n", kind: .integer(minimum: nil, maximum: nil))
+    #expect(try field.value(typed: typed) == .number(written))
+  }
+
   @Test(arguments: [
     (
       "team", FieldInput.typed("green"),

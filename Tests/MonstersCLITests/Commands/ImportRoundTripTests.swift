@@ -94,42 +94,71 @@ import Testing
     }
   }
 
-  /// An empty cell is no value, so a listing writes a field that holds the empty string
-  /// (which a field a monster may be without can) as `""`: read back, it is the empty
-  /// string, and the listing imports as no change.
-  @Test func listingsOfEmptyStringsImportAsNoChange() throws {
+  /// Lists a roster in TSV and CSV, all its fields and those named, and expects each
+  /// listing to import with `--update` as no change, leaving the file alone.
+  private func expectListingsImportAsNoChange(
+    of roster: String, fields: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let harness = try CommandLineHarness()
-    try harness.writeRoster(
-      """
-      {
-        "version": 1,
-        "fields": [
-          { "name": "notes" },
-          { "name": "mood", "values": ["", "glad"] },
-          { "name": "health", "type": "integer" }
-        ],
-        "monsters": [
-          { "name": "A", "description": "", "icon": "", "weapon": "fire", "notes": "",
-            "mood": "", "x": "" },
-          { "name": "B", "description": "", "icon": "", "weapon": "fire", "x": "" }
-        ]
-      }
-      """)
-    #expect(harness.run(["fmt"]).code == .success)
+    try harness.writeRoster(roster)
+    #expect(harness.run(["fmt"]).code == .success, sourceLocation: sourceLocation)
     let before = try #require(FileIdentity(path: harness.rosterPath))
     let bytes = harness.rosterBytes()
     for format in ["tsv", "csv"] {
-      for fields in [[], ["--fields", "name,weapon,notes,mood,health,x"]] {
-        let listing = harness.run(["list", "--format", format] + fields)
+      for chosen in [[], ["--fields", fields]] {
+        let listing = harness.run(["list", "--format", format] + chosen)
         let result = harness.run(["import", "--update", "-"], input: listing.output)
         #expect(
           result.errors
             == "monsters import: Nothing to change: \(harness.rosterPath) is as asked.\n",
-          "\(format) \(fields): \(listing.output)")
-        #expect(FileIdentity(path: harness.rosterPath) == before, "\(format) \(fields)")
-        #expect(harness.rosterBytes() == bytes, "\(format) \(fields)")
+          "\(format) \(chosen): \(listing.output)", sourceLocation: sourceLocation)
+        #expect(
+          FileIdentity(path: harness.rosterPath) == before, "\(format) \(chosen)",
+          sourceLocation: sourceLocation)
+        #expect(
+          harness.rosterBytes() == bytes, "\(format) \(chosen)", sourceLocation: sourceLocation)
       }
     }
+  }
+
+  /// An empty cell is no value, so a listing writes a field that holds the empty string
+  /// (which a field a monster may be without can) as `""`: read back, it is the empty
+  /// string, and the listing imports as no change.
+  @Test func listingsOfEmptyStringsImportAsNoChange() throws {
+    try expectListingsImportAsNoChange(
+      of: """
+        {
+          "version": 1,
+          "fields": [
+            { "name": "notes" },
+            { "name": "mood", "values": ["", "glad"] },
+            { "name": "health", "type": "integer" }
+          ],
+          "monsters": [
+            { "name": "A", "description": "", "icon": "", "weapon": "fire", "notes": "",
+              "mood": "", "x": "" },
+            { "name": "B", "description": "", "icon": "", "weapon": "fire", "x": "" }
+          ]
+        }
+        """, fields: "name,weapon,notes,mood,health,x")
+  }
+
+  /// A whole number the file writes with a fraction or an exponent, which an integer field
+  /// takes, is listed as the file writes it and read back as that number.
+  @Test func listingsOfWholeNumbersWrittenAnyWayImportAsNoChange() throws {
+    try expectListingsImportAsNoChange(
+      of: """
+        {
+          "version": 1,
+          "fields": [{ "name": "health", "type": "integer" }],
+          "monsters": [
+            { "name": "A", "description": "", "icon": "", "weapon": "fire", "health": 7.0 },
+            { "name": "B", "description": "", "icon": "", "weapon": "fire", "health": 0.7e1 },
+            { "name": "C", "description": "", "icon": "", "weapon": "fire", "health": -0 },
+            { "name": "D", "description": "", "icon": "", "weapon": "fire", "health": 1E2 }
+          ]
+        }
+        """, fields: "name,weapon,health")
   }
 
   /// A spreadsheet quotes a cell that holds a quote, a line break or the separator (and,
