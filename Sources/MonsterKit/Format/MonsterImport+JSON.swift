@@ -122,13 +122,15 @@ extension MonsterImport {
       // A built-in field is a string, read as typed; a colour may be null, for none. Any
       // other key is the roster's to read: a string as typed, anything else as it is. JSON
       // tells an empty string from no key, so `""` is the value `""`, not a cell left empty.
+      // A key names a field only as spelled: `NAME` is a key of its own, as JSON keys are.
       switch (value, MonsterField.BuiltIn(spelling: key)) {
       case (.string(let text), .name?): fields.name = text
-      case (.string(let text), nil) where text.isEmpty: fields.set(key, to: .json(value))
-      case (.string(let text), _): fields.set(key, to: .text(text))
-      case (.null, let field?) where !field.isRequired: fields.set(key, to: nil)
+      case (.string(let text), nil) where text.isEmpty:
+        fields.set(key, to: .json(value), keyIsExact: true)
+      case (.string(let text), _): fields.set(key, to: .text(text), keyIsExact: true)
+      case (.null, let field?) where !field.isRequired: fields.set(key, to: nil, keyIsExact: true)
       case (_, _?): note(valueOffset, "'\(key)' must be a string")
-      case (_, nil): fields.set(key, to: .json(value))
+      case (_, nil): fields.set(key, to: .json(value), keyIsExact: true)
       }
     }
     if sawMonsters && fields.name == nil {

@@ -169,10 +169,11 @@ extension MonsterImport {
     /// Whether the input gives a weapon.
     var hasWeapon = false
 
-    /// Notes a field's value.
-    mutating func set(_ key: String, to value: FieldInput?) {
+    /// Notes a field's value: of a column, which names a field in any case, or of a JSON
+    /// key, which names one only as spelled.
+    mutating func set(_ key: String, to value: FieldInput?, keyIsExact: Bool = false) {
       if MonsterField.BuiltIn(spelling: key) == .weapon { hasWeapon = true }
-      changes.set(key, to: value)
+      changes.assignments.append(.init(key, value, keyIsExact: keyIsExact))
     }
   }
 

@@ -117,9 +117,12 @@ extension Roster {
   ///   neither built in nor declared, naming the declared fields (the built-in ones have
   ///   their own ways to be set), and for a condition on a key no monster has, naming every
   ///   field.
-  private func field(named key: String, for input: FieldInput?, isCondition: Bool)
-    throws(RosterError) -> MonsterField
-  {
+  private func field(
+    named key: String, for input: FieldInput?, isCondition: Bool, exactly: Bool = false
+  ) throws(RosterError) -> MonsterField {
+    if exactly {
+      return fields.first { $0.key.hasSameCodePoints(as: key) } ?? .other(key)
+    }
     if let field = knownField(named: key) { return field }
     let isTyped = if case .typed? = input { true } else { false }
     guard let held = isCondition ? heldKey(key) : isTyped ? nil : key else {
@@ -141,7 +144,9 @@ extension Roster {
     var resolved = ResolvedChanges()
     var places: [CodePointKey: Int] = [:]
     for assignment in changes.assignments {
-      let field = try field(named: assignment.key, for: assignment.value, isCondition: false)
+      let field = try field(
+        named: assignment.key, for: assignment.value, isCondition: false,
+        exactly: assignment.keyIsExact)
       guard field.builtIn != .name else {
         throw .invalidValue(
           assignment.key, field: field.key, reason: "a monster is given a new name by renaming it")

@@ -100,15 +100,21 @@ public enum RosterEdit: Hashable, Sendable {
       public var key: String
       /// The new value, or `nil` to take the value away (a field a monster may be without).
       public var value: FieldInput?
+      /// Whether the key names a built-in or declared field only as spelled, code point for
+      /// code point, as a key of a JSON object does; any other spelling is a key of its own.
+      /// Otherwise a field is found in any case and normal form, as a person types it.
+      public var keyIsExact: Bool
 
       /// Creates an assignment.
       ///
       /// - Parameters:
       ///   - key: The field's key.
       ///   - value: The new value, or `nil` for none.
-      public init(_ key: String, _ value: FieldInput?) {
+      ///   - keyIsExact: Whether the key names a field only as spelled.
+      public init(_ key: String, _ value: FieldInput?, keyIsExact: Bool = false) {
         self.key = key
         self.value = value
+        self.keyIsExact = keyIsExact
       }
     }
 

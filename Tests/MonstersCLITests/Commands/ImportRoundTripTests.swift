@@ -161,6 +161,30 @@ import Testing
         """, fields: "name,weapon,health")
   }
 
+  /// A JSON key names a field only as spelled, as JSON keys are compared: a key that
+  /// differs from a built-in or declared field in case is a key of its own, so the JSON
+  /// listing of a roster that holds one imports into an empty roster as the same roster.
+  @Test func jsonListingsOfKeysSpelledLikeFieldsReproduceTheRoster() throws {
+    let harness = try CommandLineHarness()
+    let declarations = #""fields": [{"name": "hp", "type": "integer"}, {"name": "team"}]"#
+    try harness.writeRoster(
+      """
+      {"version": 1, \(declarations), "monsters": [
+      {"name": "A", "description": "", "icon": "", "weapon": "fire", "hp": 1, "HP": "two",
+       "Team": "x", "NAME": "n", "Weapon": 5, "nameColor": "red", "NameColor": "blue"}]}
+      """)
+    #expect(harness.run(["fmt"]).code == .success)
+    let roster = harness.rosterBytes()
+    for format in ["json", "ndjson"] {
+      let listing = harness.run(["list", "--format", format])
+      try harness.writeRoster(#"{"version": 1, \#(declarations), "monsters": []}"#)
+      let result = harness.run(["import", "--format", format, "-"], input: listing.output)
+      #expect(result == CommandResult(.success, output: "Added A.\n"), "\(format)")
+      #expect(harness.run(["fmt"]).code == .success)
+      #expect(harness.rosterBytes() == roster, "\(format)")
+    }
+  }
+
   /// A spreadsheet quotes a cell that holds a quote, a line break or the separator (and,
   /// in CSV, a comma), doubling its quotes, and writes any other cell as it is.
   private func spreadsheetCell(_ text: String, separator: Character) -> String {
