@@ -503,9 +503,12 @@ extension MonsterField {
         // Digits as a person may type them, leading zeros and all (`007` is 7), which JSON
         // does not allow, however long.
         let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        // No minus before zero: `-000` is `0`.
         value = .number(
-          (digits.count < text.utf8.count ? "-" : "")
-            + (significant.isEmpty ? "0" : String(decoding: significant, as: UTF8.self)))
+          significant.isEmpty
+            ? "0"
+            : (digits.count < text.utf8.count ? "-" : "")
+              + String(decoding: significant, as: UTF8.self))
       } else {
         throw invalid()
       }

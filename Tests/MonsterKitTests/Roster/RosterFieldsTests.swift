@@ -60,7 +60,7 @@ import Testing
   /// not allow, are dropped however long the number; one JSON writes with a fraction or an
   /// exponent, as a listing shows it, is kept as it is written.
   @Test(arguments: [
-    ("007", "7"), ("-007", "-7"), ("000", "0"), ("-0", "-0"), ("10", "10"),
+    ("007", "7"), ("-007", "-7"), ("000", "0"), ("-000", "0"), ("-0", "-0"), ("10", "10"),
     ("00999999999999999999999", "999999999999999999999"), ("7.0", "7.0"), ("0.7e1", "0.7e1"),
     ("1E2", "1E2"),
   ])
