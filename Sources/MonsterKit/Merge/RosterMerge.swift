@@ -104,7 +104,7 @@ public struct RosterMerge: Sendable {
               })
             merged.3.append(
               MergeConflict(
-                monster: base.roster.name(at: identities.toOurs.old[identity]),
+                monster: base.roster.name(at: identities.toOurs.old[uncertain.named]),
                 reason: .uncertainMatch(uncertain.side, lookalike(uncertain))))
           }
           return merged

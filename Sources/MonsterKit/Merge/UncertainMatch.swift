@@ -19,8 +19,11 @@ struct UncertainMatch {
     case added(Int)
   }
 
-  /// The monster, by its identity: its offset in the ancestor.
+  /// The monster, by its identity: its offset in the ancestor, or a monster a side added.
   let identity: Int
+  /// The monster of the ancestor, by offset, that the conflict is named by: the identity's
+  /// own, or, for a monster a side added, the one it may be.
+  let named: Int
   /// The side that casts its match in doubt.
   let side: MergeSide
   /// The monster it may be, or that may be it.
@@ -47,10 +50,11 @@ struct UncertainMatch {
       side == .ours
       ? (identities.toOurs, rosters.ours, identities.theirs, .ours)
       : (identities.toTheirs, rosters.theirs, identities.ours, .theirs)
+    let (otherMatching, otherView) =
+      side == .ours ? (identities.toTheirs, rosters.theirs) : (identities.toOurs, rosters.ours)
     let base = rosters.base
     let ancestors = 0..<identities.baseCount
     let anyMerged = outcomes[ancestors].contains { if case .merged = $0 { true } else { false } }
-    guard anyMerged || ancestors.contains(where: { others[$0] == nil }) else { return [] }
 
     // This side's version of an ancestor's monster, when it differs in more than the name.
     func changed(_ identity: Int) -> Roster.Index? {
@@ -60,6 +64,35 @@ struct UncertainMatch {
       let index = matching.new[offset]
       let same = view.sameFieldsButName(at: index, as: base, at: matching.old[identity])
       return same ? nil : index
+    }
+    // The other fields of the monsters a side added, each with whether every monster added
+    // with them was added alike on both sides; made when first asked for.
+    var addedFields: [MonsterFields: Bool]?
+    // Whether both sides did the same to a monster: the other side has it just as this side
+    // has it, and a monster added with every other field it had (that it may have been
+    // renamed to) was added alike on both. Whichever monster it is, it merges the same.
+    func alikeOnBoth(_ identity: Int, _ index: Roster.Index) -> Bool {
+      guard let offset = others[identity],
+        view.sameMonster(at: index, as: otherView, at: otherMatching.new[offset])
+      else { return false }
+      if addedFields == nil { addedFields = Self.addedFields(identities, rosters) }
+      return addedFields?[MonsterFields(base.roster[matching.old[identity]])] ?? true
+    }
+    // Whether a monster this side changed (its version at an index) is one the other side
+    // changed too, to another version or to the same but not all alike.
+    func changedOnBoth(_ identity: Int, _ index: Roster.Index) -> Bool {
+      switch outcomes[identity] {
+      case .merged: return true
+      case .ours, .theirs:
+        guard let offset = others[identity], !otherMatching.unchanged[offset] else { return false }
+        let otherIndex = otherMatching.new[offset]
+        return !otherView.sameMonster(at: otherIndex, as: base, at: matching.old[identity])
+          && !alikeOnBoth(identity, index)
+      case .removed, .conflicted: return false
+      }
+    }
+    guard anyMerged || ancestors.contains(where: { others[$0] == nil }) else {
+      return renamedAway(on: side, identities, rosters, changed: changed, doubted: changedOnBoth)
     }
     // The ancestor's monsters that left this side or changed there, by their other fields.
     var lookalikes: [MonsterFields: [Int]] = [:]
@@ -71,14 +104,14 @@ struct UncertainMatch {
       anyRemovedByOther = anyRemovedByOther || others[identity] == nil
     }
     guard !lookalikes.isEmpty else {
-      return renamedAway(on: side, identities, outcomes, rosters, changed: changed)
+      return renamedAway(on: side, identities, rosters, changed: changed, doubted: changedOnBoth)
     }
 
     var found: [UncertainMatch] = []
     for identity in ancestors {
       let isMerged = if case .merged = outcomes[identity] { true } else { false }
       guard isMerged || (anyRemovedByOther && outcomes[identity] == taken),
-        let index = changed(identity)
+        let index = changed(identity), isMerged || !alikeOnBoth(identity, index)
       else { continue }
       let fields = MonsterFields(view.roster[index])
       guard fields != MonsterFields(base.roster[matching.old[identity]]),
@@ -86,23 +119,85 @@ struct UncertainMatch {
           other != identity && (isMerged || others[other] == nil)
         })
       else { continue }
-      found.append(UncertainMatch(identity: identity, side: side, lookalike: .ancestor(lookalike)))
+      found.append(
+        UncertainMatch(
+          identity: identity, named: identity, side: side, lookalike: .ancestor(lookalike)))
     }
-    return found + renamedAway(on: side, identities, outcomes, rosters, changed: changed)
+    return found
+      + renamedAway(on: side, identities, rosters, changed: changed, doubted: changedOnBoth)
+      + renamedAndRemoved(on: side, identities, rosters) { fields in
+        if addedFields == nil { addedFields = Self.addedFields(identities, rosters) }
+        return addedFields?[fields] ?? true
+      }
   }
 
-  /// The monsters merged from both sides whose version on a side differs from the ancestor's
+  /// The monsters a side added with every other field of a monster of the ancestor that
+  /// neither side has any more, unless both sides added them alike: it may be that monster,
+  /// renamed where a rename is not followed (moved, or past monsters that swapped names), and
+  /// the other side removed it.
+  private static func renamedAndRemoved(
+    on side: MergeSide, _ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters,
+    addedAlike: (MonsterFields) -> Bool
+  ) -> [UncertainMatch] {
+    let (matching, view, ofSide) =
+      side == .ours
+      ? (identities.toOurs, rosters.ours, identities.ofOurs)
+      : (identities.toTheirs, rosters.theirs, identities.ofTheirs)
+    var gone: [MonsterFields: Int] = [:]
+    for identity in 0..<identities.baseCount
+    where identities.ours[identity] == nil && identities.theirs[identity] == nil {
+      gone[MonsterFields(rosters.base.roster[matching.old[identity]])] = identity
+    }
+    guard !gone.isEmpty else { return [] }
+    var found: [UncertainMatch] = []
+    for offset in 0..<matching.new.count where matching.oldOffset[offset] == nil {
+      let fields = MonsterFields(view.roster[matching.new[offset]])
+      guard let identity = gone[fields], !addedAlike(fields) else { continue }
+      found.append(
+        UncertainMatch(
+          identity: Int(ofSide[offset]), named: identity, side: side, lookalike: .added(offset)))
+    }
+    return found
+  }
+
+  /// The other fields of the monsters either side added, each with whether every monster
+  /// added with them is on both sides, the same.
+  private static func addedFields(
+    _ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters
+  ) -> [MonsterFields: Bool] {
+    var found: [MonsterFields: Bool] = [:]
+    func alike(_ identity: Int) -> Bool {
+      guard let mine = identities.ours[identity], let other = identities.theirs[identity] else {
+        return false
+      }
+      return rosters.ours.sameMonster(
+        at: identities.toOurs.new[mine], as: rosters.theirs, at: identities.toTheirs.new[other])
+    }
+    for (matching, view, ofSide) in [
+      (identities.toOurs, rosters.ours, identities.ofOurs),
+      (identities.toTheirs, rosters.theirs, identities.ofTheirs),
+    ] {
+      for offset in 0..<matching.new.count where matching.oldOffset[offset] == nil {
+        let fields = MonsterFields(view.roster[matching.new[offset]])
+        found[fields] = (found[fields] ?? true) && alike(Int(ofSide[offset]))
+      }
+    }
+    return found
+  }
+
+  /// The monsters changed on both sides (``doubted``: merged, or changed alike where the
+  /// one it may be was not added alike) whose version on a side differs from the ancestor's
   /// in more than the name, where that side added a monster with every other field the
   /// ancestor's had: it may be the ancestor's, renamed, and the one under its name new.
   private static func renamedAway(
-    on side: MergeSide, _ identities: MergeIdentities, _ outcomes: [MergedMonster],
-    _ rosters: MonsterMerge.Rosters, changed: (Int) -> Roster.Index?
+    on side: MergeSide, _ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters,
+    changed: (Int) -> Roster.Index?, doubted changedOnBoth: (Int, Roster.Index) -> Bool
   ) -> [UncertainMatch] {
     let (matching, view) =
       side == .ours ? (identities.toOurs, rosters.ours) : (identities.toTheirs, rosters.theirs)
     let doubted = (0..<identities.baseCount).filter { identity in
-      guard case .merged = outcomes[identity] else { return false }
-      return changed(identity) != nil
+      guard let index = changed(identity) else { return false }
+      return changedOnBoth(identity, index)
     }
     guard !doubted.isEmpty else { return [] }
     // The monsters this side added, by their other fields.
@@ -115,7 +210,7 @@ struct UncertainMatch {
     return doubted.compactMap { identity in
       let fields = MonsterFields(rosters.base.roster[matching.old[identity]])
       return added[fields].map {
-        UncertainMatch(identity: identity, side: side, lookalike: .added($0))
+        UncertainMatch(identity: identity, named: identity, side: side, lookalike: .added($0))
       }
     }
   }

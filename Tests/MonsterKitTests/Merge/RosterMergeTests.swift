@@ -347,6 +347,54 @@ import Testing
     #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == replaced)
   }
 
+  /// A side that renamed Fire-Bot to Old-Bot and added a new Fire-Bot with the weapon the
+  /// other side gave Fire-Bot has a Fire-Bot just as the other side has it: that side's
+  /// change may still belong to Old-Bot.
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aMonsterRenamedAwayFromANewOneChangedAlikeIsAConflict(_ renamer: MergeSide) throws {
+    var fire = try #require(Roster.seeded.monster(named: "Fire-Bot"))
+    fire.weapon = .fire
+    let replaced = try seeded(.rename("Fire-Bot", to: "Old-Bot"), .add(fire))
+    let other = try seeded(.set("Fire-Bot", .init(weapon: .fire)))
+    let merge =
+      renamer == .ours
+      ? try merged(.seeded, replaced, other) : try merged(.seeded, other, replaced)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Old-Bot")))
+      ])
+  }
+
+  /// Both sides that renamed Cat-Bot away and Dog-Bot to Cat-Bot alike did the same, which
+  /// merges the same whichever monster is which.
+  @Test func namesGivenToAnotherMonsterAlikeOnBothSidesMerge() throws {
+    let chained = try seeded(.rename("Cat-Bot", to: "Kitty-Bot"), .rename("Dog-Bot", to: "Cat-Bot"))
+    let merge = try merged(.seeded, chained, chained)
+    #expect(merge.isClean)
+    #expect(merge.result == chained)
+  }
+
+  /// A side that renamed Fire-Bot to Blaze-Bot and moved it is not followed, as renames are
+  /// only in their place: where the other side removed Fire-Bot, Blaze-Bot, with every other
+  /// field Fire-Bot had, may be it, and is a conflict rather than kept.
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aMonsterRenamedAndMovedWhereTheOtherSideRemovedItIsAConflict(_ renamer: MergeSide)
+    throws
+  {
+    var blaze = try #require(Roster.seeded.monster(named: "Fire-Bot"))
+    blaze.name = "Blaze-Bot"
+    let moved = try Roster([blaze] + Roster.seeded.filter { $0.name != "Fire-Bot" })
+    let removed = try seeded(.remove("Fire-Bot"))
+    let merge =
+      renamer == .ours
+      ? try merged(.seeded, moved, removed) : try merged(.seeded, removed, moved)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Blaze-Bot")))
+      ])
+    #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == moved)
+  }
+
   @Test func namesThatWouldBecomeTheSameNameAreAConflict() throws {
     let ours = try seeded(.rename("Dog-Bot", to: "Robo-Bot"))
     let theirs = try seeded(.rename("Ice-Bot", to: "robo-bot"))
