@@ -7,7 +7,9 @@ import MonsterKit
 /// (renames that change only the name, monsters added with empty or other descriptions and
 /// icons of their own, removals, field edits, keys `monsters` does not know, on monsters
 /// and on the roster, one name added on both sides alike or not, a rename onto a name the
-/// other side adds). Every monster carries an identity that the scenario tracks through
+/// other side adds; now and then names freed and given again: swapped, renamed in a chain or
+/// a cycle, a monster renamed away or removed while a new one takes its name, on one side or
+/// on both). Every monster carries an identity that the scenario tracks through
 /// the edits, and that the rosters do not hold: the merge has to find each monster by what
 /// the files say, while the scenario knows which monster is which.
 ///
@@ -27,12 +29,24 @@ public struct MergeScenario: Sendable {
   /// monster changed on one side and removed on the other, one name added twice
   /// differently, names that would be the same name).
   public let truth: Roster?
+  /// The right merge had the files no identity to tell: where a side removed a monster and
+  /// added a new one under its name, which the files cannot tell from the monster changed
+  /// (monsters are matched by name), the merge of the new one taken for the old one; `nil`
+  /// where no side did so, or where it conflicts.
+  public let truthByName: Roster?
+  /// Whether a side gave a name of the ancestor to another monster: swapped names, renamed
+  /// one onto a name another freed by a rename or a removal, or added a new monster under a
+  /// freed name.
+  public let reusesNames: Bool
   /// What each side did, one line an edit, for a failure's message.
   public var story: [String] { steps.map(\.description) }
 
   private let steps: [Step]
 
   private let expectedChanges: [MergeSide: [RosterDiff.Change]]
+
+  private let baseVersion: Version
+  private let sideVersions: [Version]
 
   /// What a check found, when it found nothing wrong.
   public enum Outcome: Sendable {
@@ -42,6 +56,15 @@ public struct MergeScenario: Sendable {
     case conflict
     /// The truth is clean, but the merge marked a conflict: allowed, and counted.
     case spuriousConflict
+    /// The merge was clean, and exactly ``truthByName``, not ``truth``: a side removed a
+    /// monster and added another under its name, which the files cannot tell from the
+    /// monster changed. Allowed, and counted.
+    case byName
+    /// The merge was clean, with exactly the monsters and keys of ``truth`` (or of
+    /// ``truthByName``), each as it is there, in another order: a side gave a name of the
+    /// ancestor to another monster, and the merge, which matches monsters by name, read it
+    /// as moved. Allowed, and counted.
+    case reordered
   }
 
   /// What a check found wrong: the property broken, and the scenario.
@@ -64,6 +87,20 @@ public struct MergeScenario: Sendable {
     else { preconditionFailure("a scenario's side is no roster:\n\(builder.steps)") }
     (self.base, self.ours, self.theirs) = (baseRoster, oursRoster, theirsRoster)
     truth = Self.merge(base: base, ours: ours, theirs: theirs)
+    if builder.replacements.isEmpty {
+      truthByName = nil
+    } else {
+      // The new monsters, taken for those whose names they took.
+      var byName = [ours, theirs]
+      for (side, old, new) in builder.replacements {
+        for k in byName[side].monsters.indices where byName[side].monsters[k].identity == new {
+          byName[side].monsters[k].identity = old
+        }
+      }
+      truthByName = Self.merge(base: base, ours: byName[0], theirs: byName[1])
+    }
+    reusesNames = builder.reused
+    (baseVersion, sideVersions) = (base, [ours, theirs])
     expectedChanges = [
       .ours: Self.changes(from: base, to: ours), .theirs: Self.changes(from: base, to: theirs),
     ]
@@ -93,6 +130,14 @@ public struct MergeScenario: Sendable {
     for side in [MergeSide.ours, .theirs] {
       let roster = side == .ours ? ours : theirs
       let found = RosterDiff(from: base, to: roster).changes
+      if reusesNames {
+        // Which monster is which the files may not tell: the diff must tell a story that
+        // makes the side from the ancestor.
+        guard Self.explains(found, baseVersion, sideVersions[side == .ours ? 0 : 1]) else {
+          throw violation("the diff of \(side) does not make it from the ancestor:\n  \(found)")
+        }
+        continue
+      }
       guard Self.sameChanges(found, changes(of: side)) else {
         throw violation(
           "the diff of \(side) is not what it did:\n  found \(found)\n  made  \(changes(of: side))"
@@ -101,6 +146,7 @@ public struct MergeScenario: Sendable {
     }
     guard let truth else {
       guard !merge.isClean else {
+        if let outcome = allowedByName(merge, bytes) { return outcome }
         throw violation("a clean merge where the sides conflict: \(text(bytes))")
       }
       return .conflict
@@ -108,9 +154,89 @@ public struct MergeScenario: Sendable {
     guard merge.isClean else { return .spuriousConflict }
     let expected = Self.canonical(truth)
     guard bytes == expected else {
+      if reusesNames, Self.sameButOrder(merge, truth) { return .reordered }
+      if let outcome = allowedByName(merge, bytes) { return outcome }
       throw violation("the clean merge is wrong:\n\(text(bytes))\nthe truth:\n\(text(expected))")
     }
     return .exact
+  }
+
+  /// What a clean merge that is not ``truth`` is, when it is ``truthByName``, exactly or in
+  /// another order.
+  private func allowedByName(_ merge: RosterMerge, _ bytes: [UInt8]) -> Outcome? {
+    guard let truthByName else { return nil }
+    if bytes == Self.canonical(truthByName) { return .byName }
+    return Self.sameButOrder(merge, truthByName) ? .reordered : nil
+  }
+
+  /// Whether a clean merge has exactly the monsters and keys of a roster, in any order, and
+  /// each monster's keys `monsters` does not know in any order.
+  private static func sameButOrder(_ merge: RosterMerge, _ truth: Roster) -> Bool {
+    func keysInOrder(_ monster: Monster) -> Monster {
+      var monster = monster
+      monster.otherFields.sort { $0.key < $1.key }
+      return monster
+    }
+    guard let result = merge.result, result.count == truth.count,
+      result.otherFields == truth.otherFields
+    else { return false }
+    var left = result.map(keysInOrder)
+    for monster in truth.map(keysInOrder) {
+      guard let index = left.firstIndex(where: { same($0, monster) }) else { return false }
+      left.remove(at: index)
+    }
+    return true
+  }
+
+  /// Whether a diff's changes, which may pair monsters otherwise than the scenario did,
+  /// make a side from the ancestor: each monster of the side is one it added, or the
+  /// ancestor's of its name, or of the name it was renamed from, with exactly the changes
+  /// named; every other monster of the ancestor is one it removed.
+  private static func explains(_ found: [RosterDiff.Change], _ base: Version, _ side: Version)
+    -> Bool
+  {
+    var renamedFrom: [[UInt8]: String] = [:]
+    var removed: [Monster] = []
+    var added: [Monster] = []
+    for change in found {
+      switch change {
+      case .renamed(let from, let to): renamedFrom[Array(to.utf8)] = from
+      case .removed(let monster): removed.append(monster)
+      case .added(let monster): added.append(monster)
+      default: break
+      }
+    }
+    var baseIdentity: [[UInt8]: Int] = [:]
+    for tracked in base.monsters {
+      baseIdentity[Array(tracked.monster.name.utf8)] = tracked.identity
+    }
+    // The side, its monsters paired with the ancestor's as the diff pairs them.
+    var paired = side
+    var used: Set<Int> = []
+    var newIdentity = -1
+    for k in paired.monsters.indices {
+      let monster = paired.monsters[k].monster
+      if let index = added.firstIndex(where: { same($0, monster) }) {
+        added.remove(at: index)
+        paired.monsters[k].identity = newIdentity
+        newIdentity -= 1
+        continue
+      }
+      let origin = renamedFrom[Array(monster.name.utf8)] ?? monster.name
+      guard let identity = baseIdentity[Array(origin.utf8)], used.insert(identity).inserted else {
+        return false
+      }
+      paired.monsters[k].identity = identity
+    }
+    for tracked in base.monsters where !used.contains(tracked.identity) {
+      guard let index = removed.firstIndex(where: { same($0, tracked.monster) }) else {
+        return false
+      }
+      removed.remove(at: index)
+    }
+    let unmoved = found.filter { if case .moved = $0 { false } else { true } }
+    return added.isEmpty && removed.isEmpty
+      && sameChanges(unmoved, changes(from: base, to: paired))
   }
 
   /// The merge as `monsters merge` makes it from three files: the ancestor read first,
@@ -400,6 +526,11 @@ public struct MergeScenario: Sendable {
   /// Makes the ancestor and the sides, and tells what it did.
   private struct Builder {
     var steps: [Step] = []
+    /// Whether a side gave a name of the ancestor to another monster.
+    var reused = false
+    /// The monsters a side removed and added a new one under the name of: the side, and the
+    /// identities of the old and the new.
+    var replacements: [(side: Int, old: Int, new: Int)] = []
     private var nextIdentity = 0
     private var nextName = 0
     private var nextText = 0
@@ -581,6 +712,21 @@ public struct MergeScenario: Sendable {
           }
         }
       }
+      // Names freed and taken again: on one side, on each side its own way, or on both
+      // the same way.
+      if Int.random(in: 0..<16, using: &generator) == 0 {
+        let who = Int.random(in: 0..<4, using: &generator)
+        if who < 3, let reuse = reuse(on: sides[who == 1 ? 1 : 0], of: base, using: &generator) {
+          for side in 0..<2 where who == 2 || side == who {
+            apply(reuse, to: &sides[side], of: base, side: side, alike: who == 2)
+          }
+        } else if who == 3 {
+          for side in 0..<2 {
+            guard let reuse = reuse(on: sides[side], of: base, using: &generator) else { continue }
+            apply(reuse, to: &sides[side], of: base, side: side, alike: false)
+          }
+        }
+      }
       // Monsters added on each side, appended (as `add` does) or put anywhere.
       for side in 0..<2 {
         for _ in 0..<Int.random(in: 0...2, using: &generator) {
@@ -633,6 +779,144 @@ public struct MergeScenario: Sendable {
         steps.append(.rosterKey(side == 0 ? "ours" : "theirs", key, value))
       }
       return (sides[0], sides[1])
+    }
+
+    /// Names that a side frees and gives again: renames onto names that other renames
+    /// free, and a new monster under the name of one renamed away or removed.
+    fileprivate struct Reuse {
+      /// The new names, by identity: each changes only the monster's name.
+      var renames: [(identity: Int, name: String)] = []
+      /// The monsters removed, by identity.
+      var removals: [Int] = []
+      /// A new monster under a freed name, and the offset it takes: the freed one's, or
+      /// any.
+      var added: (monster: Tracked, at: Int)?
+      /// A monster removed and the new one under its name: the identities of both.
+      var replaced: (old: Int, new: Int)?
+      var story: String
+    }
+
+    /// What a side does to free names and give them again, or `nil` when it has too few
+    /// monsters for it.
+    ///
+    /// Only a monster the side left as it was, or renamed, is renamed again: a monster
+    /// renamed and changed otherwise in one step reads as removed, and another added. A new
+    /// monster under a freed name never has all the other fields the monster that freed it
+    /// had: files could not tell the two apart, nor a merge.
+    private mutating func reuse(
+      on side: Version, of base: Version, using generator: inout some RandomNumberGenerator
+    ) -> Reuse? {
+      let renamable = side.monsters.filter { tracked in
+        guard var before = base.monster(tracked.identity) else { return false }
+        before.name = tracked.monster.name
+        return MergeScenario.same(before, tracked.monster)
+      }.shuffled(using: &generator)
+      let kind = Int.random(in: 0..<6, using: &generator)
+      let needed = [2, 2, 3, 1, 0, 1][kind]
+      let present = side.monsters.filter { base.monster($0.identity) != nil }
+      guard renamable.count >= needed, !present.isEmpty else { return nil }
+      // The monsters renamed, by their order here.
+      func renamed(_ k: Int) -> Tracked { renamable[k] }
+      func name(_ k: Int) -> String { renamable[k].monster.name }
+      switch kind {
+      case 0:
+        return Reuse(
+          renames: [(renamed(0).identity, name(1)), (renamed(1).identity, name(0))],
+          story: "swap \(name(0)) <-> \(name(1))")
+      case 1:
+        let away = freshName(using: &generator)
+        return Reuse(
+          renames: [(renamed(0).identity, away), (renamed(1).identity, name(0))],
+          story: "rename \(name(0)) -> \(away), then \(name(1)) -> \(name(0))")
+      case 2:
+        return Reuse(
+          renames: [
+            (renamed(0).identity, name(1)), (renamed(1).identity, name(2)),
+            (renamed(2).identity, name(0)),
+          ],
+          story: "rename \(name(0)) -> \(name(1)) -> \(name(2)) -> \(name(0))")
+      case 3:
+        let away = freshName(using: &generator)
+        let added = replacement(for: renamed(0), on: side, of: base, using: &generator)
+        return Reuse(
+          renames: [(renamed(0).identity, away)], added: added,
+          story: "rename \(name(0)) -> \(away), add a new \(added.monster.monster.name)")
+      case 4:
+        let gone = Self.pick(present, &generator)
+        let added = replacement(for: gone, on: side, of: base, using: &generator)
+        return Reuse(
+          removals: [gone.identity], added: added,
+          replaced: (gone.identity, added.monster.identity),
+          story: "remove \(gone.monster.name), add a new \(added.monster.monster.name)")
+      default:
+        let others = present.filter { $0.identity != renamed(0).identity }
+        guard !others.isEmpty else { return nil }
+        let gone = Self.pick(others, &generator)
+        return Reuse(
+          renames: [(renamed(0).identity, gone.monster.name)], removals: [gone.identity],
+          story: "remove \(gone.monster.name), rename \(name(0)) -> \(gone.monster.name)")
+      }
+    }
+
+    /// A new monster under the name of one that leaves a side: one of its own, or one with
+    /// all of the other fields the one that leaves had in the ancestor but one; in the
+    /// place that one leaves, or anywhere.
+    private mutating func replacement(
+      for leaving: Tracked, on side: Version, of base: Version,
+      using generator: inout some RandomNumberGenerator
+    ) -> (monster: Tracked, at: Int) {
+      var added = newMonster(using: &generator)
+      if Bool.random(using: &generator), let before = base.monster(leaving.identity) {
+        added.monster = before
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: added.monster.icon = freshText("icon-") + ".png"
+        case 1: added.monster.description = freshText("new ")
+        default:
+          added.monster.weapon = Weapon(before.weapon.type == .fire ? .smoke : .fire)
+        }
+      }
+      added.monster.name =
+        Int.random(in: 0..<4, using: &generator) == 0
+        ? leaving.monster.name.uppercased() : leaving.monster.name
+      let place =
+        Bool.random(using: &generator)
+        ? side.monsters.firstIndex { $0.identity == leaving.identity }
+        : Int.random(in: 0...side.monsters.count, using: &generator)
+      return (added, place ?? side.monsters.count)
+    }
+
+    /// Does what a ``Reuse`` says to a side, all at once, unless it would leave the side
+    /// with two monsters of one name (the side changed since the reuse was made).
+    private mutating func apply(
+      _ reuse: Reuse, to side: inout Version, of base: Version, side index: Int, alike: Bool
+    ) {
+      var changed = side
+      for (identity, name) in reuse.renames {
+        guard let index = changed.monsters.firstIndex(where: { $0.identity == identity }),
+          var before = base.monster(identity)
+        else { return }
+        // Only the name changes.
+        before.name = changed.monsters[index].monster.name
+        guard MergeScenario.same(before, changed.monsters[index].monster) else { return }
+        changed.monsters[index].monster.name = name
+      }
+      for identity in reuse.removals {
+        guard let index = changed.monsters.firstIndex(where: { $0.identity == identity }) else {
+          return
+        }
+        changed.monsters.remove(at: index)
+      }
+      if let (tracked, at) = reuse.added {
+        changed.monsters.insert(tracked, at: min(at, changed.monsters.count))
+      }
+      guard changed.roster() != nil else { return }
+      side = changed
+      reused = true
+      if let (old, new) = reuse.replaced { replacements.append((index, old, new)) }
+      steps.append(
+        .note(
+          "\(index == 0 ? "ours" : "theirs"): \(reuse.story)" + (alike ? " (both sides alike)" : "")
+        ))
     }
 
     private func insert(
