@@ -53,6 +53,9 @@ enum ResolveCommand {
     guard !outcome.resolved.isEmpty else {
       context.console.errors.writeLine(
         EditReport.notePrefix(context) + "Nothing to resolve: \(shown) has no conflict.")
+      // A roster git still holds in conflict with no markers in it (a driver that did not
+      // run), or with git's own: what finishes the merge, as `check` says it.
+      CheckCommand.noteMergesGitMade(for: [file.path], conflicted: [], context)
       return
     }
     let count = outcome.resolved.count

@@ -176,6 +176,14 @@ import Testing
     #expect(
       try repository.monsters("check", "./" + repository.roster).errors.contains(
         "\"monsters merge --git './team monsters.json'\" merges both sides"))
+    // `resolve` finds no markers to resolve, and says what finishes the merge.
+    #expect(
+      try repository.monsters("resolve", "--ours").errors
+        == "monsters resolve: Nothing to resolve: team monsters.json has no conflict.\n"
+        + "monsters resolve: git's index holds team monsters.json in conflict, and the file is "
+        + "ours as the index has it, with no conflict markers: where a merge driver failed or "
+        + "did not run (is 'monsters' on the PATH git sees?), 'monsters merge --git' merges "
+        + "both sides from git's index.\n")
     try repository.monsters("merge", "--git")
     #expect(try repository.names().hasSuffix("Space-Bot\nRobo-Bot\n"))
     #expect(try repository.monsters("check").errors.isEmpty)
