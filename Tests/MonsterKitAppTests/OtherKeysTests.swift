@@ -136,3 +136,26 @@ import Testing
     }
   }
 }
+
+/// A monster's other keys through `Codable` one by one, as an app that keeps them apart
+/// from the monster stores them: each member is an object of its one key. (A decoder lists
+/// an object's keys in an order of its own, so a value of several keys may come back in
+/// another order.)
+@Suite struct JSONMemberCodingTests {
+  @Test func aMemberIsAnObjectOfItsOneKey() throws {
+    let members = [
+      JSONMember("mood", .string("grumpy")),
+      JSONMember("stats", .object([JSONMember("hp", .array([.number("7"), .null]))])),
+    ]
+    let json = try JSONEncoder().encode(members)
+    #expect(
+      String(decoding: json, as: UTF8.self)
+        == #"[{"mood":"grumpy"},{"stats":{"hp":[7,null]}}]"#)
+    #expect(try JSONDecoder().decode([JSONMember].self, from: json) == members)
+    for object in [#"{}"#, #"{"a": 1, "b": 2}"#] {
+      #expect(throws: DecodingError.self, "\(object)") {
+        try JSONDecoder().decode(JSONMember.self, from: Data(object.utf8))
+      }
+    }
+  }
+}
