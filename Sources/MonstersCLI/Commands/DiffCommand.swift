@@ -33,8 +33,8 @@ enum DiffCommand {
         and fields it declares, others) on the first line, \
         then one monster a line (compact JSON), so that git diff and git log -p show \
         changes monster by monster. A file that is not a valid roster is printed as it \
-        is (on a terminal, its control characters escaped). 'monsters setup-git' sets \
-        this up.
+        is, its control characters escaped, as git shows it to a person. 'monsters \
+        setup-git' sets this up.
         """,
       arguments: [
         ArgumentSpec(name: "old", kind: .path, help: "The roster before, or - for standard input."),
@@ -117,13 +117,11 @@ enum DiffCommand {
       throw .side(side.label, failure: error)
     }
     guard let roster = try? RosterFile(path: side.path).roster(from: bytes) else {
-      // As it is for git, which reads it from a pipe; on a terminal, its control characters
-      // (an escape sequence, a C1 control) shown escaped and bytes that are not UTF-8 as
-      // U+FFFD, as a dry run's diff is shown.
-      let shown =
-        context.style.isTerminal
-        ? Array(EditReport.escapingControls(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
-      try context.output.append { $0.append(contentsOf: shown) }
+      // Git reads this from a pipe, but only to show it, on a terminal or in a pager: its
+      // control characters (an escape sequence, a C1 control) are shown escaped, and bytes
+      // that are not UTF-8 as U+FFFD, as a roster's text is, whatever the output is.
+      let shown = EditReport.escapingControls(String(decoding: bytes, as: UTF8.self))
+      try context.output.append { $0.append(contentsOf: shown.utf8) }
       return
     }
     var head: [UInt8] = []
