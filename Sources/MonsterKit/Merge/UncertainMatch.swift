@@ -39,12 +39,56 @@ struct UncertainMatch {
   static func find(
     _ identities: MergeIdentities, _ outcomes: [MergedMonster], _ rosters: MonsterMerge.Rosters
   ) -> [UncertainMatch] {
-    [MergeSide.ours, .theirs].flatMap { find(on: $0, identities, outcomes, rosters) }
+    let doubted = (
+      ours: doubtedMatches(on: .ours, identities, rosters),
+      theirs: doubtedMatches(on: .theirs, identities, rosters)
+    )
+    return find(on: .ours, identities, outcomes, rosters, doubtedOnOther: doubted.theirs)
+      + find(on: .theirs, identities, outcomes, rosters, doubtedOnOther: doubted.ours)
   }
 
+  /// The monsters of the ancestor that a side matched by name but that may not be the
+  /// monster it has by that name: its version there has every other field of another
+  /// monster of the ancestor that left that side or changed there, as where the side
+  /// swapped names or renamed one monster onto another's name. To the other side, such a
+  /// monster is as good as gone: it may have been removed.
+  ///
+  /// - Complexity: A comparison of bytes for each monster of the ancestor that a side
+  ///   matched, and a monster built for each that it changed or lost.
+  private static func doubtedMatches(
+    on side: MergeSide, _ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters
+  ) -> Set<Int> {
+    let (matching, view) =
+      side == .ours ? (identities.toOurs, rosters.ours) : (identities.toTheirs, rosters.theirs)
+    let base = rosters.base
+    var changed: [(identity: Int, index: Roster.Index)] = []
+    var leftOrChanged: [MonsterFields: [Int]] = [:]
+    for identity in 0..<identities.baseCount {
+      if let offset = matching.newOffset[identity] {
+        let index = matching.new[offset]
+        guard !matching.unchanged[offset],
+          !view.sameFieldsButName(at: index, as: base, at: matching.old[identity])
+        else { continue }
+        changed.append((identity, index))
+      }
+      leftOrChanged[MonsterFields(base.roster[matching.old[identity]]), default: []].append(
+        identity)
+    }
+    var doubted: Set<Int> = []
+    for (identity, index) in changed
+    where leftOrChanged[MonsterFields(view.roster[index])]?.contains(where: { $0 != identity })
+      == true
+    {
+      doubted.insert(identity)
+    }
+    return doubted
+  }
+
+  /// - Parameter doubtedOnOther: The monsters the other side matched by name in doubt
+  ///   (``doubtedMatches(on:_:_:)``), which count as gone from it.
   private static func find(
     on side: MergeSide, _ identities: MergeIdentities, _ outcomes: [MergedMonster],
-    _ rosters: MonsterMerge.Rosters
+    _ rosters: MonsterMerge.Rosters, doubtedOnOther: Set<Int>
   ) -> [UncertainMatch] {
     let (matching, view, others, taken): (RosterMatching, RosterView, OffsetTable, MergedMonster) =
       side == .ours
@@ -91,17 +135,21 @@ struct UncertainMatch {
       case .removed, .conflicted: return false
       }
     }
-    guard anyMerged || ancestors.contains(where: { others[$0] == nil }) else {
+    // A monster the other side removed, or matched only in doubt.
+    func goneFromOther(_ identity: Int) -> Bool {
+      others[identity] == nil || doubtedOnOther.contains(identity)
+    }
+    guard anyMerged || ancestors.contains(where: goneFromOther) else {
       return renamedAway(on: side, identities, rosters, changed: changed, doubted: changedOnBoth)
     }
     // The ancestor's monsters that left this side or changed there, by their other fields.
     var lookalikes: [MonsterFields: [Int]] = [:]
-    var anyRemovedByOther = false
+    var anyGoneFromOther = false
     for identity in ancestors where matching.newOffset[identity] == nil || changed(identity) != nil
     {
       let fields = MonsterFields(base.roster[matching.old[identity]])
       lookalikes[fields, default: []].append(identity)
-      anyRemovedByOther = anyRemovedByOther || others[identity] == nil
+      anyGoneFromOther = anyGoneFromOther || goneFromOther(identity)
     }
     guard !lookalikes.isEmpty else {
       return renamedAway(on: side, identities, rosters, changed: changed, doubted: changedOnBoth)
@@ -110,13 +158,13 @@ struct UncertainMatch {
     var found: [UncertainMatch] = []
     for identity in ancestors {
       let isMerged = if case .merged = outcomes[identity] { true } else { false }
-      guard isMerged || (anyRemovedByOther && outcomes[identity] == taken),
+      guard isMerged || (anyGoneFromOther && outcomes[identity] == taken),
         let index = changed(identity), isMerged || !alikeOnBoth(identity, index)
       else { continue }
       let fields = MonsterFields(view.roster[index])
       guard fields != MonsterFields(base.roster[matching.old[identity]]),
         let lookalike = lookalikes[fields]?.first(where: { other in
-          other != identity && (isMerged || others[other] == nil)
+          other != identity && (isMerged || goneFromOther(other))
         })
       else { continue }
       found.append(

@@ -395,6 +395,30 @@ import Testing
     #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == moved)
   }
 
+  /// Ours renamed three monsters in a cycle (Éclair-2 to Ra-5, Ra-4 to Zed-3, Zed-3 to
+  /// ÉCLAIR-2); theirs removed Zed-3 and renamed Ra-4 to Zed-3 too. By name, theirs kept
+  /// Zed-3, but the Zed-3 it has is Ra-4; and the monster ours calls ÉCLAIR-2, which has
+  /// every other field Zed-3 had, may be Zed-3 renamed, which theirs removed: a conflict,
+  /// not a clean merge that keeps it as Éclair-2 changed.
+  @Test func aMonsterOneSideRenamedInACycleWhereTheOtherRemovedItIsAConflict() throws {
+    let (e2, z3, r4) = (
+      Monster(name: "Éclair-2", description: "says 1", weapon: .blowgun),
+      Monster(name: "Zed-3", description: "says 2", weapon: .sword),
+      Monster(name: "Ra-4", description: "", weapon: .fire)
+    )
+    func renamed(_ monster: Monster, _ name: String) -> Monster {
+      var monster = monster
+      monster.name = name
+      return monster
+    }
+    let base = try Roster([e2, z3, r4])
+    let ours = try Roster([renamed(e2, "Ra-5"), renamed(z3, "ÉCLAIR-2"), renamed(r4, "Zed-3")])
+    let theirs = try Roster([e2, renamed(r4, "Zed-3")])
+    for merge in [try merged(base, ours, theirs), try merged(base, theirs, ours)] {
+      #expect(!merge.conflicts.isEmpty, "\(String(decoding: merge.fileBytes(), as: UTF8.self))")
+    }
+  }
+
   @Test func namesThatWouldBecomeTheSameNameAreAConflict() throws {
     let ours = try seeded(.rename("Dog-Bot", to: "Robo-Bot"))
     let theirs = try seeded(.rename("Ice-Bot", to: "robo-bot"))
