@@ -216,6 +216,28 @@ extension PickerRendererTests {
     )
   }
 
+  @Test func measuresEmojiAndHangulAsTheTerminalShowsThem() throws {
+    // Wide as the terminal draws them: emoji past U+1F64F, and symbols drawn as pictures.
+    #expect(displayWidth("🚀🛸🪐🟥⭐✅⚡⌚") == 16)
+    // Conjoining Hangul: one syllable of two columns.
+    #expect(displayWidth("\u{1100}\u{1161}\u{11A8}") == 2)
+    #expect(displayWidth("🇺🇸") == 2)
+    let rockets = String(repeating: "🚀", count: 40)
+    let roster = try Roster([
+      Monster(name: rockets, description: "", weapon: .fire),
+      Monster(name: "\u{1100}\u{1161}\u{11A8}-Bot", description: "", weapon: .fire),
+    ])
+    let lines = PickerRenderer.lines(
+      for: PickerWheelState(roster: roster, visibleRows: 16), file: "monsters.json",
+      size: .standard, style: plain)
+    // Each row ends at the right edge, with its weapon row beside it.
+    for line in lines[3...6] { #expect(displayWidth(line) == 80, "\(line)") }
+    #expect(lines[4].hasSuffix("fire      ┃  │   blowgun             │"))
+    let bar = PickerRenderer.lines(
+      for: WeaponBarState(monster: roster[roster.startIndex]), size: .standard, style: plain)
+    #expect(bar.allSatisfy { displayWidth($0) <= 80 })
+  }
+
   @Test func usesColourOnlyWhenTheStyleAllowsIt() throws {
     let red = catBot(color: .red)
     let roster = try Roster([red])
