@@ -51,6 +51,10 @@ indirect enum CommandFailure: Error {
   case closedWithoutPick
   /// The picker was closed by Ctrl-C (`SIGINT`), or ended by a signal: its number.
   case interrupted(signal: Int32)
+  /// A pick in the picker that the roster refused because the file at the path changed
+  /// while the picker was open (the monster renamed or removed, the weapon no longer
+  /// declared): why.
+  case pickOutdated(path: String, RosterError)
 
   /// Reading one of the rosters a command compares or merges failed: which one (`OLD`,
   /// `OURS`), and how.
@@ -144,7 +148,7 @@ indirect enum CommandFailure: Error {
       case .notMonsterByMonster, .sameName, .noConflict: .failure
       case .file(let error): CommandFailure.roster(error).exitCode
       }
-    case .closedWithoutPick: .failure
+    case .closedWithoutPick, .pickOutdated: .failure
     case .interrupted(let signal):
       switch signal {
       case Platform.SignalNumber.hangUp: .hangUp
@@ -189,6 +193,9 @@ indirect enum CommandFailure: Error {
         ? "\(escapedForMessage(paths[0])) is not in canonical form; 'monsters fmt' writes it."
         : "\(paths.count) files are not in canonical form; 'monsters fmt' writes them."
     case .wouldChange, .reported, .closedWithoutPick, .interrupted: nil
+    case .pickOutdated(let path, let error):
+      "\(escapedForMessage(path)) changed while the picker was open: "
+        + (CommandFailure.roster(error).message ?? "") + " Nothing was saved."
     case .hinted(let failure, let hint):
       failure.message.map { $0 + (hint.hasPrefix("\n") ? "" : " ") + hint }
     case .editNotMade(let failure): failure.message

@@ -92,7 +92,7 @@ enum PickerSession {
           case .save(let edit), .saveAndClose(let edit):
             view.status = "Saving..."
             try terminal.draw(view.lines(size: size, file: file, style: style))
-            let saved = try context.perform(edit)
+            let saved = try save(edit, context: context)
             outcome.saves.append(saved)
             view.saved(saved)
             if case .saveAndClose = effect {
@@ -103,6 +103,22 @@ enum PickerSession {
         }
       }
       try draw()
+    }
+  }
+
+  /// Saves a pick through the one edit path. The picker offers only what the roster held
+  /// when it was read, so a pick the roster refuses is one the file no longer takes: it
+  /// changed while the picker was open.
+  private static func save(_ edit: RosterEdit, context: CommandContext) throws(CommandFailure)
+    -> EditOutcome
+  {
+    do throws(EditFailure) {
+      return try context.perform([edit])
+    } catch {
+      guard error.edit != nil else {
+        throw CommandFailure(refusedEdit: error.error, command: context.invocation.command)
+      }
+      throw .pickOutdated(path: context.file.path, error.error)
     }
   }
 }

@@ -190,6 +190,38 @@ struct PickerTerminalTests {
     #expect(try String(contentsOfFile: tmux.rosterPath, encoding: .utf8) == PickerTmux.seededRoster)
   }
 
+  /// Another edit while the picker is open can take away what it shows: the pick is then
+  /// not saved, and the message says that the file changed, not that a command line was
+  /// wrong (64).
+  @Test(arguments: [(["cat-bot"], ["2"]), ([String](), ["2", "Enter"])])
+  func aPickTheFileNoLongerTakesSaysTheFileChangedAndExitsOne(
+    arguments: [String], keys: [String]
+  ) throws {
+    func roster(weapons: String) -> String {
+      """
+      {"version": 1, "weapons": [\(weapons)], "monsters": [
+        {"name": "Cat-Bot", "description": "MEE-OW", "icon": "meetcatbot.png", "weapon": "sword"}
+      ]}
+
+      """
+    }
+    let tmux = try PickerTmux(
+      pick: arguments, roster: roster(weapons: #""sword", {"name": "laser"}"#))
+    try tmux.waitForScreen { $0.contains("laser") }
+    let changed = roster(weapons: #""sword""#)
+    try changed.write(toFile: tmux.rosterPath, atomically: true, encoding: .utf8)
+    for key in keys { try tmux.send(key, literally: key.count == 1) }
+    #expect(try tmux.exitCode() == 1)
+    try tmux.expectRestored()
+    let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+    #expect(
+      screen.hasPrefix(
+        "Error: \(tmux.rosterPath) changed while the picker was open: Unknown weapon 'laser'."),
+      "\(screen)")
+    #expect(!screen.contains("Usage:"))
+    #expect(try String(contentsOfFile: tmux.rosterPath, encoding: .utf8) == changed)
+  }
+
   @Test func aSearchFiltersAsItIsTypedAndEnterKeepsItForAnAssignment() throws {
     let tmux = try PickerTmux(pick: [])
     try tmux.waitForScreen { $0.contains("/: search") }
