@@ -153,6 +153,7 @@ indirect enum CommandFailure: Error {
       switch signal {
       case Platform.SignalNumber.hangUp: .hangUp
       case Platform.SignalNumber.terminate: .terminated
+      case Platform.SignalNumber.quit: .quit
       default: .interrupted
       }
     }

@@ -22,6 +22,8 @@ public enum ExitCode: Int32, Sendable {
   /// Ctrl-C, or `SIGINT`, closed the picker: 128 + 2, as a shell reports it, and as fzf
   /// and gum exit.
   case interrupted = 130
+  /// `SIGQUIT` ended the picker: 128 + 3.
+  case quit = 131
   /// `SIGTERM` ended the picker: 128 + 15.
   case terminated = 143
 }

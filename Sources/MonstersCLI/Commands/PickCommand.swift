@@ -93,6 +93,7 @@ enum PickCommand {
     case Platform.SignalNumber.interrupt: "SIGINT"
     case Platform.SignalNumber.terminate: "SIGTERM"
     case Platform.SignalNumber.hangUp: "SIGHUP"
+    case Platform.SignalNumber.quit: "SIGQUIT"
     default: "signal \(signal)"
     }
   }

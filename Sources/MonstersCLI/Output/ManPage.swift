@@ -265,6 +265,8 @@ extension ExitCode {
     case .interrupted:
       "Ctrl-C (or SIGINT) closed the picker, as fzf and gum exit: 128 + 2. The picks saved "
         + "before it stay saved."
+    case .quit:
+      "SIGQUIT closed the picker: 128 + 3."
     case .terminated:
       "SIGTERM closed the picker: 128 + 15."
     }

@@ -114,6 +114,7 @@ struct PickerTerminalTests {
     (Platform.SignalNumber.terminate, "SIGTERM", Int32(143)),
     (Platform.SignalNumber.interrupt, "SIGINT", 130),
     (Platform.SignalNumber.hangUp, "SIGHUP", 129),
+    (Platform.SignalNumber.quit, "SIGQUIT", 131),
   ])
   func aSignalRestoresTheTerminalAndExitsAsAShellReportsIt(
     signal: Int32, name: String, code: Int32

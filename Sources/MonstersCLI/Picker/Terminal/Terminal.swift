@@ -47,7 +47,7 @@ final class Terminal {
   static var signals: [Int32] {
     let signal = Platform.SignalNumber.self
     return [
-      signal.interrupt, signal.terminate, signal.hangUp, signal.windowChanged,
+      signal.interrupt, signal.terminate, signal.hangUp, signal.quit, signal.windowChanged,
       signal.terminalStop, signal.continue,
     ]
   }
