@@ -70,3 +70,11 @@ func resolved(_ bytes: [UInt8], keeping side: MergeSide) -> String {
   }
   return kept.joined(separator: "\n")
 }
+
+/// A three-way merge where one side's roster casts doubt on a match: `doubting` is ours or
+/// theirs, as `side` says, and `other` the other side.
+func merged(_ base: Roster, _ doubting: Roster, doubtedBy side: MergeSide, against other: Roster)
+  throws -> RosterMerge
+{
+  side == .ours ? try merged(base, doubting, other) : try merged(base, other, doubting)
+}

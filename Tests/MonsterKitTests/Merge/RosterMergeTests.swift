@@ -60,9 +60,7 @@ import Testing
   func aRenameIsFollowedThroughTheOtherSidesEdits(_ renamer: MergeSide) throws {
     let renamed = try seeded(.rename("Fire-Bot", to: "Blaze-Bot"))
     let edited = try seeded(.set("Fire-Bot", .init(weapon: .fire, description: "Hot")))
-    let merge =
-      renamer == .ours
-      ? try merged(.seeded, renamed, edited) : try merged(.seeded, edited, renamed)
+    let merge = try merged(.seeded, renamed, doubtedBy: renamer, against: edited)
     #expect(merge.isClean)
     #expect(
       merge.result
@@ -337,9 +335,7 @@ import Testing
     let replaced = try seeded(
       .rename("Fire-Bot", to: "Old-Bot"), .add(newMonster("Fire-Bot", .smoke)))
     let other = try seeded(.rename("Fire-Bot", to: "Blaze-Bot"))
-    let merge =
-      renamer == .ours
-      ? try merged(.seeded, replaced, other) : try merged(.seeded, other, replaced)
+    let merge = try merged(.seeded, replaced, doubtedBy: renamer, against: other)
     #expect(
       merge.conflicts == [
         MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Old-Bot")))
@@ -356,9 +352,7 @@ import Testing
     fire.weapon = .fire
     let replaced = try seeded(.rename("Fire-Bot", to: "Old-Bot"), .add(fire))
     let other = try seeded(.set("Fire-Bot", .init(weapon: .fire)))
-    let merge =
-      renamer == .ours
-      ? try merged(.seeded, replaced, other) : try merged(.seeded, other, replaced)
+    let merge = try merged(.seeded, replaced, doubtedBy: renamer, against: other)
     #expect(
       merge.conflicts == [
         MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Old-Bot")))
@@ -385,9 +379,7 @@ import Testing
     blaze.name = "Blaze-Bot"
     let moved = try Roster([blaze] + Roster.seeded.filter { $0.name != "Fire-Bot" })
     let removed = try seeded(.remove("Fire-Bot"))
-    let merge =
-      renamer == .ours
-      ? try merged(.seeded, moved, removed) : try merged(.seeded, removed, moved)
+    let merge = try merged(.seeded, moved, doubtedBy: renamer, against: removed)
     #expect(
       merge.conflicts == [
         MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Blaze-Bot")))
