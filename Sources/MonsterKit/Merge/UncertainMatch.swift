@@ -33,62 +33,69 @@ struct UncertainMatch {
   /// both sides, or taken from the side that has another's fields where the other side
   /// removed that other monster.
   ///
-  /// - Complexity: A comparison of bytes for each monster of the ancestor, and a monster
-  ///   built for each that a side changed, only where some monster merged from both sides
-  ///   or some side removed one.
+  /// - Complexity: A comparison of bytes for each monster of the ancestor that a side
+  ///   matched, and a monster built for each that a side changed or lost; each side's
+  ///   changes are found once, for both sides' doubts.
   static func find(
     _ identities: MergeIdentities, _ outcomes: [MergedMonster], _ rosters: MonsterMerge.Rosters
   ) -> [UncertainMatch] {
-    let doubted = (
-      ours: doubtedMatches(on: .ours, identities, rosters),
-      theirs: doubtedMatches(on: .theirs, identities, rosters)
-    )
-    return find(on: .ours, identities, outcomes, rosters, doubtedOnOther: doubted.theirs)
-      + find(on: .theirs, identities, outcomes, rosters, doubtedOnOther: doubted.ours)
+    let ours = SideChanges(on: .ours, identities, rosters)
+    let theirs = SideChanges(on: .theirs, identities, rosters)
+    return find(on: .ours, ours, identities, outcomes, rosters, doubtedOnOther: theirs.doubted)
+      + find(on: .theirs, theirs, identities, outcomes, rosters, doubtedOnOther: ours.doubted)
   }
 
-  /// The monsters of the ancestor that a side matched by name but that may not be the
-  /// monster it has by that name: its version there has every other field of another
-  /// monster of the ancestor that left that side or changed there, as where the side
-  /// swapped names or renamed one monster onto another's name. To the other side, such a
-  /// monster is as good as gone: it may have been removed.
-  ///
-  /// - Complexity: A comparison of bytes for each monster of the ancestor that a side
-  ///   matched, and a monster built for each that it changed or lost.
-  private static func doubtedMatches(
-    on side: MergeSide, _ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters
-  ) -> Set<Int> {
-    let (matching, view) =
-      side == .ours ? (identities.toOurs, rosters.ours) : (identities.toTheirs, rosters.theirs)
-    let base = rosters.base
-    var changed: [(identity: Int, index: Roster.Index)] = []
-    var leftOrChanged: [MonsterFields: [Int]] = [:]
-    for identity in 0..<identities.baseCount {
-      if let offset = matching.newOffset[identity] {
-        let index = matching.new[offset]
-        guard !matching.unchanged[offset],
-          !view.sameFieldsButName(at: index, as: base, at: matching.old[identity])
-        else { continue }
-        changed.append((identity, index))
-      }
-      leftOrChanged[MonsterFields(base.roster[matching.old[identity]]), default: []].append(
-        identity)
-    }
+  /// What a side did to the ancestor's monsters, as far as a doubt goes: which it changed in
+  /// more than the name, the monsters that left it or changed there by the other fields the
+  /// ancestor gave them, and which it matched by name in doubt.
+  private struct SideChanges {
+    /// For each monster of the ancestor, its version on the side when that differs in more
+    /// than the name.
+    var changed: [Roster.Index?]
+    /// The monsters of the ancestor that left the side or changed there, by their other
+    /// fields in the ancestor.
+    var lookalikes: [MonsterFields: [Int]] = [:]
+    /// The monsters the side matched by name but that may not be the monster it has by that
+    /// name: its version there has every other field of another of ``lookalikes``, as where
+    /// the side swapped names or renamed one monster onto another's name. To the other side,
+    /// such a monster is as good as gone: it may have been removed.
     var doubted: Set<Int> = []
-    for (identity, index) in changed
-    where leftOrChanged[MonsterFields(view.roster[index])]?.contains(where: { $0 != identity })
-      == true
-    {
-      doubted.insert(identity)
+
+    /// - Complexity: A comparison of bytes for each monster of the ancestor that the side
+    ///   matched, and a monster built for each that it changed or lost.
+    init(on side: MergeSide, _ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters) {
+      let (matching, view) =
+        side == .ours ? (identities.toOurs, rosters.ours) : (identities.toTheirs, rosters.theirs)
+      let base = rosters.base
+      changed = Array(repeating: nil, count: identities.baseCount)
+      for identity in 0..<identities.baseCount {
+        if let offset = matching.newOffset[identity] {
+          let index = matching.new[offset]
+          guard !matching.unchanged[offset],
+            !view.sameFieldsButName(at: index, as: base, at: matching.old[identity])
+          else { continue }
+          changed[identity] = index
+        }
+        lookalikes[MonsterFields(base.roster[matching.old[identity]]), default: []].append(
+          identity)
+      }
+      for (identity, index) in changed.enumerated() {
+        guard let index,
+          lookalikes[MonsterFields(view.roster[index])]?.contains(where: { $0 != identity })
+            == true
+        else { continue }
+        doubted.insert(identity)
+      }
     }
-    return doubted
   }
 
-  /// - Parameter doubtedOnOther: The monsters the other side matched by name in doubt
-  ///   (``doubtedMatches(on:_:_:)``), which count as gone from it.
+  /// - Parameters:
+  ///   - changes: What this side did (``SideChanges``).
+  ///   - doubtedOnOther: The monsters the other side matched by name in doubt, which count
+  ///     as gone from it.
   private static func find(
-    on side: MergeSide, _ identities: MergeIdentities, _ outcomes: [MergedMonster],
-    _ rosters: MonsterMerge.Rosters, doubtedOnOther: Set<Int>
+    on side: MergeSide, _ changes: SideChanges, _ identities: MergeIdentities,
+    _ outcomes: [MergedMonster], _ rosters: MonsterMerge.Rosters, doubtedOnOther: Set<Int>
   ) -> [UncertainMatch] {
     let (matching, view, others, taken): (RosterMatching, RosterView, OffsetTable, MergedMonster) =
       side == .ours
@@ -101,14 +108,7 @@ struct UncertainMatch {
     let anyMerged = outcomes[ancestors].contains { if case .merged = $0 { true } else { false } }
 
     // This side's version of an ancestor's monster, when it differs in more than the name.
-    func changed(_ identity: Int) -> Roster.Index? {
-      guard let offset = matching.newOffset[identity], !matching.unchanged[offset] else {
-        return nil
-      }
-      let index = matching.new[offset]
-      let same = view.sameFieldsButName(at: index, as: base, at: matching.old[identity])
-      return same ? nil : index
-    }
+    func changed(_ identity: Int) -> Roster.Index? { changes.changed[identity] }
     // The other fields of the monsters a side added, each with whether every monster added
     // with them was added alike on both sides; made when first asked for.
     var addedFields: [MonsterFields: Bool]?
@@ -142,15 +142,8 @@ struct UncertainMatch {
     guard anyMerged || ancestors.contains(where: goneFromOther) else {
       return renamedAway(on: side, identities, rosters, changed: changed, doubted: changedOnBoth)
     }
-    // The ancestor's monsters that left this side or changed there, by their other fields.
-    var lookalikes: [MonsterFields: [Int]] = [:]
-    var anyGoneFromOther = false
-    for identity in ancestors where matching.newOffset[identity] == nil || changed(identity) != nil
-    {
-      let fields = MonsterFields(base.roster[matching.old[identity]])
-      lookalikes[fields, default: []].append(identity)
-      anyGoneFromOther = anyGoneFromOther || goneFromOther(identity)
-    }
+    let lookalikes = changes.lookalikes
+    let anyGoneFromOther = lookalikes.values.contains { $0.contains(where: goneFromOther) }
     guard !lookalikes.isEmpty else {
       return renamedAway(on: side, identities, rosters, changed: changed, doubted: changedOnBoth)
     }
