@@ -132,14 +132,14 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
     #expect(roster.count == 4)
   }
 
-  /// Random removals, moves and inserts by offset, checked after each against an array.
+  /// Random removals (one or several), moves and inserts by offset, checked after each against an array.
   @Test func positionsFollowAnArrayThroughRandomEdits() throws {
     var generator = SplitMix64(seed: 27)
     var roster = Roster.seeded
     var model = Monster.seeded
     var next = 0
     for _ in 0..<3_000 {
-      switch generator.next() % 4 {
+      switch generator.next() % 5 {
       case 0 where !model.isEmpty:
         let offsets = Set(
           (0..<Int(generator.next() % 3)).map { _ in
@@ -158,6 +158,9 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
         let before = offsets.filter { $0 < destination }.count
         for offset in offsets.sorted(by: >) { model.remove(at: offset) }
         model.insert(contentsOf: moved, at: destination - before)
+      case 2 where !model.isEmpty:
+        let offset = Int(generator.next() % UInt64(model.count))
+        #expect(roster.remove(at: offset) == model.remove(at: offset))
       default:
         next += 1
         let monster = Monster(name: "Bot-\(next)", description: "", weapon: .sword)

@@ -1,7 +1,7 @@
-// Editing by position, as a list in an app edits: the monster at an offset, removing the
-// monsters at some offsets, inserting one at an offset, moving some to another place. The
-// offsets count monsters from the first, 0 to `count - 1`, as SwiftUI's `onDelete` and
-// `onMove` give them.
+// Editing by position, as a list in an app edits: the monster at an offset, removing one
+// monster or the monsters at some offsets, inserting one at an offset, moving some to
+// another place. The offsets count monsters from the first, 0 to `count - 1`, as SwiftUI's
+// `onDelete` and `onMove` give them.
 
 extension Roster {
   /// The monster at an offset from the first.
@@ -69,6 +69,20 @@ extension Roster {
       removeMonster(atSlot: index.slot)
     }
     return removed
+  }
+
+  /// Removes the monster at an offset, as `Array`'s `remove(at:)` does.
+  ///
+  /// ```swift
+  /// var roster = Roster.seeded
+  /// roster.remove(at: 0).name  // "Cat-Bot"
+  /// ```
+  ///
+  /// - Parameter offset: A position from 0 to `count - 1`.
+  /// - Returns: The monster removed.
+  @discardableResult
+  public mutating func remove(at offset: Int) -> Monster {
+    remove(atOffsets: CollectionOfOne(offset))[0]
   }
 
   /// Inserts a monster at an offset, checked as ``add(_:)`` checks one.
