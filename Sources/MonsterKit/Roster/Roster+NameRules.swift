@@ -63,7 +63,7 @@ extension Roster {
 }
 
 /// A scalar as a message names it: `U+200B (ZERO WIDTH SPACE)`.
-func describe(_ scalar: Unicode.Scalar) -> String {
+package func describe(_ scalar: Unicode.Scalar) -> String {
   let hex = String(scalar.value, radix: 16, uppercase: true)
   let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   return scalar.properties.name.map { "\(code) (\($0))" } ?? code

@@ -118,6 +118,15 @@ extension Invocation {
       index += 1
       if optionsEnded && hasEveryArgument() { optionsEnded = false }
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
+        // A word that would be an option but for a dash that is not `-` (`—dry-run`, as an
+        // editor's autocorrect writes `--dry-run`) is refused, not taken for a name: a name
+        // `--if-exists` lets pass would otherwise drop the option silently.
+        if !optionsEnded {
+          let known = command.map { $0.allOptions + [.version] } ?? OptionSpec.topLevel
+          if let (dash, meant) = Self.optionMeant(byDashLookalike: word, among: known) {
+            throw fail(.dashLookalike(word, dash: dash, meant: meant))
+          }
+        }
         // The subcommand is not an option: it may follow `--` (`monsters -- show x`).
         if command == nil {
           if let found = spec(word) {
@@ -212,6 +221,31 @@ extension Invocation {
     else { return nil }
     let name = word.dropFirst(2).lowercased()
     return formats.first { $0 == name }.map { "--\(format.name) \($0)" }
+  }
+
+  /// The characters that look like `-` and that editors and word processors put for it:
+  /// hyphens, dashes (`--` becomes an em dash under autocorrect) and minus signs.
+  private static let dashLookalikes: Set<Unicode.Scalar> = [
+    "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}",
+    "\u{FE58}", "\u{FE63}", "\u{FF0D}",
+  ]
+
+  /// The option a word names but for its leading dashes, some of which only look like `-`
+  /// (`—dry-run`, `–f`): the first such dash, and the option written as it should be
+  /// (`--dry-run`, `-f`); `nil` for any other word.
+  private static func optionMeant(byDashLookalike word: String, among known: [OptionSpec])
+    -> (dash: Unicode.Scalar, meant: String)?
+  {
+    let scalars = word.unicodeScalars
+    let dashes = scalars.prefix { $0 == "-" || dashLookalikes.contains($0) }
+    guard let dash = dashes.first(where: { dashLookalikes.contains($0) }) else { return nil }
+    var name = ""
+    name.unicodeScalars.append(contentsOf: scalars.dropFirst(dashes.count).prefix { $0 != "=" })
+    if let option = known.first(where: { $0.name == name }) { return (dash, "--" + option.name) }
+    if name.count == 1, let option = known.first(where: { $0.shortName == name.first }) {
+      return (dash, "-" + name)
+    }
+    return nil
   }
 
   /// Whether a word after an option that needs a value is another option rather than the

@@ -8,6 +8,9 @@ enum UsageError: Error, Equatable {
   case unknownCommand(String, suggestion: String?)
   /// The option is not one the subcommand takes; perhaps one with a close name.
   case unknownOption(String, suggestion: String?)
+  /// A word that names an option but for a leading dash that only looks like `-` (an em
+  /// dash, a minus sign): the word, that dash, and the option as it is written.
+  case dashLookalike(String, dash: Unicode.Scalar, meant: String)
   /// The option needs a value and has none.
   case missingValue(OptionSpec)
   /// The option is a flag and was given a value (`--dry-run=yes`).
@@ -49,6 +52,9 @@ extension UsageError: CustomStringConvertible {
       "Unknown subcommand '\(escapedForMessage(name))'." + didYouMean(suggestion)
     case .unknownOption(let name, let suggestion):
       "Unknown option '\(escapedForMessage(name))'." + didYouMean(suggestion)
+    case .dashLookalike(let word, let dash, let meant):
+      "Unknown option '\(escapedForMessage(word))': it starts with \(describe(dash)), "
+        + "not '-'. Did you mean '\(meant)'?"
     case .missingValue(let option):
       "Missing value for '\(option.synopsis)'."
     case .unexpectedValue(let option):

@@ -166,6 +166,52 @@ import Testing
         == usageFailure("Unknown subcommand '-list'. Did you mean 'list'?", command: ""))
   }
 
+  @Test(arguments: [
+    (
+      ["remove", "cat-bot", "\u{2014}dry-run", "--if-exists"], "remove",
+      "Unknown option '\u{2014}dry-run': it starts with U+2014 (EM DASH), not '-'. "
+        + "Did you mean '--dry-run'?"
+    ),
+    (
+      ["set", "cat-bot", "--weapon", "fire", "\u{2013}\u{2013}dry-run"], "set",
+      "Unknown option '\u{2013}\u{2013}dry-run': it starts with U+2013 (EN DASH), not '-'. "
+        + "Did you mean '--dry-run'?"
+    ),
+    (
+      ["show", "cat-bot", "\u{2212}f", "other.json"], "show",
+      "Unknown option '\u{2212}f': it starts with U+2212 (MINUS SIGN), not '-'. "
+        + "Did you mean '-f'?"
+    ),
+    (
+      ["\u{2014}help"], "",
+      "Unknown option '\u{2014}help': it starts with U+2014 (EM DASH), not '-'. "
+        + "Did you mean '--help'?"
+    ),
+  ])
+  func anOptionWithADashThatOnlyLooksLikeOneIsRefusedNotTakenForAName(
+    _ arguments: [String], _ command: String, _ message: String
+  ) throws {
+    // An editor's autocorrect makes `--dry-run` an em dash: taken for a name that
+    // `--if-exists` lets pass, it removed Cat-Bot for real.
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let result = harness.run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: \(message)\nUsage: monsters \(command)"))
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
+  @Test func aNameThatStartsWithADashLookalikeStandsAfterTheEndOfOptions() throws {
+    let harness = try CommandLineHarness()
+    #expect(
+      harness.run(["add", "--", "\u{2014}dry-run", "--weapon", "fire"])
+        == CommandResult(
+          .success, output: "Added \u{2014}dry-run.\n", errors: harness.createdNote("add")))
+    #expect(
+      harness.run(["show", "--field", "weapon", "--", "\u{2014}DRY-RUN"])
+        == CommandResult(.success, output: "fire\n"))
+  }
+
   @Test func subcommandOptionsDoNotStandBeforeTheSubcommand() throws {
     let harness = try CommandLineHarness()
     #expect(
