@@ -75,7 +75,8 @@ enum ApplyCommand {
       return try ApplyScript.lines(of: bytes)
     } catch {
       throw .scriptLine(
-        path: name, line: error.line, failure: .usage(.invalidValue(error.message), command: nil))
+        path: name, line: error.line,
+        failure: .usage(.invalidValue(error.message), command: subcommand.parsingSpec))
     }
   }
 
@@ -102,12 +103,30 @@ enum ApplyCommand {
   }
 
   /// The edit one line of a script asks for, from its words.
+  ///
+  /// A line that names no edit is a usage error of `apply` itself, whose help says what a
+  /// line may be: a subcommand that only reads (`list`) is named as one.
   static func edit(for words: some Collection<String>) throws(CommandFailure) -> RosterEdit {
-    let invocation = try Invocation(parsing: Array(words), commands: editing)
+    let invocation: Invocation
+    do throws(CommandFailure) {
+      invocation = try Invocation(parsing: Array(words), commands: editing)
+    } catch {
+      guard case .usage(.unknownCommand(let name, let suggestion), nil) = error else {
+        throw error
+      }
+      guard Subcommand.all.contains(where: { $0.name == name }) else {
+        throw .usage(.unknownCommand(name, suggestion: suggestion), command: subcommand.parsingSpec)
+      }
+      let edits = editing.map(\.name)
+      throw .usage(
+        .invalidValue(
+          "'\(name)' does not edit the roster; a script line is an edit: \(listing(edits))."),
+        command: subcommand.parsingSpec)
+    }
     guard let command = invocation.command,
       let edit = editing.first(where: { $0.name == command.name })?.edit
     else {
-      throw CommandFailure.usage(.missingCommand, command: nil)
+      throw CommandFailure.usage(.missingCommand, command: subcommand.parsingSpec)
     }
     let runOptionNames = runOptions.map(\.name)
     let lineOptions = command.options.map { $0.name }.filter { !runOptionNames.contains($0) }

@@ -83,7 +83,11 @@ import Testing
   }
 
   @Test(arguments: [
-    ("list", "Error: <stdin>:1: Unknown subcommand 'list'."),
+    (
+      "list",
+      "Error: <stdin>:1: 'list' does not edit the roster; a script line is an edit: set, add, "
+        + "remove, rename, weapons add, weapons remove, fields add or fields remove."
+    ),
     (
       "set Cat-Bot --weapon fire --file other.json",
       "Error: <stdin>:1: '--file' is an option of 'monsters apply', not of a script line."
@@ -112,6 +116,23 @@ import Testing
     let result = harness.run(["apply"], input: line + "\n")
     #expect(result.code == .usage)
     #expect(result.errors.hasPrefix(message + "\n"))
+    #expect(harness.rosterBytes() == nil)
+  }
+
+  @Test(arguments: [
+    "list --format names", "weapons", "frobnicate Cat-Bot", "set Cat-Bot --description 'open",
+    "remove \\",
+  ])
+  func aLineThatIsNoEditShowsTheUsageOfApply(_ line: String) throws {
+    // Not the usage of `monsters` itself, whose subcommands a line may mostly not use.
+    let harness = try CommandLineHarness()
+    let result = harness.run(["apply"], input: "remove Dog-Bot\n" + line)
+    #expect(result.code == .usage)
+    #expect(result.errors.hasPrefix("Error: <stdin>:2: "))
+    #expect(
+      result.errors.hasSuffix(
+        "\nUsage: monsters apply [<script>] [--dry-run] [--exit-code]\n"
+          + "  See 'monsters apply --help' for more information.\n"), "\(result.errors)")
     #expect(harness.rosterBytes() == nil)
   }
 
