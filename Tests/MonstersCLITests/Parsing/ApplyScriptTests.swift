@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MonstersCLI
@@ -178,5 +179,114 @@ extension ApplyScriptTests {
     let lines = try ApplyScript.lines(
       of: "set X --name-color #FF8800 later\n# alone\nremove Y\nremove Z # gone\n")
     #expect(lines.map(\.comment) == ["FF8800 later", nil, " gone"])
+  }
+}
+
+// MARK: - Quoting, against a model
+
+/// Words made at random and quoted as a shell would, in several styles: the script reader
+/// must split each line back into the same words.
+@Suite struct ApplyScriptQuotingTests {
+  /// What a word is made of: the characters quoting is about, white space, a comment's `#`,
+  /// non-ASCII (a combining mark after a quote too), and plain text.
+  private static let pieces: [String] = [
+    "a", "Z", "0", "-", "_", "'", "\"", "\\", "#", " ", "\t", "$", "`", "\n", "\r", "é",
+    "e\u{301}", "'\u{301}", "\u{A0}", "\u{1F996}", "\u{200B}", ";", "*", "!", "=",
+  ]
+
+  private static func pick<Element>(_ elements: [Element], _ random: inout SeededGenerator)
+    -> Element
+  {
+    elements[Int.random(in: elements.indices, using: &random)]
+  }
+
+  private static func word(_ random: inout SeededGenerator) -> String {
+    let length = pick([0, 0, 1, 2, 3, 5, 8, 13], &random)
+    return (0..<length).map { _ in pick(pieces, &random) }.joined()
+  }
+
+  /// `'it'\''s'`, quote by quote as the reader reads them: scalar by scalar, for a quote with
+  /// a combining mark after it is one `Character` that is not `'`.
+  private static func singleQuoted(_ word: String) -> String {
+    var quoted = "'"
+    for scalar in word.unicodeScalars {
+      if scalar == "'" { quoted += #"'\''"# } else { quoted.unicodeScalars.append(scalar) }
+    }
+    return quoted + "'"
+  }
+
+  /// `"say \"hi\""`, with `"`, `\`, `$` and `` ` `` escaped.
+  private static func doubleQuoted(_ word: String) -> String {
+    var quoted = "\""
+    for scalar in word.unicodeScalars {
+      if "\"\\$`".unicodeScalars.contains(scalar) { quoted += "\\" }
+      quoted.unicodeScalars.append(scalar)
+    }
+    return quoted + "\""
+  }
+
+  /// `Space\ Bot`: each special character after a backslash; a line break, which a
+  /// backslash would join away, and a carriage return in single quotes.
+  private static func backslashed(_ word: String) -> String {
+    guard !word.isEmpty else { return "''" }
+    var quoted = ""
+    for scalar in word.unicodeScalars {
+      if scalar == "\n" || scalar == "\r" {
+        quoted += "'"
+        quoted.unicodeScalars.append(scalar)
+        quoted += "'"
+      } else {
+        if " \t'\"\\#$`;*!".unicodeScalars.contains(scalar) { quoted += "\\" }
+        quoted.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted
+  }
+
+  /// The word in pieces of a few scalars, each quoted in a style of its own.
+  private static func mixed(_ word: String, _ random: inout SeededGenerator) -> String {
+    let styles = [singleQuoted, doubleQuoted, backslashed]
+    guard !word.isEmpty else { return pick(["''", "\"\"", "''\"\""], &random) }
+    var scalars = Substring(word).unicodeScalars[...]
+    var quoted = ""
+    while !scalars.isEmpty {
+      let piece = scalars.prefix(Int.random(in: 1...4, using: &random))
+      scalars = scalars.dropFirst(piece.count)
+      var text = ""
+      text.unicodeScalars.append(contentsOf: piece)
+      quoted += pick(styles, &random)(text)
+    }
+    return quoted
+  }
+
+  @Test func wordsQuotedInAnyStyleSplitBackIntoTheSameWords() throws {
+    var random = SeededGenerator(seed: 0x5EED)
+    for _ in 0..<3000 {
+      var words = ["set"]
+      for _ in 0..<Int.random(in: 0...5, using: &random) { words.append(Self.word(&random)) }
+      let lineEnd = Self.pick(["", "\n", "\r\n"], &random)
+      var script = Bool.random(using: &random) ? "\u{FEFF}" : ""
+      script += words[0]
+      for word in words.dropFirst() {
+        // White space between words, or a line continuation in the line's own line end.
+        let continuation = " \\" + (lineEnd.isEmpty ? "\n" : lineEnd) + " "
+        script += Self.pick([" ", "\t", "  ", " \t ", continuation], &random)
+        let quoted =
+          switch Int.random(in: 0..<4, using: &random) {
+          case 0: Self.singleQuoted(word)
+          case 1: Self.doubleQuoted(word)
+          case 2: Self.backslashed(word)
+          default: Self.mixed(word, &random)
+          }
+        script += quoted
+      }
+      if Bool.random(using: &random) {
+        script += Self.pick([" # a 'comment", "\t#", " #\"unclosed"], &random)
+      }
+      script += lineEnd
+      let lines = try ApplyScript.lines(of: Array(script.utf8))
+      #expect(lines.map(\.words) == [words], "\(script.debugDescription)")
+      #expect(lines.first?.number == 1)
+    }
   }
 }
