@@ -283,14 +283,21 @@ extension MonsterField {
     case .integer: break
     case .values(let values):
       if values.isEmpty { return "it lists no values" }
-      // Two values a reader cannot tell apart (one text in two Unicode forms) are one.
+      // Two values that typed text matches alike (one text in two Unicode forms, or in two
+      // cases) are one: `--field`, `--where` and an import could pick neither.
       var seen: [String: String] = [:]
       // Where the two differ only in code points, each is spelled by them.
       func spelled(_ text: String) -> String {
         escaping(escapedForMessage(text)) { $0.isASCII ? nil : unicodeEscape($0) }
       }
       for value in values {
-        guard let earlier = seen.updateValue(value, forKey: value) else { continue }
+        guard let earlier = seen.updateValue(value, forKey: Self.typedForm(of: value)) else {
+          continue
+        }
+        if earlier != value {
+          return "it lists '\(escapedForMessage(earlier))' and '\(escapedForMessage(value))', "
+            + "the same value ignoring case, as a value is typed"
+        }
         return "it lists the value '\(escapedForMessage(value))' twice"
           + (earlier.hasSameCodePoints(as: value)
             ? ""
@@ -516,10 +523,17 @@ extension MonsterField {
       return value
     case .values(let values):
       if values.contains(where: { $0.hasSameCodePoints(as: text) }) { return .string(text) }
-      let matches = values.filter { $0.lowercased() == text.lowercased() }
+      let typed = Self.typedForm(of: text)
+      let matches = values.filter { Self.typedForm(of: $0) == typed }
       guard matches.count == 1 else { throw invalid() }
       return .string(matches[0])
     }
+  }
+
+  /// One of a field's values as typed text is matched with it: in any case, and compared
+  /// as strings are, in any normal form. Two values of one form are one value to a person.
+  static func typedForm(of text: String) -> String {
+    text.lowercased()
   }
 }
 

@@ -154,6 +154,14 @@ import Testing
       "field 1 ('a'): it lists the value 'e\u{301}' twice (as '\\u{E9}' and 'e\\u{301}', one text "
         + "in two Unicode forms)"
     ),
+    (
+      #""fields": [{"name": "a", "values": ["red", "blue", "Red"]}]"#,
+      "field 1 ('a'): it lists 'red' and 'Red', the same value ignoring case, as a value is typed"
+    ),
+    (
+      #""fields": [{"name": "a", "values": ["Caf\u00e9", "CAFE\u0301"]}]"#,
+      "field 1 ('a'): it lists 'Caf\u{e9}' and 'CAFE\u{301}', the same value ignoring case"
+    ),
     (#""fields": [{"name": "a", "values": [1]}]"#, "field 1 ('a'): 'values' must be strings"),
     (
       #""fields": [{"name": "a", "required": "yes"}]"#,

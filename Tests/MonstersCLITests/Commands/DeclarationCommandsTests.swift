@@ -139,6 +139,11 @@ import Testing
       ["fields", "add", "x", "--values", "a,b", "--required", "--default", "c"],
       "Invalid value 'c' for 'x': it takes one of a, b."
     ),
+    (
+      ["fields", "add", "team", "--values", "red,Red"],
+      "'team' cannot be declared: it lists 'red' and 'Red', the same value ignoring case, as "
+        + "a value is typed."
+    ),
   ])
   func aFieldThatCannotBeDeclaredIsAUsageError(_ arguments: [String], _ message: String) throws {
     let harness = try CommandLineHarness()
