@@ -107,7 +107,7 @@ extension RosterChange: CustomStringConvertible {
           to: &buffer)
         continue
       }
-      start(field.label + " ")
+      start(escapedForMessage(field.label) + " ")
       arrow(shown(fieldChange.old, of: field), shown(fieldChange.new, of: field))
     }
   }

@@ -95,7 +95,7 @@ extension CommandContext {
         throw usageError(
           .invalidValue(
             "Invalid value for '\(option.synopsis)': '\(escapedForMessage(invocation.value(option) ?? ""))' "
-              + "names '\(field.key)' twice."))
+              + "names '\(escapedForMessage(field.key))' twice."))
       }
       fields.append(field)
     }

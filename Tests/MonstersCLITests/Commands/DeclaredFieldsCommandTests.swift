@@ -140,6 +140,25 @@ let teamRosterText: String = {
           + "declares one.\n"))
   }
 
+  /// A field's name may be long; a message quotes at most 200 characters of it, as of any
+  /// value, in an edit's line, the fields a mistyped one is not, and a field named twice.
+  @Test func aLongFieldNameIsCutShortInEveryMessage() throws {
+    let harness = try CommandLineHarness()
+    let long = String(repeating: "y", count: 10_000)
+    #expect(harness.run(["fields", "add", long]).code == .success)
+    let set = harness.run(["set", "cat-bot", "--field", long + "=1"])
+    #expect(set.code == .success)
+    #expect(set.output.utf8.count < 400, "\(set.output.prefix(300))")
+    #expect(set.output.hasSuffix("... (9800 more characters) none -> '1'.\n"))
+    let unknown = harness.run(["set", "cat-bot", "--field", "yy=1"])
+    #expect(unknown.code == .usage)
+    #expect(unknown.errors.utf8.count < 1_000, "\(unknown.errors.prefix(300))")
+    #expect(unknown.errors.contains("Choose one of: yyyy"))
+    let twice = harness.run(["list", "--fields", long + "," + long])
+    #expect(twice.code == .usage)
+    #expect(twice.errors.utf8.count < 1_000, "\(twice.errors.prefix(300))")
+  }
+
   @Test func addGivesTheMonsterItsFields() throws {
     let harness = try harness()
     #expect(
