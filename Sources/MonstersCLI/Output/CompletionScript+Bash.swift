@@ -183,7 +183,8 @@ extension CompletionScript {
         done < <(compgen -f -- "$cur")
       }
 
-      # FIELD=VALUE: a field's name and =, then a value of that field.
+      # FIELD=VALUE: a field's name and =, then a value of that field; with "declared", only
+      # the fields the roster declares are offered.
       _monsters_condition() {
         local field
         if [[ $cur == *=* ]]; then
@@ -195,7 +196,11 @@ extension CompletionScript {
         else
           end=""
           _monsters_reply "" "" < <(
-            _monsters_roster \(RosterList.fields.arguments.joined(separator: " ")) | while IFS= read -r field; do
+            if [[ $1 == declared ]]; then
+              _monsters_declared_fields
+            else
+              _monsters_roster \(RosterList.fields.arguments.joined(separator: " "))
+            fi | while IFS= read -r field; do
               printf '%s=\\n' "$field"
             done
           )
@@ -243,7 +248,7 @@ extension CompletionScript {
             _monsters_reply 1 "$dash" < <(_monsters_names)
             ;;
           path) _monsters_files ;;
-          condition) _monsters_condition ;;
+          condition) _monsters_condition "$2" ;;
           fields) _monsters_field_list ;;
           words) shift; _monsters_reply "" "" < <(printf '%s\\n' "$@") ;;
         esac
@@ -390,6 +395,7 @@ extension CompletionScript {
     case .roster(.weapons): "weapon"
     case .roster(.fields): "field"
     case .roster(.declaredFields): "declared"
+    case .condition(.declaredFields): "condition declared"
     case .condition: "condition"
     case .fieldList: "fields"
     }

@@ -120,11 +120,20 @@ extension CompletionScript {
           end
       end
 
-      # FIELD=VALUE: a field's name and =, then a value of that field.
+      # FIELD=VALUE: a field's name and =, then a value of that field; with "declared", only
+      # the fields the roster declares are offered.
       function __monsters_condition
-          set -l token (string replace -r -- '^--where=' '' (commandline -ct))
+          # The token as typed, quotes and backslashes and all, read as the command will
+          # read it, so that a field such as `sp\\ ace` finds its values.
+          set -l token (string replace -r -- '^--where=' '' (commandline -ct | string unescape))
           if not string match -q -- '*=*' $token
-              for field in (__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
+              set -l fields
+              if test "$argv[1]" = declared
+                  set fields (__monsters_declared_fields)
+              else
+                  set fields (__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
+              end
+              for field in $fields
                   printf '%s=\\n' $field
               end
               return
@@ -184,6 +193,7 @@ extension CompletionScript {
     case .roster(.fields):
       "-k -a \(fishQuoted("(__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))"))"
     case .roster(.declaredFields): "-k -a '(__monsters_declared_fields)'"
+    case .condition(.declaredFields): "-k -a '(__monsters_condition declared)'"
     case .condition: "-k -a '(__monsters_condition)'"
     case .fieldList: "-a '(__monsters_field_list)'"
     }

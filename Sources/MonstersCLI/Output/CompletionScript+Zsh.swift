@@ -113,10 +113,11 @@ extension CompletionScript {
         _values -s , field $reply
       }
 
-      # FIELD=VALUE: a field's name and =, then a value of that field, read from the roster.
+      # FIELD=VALUE: a field's name and =, then a value of that field, read from the roster;
+      # with "declared", only the fields the roster declares are offered.
       _monsters_condition() {
         local field=${PREFIX%%=*} line
-        local -a reply values
+        local -a reply values builtIn
         if compset -P '*='; then
           if [[ ${(L)field} == \(Self.nameField.lowercased()) ]]; then
             _monsters_names all
@@ -129,6 +130,8 @@ extension CompletionScript {
           compadd -M 'm:{a-zA-Z}={A-Za-z}' -a values
         else
           _monsters_lines \(RosterList.fields.arguments.joined(separator: " "))
+          builtIn=(\(Self.builtInFieldNames.joined(separator: " ")))
+          [[ $1 == declared ]] && reply=(${reply:|builtIn})
           compadd -S '=' -M 'm:{a-zA-Z}={A-Za-z}' -a reply
         fi
       }
@@ -198,6 +201,7 @@ extension CompletionScript {
     case .roster(.weapons): "_monsters_weapons"
     case .roster(.fields): "_monsters_fields"
     case .roster(.declaredFields): "_monsters_fields declared"
+    case .condition(.declaredFields): "_monsters_condition declared"
     case .condition: "_monsters_condition"
     case .fieldList: "_monsters_field_list"
     }

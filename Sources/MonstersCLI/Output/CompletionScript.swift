@@ -32,8 +32,10 @@ struct CompletionScript {
     case words([String])
     /// One of the words a listing of the roster the line names gives.
     case roster(RosterList)
-    /// `FIELD=VALUE`: a field's name and `=`, then a value of that field.
-    case condition
+    /// `FIELD=VALUE`: a field's name and `=`, then a value of that field; the fields are
+    /// every field (`--where`) or the declared ones alone (`--field`, which refuses the
+    /// built-in ones).
+    case condition(RosterList)
     /// Fields' names, separated by commas, each once.
     case fieldList
   }
@@ -151,7 +153,8 @@ struct CompletionScript {
       case .subcommand: .words(names)
       case .field: .roster(.fields)
       case .declaredField: .roster(.declaredFields)
-      case .condition, .assignment: .condition
+      case .condition: .condition(.fields)
+      case .assignment: .condition(.declaredFields)
       case .fieldList: .fieldList
       }
     }

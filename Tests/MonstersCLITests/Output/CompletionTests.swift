@@ -588,6 +588,67 @@ extension CompletionTests {
         harness: harness, environment: environment) == [])
   }
 
+  /// `--field` takes the declared fields alone (a built-in one has its own option), so
+  /// they are all it offers; `--where` offers every field.
+  @Test func bashOffersOnlyDeclaredFieldsAfterField() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(teamRosterText)
+    let environment = ["MONSTERS_FILE": harness.rosterPath]
+    func complete(_ words: [String]) throws -> [String] {
+      try bashComplete(["monsters"] + words, harness: harness, environment: environment)
+    }
+    #expect(try complete(["set", "cat-bot", "--field", ""]) == ["team=", "health=", "notes="])
+    #expect(try complete(["add", "X", "--field", "n"]) == ["notes="])
+    #expect(try complete(["set", "--where", "n"]) == ["name=", "nameColor=", "notes="])
+  }
+
+  /// A roster whose declared fields' names and values are shell code.
+  private static let hostileDeclarations = #"""
+    {"version": 1, "fields": [
+      {"name": "$(touch pwned)", "values": ["$(touch pwned2)", "`touch pwned3`", "a;touch pwned4"]},
+      {"name": "`touch pwned5`"}, {"name": "it's"}], "monsters": []}
+    """#
+
+  /// Declared fields' names and values are data to completion, as monster names are: quoted,
+  /// never run.
+  @Test func bashNeverRunsADeclaredFieldOrValueAsCode() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(Self.hostileDeclarations)
+    #expect(
+      try bashComplete(["monsters", "set", "x", "--field", ""], harness: harness)
+        == [#"\$\(touch\ pwned\)="#, #"\`touch\ pwned5\`="#, #"it\'s="#])
+    #expect(
+      try bashComplete(["monsters", "set", "--where", #"\$\(touch\ pwned\)="#], harness: harness)
+        == [#"\$\(touch\ pwned2\)"#, #"\`touch\ pwned3\`"#, #"a\;touch\ pwned4"#])
+    #expect(
+      try bashComplete(["monsters", "fields", "remove", ""], harness: harness)
+        == [#"\$\(touch\ pwned\)"#, #"\`touch\ pwned5\`"#, #"it\'s"#])
+    for file in ["pwned", "pwned2", "pwned3", "pwned4", "pwned5"] {
+      #expect(!FileManager.default.fileExists(atPath: harness.path(file)), "\(file)")
+    }
+  }
+
+  @Test func fishNeverRunsADeclaredFieldOrValueAsCodeWhereFishIsInstalled() throws {
+    guard isInstalled("fish") else {
+      print("fish is not installed; its completions are not run.")
+      return
+    }
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(Self.hostileDeclarations)
+    #expect(
+      try fishComplete("monsters set x --field ", harness: harness)
+        == ["$(touch pwned)=", "`touch pwned5`=", "it's="])
+    #expect(
+      try fishComplete(#"monsters set --where \$\(touch\ pwned\)="#, harness: harness)
+        == [
+          "$(touch pwned)=$(touch pwned2)", "$(touch pwned)=`touch pwned3`",
+          "$(touch pwned)=a;touch pwned4",
+        ])
+    for file in ["pwned", "pwned2", "pwned3", "pwned4", "pwned5"] {
+      #expect(!FileManager.default.fileExists(atPath: harness.path(file)), "\(file)")
+    }
+  }
+
   @Test(
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
@@ -600,6 +661,7 @@ extension CompletionTests {
     #expect(try complete("monsters set cat-bot --weapon l") == ["laser"])
     #expect(try complete("monsters set --where team=") == ["team=red", "team=blue"])
     #expect(try complete("monsters set cat-bot --field team=b") == ["team=blue"])
+    #expect(try complete("monsters set cat-bot --field n") == ["notes="])
     #expect(try complete("monsters weapons ") == ["add", "remove"])
     #expect(try complete("monsters weapons remove ") == ["sword", "laser"])
     #expect(try complete("monsters fields remove ") == ["team", "health", "notes"])
