@@ -188,9 +188,10 @@ extension RosterDeclarations {
     }
     func bound(_ key: FieldKey) -> (Int?, String?) {
       guard let value = values[key] else { return (nil, nil) }
-      guard case .number(let text) = value, let number = IntegralNumber(text),
-        case .exactly(let whole) = number.value
-      else { return (nil, "'\(key.rawValue)' must be a whole number") }
+      let reading = MonsterField.bound(json: value)
+      guard case .bound(let whole) = reading else {
+        return (nil, "'\(key.rawValue)' " + (reading.problem ?? ""))
+      }
       return (whole, nil)
     }
     let kind: MonsterField.Kind

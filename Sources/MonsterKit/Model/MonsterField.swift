@@ -537,6 +537,49 @@ extension MonsterField {
   }
 }
 
+// MARK: - Bounds
+
+extension MonsterField {
+  /// What a bound of an integer field (its `minimum` or `maximum`) reads as.
+  package enum BoundReading: Equatable {
+    /// A whole number an `Int` holds.
+    case bound(Int)
+    /// No whole number.
+    case notWhole
+    /// A whole number beyond what an `Int` holds.
+    case beyond
+
+    /// What is wrong, in words after the bound's name (`must be a whole number`), or `nil`.
+    package var problem: String? {
+      switch self {
+      case .bound: nil
+      case .notWhole: "must be a whole number"
+      case .beyond: "must be a whole number from \(Int.min) to \(Int.max)"
+      }
+    }
+  }
+
+  /// A bound as the file holds it: a JSON number whose value is whole, as an integer
+  /// field's values are read (`7`, `7.0`, `0.7e1`).
+  package static func bound(json value: JSONValue) -> BoundReading {
+    guard case .number(let text) = value, let number = IntegralNumber(text) else {
+      return .notWhole
+    }
+    guard case .exactly(let whole) = number.value else { return .beyond }
+    return .bound(whole)
+  }
+
+  /// A bound as a person types it, read as an integer field's typed values are read
+  /// (`7`, `7.0`, `0.7e1`, `007`).
+  package static func bound(typed text: String) -> BoundReading {
+    let field = MonsterField(
+      uncheckedDeclaring: "bound", kind: .integer(minimum: nil, maximum: nil), isRequired: true,
+      defaultValue: nil)
+    guard let value = try? field.value(typed: text) else { return .notWhole }
+    return bound(json: value)
+  }
+}
+
 // MARK: - Conditions
 
 extension MonsterField {

@@ -166,10 +166,11 @@ enum FieldsCommand {
     }
     func bound(_ option: OptionSpec) throws(CommandFailure) -> Int? {
       guard let text = invocation.value(option) else { return nil }
-      guard let number = Int(text) else {
+      let reading = MonsterField.bound(typed: text)
+      guard case .bound(let number) = reading else {
         throw refuse(
-          "Invalid value for '--\(option.name) <n>': '\(escapedForMessage(text))' is not a "
-            + "whole number.")
+          "Invalid value for '--\(option.name) <n>': '\(escapedForMessage(text))' "
+            + (reading.problem ?? "") + ".")
       }
       return number
     }

@@ -133,6 +133,11 @@ import Testing
       "field 1 ('a'): 'minimum' must be a whole number"
     ),
     (
+      #""fields": [{"name": "a", "minimum": -9223372036854775809}]"#,
+      "field 1 ('a'): 'minimum' must be a whole number from -9223372036854775808 to "
+        + "9223372036854775807"
+    ),
+    (
       #""fields": [{"name": "a", "minimum": 5, "maximum": 1}]"#,
       "field 1 ('a'): its minimum, 5, is more than its maximum, 1"
     ),

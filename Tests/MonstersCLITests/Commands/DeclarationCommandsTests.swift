@@ -129,7 +129,12 @@ import Testing
     (["fields", "add", "x", "--default", "a"], "'--default' goes with '--required'."),
     (
       ["fields", "add", "x", "--integer", "--maximum", "ten"],
-      "Invalid value for '--maximum <n>': 'ten' is not a whole number."
+      "Invalid value for '--maximum <n>': 'ten' must be a whole number."
+    ),
+    (
+      ["fields", "add", "x", "--integer", "--minimum", "9223372036854775808"],
+      "Invalid value for '--minimum <n>': '9223372036854775808' must be a whole number from "
+        + "-9223372036854775808 to 9223372036854775807."
     ),
     (
       ["fields", "add", "nameColor"],
@@ -151,6 +156,19 @@ import Testing
     let result = harness.run(arguments)
     #expect(result.code == .usage)
     #expect(result.errors.hasPrefix("Error: " + message + "\n"), "\(result.errors)")
+  }
+
+  /// A bound is read as the file reads one and as a value is typed: `1e3` and `1000.0` are
+  /// 1000, and `-0` is 0.
+  @Test func aBoundIsAWholeNumberHoweverItIsTyped() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    #expect(
+      harness.run(["fields", "add", "x", "--integer", "--minimum", "-0", "--maximum", "1e3"])
+        == CommandResult(.success, output: "Added field x.\n"))
+    #expect(
+      harness.run(["fields", "--format", "names"]).output.hasSuffix("x\n"))
+    #expect(harness.rosterText()?.contains("\"minimum\": 0,\n      \"maximum\": 1000\n") == true)
   }
 
   @Test func aFieldAMonsterHasGoesOnlyWithForce() throws {
