@@ -251,6 +251,55 @@ import Testing
     }
   }
 
+  /// A property: for random declarations (weapons of its own or not, text, integer and
+  /// values fields, bounds up to the ends of 64 bits, required fields) and random monsters
+  /// whose weapons and fields hold values of every kind, fitting or not (numbers written
+  /// `7.0`, `1e1`, `-0`, `1E400`, past 64 bits; values in another case or normal form;
+  /// strings for numbers, `null`), `check`'s verdict is the validator's. Names and keys
+  /// follow the rules a schema cannot say, so the two must agree on every file. Set
+  /// `MONSTERS_SCHEMA_PROPERTY_ROUNDS` to run more rounds than the few of a test run.
+  @Test(.enabled(if: Validator.found != nil, skipReason))
+  func checkAndTheSchemaAgreeOnRandomDeclarationsAndValues() throws {
+    let harness = try CommandLineHarness()
+    let rounds =
+      ProcessInfo.processInfo.environment["MONSTERS_SCHEMA_PROPERTY_ROUNDS"].flatMap { Int($0) }
+      ?? 3
+    var generator = SeededGenerator(seed: 2_026)
+    for round in 0..<rounds {
+      let declarations = RandomDeclarations(using: &generator)
+      var names: [String] = []
+      for number in 0..<30 {
+        let name = "p\(round)-\(number).json"
+        try harness.write(declarations.roster(using: &generator), to: harness.path(name))
+        names.append(name)
+      }
+      let schemaRun = harness.run(["--file", harness.path(names[0]), "schema"])
+      guard schemaRun.code == .success else {
+        // Declarations that break a rule have no schema, and `check` refuses them.
+        for name in names {
+          #expect(harness.run(["check", harness.path(name)]).code == .failure, "\(name)")
+        }
+        continue
+      }
+      let schema = harness.path("p\(round).schema.json")
+      try harness.write(schemaRun.output, to: schema)
+      let validator = try #require(Validator.found)
+      let failing = try validator.failing(names, schema: schema, in: harness.folder)
+      for name in names {
+        let check = harness.run(["check", "--format", "json", harness.path(name)])
+        let report = try JSONSerialization.jsonObject(with: Data(check.output.utf8))
+        let problems = try #require(report as? [[String: Any]], "\(check.output)")
+          .filter { $0["kind"] as? String != "layout" }
+        let text = try String(contentsOfFile: harness.path(name), encoding: .utf8)
+        #expect(
+          problems.isEmpty == !failing.contains(name),
+          Comment(
+            rawValue: "\(name): check \(problems.isEmpty ? "takes" : "refuses") it, the schema "
+              + "\(failing.contains(name) ? "refuses" : "takes") it\n\(problems)\n\(text)"))
+      }
+    }
+  }
+
   private static func randomRoster(using generator: inout SeededGenerator) throws -> Roster {
     let own = (0..<Int.random(in: 0...3, using: &generator)).map { Weapon(name: "ray\($0)") }
     let builtIn = Weapon.builtIn.shuffled(using: &generator)
@@ -312,5 +361,153 @@ import Testing
       replacing("team", with: nil)
     }
     return copies
+  }
+}
+
+/// One of some items, at random.
+private func pick<Item>(_ items: [Item], _ generator: inout SeededGenerator) -> Item {
+  items[Int.random(in: 0..<items.count, using: &generator)]
+}
+
+/// Random declarations of a roster, and random rosters that declare them, written as JSON
+/// text by hand so that numbers and strings may be written any way JSON allows.
+private struct RandomDeclarations {
+  enum Kind {
+    case text
+    case integer(minimum: Int?, maximum: Int?)
+    case values([String])
+  }
+
+  var weapons: [String]?
+  var fields: [(name: String, kind: Kind, isRequired: Bool)]
+
+  init(using generator: inout SeededGenerator) {
+    let builtIn = ["blowgun", "ninjaStar", "fire", "sword", "smoke"]
+    if Bool.random(using: &generator) {
+      weapons =
+        Array(builtIn.shuffled(using: &generator).prefix(Int.random(in: 1...5, using: &generator)))
+        + (0..<Int.random(in: 0...2, using: &generator)).map { "ray\($0)" }
+    }
+    let bounds = [0, 1, -1, 10, -10, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+    let words = ["red", "blue", "Red", "a b", "\u{E9}", "K", "x\\y", "q\"q", "1", ""]
+    fields = (0..<Int.random(in: 1...4, using: &generator)).map { number in
+      let name = pick(["team", "h\u{E9}", "n o", "f"], &generator) + "\(number)"
+      let kind: Kind
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0: kind = .text
+      case 1:
+        var low = Bool.random(using: &generator) ? bounds.randomElement(using: &generator) : nil
+        var high = Bool.random(using: &generator) ? bounds.randomElement(using: &generator) : nil
+        if let lowest = low, let highest = high, lowest > highest { (low, high) = (high, low) }
+        kind = .integer(minimum: low, maximum: high)
+      default:
+        kind = .values(
+          Array(words.shuffled(using: &generator).prefix(Int.random(in: 1...4, using: &generator))))
+      }
+      return (name, kind, Int.random(in: 0..<4, using: &generator) == 0)
+    }
+  }
+
+  /// A string as JSON writes it, its non-ASCII characters escaped or not.
+  static func quoted(_ text: String, escapingAll: Bool) -> String {
+    var result = "\""
+    for unit in text.utf16 {
+      switch unit {
+      case 0x22: result += "\\\""
+      case 0x5C: result += "\\\\"
+      case 0x20..<0x7F: result.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+      default:
+        if !escapingAll, unit >= 0x80, let scalar = Unicode.Scalar(unit) {
+          result.unicodeScalars.append(scalar)
+        } else {
+          result +=
+            "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count)
+            + String(unit, radix: 16)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  /// A roster of a few monsters with these declarations, each value fitting or not.
+  func roster(using generator: inout SeededGenerator) -> String {
+    let escaping = Bool.random(using: &generator)
+    func quoted(_ text: String) -> String { Self.quoted(text, escapingAll: escaping) }
+    var members: [String] = ["\"version\": 1"]
+    if let weapons {
+      members.append(
+        "\"weapons\": ["
+          + weapons.map { $0.hasPrefix("ray") ? "{\"name\": \(quoted($0))}" : quoted($0) }
+          .joined(separator: ", ") + "]")
+    }
+    members.append(
+      "\"fields\": ["
+        + fields.map { field in
+          var keys = ["\"name\": \(quoted(field.name))"]
+          switch field.kind {
+          case .text: break
+          case .integer(let minimum, let maximum):
+            keys.append("\"type\": \"integer\"")
+            if let minimum { keys.append("\"minimum\": \(minimum)") }
+            if let maximum { keys.append("\"maximum\": \(maximum)") }
+          case .values(let values):
+            keys.append("\"values\": [" + values.map(quoted).joined(separator: ", ") + "]")
+          }
+          if field.isRequired { keys.append("\"required\": true") }
+          return "{" + keys.joined(separator: ", ") + "}"
+        }.joined(separator: ", ") + "]")
+    let weaponNames = weapons ?? ["blowgun", "ninjaStar", "fire", "sword", "smoke"]
+    let monsters = (0..<Int.random(in: 0...3, using: &generator)).map { number in
+      var keys = [
+        "\"name\": \"M\(number)\"", "\"description\": \"\"", "\"icon\": \"m.png\"",
+      ]
+      let weapon =
+        Int.random(in: 0..<12, using: &generator) == 0
+        ? pick(["axe", "Fire", "ninja-star", "ray9", "RAY0"], &generator)
+        : pick(weaponNames, &generator)
+      keys.append("\"weapon\": \(quoted(weapon))")
+      if Int.random(in: 0..<4, using: &generator) == 0 {
+        let color = pick(["red", "Red", "#a0b0c0", "#A0B0C", "purple", ""], &generator)
+        keys.append("\"nameColor\": \(quoted(color))")
+      }
+      for field in fields where Int.random(in: 0..<4, using: &generator) != 0 {
+        keys.append("\(quoted(field.name)): \(value(of: field.kind, using: &generator))")
+      }
+      if Int.random(in: 0..<20, using: &generator) == 0 {
+        keys.remove(at: Int.random(in: 1...3, using: &generator))
+      }
+      if Int.random(in: 0..<10, using: &generator) == 0 { keys.append("\"other\": [1, null]") }
+      return "{" + keys.joined(separator: ", ") + "}"
+    }
+    members.append("\"monsters\": [\n" + monsters.joined(separator: ",\n") + "\n]")
+    return "{" + members.joined(separator: ",\n") + "}\n"
+  }
+
+  /// A value of a field as JSON text: usually one the field takes, else anything.
+  private func value(of kind: Kind, using generator: inout SeededGenerator) -> String {
+    let strays = [
+      "\"5\"", "true", "null", "[]", "1.5", "1E400", "-1E400", "1e-400", "-0", "-0.0",
+      "9223372036854775808", "-9223372036854775809", "9223372036854775807.0",
+      "123456789012345678901234567890", "\"Red\"", "\"e\\u0301\"", "\"\\u212a\"",
+    ]
+    guard Int.random(in: 0..<4, using: &generator) != 0 else {
+      return pick(strays, &generator)
+    }
+    switch kind {
+    case .text:
+      return Self.quoted(
+        pick(["", "a", "\u{E9}", "x\\y"], &generator), escapingAll: false)
+    case .values(let values):
+      return Self.quoted(pick(values, &generator), escapingAll: false)
+    case .integer(let minimum, let maximum):
+      let low = max(minimum ?? -20, -20)
+      let high = min(maximum ?? 20, 20)
+      let number =
+        low <= high && Bool.random(using: &generator)
+        ? Int.random(in: low...high, using: &generator)
+        : pick([minimum, maximum, 0, 7].compactMap { $0 }, &generator)
+      let forms = ["\(number)", "\(number).0", "\(number)e0", "\(number)E+0"]
+      return number.magnitude < 1 << 50 ? pick(forms, &generator) : "\(number)"
+    }
   }
 }
