@@ -535,7 +535,7 @@ struct RosterParser {
             PendingProblem(
               offset: valueOffset,
               message: "unknown weapon '\(escapedForMessage(scanner.text(of: token)))'; "
-                + "the weapons are \(weapons.weapons.names.joined(separator: ", "))"))
+                + "the weapons are \(listedForMessage(weapons.weapons.names))"))
         }
       case .nameColor:
         let text = scanner.text(of: token)

@@ -389,14 +389,14 @@ extension MonsterField {
     switch kind {
     case .name: "a name"
     case .text: "text"
-    case .weapon: "one of the weapons " + weapons.names.joined(separator: ", ")
+    case .weapon: "one of the weapons " + listedForMessage(weapons.names)
     case .color: "a colour: " + NameColor.spellings
     case .integer(nil, nil): "an integer"
     case .integer(let minimum?, nil): "an integer of at least \(minimum)"
     case .integer(nil, let maximum?): "an integer of at most \(maximum)"
     case .integer(let minimum?, let maximum?): "an integer from \(minimum) to \(maximum)"
     case .values(let values):
-      "one of " + values.map { escapedForMessage($0) }.joined(separator: ", ")
+      "one of " + listedForMessage(values)
     case .any: "any JSON value"
     }
   }

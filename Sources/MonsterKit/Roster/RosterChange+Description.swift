@@ -53,9 +53,10 @@ extension RosterChange: CustomStringConvertible {
       buffer.append(UInt8(ascii: "."))
     case .weaponAdded(let weapon):
       append(
-        "Added weapon \(weapon.name) (image \(escapedForMessage(weapon.imageName))).", to: &buffer)
+        "Added weapon \(escapedForMessage(weapon.name)) "
+          + "(image \(escapedForMessage(weapon.imageName))).", to: &buffer)
     case .weaponRemoved(let weapon):
-      append("Removed weapon \(weapon.name).", to: &buffer)
+      append("Removed weapon \(escapedForMessage(weapon.name)).", to: &buffer)
     case .fieldAdded(let field, let count):
       append("Added field \(escapedForMessage(field.key))", to: &buffer)
       if let value = field.defaultValue, count > 0 {

@@ -147,13 +147,16 @@ extension RosterError: CustomStringConvertible {
       "'\(escapedForMessage(name))' cannot be a monster's name: \(reason)."
     case .unknownWeapon(let text, let weapons):
       "Unknown weapon '\(escapedForMessage(text))'."
-        + (closestMatch(to: text, among: weapons).map { " Did you mean '\($0)'?" } ?? "")
-        + " The weapons are \(weapons.joined(separator: ", "))."
+        + (closestMatch(to: text, among: weapons).map {
+          " Did you mean '\(escapedForMessage($0))'?"
+        }
+          ?? "")
+        + " The weapons are \(listedForMessage(weapons))."
     case .unknownField(let text, let fields):
       "Unknown field '\(escapedForMessage(text))'."
         + (closestMatch(to: text, among: fields).map { " Did you mean '\(escapedForMessage($0))'?" }
           ?? "")
-        + " The fields are \(fields.map { escapedForMessage($0) }.joined(separator: ", "))."
+        + " The fields are \(listedForMessage(fields))."
     case .invalidValue(let text, let field, let reason):
       "Invalid value '\(escapedForMessage(text))' for '\(escapedForMessage(field))': \(reason)."
     case .missingValue(let field, let monster?):
@@ -170,7 +173,7 @@ extension RosterError: CustomStringConvertible {
       "The roster has a field named '\(escapedForMessage(holder))' already"
         + (key == holder ? "." : " (field names are compared ignoring case).")
     case .weaponInUse(let name, let monsters, let count):
-      "Weapon '\(name)' cannot be removed: \(Self.listed(monsters, of: count)) "
+      "Weapon '\(escapedForMessage(name))' cannot be removed: \(Self.listed(monsters, of: count)) "
         + (count == 1 ? "carries" : "carry") + " it" + (hint.map { "; \($0)" } ?? "") + "."
     case .fieldInUse(let key, let monsters, let count):
       "Field '\(escapedForMessage(key))' cannot be removed: \(Self.listed(monsters, of: count)) "

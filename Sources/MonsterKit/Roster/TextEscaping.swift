@@ -98,6 +98,15 @@ package func escapedForMessage(_ text: some StringProtocol) -> String {
   escapedFormatCharacters(cutForMessage(text))
 }
 
+/// Words from the roster (weapons, fields), each as a message quotes it, after commas:
+/// `blowgun, ninjaStar, fire`.
+///
+/// - Parameter words: The words.
+/// - Returns: Each escaped and perhaps cut short, as ``escapedForMessage(_:)`` has it.
+package func listedForMessage(_ words: [String]) -> String {
+  words.map { escapedForMessage($0) }.joined(separator: ", ")
+}
+
 /// Text with each format character (Unicode's Cf) written `\u{XXXX}`, as
 /// ``escapedForTerminal(_:)`` writes control characters; ASCII, which holds none, is
 /// returned as it is.

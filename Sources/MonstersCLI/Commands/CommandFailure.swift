@@ -263,7 +263,7 @@ indirect enum CommandFailure: Error {
     case .lockTimeout: "raise --lock-timeout"
     case .weaponInUse(let name, _, let count):
       "give \(count == 1 ? "it" : "them") another weapon first ('monsters set --where "
-        + "weapon=\(name) --weapon W')"
+        + "weapon=\(escapedForMessage(name)) --weapon W')"
     case .fieldInUse: "'--force' takes it from them too"
     case .fileSystem(let path, .write, Platform.ErrorNumber.notPermitted):
       stickyFolderHint(path)

@@ -130,7 +130,7 @@ enum ImportCommand {
     switch error {
     case .unknownWeapon(let text, let weapons):
       "unknown weapon '\(escapedForMessage(text))'; the weapons are "
-        + weapons.joined(separator: ", ")
+        + listedForMessage(weapons)
     case .invalidValue(let text, let field, let reason):
       "'\(escapedForMessage(field))' cannot be '\(escapedForMessage(text))': \(reason)"
     case .unknownField, .missingValue: error.description

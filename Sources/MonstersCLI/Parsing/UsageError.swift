@@ -73,7 +73,7 @@ extension UsageError: CustomStringConvertible {
     case .unknownWord(let word, let kind, let choices):
       "Unknown \(kind) '\(escapedForMessage(word))'."
         + didYouMean(closestMatch(to: word, among: choices))
-        + " Choose one of: \(choices.map { escapedForMessage($0) }.joined(separator: ", "))."
+        + " Choose one of: \(listedForMessage(choices))."
     case .invalidValue(let message):
       message
     case .nothingToSet:

@@ -44,6 +44,37 @@ import Testing
     #expect(harness.run(["check"]).code == .success)
   }
 
+  /// A weapon's name may be long; a message quotes at most 200 characters of it, as of any
+  /// value: when it is added, carried, refused or listed among the roster's weapons.
+  @Test func aLongWeaponNameIsCutShortInEveryMessage() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    let long = String(repeating: "w", count: 10_000)
+    let cut = String(repeating: "w", count: 200) + "... (9800 more characters)"
+    #expect(
+      harness.run(["weapons", "add", long])
+        == CommandResult(
+          .success,
+          output:
+            "Added weapon \(cut) (image \(cut.prefix(200))... (9804 more characters)).\n"))
+    #expect(harness.run(["set", "cat-bot", "--weapon", long]).code == .success)
+    let inUse = harness.run(["weapons", "remove", long])
+    #expect(inUse.code == .failure)
+    #expect(
+      inUse.errors
+        == "Error: Weapon '\(cut)' cannot be removed: Cat-Bot carries it; give it another weapon "
+        + "first ('monsters set --where weapon=\(cut) --weapon W').\n")
+    let unknown = harness.run(["set", "cat-bot", "--weapon", "axe"])
+    #expect(unknown.code == .usage)
+    #expect(unknown.errors.hasPrefix("Error: Unknown weapon 'axe'. Choose one of: blowgun, "))
+    #expect(unknown.errors.contains(", \(cut).\n"))
+    #expect(unknown.errors.utf8.count < 1_000)
+    #expect(harness.run(["set", "cat-bot", "--weapon", "fire"]).code == .success)
+    #expect(
+      harness.run(["weapons", "remove", long])
+        == CommandResult(.success, output: "Removed weapon \(cut).\n"))
+  }
+
   @Test func aWeaponsNameIsLettersAndDigits() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededText)
