@@ -33,11 +33,14 @@ import Testing
     switch Int.random(in: 0..<3, using: &random) {
     case 0: return try MonsterField(declaring: key)
     case 1:
-      let values = Array(
-        Set(
-          (0..<Int.random(in: 1...4, using: &random)).map { _ in
-            element(of: texts.filter { !$0.isEmpty }, &random)
-          }))
+      // Values unique as a declaration has them: no two the same ignoring case.
+      var values: [String] = []
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let value = element(of: texts.filter { !$0.isEmpty }, &random)
+        if !values.contains(where: { $0.lowercased() == value.lowercased() }) {
+          values.append(value)
+        }
+      }
       return try MonsterField(declaring: key, kind: .values(values))
     default:
       var (minimum, maximum) = (bound(), bound())
