@@ -80,7 +80,12 @@ extension MonsterField {
           "anyOf",
           .array([
             .object([enumeration(words(weapons: weapons) ?? [])]),
-            .object([string, JSONMember("pattern", .string("^#[0-9A-Fa-f]{6}$"))]),
+            // `$` also matches before a final line break in some validators' regular
+            // expressions (Python's): the length leaves `#RRGGBB` and a line break out.
+            .object([
+              string, JSONMember("pattern", .string("^#[0-9A-Fa-f]{6}$")),
+              JSONMember("maxLength", .number("7")),
+            ]),
           ]))
       ])
     case .values(let values): return .object([enumeration(values)])
