@@ -17,6 +17,12 @@ extension CompletionScript {
       commands.flatMap { $0.allOptions }.filter { $0.values != nil }.flatMap { $0.spellings }
     ).sorted()
     let actions = commands.filter(\.isAction).map { fishQuoted($0.name) }
+    // The options whose value is `FIELD=VALUE`, which may be written `--where=FIELD=VALUE`.
+    let conditionOptions = Set(
+      commands.flatMap { $0.allOptions }.filter {
+        if case .condition? = $0.values { true } else { false }
+      }.map(\.name)
+    ).sorted().joined(separator: "|")
     for command in commands {
       let condition = "-n \(fishQuoted("__monsters_using " + fishQuoted(command.name)))"
       for action in commands where action.name.hasPrefix(command.name + " ") {
@@ -125,7 +131,7 @@ extension CompletionScript {
       function __monsters_condition
           # The token as typed, quotes and backslashes and all, read as the command will
           # read it, so that a field such as `sp\\ ace` finds its values.
-          set -l token (string replace -r -- '^--where=' '' (commandline -ct | string unescape))
+          set -l token (string replace -r -- '^--(\(conditionOptions))=' '' (commandline -ct | string unescape))
           if not string match -q -- '*=*' $token
               set -l fields
               if test "$argv[1]" = declared

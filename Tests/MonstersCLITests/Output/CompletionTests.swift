@@ -662,6 +662,7 @@ extension CompletionTests {
     #expect(try complete("monsters set --where team=") == ["team=red", "team=blue"])
     #expect(try complete("monsters set cat-bot --field team=b") == ["team=blue"])
     #expect(try complete("monsters set cat-bot --field n") == ["notes="])
+    #expect(try complete("monsters set cat-bot --field=team=b") == ["--field=team=blue"])
     #expect(try complete("monsters weapons ") == ["add", "remove"])
     #expect(try complete("monsters weapons remove ") == ["sword", "laser"])
     #expect(try complete("monsters fields remove ") == ["team", "health", "notes"])
