@@ -116,9 +116,56 @@ import Testing
     #expect(decoder.flush() == [.other])
   }
 
-  @Test func readsEscFollowedByAnotherKeyAsBoth() {
-    #expect(keys("\u{1B}q") == [.escape, .character("q")])
-    #expect(keys("\u{1B}\u{1B}[A") == [.escape, .up])
+  /// A key with Alt held, a function key, focus reports, a string a terminal replies with,
+  /// a mouse report of another protocol: none is Esc, which would close the picker, and none
+  /// leaves a key behind, in one read or byte by byte.
+  @Test(arguments: [
+    "\u{1B}x", "\u{1B}q", "\u{1B}1", "\u{1B}\r", "\u{1B}\u{7F}", "\u{1B}é", "\u{1B}[15~",
+    "\u{1B}[1;5P", "\u{1B}[I", "\u{1B}[O", "\u{1B}\u{1B}[A", "\u{1B}\u{1B}OB",
+    "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\",
+    "\u{1B}P1$r0m\u{1B}\\", "\u{1B}_Gi=1;OK\u{1B}\\", "\u{1B}[32;10;5M", "\u{1B}[<0;10;5;1M",
+  ])
+  func readsAltKeysAndUnknownSequencesAsNoKeyAndNeverAsEsc(sequence: String) {
+    var whole = KeyDecoder()
+    let read = whole.decode(Array(sequence.utf8)) + whole.flush()
+    #expect(read == [.other])
+    var split = KeyDecoder()
+    var bytewise: [PickerKey] = []
+    for byte in sequence.utf8 { bytewise += split.decode([byte]) }
+    #expect(bytewise + split.flush() == [.other])
+  }
+
+  @Test func readsEscBeforeEscOrCtrlCAsTheKeysPressed() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x1B, 0x1B]) == [])
+    #expect(decoder.waitMilliseconds == KeyDecoder.escapeWait)
+    #expect(decoder.flush() == [.escape, .escape])
+    #expect(keys("\u{1B}\u{1B}q") == [.escape, .other])
+    #expect(keys([0x1B, 0x03]) == [.interrupt])
+  }
+
+  @Test func readsABracketedPasteAsOnePasteWhateverItHolds() {
+    let text = "Ice-Bot\r12q\u{1B}[A\u{1B}"
+    #expect(keys("\u{1B}[200~\(text)\u{1B}[201~q") == [.paste(text), .character("q")])
+    // Split at every byte, the end included.
+    var decoder = KeyDecoder()
+    var read: [PickerKey] = []
+    for byte in "\u{1B}[200~\(text)\u{1B}[201~".utf8 {
+      read += decoder.decode([byte])
+      #expect(decoder.waitMilliseconds != nil || read == [.paste(text)])
+    }
+    #expect(read == [.paste(text)])
+    #expect(decoder.waitMilliseconds == nil)
+  }
+
+  @Test func keepsAtMostTheLongestPasteAndEndsAPasteThatNeverEnds() {
+    var decoder = KeyDecoder()
+    let long = String(repeating: "a", count: 100_000)
+    #expect(decoder.decode(Array("\u{1B}[200~\(long)".utf8)) == [])
+    #expect(decoder.waitMilliseconds == KeyDecoder.sequenceWait)
+    let flushed = decoder.flush()
+    #expect(flushed == [.paste(String(repeating: "a", count: KeyDecoder.longestPaste))])
+    #expect(decoder.decode(Array("q".utf8)) == [.character("q")])
   }
 
   @Test func readsUnknownSequencesAsOtherKeys() {
@@ -229,7 +276,8 @@ extension PickerKeyDecoderTests {
       [0x1B], Array("[".utf8), Array("[<".utf8), Array("O".utf8), Array("M".utf8),
       Array("m".utf8), Array(";".utf8), Array("0".utf8), Array("65".utf8), Array("123".utf8),
       Array("~".utf8), Array("q".utf8), Array("é".utf8), [0xF0, 0x9F], [0x80], [0xFF], [0x0D],
-      [0x7F], [0x03],
+      [0x7F], [0x03], Array("]".utf8), [0x07], Array("\\".utf8), Array("\u{1B}[200~".utf8),
+      Array("\u{1B}[201~".utf8),
     ]
     return (0..<Int.random(in: 1...40, using: &generator)).flatMap { _ in
       pieces.randomElement(using: &generator) ?? []

@@ -288,6 +288,22 @@ import Testing
     #expect(wheel.status == "A search is at most \(PickerSearch.longestQuery) characters.")
   }
 
+  @Test func aPasteIsTypedIntoASearchWithoutItsLineBreaksAndPressesNothingElsewhere() {
+    var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
+    #expect(wheel.handle(.paste("2\r\n")) == PickerEffect.none)
+    #expect(wheel.selectedWeapon == .sword)
+    #expect(wheel.search.phase == .off)
+    _ = wheel.handle(.character("/"))
+    #expect(wheel.handle(.paste("ice\r\n\t1")) == PickerEffect.none)
+    #expect(wheel.search.query == "ice1")
+    #expect(wheel.search.phase == .typing)
+    #expect(wheel.handle(.paste(String(repeating: "a", count: 4096))) == PickerEffect.none)
+    #expect(wheel.search.query.count == PickerSearch.longestQuery)
+    #expect(wheel.status == "A search is at most \(PickerSearch.longestQuery) characters.")
+    var bar = WeaponBarState(monster: Roster.seeded[0], weapons: Roster.seeded.weapons)
+    #expect(bar.handle(.paste("1\r")) == PickerEffect.none)
+  }
+
   @Test func aSaveMatchesTheSearchAgainAgainstTheRosterAsSaved() throws {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
     _ = wheel.handle(.character("/"))

@@ -72,7 +72,7 @@ enum PickerAction: Hashable, Sendable {
         return nil
       }
       self = .weapon(digit - 1)
-    case .backspace, .eraseLine, .suspend, .mouse, .other:
+    case .backspace, .eraseLine, .suspend, .paste, .mouse, .other:
       return nil
     }
   }

@@ -35,6 +35,9 @@ enum PickerKey: Hashable, Sendable {
   case suspend
   /// A printable character, such as `q`, `1`, a space or `é`.
   case character(Character)
+  /// Text pasted in one go, as a terminal brackets it: typed into a search, and otherwise
+  /// ignored, so that a line break or a digit in it presses nothing.
+  case paste(String)
   /// A mouse button or the wheel, where the pointer is.
   case mouse(MouseEvent)
   /// Any other key or sequence, which the picker ignores.

@@ -47,14 +47,33 @@ struct PickerSearch: Equatable, Sendable {
   ///   - names: The names to match.
   /// - Returns: Whether it was added: not when the text is as long as it may be.
   mutating func type(_ character: Character, in names: NameFilter) -> Bool {
-    guard query.count < Self.longestQuery else { return false }
-    query.append(character)
+    type(String(character), in: names)
+  }
+
+  /// Adds text to the text, as a paste does, up to the most a search takes, and narrows
+  /// the matches once. Control and format characters, which no name holds (a paste's line
+  /// breaks), are left out.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - names: The names to match.
+  /// - Returns: Whether all of it was added: not when the text grew too long.
+  mutating func type(_ text: String, in names: NameFilter) -> Bool {
+    let kept = text.filter { character in
+      !character.unicodeScalars.contains {
+        $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+      }
+    }
+    guard !kept.isEmpty else { return true }
+    let room = Self.longestQuery - query.count
+    guard room > 0 else { return false }
+    query += kept.prefix(room)
     // ASCII text that holds the last text matches only names that the last text matched.
     // Beyond ASCII that need not hold: a combining accent typed after `e` makes `é`, which
     // names without an `e` hold.
     let narrows = query.utf8.allSatisfy { $0 < 0x80 }
     matches = names.places(holding: query, among: narrows ? matches : nil)
-    return true
+    return kept.count <= room
   }
 
   /// Erases the last character and widens the matches; with nothing to erase, ends the

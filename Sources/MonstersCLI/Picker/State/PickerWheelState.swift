@@ -320,6 +320,10 @@ extension PickerWheelState {
       var typed = true
       changeSearch { search, names in typed = search.type(character, in: names) }
       if !typed { status = "A search is at most \(PickerSearch.longestQuery) characters." }
+    case .paste(let text):
+      var typed = true
+      changeSearch { search, names in typed = search.type(text, in: names) }
+      if !typed { status = "A search is at most \(PickerSearch.longestQuery) characters." }
     case .backspace:
       changeSearch { search, names in search.erase(in: names) }
     case .eraseLine:

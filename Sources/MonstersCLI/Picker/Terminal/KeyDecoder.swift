@@ -13,12 +13,20 @@
 /// decoder.flush()                           // [.escape]
 /// ```
 ///
+/// `ESC` before another key is that key with Alt (Meta) held, and a sequence the picker does
+/// not know (a function key, a report of focus, a string such as an OSC reply) is no key
+/// either: neither is read as Esc, which would close the picker. A paste that the terminal
+/// brackets (`ESC [ 200 ~`, the text, `ESC [ 201 ~`) is one ``PickerKey/paste(_:)``, so that
+/// a line break or a digit in it presses nothing.
+///
 /// Mouse reports come in the SGR format (`ESC [ < 0 ; 10 ; 5 M` for a press of the left
 /// button at column 10, row 5, counted from 1; `m` for a release), or in the older X10
 /// format (`ESC [ M` and three bytes) from a terminal that lacks SGR.
 struct KeyDecoder: Sendable {
   /// Bytes of a sequence that has not ended yet.
   private var pending: [UInt8] = []
+  /// The text of a bracketed paste so far, while one is being read.
+  private var paste: [UInt8]?
 
   /// How long to wait for a lone `ESC` to be followed by the rest of a sequence.
   static let escapeWait: Int32 = 50
@@ -30,6 +38,15 @@ struct KeyDecoder: Sendable {
   static let longestSequence = 32
   /// The most digits a number in a mouse report may have; more is garbage.
   static let longestNumber = 6
+  /// The most bytes of a pasted text that are kept; the rest is dropped. A search takes far
+  /// fewer.
+  static let longestPaste = 4096
+  /// The most bytes a string sequence (an OSC, DCS, APC, PM or SOS reply) may take before
+  /// it is dropped as garbage.
+  static let longestString = 4096
+  /// What starts and ends a bracketed paste.
+  static let pasteStart = Array("\u{1B}[200~".utf8)
+  static let pasteEnd = Array("\u{1B}[201~".utf8)
 
   /// Creates a decoder with nothing pending.
   init() {}
@@ -38,10 +55,15 @@ struct KeyDecoder: Sendable {
   /// when nothing is pending and the wait may be forever.
   var waitMilliseconds: Int32? {
     switch pending.first {
-    case nil: nil
-    case 0x1B where pending.count == 1: Self.escapeWait
+    case nil: paste == nil ? nil : Self.sequenceWait
+    case _ where pendingEscapes > 0: Self.escapeWait
     default: Self.sequenceWait
     }
+  }
+
+  /// How many Esc keys are pending, when nothing else is: one, or two pressed at once.
+  private var pendingEscapes: Int {
+    paste == nil && pending.count <= 2 && pending.allSatisfy { $0 == 0x1B } ? pending.count : 0
   }
 
   /// Decodes bytes, keeping the start of an unfinished sequence for the next call.
@@ -53,12 +75,54 @@ struct KeyDecoder: Sendable {
     var keys: [PickerKey] = []
     var index = 0
     while index < pending.count {
+      if paste != nil {
+        guard let (key, length) = pasted(pending[index...]) else { break }
+        if let key { keys.append(key) }
+        index += length
+        continue
+      }
       guard let (key, length) = Self.key(in: pending[index...]) else { break }
-      if let key { keys.append(key) }
+      if key == .other && pending[index...].starts(with: Self.pasteStart) {
+        paste = []
+      } else if let key {
+        keys.append(key)
+      }
       index += length
     }
     pending.removeFirst(index)
     return keys
+  }
+
+  /// Takes bytes of a bracketed paste: its text up to the sequence that ends it, or as much
+  /// as cannot be the start of that sequence.
+  ///
+  /// - Returns: The paste, once it ends, and how many bytes were taken; `nil` when
+  ///   nothing can be taken until more bytes come.
+  private mutating func pasted(_ bytes: ArraySlice<UInt8>) -> (PickerKey?, Int)? {
+    let end = Self.pasteEnd
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      if bytes[index] == end[0] {
+        let rest = bytes[index...]
+        if rest.starts(with: end) {
+          keep(bytes[bytes.startIndex..<index])
+          let text = String(decoding: paste ?? [], as: UTF8.self)
+          paste = nil
+          return (.paste(text), index + end.count - bytes.startIndex)
+        }
+        // Perhaps the start of the end, split across reads.
+        if end.starts(with: rest) { break }
+      }
+      index += 1
+    }
+    keep(bytes[bytes.startIndex..<index])
+    return index == bytes.startIndex ? nil : (nil, index - bytes.startIndex)
+  }
+
+  /// Keeps pasted bytes, up to ``longestPaste``.
+  private mutating func keep(_ bytes: ArraySlice<UInt8>) {
+    let room = Self.longestPaste - (paste?.count ?? 0)
+    paste?.append(contentsOf: bytes.prefix(max(0, room)))
   }
 
   /// Reads what is pending as if no more bytes will come: a lone `ESC` is the Esc key, and
@@ -67,9 +131,14 @@ struct KeyDecoder: Sendable {
   /// - Returns: The keys, if any.
   mutating func flush() -> [PickerKey] {
     defer { pending.removeAll() }
+    if let text = paste {
+      // A paste whose end never came: what came of it is the paste.
+      paste = nil
+      return [.paste(String(decoding: text, as: UTF8.self))]
+    }
     switch pending.first {
     case nil: return []
-    case 0x1B where pending.count == 1: return [.escape]
+    case _ where pendingEscapes > 0: return Array(repeating: .escape, count: pendingEscapes)
     default: return [.other]
     }
   }
@@ -149,10 +218,47 @@ struct KeyDecoder: Sendable {
     case UInt8(ascii: "O"):
       guard bytes.count >= 3 else { return nil }
       return (ss3Key(final: bytes[start + 2]), 3)
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"),
+      UInt8(ascii: "X"):
+      return controlString(in: bytes)
+    case 0x1B:
+      // Esc before a sequence is that key with Alt; before anything else, Esc on its own.
+      let next = start + 2
+      guard next < bytes.endIndex else { return nil }
+      guard bytes[next] == UInt8(ascii: "[") || bytes[next] == UInt8(ascii: "O") else {
+        return (.escape, 1)
+      }
+      guard let (_, length) = escapeSequence(in: bytes.dropFirst()) else { return nil }
+      return (.other, 1 + length)
+    case 0x03:
+      // Ctrl-C always interrupts: the Esc before it is dropped.
+      return (nil, 1)
     default:
-      // Esc followed by another key: Esc, then that key on its own.
-      return (.escape, 1)
+      // Another key with Alt, which means nothing here: the key and its Esc are dropped.
+      guard let (_, length) = key(in: bytes.dropFirst()) else { return nil }
+      return (.other, 1 + length)
     }
+  }
+
+  /// A string sequence (OSC, DCS, APC, PM or SOS): its text up to BEL or `ESC \`, which
+  /// the picker ignores.
+  private static func controlString(in bytes: ArraySlice<UInt8>) -> (PickerKey?, Int)? {
+    let start = bytes.startIndex
+    var index = start + 2
+    while index < bytes.endIndex {
+      switch bytes[index] {
+      case 0x07: return (.other, index + 1 - start)
+      case 0x1B:
+        guard index + 1 < bytes.endIndex else { return nil }
+        // ESC \ ends the string; any other ESC ends it too, as the start of a new sequence.
+        return bytes[index + 1] == UInt8(ascii: "\\")
+          ? (.other, index + 2 - start) : (.other, index - start)
+      default:
+        index += 1
+        if index - start > longestString { return (.other, index - start) }
+      }
+    }
+    return nil
   }
 
   private static func csiKey(final: UInt8, parameters: ArraySlice<UInt8>) -> PickerKey {

@@ -53,12 +53,15 @@ final class Terminal {
   }
 
   /// What opens the picker's screen: the alternate screen, the cursor hidden, the screen
-  /// cleared, and mouse reporting on: presses, releases and the wheel (1000), in the SGR
-  /// format (1006), which has no limit on coordinates.
-  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[?1000h\u{1B}[?1006h"
-  /// What closes it, the other way round: mouse reporting off, looks reset, the cursor
-  /// shown, the main screen back.
-  static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  /// cleared, mouse reporting on: presses, releases and the wheel (1000), in the SGR
+  /// format (1006), which has no limit on coordinates; and pastes bracketed (2004), so that
+  /// a pasted text is typed into a search and presses no key.
+  static let enterSequence =
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h"
+  /// What closes it, the other way round: pastes as they come, mouse reporting off, looks
+  /// reset, the cursor shown, the main screen back.
+  static let leaveSequence =
+    "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
   /// Opens the picker's screen.
   ///
