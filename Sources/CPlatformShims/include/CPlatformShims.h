@@ -20,6 +20,13 @@ static inline int monsters_address_space_is_limited(void) {
 // terminal.
 #include <sys/signalfd.h>
 
+#include <signal.h>
+
+// The real-time signals, SIGRTMIN to SIGRTMAX: glibc and musl define both as calls, which
+// Swift's importer does not take as constants.
+static inline int monsters_first_realtime_signal(void) { return SIGRTMIN; }
+static inline int monsters_last_realtime_signal(void) { return SIGRTMAX; }
+
 // Extended attributes: fgetxattr(2), fsetxattr(2), flistxattr(2), fremovexattr(2).
 #include <sys/xattr.h>
 

@@ -46,6 +46,31 @@ extension Platform {
     package static var childEnded: Int32 { SIGCHLD }
     /// `SIGUSR1`: for the program's own use.
     package static var user1: Int32 { SIGUSR1 }
+
+    /// The signals that a user (`kill`, a terminal, a job's limits) may send to end a
+    /// process, and whose default action does: by number, with their names. Not those a
+    /// fault raises (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGFPE`, `SIGTRAP`, `SIGSYS`), which
+    /// must not be blocked, nor `SIGKILL`, which cannot be. The real-time ones are named
+    /// as `kill -l` names them (`SIGRTMIN+1`).
+    package static var ending: [(number: Int32, name: String)] {
+      var signals: [(Int32, String)] = [
+        (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGABRT, "SIGABRT"),
+        (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGPIPE, "SIGPIPE"), (SIGALRM, "SIGALRM"),
+        (SIGTERM, "SIGTERM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ"),
+        (SIGVTALRM, "SIGVTALRM"), (SIGPROF, "SIGPROF"),
+      ]
+      #if os(Linux)
+        signals += [(SIGSTKFLT, "SIGSTKFLT"), (SIGIO, "SIGIO"), (SIGPWR, "SIGPWR")]
+        let first = monsters_first_realtime_signal()
+        let last = monsters_last_realtime_signal()
+        if first <= last {
+          signals += (first...last).map { ($0, $0 == first ? "SIGRTMIN" : "SIGRTMIN+\($0 - first)") }
+        }
+      #elseif canImport(Darwin)
+        signals.append((SIGEMT, "SIGEMT"))
+      #endif
+      return signals.map { (number: $0.0, name: $0.1) }
+    }
   }
 
   /// A set of signals: `sigset_t`, which is a 32-bit mask on Darwin and a 1024-bit array on
@@ -69,12 +94,12 @@ extension Platform {
       for signal in signals { insert(signal) }
     }
 
-    /// Adds a signal.
+    /// Adds a signal, unless the C library keeps it for itself (glibc's and musl's first
+    /// real-time signals), and refuses it.
     ///
     /// - Parameter signal: The signal number.
     package mutating func insert(_ signal: Int32) {
-      guard !contains(signal) else { return }
-      sigaddset(&raw, signal)
+      guard !contains(signal), sigaddset(&raw, signal) == 0 else { return }
       members.append(signal)
     }
 

@@ -154,7 +154,8 @@ indirect enum CommandFailure: Error {
       case Platform.SignalNumber.hangUp: .hangUp
       case Platform.SignalNumber.terminate: .terminated
       case Platform.SignalNumber.quit: .quit
-      default: .interrupted
+      case Platform.SignalNumber.interrupt: .interrupted
+      default: .signal(signal)
       }
     }
   }

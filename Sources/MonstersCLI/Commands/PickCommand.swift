@@ -89,12 +89,6 @@ enum PickCommand {
   }
 
   private static func signalName(_ signal: Int32) -> String {
-    switch signal {
-    case Platform.SignalNumber.interrupt: "SIGINT"
-    case Platform.SignalNumber.terminate: "SIGTERM"
-    case Platform.SignalNumber.hangUp: "SIGHUP"
-    case Platform.SignalNumber.quit: "SIGQUIT"
-    default: "signal \(signal)"
-    }
+    Platform.SignalNumber.ending.first { $0.number == signal }?.name ?? "signal \(signal)"
   }
 }

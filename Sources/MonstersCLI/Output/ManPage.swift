@@ -72,6 +72,7 @@ enum ManPage {
     for code in ExitCode.every {
       page.tagged(Roff.bold(String(code.rawValue)), code.meaning)
     }
+    page.tagged(Roff.bold("128") + "+" + Roff.italic("N"), ExitCode.signal(0).meaning)
 
     page.section("ENVIRONMENT")
     for (variable, meaning) in environment {
@@ -225,9 +226,11 @@ enum ManPage {
 // MARK: - Exit codes
 
 extension ExitCode {
-  /// Every exit code, in order: read from the enum itself, since an exit status is a
-  /// number from 0 to 255.
-  static let every = (0...255).compactMap { ExitCode(rawValue: $0) }
+  /// Every exit code of its own, in order; ``signal(_:)`` stands for the rest of 128 + N.
+  static let every: [ExitCode] = [
+    .success, .failure, .editNotMade, .usage, .dataError, .noInput, .ioError, .lockBusy,
+    .hangUp, .interrupted, .quit, .terminated,
+  ]
 
   /// What the exit status means, as EXIT STATUS says it.
   var meaning: String {
@@ -269,6 +272,9 @@ extension ExitCode {
       "SIGQUIT closed the picker: 128 + 3."
     case .terminated:
       "SIGTERM closed the picker: 128 + 15."
+    case .signal:
+      "Another signal whose default action ends a process (SIGUSR1, SIGUSR2, SIGALRM, and "
+        + "the like) closed the picker: 128 + its number, as a shell reports a signal."
     }
   }
 }

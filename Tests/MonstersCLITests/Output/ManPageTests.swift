@@ -149,8 +149,8 @@ import Testing
     #expect(ExitCode.every == ExitCode.every.sorted { $0.rawValue < $1.rawValue })
     let lines = try part(".SH \"EXIT STATUS\"")
     let tags = zip(lines, lines.dropFirst()).filter { $0.0 == ".TP" }.map(\.1)
-    #expect(tags == ExitCode.every.map { "\\fB\($0.rawValue)\\fR" })
-    for code in ExitCode.every {
+    #expect(tags == ExitCode.every.map { "\\fB\($0.rawValue)\\fR" } + ["\\fB128\\fR+\\fIN\\fR"])
+    for code in ExitCode.every + [.signal(0)] {
       #expect(lines.contains(Substring(Roff.escaped(code.meaning))), "\(code)")
     }
   }

@@ -127,6 +127,37 @@ struct PickerTerminalTests {
     #expect(try tmux.screen().hasPrefix("Stopped by \(name); the picker is closed.\n"))
   }
 
+  /// Every other signal whose default action would end the process with the terminal raw
+  /// (`kill -USR1`, an alarm, a real-time signal) closes the picker as SIGTERM does.
+  @Test(
+    arguments: Platform.SignalNumber.ending.filter {
+      ["SIGUSR1", "SIGUSR2", "SIGALRM", "SIGABRT", "SIGRTMIN+1"].contains($0.name)
+    }.map(\.name))
+  func anyEndingSignalRestoresTheTerminalAndExits128PlusItsNumber(name: String) throws {
+    let signal = try #require(Platform.SignalNumber.ending.first { $0.name == name }?.number)
+    let tmux = try PickerTmux(pick: ["cat-bot"])
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    #expect(Platform.sendSignal(signal, to: try tmux.pickerProcess()))
+    #expect(try tmux.exitCode() == 128 + signal)
+    try tmux.expectRestored()
+    #expect(try tmux.screen().hasPrefix("Stopped by \(name); the picker is closed.\n"))
+  }
+
+  /// Alt with a key, a function key and a focus report do nothing; only Esc on its own
+  /// closes.
+  @Test func keysThePickerDoesNotUseDoNothingAndEscStillCloses() throws {
+    let tmux = try PickerTmux(pick: ["cat-bot"])
+    try tmux.waitForScreen { $0.contains("Preferred way to kill: sword") }
+    try tmux.send("M-x", "F5", "M-1")
+    try tmux.send("\u{1B}[I\u{1B}[O", literally: true)
+    try tmux.send("Left")
+    try tmux.waitForScreen { $0.contains("┏━━━━━━━━━━┓ ┌──────────┐ ┌──────────┐") }
+    try tmux.send("Escape")
+    #expect(try tmux.exitCode() == 1)
+    #expect(!FileManager.default.fileExists(atPath: tmux.rosterPath))
+    try tmux.expectRestored()
+  }
+
   @Test func thePickerViewAssignsSeveralWeaponsAndStaysOpen() throws {
     let tmux = try PickerTmux(pick: [])
     try tmux.waitForScreen { $0.contains("Weapons of the monsters") }

@@ -43,13 +43,12 @@ final class Terminal {
   private var isOpen = false
   private var isRaw = false
 
-  /// The signals the picker reads as events while it is open.
+  /// The signals the picker reads as events while it is open: those that would stop or
+  /// end the process with the terminal still raw, and the window's changes.
   static var signals: [Int32] {
     let signal = Platform.SignalNumber.self
-    return [
-      signal.interrupt, signal.terminate, signal.hangUp, signal.quit, signal.windowChanged,
-      signal.terminalStop, signal.continue,
-    ]
+    return [signal.windowChanged, signal.terminalStop, signal.continue]
+      + signal.ending.map(\.number)
   }
 
   /// What opens the picker's screen: the alternate screen, the cursor hidden, the screen
@@ -82,7 +81,8 @@ final class Terminal {
     } catch {
       throw .unreadableInput(path: "standard input", errno: error.code)
     }
-    // A signal the process was started to ignore (`nohup` ignores SIGHUP) stays ignored.
+    // A signal the process was started to ignore (`nohup` ignores SIGHUP), or ignores
+    // itself (SIGPIPE), stays ignored.
     handled = Platform.SignalSet(Self.signals.filter { !Platform.isIgnored($0) })
     savedMask = Platform.changeSignalMask(.block, handled)
     if signalWaiting == .signalDescriptor {

@@ -8,7 +8,8 @@ enum TerminalEvent: Hashable, Sendable {
   case suspendRequested
   /// The process goes on after it was stopped (`SIGCONT`): the terminal may have been reset.
   case continued
-  /// The process was asked to end (`SIGINT`, `SIGTERM` or `SIGHUP`): the signal's number.
+  /// The process was asked to end (`SIGINT`, `SIGTERM`, `SIGHUP`, `SIGUSR1`, or another
+  /// signal whose default action ends it): the signal's number.
   case terminated(signal: Int32)
   /// Standard input ended: the terminal went away.
   case endOfInput
