@@ -64,7 +64,9 @@ extension Platform {
         let first = monsters_first_realtime_signal()
         let last = monsters_last_realtime_signal()
         if first <= last {
-          signals += (first...last).map { ($0, $0 == first ? "SIGRTMIN" : "SIGRTMIN+\($0 - first)") }
+          signals += (first...last).map { number in
+            (number, number == first ? "SIGRTMIN" : "SIGRTMIN+\(number - first)")
+          }
         }
       #elseif canImport(Darwin)
         signals.append((SIGEMT, "SIGEMT"))
