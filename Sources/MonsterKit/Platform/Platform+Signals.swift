@@ -164,11 +164,17 @@ extension Platform {
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
-  /// Runs `body` with the signals that end a process when it is asked to end (`SIGINT`,
-  /// `SIGTERM`, `SIGHUP`, `SIGQUIT`) held on the calling thread until it returns, when one
-  /// that came meanwhile takes effect: for work that must not stop half done, such as a
-  /// temporary file written and renamed into place, which an interrupted edit would
-  /// otherwise leave behind.
+  /// Runs `body` with every signal that could end the process from outside held on the
+  /// calling thread until it returns, when one that came meanwhile takes effect: for work
+  /// that must not stop half done, such as a temporary file written and renamed into place,
+  /// which an interrupted edit would otherwise leave behind.
+  ///
+  /// Not only Ctrl-C, `kill`, a hang-up and Ctrl-\ (`SIGINT`, `SIGTERM`, `SIGHUP`,
+  /// `SIGQUIT`) end a process that has no handler for them: so do `SIGALRM`, `SIGUSR1`,
+  /// `SIGUSR2`, the profiling timers, `SIGXCPU` and the real-time signals, among others.
+  /// All are held, but for the signals a fault raises in this thread (``faultSignals``),
+  /// which cannot wait: a blocked one that the fault raises ends the process at once,
+  /// past its handler. (`SIGKILL` and `SIGSTOP` cannot be held.)
   ///
   /// - Parameter body: The work.
   /// - Returns: What `body` returns.
@@ -176,15 +182,22 @@ extension Platform {
   package static func holdingEndingSignals<Value, Failure: Error>(
     _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    let saved = changeSignalMask(
-      .block,
-      SignalSet([
-        SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangUp,
-        SignalNumber.quit,
-      ]))
+    // Every signal the C library lets a program block (glibc and musl keep back the few they
+    // use themselves), less the faults.
+    var ending = SignalSet()
+    sigfillset(&ending.raw)
+    for fault in faultSignals { sigdelset(&ending.raw, fault) }
+    let saved = changeSignalMask(.block, ending)
     defer { changeSignalMask(.replace, saved) }
     return try body()
   }
+
+  /// The signals a fault of the running thread raises (a bad memory access, such as a read
+  /// of a mapped page the file no longer has; a trap; an abort), which
+  /// ``holdingEndingSignals(_:)`` leaves to their actions.
+  package static let faultSignals: [Int32] = [
+    SIGBUS, SIGSEGV, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT,
+  ]
 
   /// Ignores the signals a failed write raises, so that the write fails with an error the
   /// program handles instead of ending the process: `SIGPIPE`, for a pipe whose reader has

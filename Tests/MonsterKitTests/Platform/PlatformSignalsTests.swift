@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MonsterKit
@@ -83,6 +84,31 @@ import Testing
     #expect(set.members == [Platform.SignalNumber.interrupt, Platform.SignalNumber.terminate])
     #expect(set.contains(Platform.SignalNumber.terminate))
     #expect(!set.contains(Platform.SignalNumber.hangUp))
+  }
+
+  /// A timer's `SIGALRM` or a `kill -USR2` ends a process as `SIGTERM` does: an edit holds
+  /// them all while it writes, as it holds Ctrl-C, but not the signals a fault raises. (The
+  /// test's thread may block signals already: the ones looked at are let through first;
+  /// nothing sends them to a test.)
+  @Test func everySignalThatEndsAProcessFromOutsideIsHeldWhileAFileIsReplaced() {
+    var looked = [SIGALRM, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU]
+    #if os(Linux)
+      // 50: a real-time signal (from SIGRTMIN, 34 or 35, to SIGRTMAX, 64).
+      looked += [SIGPWR, SIGSTKFLT, 50]
+    #endif
+    let before = Platform.changeSignalMask(.unblock, Platform.SignalSet(looked))
+    defer { Platform.changeSignalMask(.replace, before) }
+    let held = Platform.holdingEndingSignals {
+      Platform.changeSignalMask(.block, Platform.SignalSet())
+    }
+    for signal in looked + [SIGHUP, SIGINT, SIGQUIT, SIGTERM] {
+      #expect(held.contains(signal), "signal \(signal)")
+    }
+    for signal in Platform.faultSignals {
+      #expect(held.contains(signal) == before.contains(signal), "signal \(signal)")
+    }
+    let after = Platform.changeSignalMask(.block, Platform.SignalSet())
+    for signal in looked { #expect(!after.contains(signal), "signal \(signal)") }
   }
 
   @Test func theDefaultActionOfUser1IsNotIgnored() {

@@ -238,11 +238,12 @@ struct LargeRoster {
 
   /// Ctrl-C, `kill` or a hang-up while an edit writes its temporary file takes effect once
   /// the file is in place: the edit ends by the signal, its roster saved and nothing left
-  /// beside it. The signal comes as soon as the temporary file is seen being written.
+  /// beside it; so does any other signal that ends a process, such as `kill -USR1`. The
+  /// signal comes as soon as the temporary file is seen being written.
   @Test(
     arguments: [
       Platform.SignalNumber.interrupt, Platform.SignalNumber.terminate,
-      Platform.SignalNumber.hangUp,
+      Platform.SignalNumber.hangUp, Platform.SignalNumber.user1,
     ])
   func anEditAskedToEndAsItWritesLeavesNothingBesideTheRoster(_ signal: Int32) throws {
     let harness = try CommandLineHarness()
