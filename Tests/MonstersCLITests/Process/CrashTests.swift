@@ -238,12 +238,15 @@ struct LargeRoster {
 
   /// Ctrl-C, `kill` or a hang-up while an edit writes its temporary file takes effect once
   /// the file is in place: the edit ends by the signal, its roster saved and nothing left
-  /// beside it; so does any other signal that ends a process, such as `kill -USR1`. The
-  /// signal comes as soon as the temporary file is seen being written.
+  /// beside it; so does any other signal that ends a process, such as `kill -USR1`, and
+  /// Ctrl-\ (`SIGQUIT`), which the Swift runtime's crash reporter would otherwise take for a
+  /// crash, printing a backtrace and letting the edit go on. The signal comes as soon as the
+  /// temporary file is seen being written. (The edit runs with no core file allowed, which
+  /// `SIGQUIT` would write.)
   @Test(
     arguments: [
       Platform.SignalNumber.interrupt, Platform.SignalNumber.terminate,
-      Platform.SignalNumber.hangUp, Platform.SignalNumber.user1,
+      Platform.SignalNumber.hangUp, Platform.SignalNumber.user1, Platform.SignalNumber.quit,
     ])
   func anEditAskedToEndAsItWritesLeavesNothingBesideTheRoster(_ signal: Int32) throws {
     let harness = try CommandLineHarness()
@@ -259,10 +262,11 @@ struct LargeRoster {
       var after = expected
       after.replaceSubrange(LargeRoster.descriptionRange(number), with: Data(text.utf8))
       let process = try SpawnedProcess(
-        binary,
-        arguments: ["set", LargeRoster.name(number), "--description", text].map {
-          Array($0.utf8)
-        },
+        URL(fileURLWithPath: "/bin/sh"),
+        arguments: [
+          "-c", #"ulimit -c 0 && exec "$0" "$@""#, binary.path, "set", LargeRoster.name(number),
+          "--description", text,
+        ].map { Array($0.utf8) },
         environment: ["MONSTERS_FILE": path])
       var termination = waitForAWrite(
         process, in: harness.folder, besides: [], until: .now + .seconds(60))
