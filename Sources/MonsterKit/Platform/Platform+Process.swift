@@ -88,6 +88,23 @@ extension Platform {
     getenv(name).map { String(cString: $0) }
   }
 
+  /// `getcwd(3)`: the path of this process's current folder.
+  ///
+  /// - Returns: The path, or `nil` when it cannot be had (the folder was removed, or a
+  ///   folder above it may not be searched) or is not UTF-8.
+  package static func currentFolderPath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    while true {
+      if getcwd(&buffer, buffer.count) != nil {
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let path = String(decoding: bytes, as: UTF8.self)
+        return path.utf8.elementsEqual(bytes) ? path : nil
+      }
+      guard errno == ERANGE, buffer.count < 1 << 20 else { return nil }
+      buffer = [CChar](repeating: 0, count: buffer.count * 2)
+    }
+  }
+
   /// `access(2)` with `X_OK`: whether this process may execute the file at a path.
   ///
   /// - Parameter path: The path.

@@ -22,10 +22,26 @@ struct GitProcess {
   /// The environment git runs with.
   let environment: [String: String]
 
+  /// The variables that name a path (`GIT_DIR=../.git`, as a hook may be given
+  /// `GIT_INDEX_FILE=.git/index`), which git reads from the folder it runs in: git runs
+  /// with `-C` in the roster's folder, so a relative one is made absolute from this
+  /// process's folder, where it was meant.
+  static let pathVariables = [
+    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+    "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG",
+  ]
+
   /// git as found on the environment's `PATH`, or `nil` when it is not there.
   init?(environment: [String: String]) {
     guard let executable = Self.find("git", environment: environment) else { return nil }
     self.executable = executable
+    var environment = environment
+    let relative = Self.pathVariables.filter { name in
+      environment[name].map { !$0.isEmpty && !$0.hasPrefix(codePoint: "/") } ?? false
+    }
+    if !relative.isEmpty, let here = Platform.currentFolderPath() {
+      for name in relative { environment[name] = here + "/" + environment[name, default: ""] }
+    }
     self.environment = environment
   }
 

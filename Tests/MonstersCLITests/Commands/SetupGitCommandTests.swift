@@ -259,6 +259,25 @@ import Testing
     #expect(fromBelow.output.hasPrefix("../.gitattributes sends sub dir/monsters.json to the"))
   }
 
+  /// git reads a relative `GIT_DIR` from the folder it runs in, and setup-git runs it in the
+  /// roster's: the variable is read from the folder it was set in, as the user meant it.
+  @Test func aRelativeGitDirIsReadFromTheFolderItWasSetIn() throws {
+    let repository = try Repository()
+    let folder = repository.harness.path("below")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    var environment = repository.environment(roster: "../monsters.json")
+    environment["GIT_DIR"] = "../.git"
+    let result = try BuiltTool.run(
+      try #require(BuiltTool.url), ["setup-git"], in: folder, environment: environment)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      repository.text(repository.harness.folder + "/.gitattributes")
+        == "monsters.json merge=monsters diff=monsters\n")
+    #expect(
+      try repository.git(["config", "--get", "merge.monsters.driver"])
+        == "monsters merge --marker-size=%L --path=%P -- %O %A %B\n")
+  }
+
   @Test func globalWritesTheUsersConfigAndAttributes() throws {
     let repository = try Repository()
     let result = repository.run(["setup-git", "--global"], roster: "/elsewhere/roster.json")
