@@ -87,14 +87,24 @@ enum SetupGitCommand {
     let scope = isGlobal ? "your global git config" : "the repository's git config"
     var changed: [String] = []
     var kept: [String] = []
+    var overridden: [String] = []
+    // As git reads the config: with the files it includes, whose settings may come after.
+    let reading = configScope + ["--includes", "--show-origin", "--get"]
     for (key, value) in settings {
-      let current = try? ask(git, configScope + ["--get", key]) { $0 }
-      if let current, runsTheSameCommand(current, as: value) {
-        kept.append("  \(key) = \(escapedForTerminal(current))")
+      let current = try? ask(git, reading + [key]) { $0 }
+      if let current, runsTheSameCommand(settingValue(current), as: value) {
+        kept.append("  \(key) = \(escapedForTerminal(settingValue(current)))")
         continue
       }
       _ = try ask(git, configScope + [key, value]) { "git config could not set \(key): \($0)" }
       changed.append("  \(key) = \(value)")
+      if let after = try? ask(git, reading + [key]) { $0 },
+        !runsTheSameCommand(settingValue(after), as: value)
+      {
+        overridden.append(
+          "\(key) = \(escapedForTerminal(settingValue(after))) from "
+            + escapedForTerminal(settingOrigin(after)))
+      }
     }
     if !changed.isEmpty {
       context.output.writeLine("Set in \(scope):")
@@ -103,6 +113,11 @@ enum SetupGitCommand {
     if !kept.isEmpty {
       context.output.writeLine("Already set in \(scope):")
       for line in kept { context.output.writeLine(line) }
+    }
+    for setting in overridden {
+      context.console.errors.writeLine(
+        EditReport.notePrefix(context) + "git still reads \(setting), a file included in "
+          + "\(scope) after the setting; take it out there.")
     }
     if GitProcess.find("monsters", environment: context.environment.variables) == nil {
       context.console.errors.writeLine(
@@ -117,6 +132,17 @@ enum SetupGitCommand {
   /// needs: running this again keeps that path.
   private static func runsTheSameCommand(_ current: String, as value: String) -> Bool {
     current == value || (value.hasPrefix("monsters ") && current.hasSuffix("/" + value))
+  }
+
+  /// The value of a line `git config --show-origin --get` printed: what follows the tab.
+  private static func settingValue(_ line: String) -> String {
+    line.firstIndex(of: "\t").map { String(line[line.index(after: $0)...]) } ?? line
+  }
+
+  /// The file of a line `git config --show-origin --get` printed, without git's `file:`.
+  private static func settingOrigin(_ line: String) -> String {
+    let origin = line.firstIndex(of: "\t").map { String(line[..<$0]) } ?? ""
+    return origin.hasPrefix("file:") ? String(origin.dropFirst("file:".count)) : origin
   }
 
   /// What git printed, trimmed; a failure of git is `message` of what it printed on

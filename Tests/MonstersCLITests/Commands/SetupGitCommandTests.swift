@@ -278,6 +278,26 @@ import Testing
         == "monsters merge --marker-size=%L --path=%P -- %O %A %B\n")
   }
 
+  /// A file the git config includes after the drivers' settings gives git its own: setup-git
+  /// does not call the driver set, nor set already, when git reads another.
+  @Test func aDriverAnIncludedFileOverridesIsNamed() throws {
+    let repository = try Repository()
+    let included = repository.home + "/included"
+    try repository.harness.write("[merge \"monsters\"]\n\tdriver = other\n", to: included)
+    try repository.harness.write(
+      "[merge \"monsters\"]\n\tdriver = monsters merge --marker-size=%L --path=%P -- %O %A %B\n"
+        + "[include]\n\tpath = \(included)\n",
+      to: repository.home + "/.gitconfig")
+    let result = repository.run(["setup-git", "--global"], roster: "/elsewhere/roster.json")
+    #expect(result.code == .success)
+    #expect(result.output.hasSuffix("Set in your global git config:\n" + Self.settings))
+    #expect(
+      result.errors
+        == "monsters setup-git: git still reads merge.monsters.driver = other from \(included), "
+        + "a file included in your global git config after the setting; take it out there.\n"
+        + Self.note)
+  }
+
   @Test func globalWritesTheUsersConfigAndAttributes() throws {
     let repository = try Repository()
     let result = repository.run(["setup-git", "--global"], roster: "/elsewhere/roster.json")
