@@ -56,7 +56,7 @@ enum SetupGitCommand {
     } else {
       let folder = directory(of: roster)
       let top = try ask(git, ["-C", folder, "rev-parse", "--show-toplevel"]) {
-        "\(escapedForTerminal(folder)) is not in a git repository (run 'git init', or use "
+        "\(escapedForTerminal(folder)) is not in a git work tree (run 'git init', or use "
           + "--global): \($0)"
       }
       let prefix = try ask(git, ["-C", folder, "rev-parse", "--show-prefix"]) { $0 }

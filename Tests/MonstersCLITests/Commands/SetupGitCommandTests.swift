@@ -356,8 +356,31 @@ import Testing
     #expect(result.code == .failure)
     #expect(
       result.errors.hasPrefix(
-        "Error: \(harness.folder) is not in a git repository (run 'git init', or use --global): "
+        "Error: \(harness.folder) is not in a git work tree (run 'git init', or use --global): "
           + "fatal: not a git repository"))
+  }
+
+  /// A bare repository is a repository, with no work tree for a roster or `.gitattributes`:
+  /// the message says which is missing.
+  @Test func inABareRepositoryItSaysThereIsNoWorkTree() throws {
+    let harness = try CommandLineHarness()
+    let bare = harness.path("bare.git")
+    let made = try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/git"), ["init", "-q", "--bare", bare], in: harness.folder,
+      environment: ["PATH": "/usr/bin:/bin", "HOME": harness.folder])
+    #expect(made.status == 0)
+    try harness.write("", to: bare + "/monsters.json")
+    let result = harness.run(
+      ["setup-git"],
+      environment: [
+        "MONSTERS_FILE": bare + "/monsters.json", "PATH": "/usr/bin:/bin", "HOME": harness.folder,
+      ])
+    #expect(
+      result
+        == CommandResult(
+          .failure,
+          errors: "Error: \(bare) is not in a git work tree (run 'git init', or use --global): "
+            + "fatal: this operation must be run in a work tree\n"))
   }
 
   /// `check` reads the attributes files above a roster as every input is read: a FIFO
