@@ -77,7 +77,7 @@ enum SetupGitCommand {
     case .lastLine:
       context.output.writeLine("\(shown) ends with the line already: \(escapedForTerminal(line))")
     }
-    if !isGlobal && git.sendsToBothDrivers(roster) == false {
+    if !isGlobal && git.driverRouting(of: roster) == .otherAttributes {
       context.console.errors.writeLine(
         EditReport.notePrefix(context) + "git still does not send "
           + "\(escapedForTerminal(target.path)) to the drivers: an attributes file it reads "
@@ -91,14 +91,14 @@ enum SetupGitCommand {
     // As git reads the config: with the files it includes, whose settings may come after.
     let reading = configScope + ["--includes", "--show-origin", "--get"]
     for (key, value) in settings {
-      let current = try? ask(git, reading + [key]) { $0 }
+      let current = try? ask(git, reading + [key], failure: { $0 })
       if let current, runsTheSameCommand(settingValue(current), as: value) {
         kept.append("  \(key) = \(escapedForTerminal(settingValue(current)))")
         continue
       }
       _ = try ask(git, configScope + [key, value]) { "git config could not set \(key): \($0)" }
       changed.append("  \(key) = \(value)")
-      if let after = try? ask(git, reading + [key]) { $0 },
+      if let after = try? ask(git, reading + [key], failure: { $0 }),
         !runsTheSameCommand(settingValue(after), as: value)
       {
         overridden.append(
@@ -239,13 +239,13 @@ enum SetupGitCommand {
     } catch {
       throw .unreadableInput(path: path, errno: error.code)
     }
-    switch target.everywhere ? nil : git.sendsToBothDrivers(roster) {
-    case true?:
+    switch target.everywhere ? .unknown : git.driverRouting(of: roster) {
+    case .bothDrivers:
       return .present
-    case false?:
+    case .otherAttributes:
       // Added before, and overridden elsewhere: once is enough.
       if lastLine(of: existing) == line { return .lastLine }
-    case nil:
+    case .unknown:
       if literallySendsToBothDrivers(existing, target) { return .present }
     }
     let lineBreak = GitAttributes.lineBreak(of: existing)
@@ -293,18 +293,28 @@ enum SetupGitCommand {
   }
 }
 
+/// Where git's attributes send a file, as far as the `monsters` drivers go.
+enum DriverRouting {
+  /// To both drivers: `merge=monsters` and `diff=monsters`.
+  case bothDrivers
+  /// Elsewhere: other `merge` or `diff` attributes, or none.
+  case otherAttributes
+  /// git cannot say (outside a repository, or git failed).
+  case unknown
+}
+
 extension GitProcess {
-  /// Whether git sends a file to both `monsters` drivers, as `git check-attr` reports its
-  /// `merge` and `diff` attributes by the repository's attributes files (not the user's
-  /// global one, which another clone lacks); `nil` when git cannot say.
-  func sendsToBothDrivers(_ path: String) -> Bool? {
+  /// Where git sends a file, as `git check-attr` reports its `merge` and `diff` attributes
+  /// by the repository's attributes files (not the user's global one, which another clone
+  /// lacks).
+  func driverRouting(of path: String) -> DriverRouting {
     guard
       let answer = try? ask(
         [
           "-C", directory(of: path), "-c", "core.attributesFile=/dev/null", "check-attr", "-z",
           "merge", "diff", "--", baseName(of: path),
         ], failure: { $0 })
-    else { return nil }
+    else { return .unknown }
     // With -z, git prints the path, the attribute and its value for each attribute.
     let fields = answer.outputBytes.split(separator: 0, omittingEmptySubsequences: false)
       .map { String(decoding: $0, as: UTF8.self) }
@@ -313,5 +323,6 @@ extension GitProcess {
       values[fields[start + 1]] = fields[start + 2]
     }
     return values["merge"] == "monsters" && values["diff"] == "monsters"
+      ? .bothDrivers : .otherAttributes
   }
 }
