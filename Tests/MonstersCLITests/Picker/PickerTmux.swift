@@ -95,7 +95,7 @@ final class PickerTmux {
   }
 
   deinit {
-    try? tmux("kill-server")
+    _ = try? tmux("kill-server")
     try? FileManager.default.removeItem(atPath: folder)
   }
 

@@ -39,7 +39,7 @@ import Testing
     try edited.apply(.set("Ice-Bot", .init(weapon: .sword)))
     try Data(edited.canonicalJSON()).write(to: URL(fileURLWithPath: harness.path("new.json")))
     #expect(rename(harness.path("new.json"), roster) == 0)
-    try holder.release()
+    holder.release()
     #expect(merge.wait() == .exited(0))
     let merged = try Roster(jsonBytes: Array(try Data(contentsOf: URL(fileURLWithPath: roster))))
     #expect(merged.monster(named: "Ice-Bot")?.weapon.type == .sword, "the edit was lost")
