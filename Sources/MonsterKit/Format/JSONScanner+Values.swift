@@ -11,9 +11,7 @@ extension JSONScanner {
     depth: Int,
     _ member: (inout JSONScanner, StringToken) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
-    guard depth <= Self.maximumDepth else {
-      throw error("nesting deeper than \(Self.maximumDepth) levels")
-    }
+    guard depth <= Self.maximumDepth else { throw tooDeep() }
     position += 1
     if try peek(expecting: "a string key or '}'") == UInt8(ascii: "}") {
       position += 1
@@ -54,9 +52,7 @@ extension JSONScanner {
     depth: Int,
     _ element: (inout JSONScanner) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
-    guard depth <= Self.maximumDepth else {
-      throw error("nesting deeper than \(Self.maximumDepth) levels")
-    }
+    guard depth <= Self.maximumDepth else { throw tooDeep() }
     position += 1
     if try peek(expecting: "a value or ']'") == UInt8(ascii: "]") {
       position += 1

@@ -42,6 +42,13 @@ struct JSONScanner {
     JSONSyntaxError(offset: offset ?? position, message: message)
   }
 
+  /// The error of an array or object at the current position that is nested deeper than
+  /// ``maximumDepth``.
+  func tooDeep() -> JSONSyntaxError {
+    JSONSyntaxError(
+      offset: position, message: "nesting deeper than \(Self.maximumDepth) levels", kind: .tooDeep)
+  }
+
   // MARK: - White space and punctuation
 
   @inline(__always)

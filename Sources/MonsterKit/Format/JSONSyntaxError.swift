@@ -4,6 +4,17 @@ struct JSONSyntaxError: Error, Equatable {
   var offset: Int
   /// What is wrong, in a user's words, such as `expected ',' or '}' after an object member`.
   var message: String
+  /// Whether the text is not JSON there, or is JSON nested deeper than the scanner reads.
+  var kind: Kind = .notJSON
+
+  /// Why the scanner stopped.
+  enum Kind: Equatable {
+    /// The text is not JSON at the offset.
+    case notJSON
+    /// An array or object starts at the offset, inside more than
+    /// ``JSONScanner/maximumDepth`` others: JSON, but too deep to read.
+    case tooDeep
+  }
 }
 
 extension JSONSyntaxError {

@@ -62,10 +62,11 @@ extension MonsterImport {
 
   /// How reading objects one after another goes on after one that is not JSON.
   ///
-  /// Where the error stands at a `{` past the object's start, the object broke off and
-  /// another may begin there: the error is put back where the broken object's text ends
-  /// (the end of its line, for NDJSON that lacks a `}`), and reading goes on at the `{`.
-  /// Otherwise reading goes on at the start of the line after the error's.
+  /// Where the text stops being JSON at a `{` past the object's start, the object broke off
+  /// and another may begin there: the error is put back where the broken object's text
+  /// ends (the end of its line, for NDJSON that lacks a `}`), and reading goes on at the
+  /// `{`. Otherwise (an object nested too deep is the object's own, no new one) reading goes
+  /// on at the start of the line after the error's.
   ///
   /// - Parameters:
   ///   - error: Where and why the object is not JSON.
@@ -76,7 +77,7 @@ extension MonsterImport {
   private static func recovery(
     from error: JSONSyntaxError, ofObjectAt start: Int, in bytes: UnsafeRawBufferPointer
   ) -> (error: JSONSyntaxError, resumption: Int) {
-    if error.offset > start, error.offset < bytes.count,
+    if error.kind == .notJSON, error.offset > start, error.offset < bytes.count,
       bytes[error.offset] == UInt8(ascii: "{")
     {
       var end = error.offset

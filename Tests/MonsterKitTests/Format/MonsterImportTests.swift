@@ -269,6 +269,21 @@ import Testing
     #expect(array.errors.map(\.line) == [2])
   }
 
+  /// An object nested too deep is one bad line, named once at the object too deep: its
+  /// inner objects are its own, not monsters that begin where the depth ran out.
+  @Test func aLineOfNDJSONNestedTooDeepIsOneProblemAndTheNextLinesAreRead() {
+    let depth = JSONScanner.maximumDepth + 10
+    let nested =
+      String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+    let lines = [
+      #"{"name": "A", "weapon": "fire", "x": \#(nested)}"#, #"{"name": "B", "weapon": "fire"}"#,
+    ]
+    let reading = MonsterImport.readEach(Array(lines.joined(separator: "\n").utf8))
+    #expect(reading.monsters.map(\.name) == ["B"])
+    #expect(reading.errors.map(\.line) == [1])
+    #expect(reading.errors.first?.message == "nesting deeper than 512 levels")
+  }
+
   // MARK: - JSON
 
   @Test func objectsOneALineOrInAnArrayRead() throws {
