@@ -187,7 +187,7 @@ indirect enum CommandFailure: Error {
       failure.message.map { "\(escapedForMessage(path)):\(line): \($0)" }
     case .invalidInput(let path, let error): "\(escapedForMessage(path)):\(error)"
     case .inputLines(let path, _, let lines, let named):
-      "\(lines) lines of \(escapedForMessage(path)) cannot be imported"
+      "\(lines) \(lines == 1 ? "line" : "lines") of \(escapedForMessage(path)) cannot be imported"
         + (named < lines ? " (\(lines - named) more than named above)" : "")
         + "; nothing was written."
     case .notCanonical(let paths):

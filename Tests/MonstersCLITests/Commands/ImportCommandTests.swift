@@ -237,6 +237,28 @@ import Testing
     #expect(harness.rosterText() == seededRosterText)
   }
 
+  /// Two problems on one line of NDJSON (two objects, or an object and text after it) are
+  /// one line that cannot be imported, counted in the singular.
+  @Test func twoProblemsOnOneLineAreCountedAsOneLine() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    let result = harness.run(
+      ["import"], input: #"{"name":"Cat-Bot","weapon":"fire"}{"name":"Dog-Bot","weapon":"fire"}"#)
+    #expect(
+      result
+        == CommandResult(
+          .failure,
+          errors: """
+            Error: <stdin>:1: There is a monster named 'Cat-Bot' already. Use --update to \
+            replace its fields.
+            Error: <stdin>:1: There is a monster named 'Dog-Bot' already. Use --update to \
+            replace its fields.
+            Error: 1 line of <stdin> cannot be imported; nothing was written.
+
+            """))
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
   @Test func aSpreadsheetsExportsImport() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(rosterJSON([]))
