@@ -132,7 +132,8 @@ extension CompletionScript {
       # Runs monsters with the arguments on the roster the line names (--file), else
       # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
       # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
-      # terminal, a FIFO) is not read, and monsters gets no standard input.
+      # terminal, a FIFO) is not read, a found one is given no wait (--lock-timeout 0,
+      # so that a FIFO there reads as empty at once), and monsters gets no standard input.
       _monsters_roster() {
         local file=${MONSTERS_FILE-} i word
         for ((i = 0; i < cword; i++)); do
@@ -147,9 +148,9 @@ extension CompletionScript {
           esac
         done
         if [[ -z $file ]]; then
-          command monsters "$@" </dev/null 2>/dev/null
+          command monsters --lock-timeout 0 "$@" </dev/null 2>/dev/null
         elif [[ -f $file ]]; then
-          command monsters --file "$file" "$@" </dev/null 2>/dev/null
+          command monsters --lock-timeout 0 --file "$file" "$@" </dev/null 2>/dev/null
         fi
       }
 

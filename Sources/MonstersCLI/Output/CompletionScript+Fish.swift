@@ -80,7 +80,8 @@ extension CompletionScript {
       # Runs monsters with the arguments on the roster the line names (--file), else
       # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
       # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
-      # terminal, a FIFO) is not read, and monsters gets no standard input.
+      # terminal, a FIFO) is not read, a found one is given no wait (--lock-timeout 0,
+      # so that a FIFO there reads as empty at once), and monsters gets no standard input.
       function __monsters_roster
           set -l tokens (commandline -opc)
           set -l file
@@ -100,7 +101,7 @@ extension CompletionScript {
           if test -n "$path"; and not test -f "$path"
               return 0
           end
-          command monsters $file $argv </dev/null 2>/dev/null
+          command monsters --lock-timeout 0 $file $argv </dev/null 2>/dev/null
       end
 
       # The names of the fields the roster declares: every field's but the built-in ones.

@@ -70,11 +70,12 @@ extension CompletionScript {
       # Runs monsters with the arguments on the roster the line names (--file), else
       # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
       # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
-      # terminal, a FIFO) is not read, and monsters gets no standard input.
+      # terminal, a FIFO) is not read, a found one is given no wait (--lock-timeout 0,
+      # so that a FIFO there reads as empty at once), and monsters gets no standard input.
       _monsters_run() {
         local file=${_monsters_file[2]-${MONSTERS_FILE-}}
         [[ -z $file || -f $file ]] || return 0
-        command monsters $_monsters_file "$@" </dev/null 2>/dev/null
+        command monsters --lock-timeout 0 $_monsters_file "$@" </dev/null 2>/dev/null
       }
 
       # The lines monsters prints with the arguments, for the roster the line names.

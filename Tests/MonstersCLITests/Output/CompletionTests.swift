@@ -187,6 +187,40 @@ import Testing
     #expect(result.output == String(repeating: "|\n", count: 12) + "Cat-Bot |\n")
   }
 
+  /// A FIFO where the roster is found (`monsters.json`, named by no option) gives no names
+  /// at once: completion does not wait the lock's wait for a writer of it.
+  @Test(arguments: ["bash", "fish"])
+  func aFIFOFoundAsTheRosterCompletesWithoutWaiting(_ shell: String) throws {
+    guard isInstalled(shell) else {
+      print("\(shell) is not installed; its completions are not run.")
+      return
+    }
+    let harness = try CommandLineHarness()
+    #expect(mkfifo(harness.rosterPath, 0o600) == 0)
+    let scriptPath = harness.path("monsters.\(shell)")
+    try harness.write(try script(shell), to: scriptPath)
+    let program =
+      shell == "bash"
+      ? """
+      source \(scriptPath)
+      COMP_WORDS=(monsters show C)
+      COMP_CWORD=2
+      COMP_LINE="monsters show C"
+      COMP_POINT=${#COMP_LINE}
+      _monsters
+      printf '%s|' "${COMPREPLY[@]}"
+      """
+      : "source \(scriptPath); complete -C 'monsters show C'; printf '|'"
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try BuiltTool.run(
+      URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", shell, "-c", program],
+      in: harness.folder, environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
+    #expect(clock.now - start < .seconds(5))
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "|")
+  }
+
   @Test func bashNeverRunsANameAsCode() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(
