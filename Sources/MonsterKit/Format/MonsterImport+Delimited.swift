@@ -22,6 +22,9 @@ extension MonsterImport {
         ? "fields are separated by one tab, and a tab in a field is written \\t"
         : "fields are separated by commas, and a field that holds one is quoted"
     }
+
+    /// What separates two fields, in words: `one tab`, `commas`.
+    var separatorName: String { isTSV ? "one tab" : "commas" }
   }
 
   /// What a column of the header is.
@@ -53,7 +56,7 @@ extension MonsterImport {
       }
       guard let columns else {
         do throws(MonsterImportError) {
-          columns = try header(cells.map(\.text), line: line)
+          columns = try header(cells.map(\.text), line: line, dialect: dialect)
         } catch {
           reading.errors.append(error)
           return
@@ -100,8 +103,8 @@ extension MonsterImport {
   ///
   /// - Throws: ``MonsterImportError`` for a column named twice, or a header without
   ///   `name` or `weapon`.
-  private static func header(_ cells: [String], line: Int) throws(MonsterImportError)
-    -> [Column]
+  private static func header(_ cells: [String], line: Int, dialect: Dialect)
+    throws(MonsterImportError) -> [Column]
   {
     var columns: [Column] = []
     for cell in cells {
@@ -119,12 +122,53 @@ extension MonsterImport {
       columns.append(column)
     }
     for needed in [MonsterField.BuiltIn.name, .weapon] where !columns.contains(.field(needed)) {
+      let missing = "the header has no '\(needed.spelling)' column"
       throw MonsterImportError(
         line: line,
-        message: "the header has no '\(needed.spelling)' column; the first line names the "
-          + "columns, among them \(fieldNames.joined(separator: ", "))")
+        message: joinedColumn(needed, in: cells, dialect: dialect).map {
+          missing + ", but its field '\(escapedForMessage($0.field))' holds it: \($0.advice)"
+        }
+          ?? missing + "; the first line names the columns, among them "
+          + fieldNames.joined(separator: ", "))
     }
     return columns
+  }
+
+  /// The characters that separate fields or end lines elsewhere, which a header that
+  /// lacks a column may hold its name beside: another format's separator, or a carriage
+  /// return that ends lines alone, as old Mac programs write text.
+  private static let foreignSeparators: [Character] = [",", ";", "\t", "|", "\r"]
+
+  /// A field of a header that holds a needed column's name beside a foreign separator
+  /// (`name;weapon`), and how the fields or lines are separated instead; `nil` if none
+  /// does.
+  private static func joinedColumn(
+    _ needed: MonsterField.BuiltIn, in cells: [String], dialect: Dialect
+  ) -> (field: String, advice: String)? {
+    let name = needed.spelling.description.lowercased()
+    // `name; weapon` and `"name";"weapon"` hold the names too.
+    func isName(_ part: Substring) -> Bool {
+      let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\"" }
+      guard let first = part.firstIndex(where: { !isPadding($0) }),
+        let last = part.lastIndex(where: { !isPadding($0) })
+      else { return false }
+      return part[first...last].lowercased() == name
+    }
+    for cell in cells {
+      for separator in foreignSeparators where separator.asciiValue != dialect.separator {
+        let parts = cell.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count > 1,
+          parts.contains(where: isName)
+        else { continue }
+        let advice =
+          separator == "\r"
+          ? "lines end in CRLF or LF, not in a carriage return alone"
+          : "fields are separated by \(dialect.separatorName), not by "
+            + "'\(escapedForMessage(String(separator)))'"
+        return (cell, advice)
+      }
+    }
+    return nil
   }
 
   /// A field with the escapes of a listing undone: `\t`, `\n`, `\r` and `\\`. A backslash

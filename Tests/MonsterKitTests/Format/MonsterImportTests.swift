@@ -95,12 +95,38 @@ import Testing
     ("name\tweapon\t\nA\tfire\tx\n", 2, "a value in column 3, which the header leaves unnamed"),
     ("name\tweapon\tteam\tTeam\tteam\n", 1, "the header names the column 'team' twice"),
     ("name\tweapon\nA\\nB\tfire\n", 2, "cannot be a monster's name: it holds a control character"),
+    // A header whose fields are joined by another separator, or whose lines end in a
+    // carriage return alone, is told so, not only that it lacks a column.
+    (
+      "name;weapon;description\nA;fire;x\n", 1,
+      "the header has no 'name' column, but its field 'name;weapon;description' holds it: "
+        + "fields are separated by one tab, not by ';'"
+    ),
+    (
+      "name;weapon;a,b\n", 1,
+      "the header has no 'name' column, but its field 'name;weapon;a' holds it: fields are "
+        + "separated by commas, not by ';'"
+    ),
+    (
+      "name\tweapon\rA\tfire\r", 1,
+      "the header has no 'weapon' column, but its field 'weapon\\rA' holds it: lines end in "
+        + "CRLF or LF, not in a carriage return alone"
+    ),
   ])
   func aBadLineIsNamed(_ text: String, _ line: Int, _ message: String) throws {
     let error = try #require(failure(text))
     #expect(error.line == line)
     #expect(error.column == nil)
     #expect(error.message.contains(message), "\(error.message)")
+  }
+
+  /// TSV read as CSV: the header's tab is named escaped, as any text in a message is.
+  @Test func aHeaderOfTabsReadAsCSVIsToldSo() throws {
+    let error = try #require(failure("name\tweapon\nA\tfire\n", .csv))
+    #expect(
+      error.message
+        == "the header has no 'name' column, but its field 'name\\tweapon' holds it: fields "
+        + "are separated by commas, not by '\\t'")
   }
 
   @Test(arguments: [
