@@ -138,6 +138,14 @@ public enum MonsterImport {
     // A byte order mark, which some programs put before UTF-8 text, is no field's.
     let text = bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes
     var reading = Reading()
+    // UTF-16 text (a spreadsheet's "Unicode text") is one problem, said as such, not lines
+    // that are not UTF-8 or not JSON.
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      reading.errors = [
+        MonsterImportError(line: 1, message: "the input is UTF-16 text; save it as UTF-8")
+      ]
+      return reading
+    }
     switch format ?? .detected(in: text) {
     case .tsv: readDelimited(text, as: .tsv, into: &reading)
     case .csv: readDelimited(text, as: .csv, into: &reading)

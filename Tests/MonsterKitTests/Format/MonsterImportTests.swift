@@ -163,6 +163,20 @@ import Testing
     }
   }
 
+  /// Text a spreadsheet saves as "Unicode text" is UTF-16 with a byte order mark: it is
+  /// named as such, once, in every format, not as lines that are not UTF-8.
+  @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF]], MonsterImport.Format.allCases)
+  func utf16TextIsToldApart(_ byteOrderMark: [UInt8], _ format: MonsterImport.Format) {
+    let text = "name\tweapon\nA\tfire\n"
+    let units = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let reading = MonsterImport.readEach(byteOrderMark + units, format: format)
+    #expect(reading.monsters.isEmpty)
+    #expect(
+      reading.errors == [
+        MonsterImportError(line: 1, message: "the input is UTF-16 text; save it as UTF-8")
+      ])
+  }
+
   // MARK: - Quotes in TSV, as spreadsheets write them
 
   /// A spreadsheet saved as tab-separated text quotes a cell that holds a quote, a tab or
