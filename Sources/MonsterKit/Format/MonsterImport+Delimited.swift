@@ -140,8 +140,8 @@ extension MonsterImport {
   private static let foreignSeparators: [Character] = [",", ";", "\t", "|", "\r"]
 
   /// A field of a header that holds a needed column's name beside a foreign separator
-  /// (`name;weapon`), and how the fields or lines are separated instead; `nil` if none
-  /// does.
+  /// (`name;weapon`) or spaces (`name `), and how the fields or lines are separated
+  /// instead; `nil` if none does.
   private static func joinedColumn(
     _ needed: MonsterField.BuiltIn, in cells: [String], dialect: Dialect
   ) -> (field: String, advice: String)? {
@@ -155,6 +155,9 @@ extension MonsterImport {
       return part[first...last].lowercased() == name
     }
     for cell in cells {
+      if cell.lowercased() != name, isName(cell[...]) {
+        return (cell, "a column is named without spaces or quotes around its name")
+      }
       for separator in foreignSeparators where separator.asciiValue != dialect.separator {
         let parts = cell.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count > 1,

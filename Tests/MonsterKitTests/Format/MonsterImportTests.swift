@@ -108,6 +108,11 @@ import Testing
         + "separated by commas, not by ';'"
     ),
     (
+      "name ,weapon\nA,fire\n", 1,
+      "the header has no 'name' column, but its field 'name ' holds it: a column is named "
+        + "without spaces or quotes around its name"
+    ),
+    (
       "name\tweapon\rA\tfire\r", 1,
       "the header has no 'weapon' column, but its field 'weapon\\rA' holds it: lines end in "
         + "CRLF or LF, not in a carriage return alone"
