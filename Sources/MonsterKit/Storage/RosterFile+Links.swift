@@ -75,6 +75,18 @@ extension RosterFile {
     return target
   }
 
+  /// The path of the file the roster's symbolic links lead to, which is the file git
+  /// tracks, merges and diffs (git keeps a link as a link): the path itself when it is no
+  /// link, is read from a stream, or has links that cannot be followed.
+  package func linkTargetPath() -> String {
+    guard stream == nil, let (target, _, followedLink) = try? followingLinks(), followedLink
+    else { return path }
+    // A link beside a roster named without a folder leads to `./target`: name it `target`.
+    let here = "./".utf8
+    return !path.utf8.starts(with: here) && target.utf8.starts(with: here)
+      ? String(decoding: target.utf8.dropFirst(here.count), as: UTF8.self) : target
+  }
+
   /// The path with symbolic links followed one by one, as the system would.
   ///
   /// - Returns: The path of the file, or of where it would be when there is none; its

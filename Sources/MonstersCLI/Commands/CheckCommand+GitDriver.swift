@@ -49,13 +49,15 @@ extension CheckCommand {
     func note(_ text: String) {
       context.console.errors.writeLine(EditReport.notePrefix(context) + text)
     }
-    for path in paths where path != CommandContext.standardInputPath {
+    for checked in paths where checked != CommandContext.standardInputPath {
+      // git merges the file a symbolic link leads to, and holds that file in conflict.
+      let path = context.rosterFile(named: checked).linkTargetPath()
       guard let tree = workTree(of: path) else { continue }
       let shown = escapedForTerminal(path)
       // The roster checked by default is the one `merge --git` merges by default; another
       // is named, quoted for a shell, and the command then stands in double quotes.
       let mergeAgain =
-        path == context.file.path
+        checked == context.file.path
         ? "'monsters merge --git'"
         : "\"monsters merge --git \(escapedForTerminal(ManPage.Example.shellQuoted(path)))\""
       if tree.asksForTheDriver, !notedTrees.contains(tree.top) {
@@ -69,14 +71,14 @@ extension CheckCommand {
           continue
         }
       }
-      if tree.mayBeMerging || conflicted.contains(path),
+      if tree.mayBeMerging || conflicted.contains(checked),
         let missing = git()?.sideRemoved(path)
       {
         // A removal on one side leaves nothing to merge again.
         note(
           "git's index holds \(shown) in conflict: "
             + MergeCommand.removedOnOneSide(shown, missing: missing))
-      } else if conflicted.contains(path) {
+      } else if conflicted.contains(checked) {
         // Conflicts `monsters merge` marked would be marked again by merging again.
         let markedByMerge =
           (try? SystemFileSystem().contents(of: path))?.withUnsafeBytes(

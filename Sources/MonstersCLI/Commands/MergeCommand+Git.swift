@@ -20,14 +20,16 @@ extension MergeCommand {
     guard let git = GitProcess(environment: context.environment.variables) else {
       throw .git("git is not installed, or not on PATH.")
     }
-    let path = context.invocation.argument(0) ?? context.file.path
-    if path == CommandContext.standardInputPath
+    let named = context.invocation.argument(0) ?? context.file.path
+    if named == CommandContext.standardInputPath
       || context.file.stream != nil
         && context.invocation.argument(0) == nil
     {
       throw context.usageError(
         .invalidValue("merge --git writes the roster in the work tree: name a file, not '-'."))
     }
+    // git holds in conflict the file a symbolic link leads to, not the link.
+    let path = context.rosterFile(named: named).linkTargetPath()
     let stages = try Self.stages(of: path, git)
     let shown = escapedForTerminal(path)
     let asked = context.invocation.value(markerSizeOption) != nil

@@ -42,7 +42,8 @@ enum SetupGitCommand {
     guard let git = GitProcess(environment: context.environment.variables) else {
       throw .git("git is not installed, or not on PATH.")
     }
-    let roster = context.file.path
+    // git tracks the file a symbolic link leads to, and merges and diffs that file.
+    let roster = context.file.linkTargetPath()
     let isGlobal = context.invocation.has(globalOption)
     let attributesPath: String
     let shownFile: String

@@ -151,6 +151,39 @@ import Testing
     #expect(again.errors.hasPrefix("Error: team monsters.json is not in conflict in git's index"))
   }
 
+  /// git keeps a roster that is a symbolic link as a link, and holds the file it leads to in
+  /// conflict: `check` says so of that file, and `merge --git` merges it again.
+  @Test func mergeGitFollowsARosterThatIsASymbolicLink() throws {
+    let repository = try Repository(setUp: false)
+    try FileManager.default.createDirectory(
+      atPath: repository.folder + "/data", withIntermediateDirectories: false)
+    try repository.git("mv", repository.roster, "data/team.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: repository.folder + "/" + repository.roster, withDestinationPath: "data/team.json")
+    try repository.git("add", "-A")
+    try repository.git("commit", "-q", "-m", "link")
+    try repository.branch("feature", "add Robo-Bot --weapon smoke")
+    try repository.edit("add Space-Bot --weapon fire", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    #expect(
+      try repository.monsters("check", expecting: 1).errors
+        == "monsters check: git merged data/team.json line by line and left it in conflict; "
+        + "'monsters merge --git' merges it again monster by monster from git's index, and "
+        + "'monsters setup-git' makes git merge it so from now on.\n"
+        + "Error: 1 problem in team monsters.json.\n")
+    #expect(
+      try repository.monsters("merge", "--git").output
+        == "Merged data/team.json again from git's index, monster by monster, with no "
+        + "conflict; to mark it resolved: git add data/team.json\n")
+    #expect(
+      try repository.names()
+        == "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\nSpace-Bot\n"
+        + "Robo-Bot\n")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: repository.folder + "/" + repository.roster) == "data/team.json")
+  }
+
   /// A merge driver git cannot run (`monsters` is not on the `PATH` git sees, as in a GUI
   /// client started from the desktop) leaves ours as it was, with no markers, while git
   /// holds the roster in conflict: `check` says so, and `merge --git` merges both sides.

@@ -137,6 +137,29 @@ import Testing
         == "team roster/my [monsters]x.json: merge: unspecified\n")
   }
 
+  /// git keeps a symbolic link as a link and merges and diffs the file it leads to: the
+  /// line sends that file to the drivers, not the link.
+  @Test func aRosterThatIsASymbolicLinkSendsTheFileItLeadsToTheDrivers() throws {
+    let repository = try Repository()
+    let folder = repository.harness.path("data")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    try repository.harness.write("{\"version\": 1, \"monsters\": []}\n", to: folder + "/team.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: repository.harness.rosterPath, withDestinationPath: "data/team.json")
+    let result = repository.run(["setup-git"])
+    #expect(result.code == .success)
+    #expect(
+      result.output.hasPrefix(
+        "Added to \(repository.harness.folder)/.gitattributes: data/team.json merge=monsters "
+          + "diff=monsters\n"))
+    #expect(
+      repository.text(repository.harness.folder + "/.gitattributes")
+        == "data/team.json merge=monsters diff=monsters\n")
+    #expect(
+      try repository.git(["check-attr", "merge", "diff", "--", "data/team.json"])
+        == "data/team.json: merge: monsters\ndata/team.json: diff: monsters\n")
+  }
+
   @Test(arguments: [
     "team r\u{F6}ster.json", "say \"hi\".json", "sub dir/\u{E9}quipe \u{1F916}.json",
     "tab\there.json", "back\\slash [x].json", "#hash.json",
