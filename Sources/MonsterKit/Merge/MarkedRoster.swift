@@ -28,10 +28,19 @@ public struct MarkedRoster: Sendable {
   /// The file's conflicts, in order.
   public let conflicts: [Conflict]
 
-  /// Whether the conflicts can be resolved one by one: both sides are valid rosters. When
-  /// one is not, only every conflict at once can be resolved, keeping the other side.
+  /// Whether the conflicts can be resolved one by one: both sides are valid rosters, and
+  /// they hold the same monsters outside the markers. When one is not a roster, or a
+  /// conflict cuts through a monster's object (git's own line merge writes such), only
+  /// every conflict at once can be resolved, keeping one side.
   public var isMonsterByMonster: Bool {
-    sides.values.allSatisfy { (try? $0.roster.get()) != nil }
+    guard case .success(let ours) = sides[.ours]?.roster,
+      case .success(let theirs) = sides[.theirs]?.roster
+    else { return false }
+    return pieces.allSatisfy { piece in
+      guard case .shared = piece, let (a, b) = monsters(of: piece) else { return true }
+      return a.map { ours[ours.index(atOffset: $0)] }
+        == b.map { theirs[theirs.index(atOffset: $0)] }
+    }
   }
 
   /// The file's path, for messages.

@@ -85,6 +85,41 @@ import Testing
     #expect(harness.rosterBytes() == before)
   }
 
+  /// git's own line merge marks a conflict inside a monster's object, which names no
+  /// monster: asking for that monster says the conflicts cannot be resolved a monster at a
+  /// time, rather than that it is in no conflict.
+  @Test func aMonsterAGitLineConflictCutsThroughIsNotSaidToBeInNoConflict() throws {
+    let harness = try CommandLineHarness()
+    let monster = { (name: String, weapon: String) in
+      "    {\n      \"name\": \"\(name)\",\n      \"description\": \"\",\n      \"icon\": "
+        + "\"\(name.lowercased()).png\",\n      \"weapon\": \"\(weapon)\"\n    }\n"
+    }
+    let text =
+      seededRosterText
+      .replacingOccurrences(
+        of: "      \"weapon\": \"blowgun\"\n",
+        with: "<<<<<<< HEAD\n      \"weapon\": \"smoke\"\n=======\n      \"weapon\": \"fire\"\n"
+          + ">>>>>>> feature\n"
+      )
+      .replacingOccurrences(
+        of: "    }\n  ]\n}\n",
+        with: "    },\n<<<<<<< HEAD\n" + monster("M", "smoke") + "=======\n" + monster("T", "fire")
+          + ">>>>>>> feature\n  ]\n}\n")
+    try harness.writeRoster(text)
+    for name in ["dog-bot", "M"] {
+      #expect(
+        harness.run(["resolve", name, "--theirs"])
+          == CommandResult(
+            .failure,
+            errors: "Error: \(harness.rosterPath):14: these conflicts cannot be resolved a monster "
+              + "at a time (a side is not a valid roster, or a conflict cuts through a monster); "
+              + "keep one side of every conflict, or merge again monster by monster\n"))
+    }
+    #expect(harness.rosterBytes() == Data(text.utf8))
+    #expect(harness.run(["resolve", "--theirs"]).code == .success)
+    #expect(harness.run(["show", "dog-bot", "--field", "weapon"]).output == "fire\n")
+  }
+
   @Test func aRosterWithNoConflictIsLeftAsItIs() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededRosterText)
