@@ -78,8 +78,9 @@ extension RosterFile {
   ///   - theirs: Their file's bytes, asked for only when the merge cannot be made or
   ///     written.
   ///   - ours: Our file's bytes, when they are not the roster file's (a merge made again
-  ///     from git's index writes over a file that holds git's own conflict), asked for
-  ///     only as `theirs` is.
+  ///     from git's index writes over a file that holds git's own conflict). Bytes, not a
+  ///     closure as `theirs` is: with ours given by an optional closure that throws a typed
+  ///     error, marking both files whole crashed in releasing ours (Swift 6.3).
   ///   - merging: Makes the merge, given ours as read under the lock. It may run more than
   ///     once, when another program changed the file meanwhile.
   /// - Returns: How the merge ended.
@@ -88,7 +89,7 @@ extension RosterFile {
   ///   taking the lock: the file is then as it was.
   public func merge<Failure: Error>(
     markers: ConflictMarkers, theirs: () throws(RosterError) -> [UInt8],
-    ours: (() throws(RosterError) -> [UInt8])? = nil,
+    ours: [UInt8]? = nil,
     merging: (LockedVersion) throws(Failure) -> RosterMerge
   ) throws(RosterError) -> MergeSaving<Failure> {
     // A merge needs only the metadata of the file it replaces, and reads ours from the
@@ -167,14 +168,14 @@ extension RosterFile {
   /// - Returns: What was written; `nil` when the roster changed meanwhile, and the merge
   ///   must start over.
   private func markWholeFiles(
-    _ site: EditSite, _ existing: LoadedFile, ours oursBytes: (() throws(RosterError) -> [UInt8])?,
+    _ site: EditSite, _ existing: LoadedFile, ours oursBytes: [UInt8]?,
     theirs theirsBytes: () throws(RosterError) -> [UInt8], markers: ConflictMarkers
   ) -> WholeFileConflict? {
     // Ours as the file holds it, mapped or read, is written from where it is: a copy of a
     // large one may be more memory than a merge that failed for want of it can have.
     let (ours, theirs): (RosterBytes, [UInt8])
     do throws(RosterError) {
-      if let oursBytes { ours = RosterBytes(try oursBytes()) } else { ours = existing.bytes }
+      ours = oursBytes.map(RosterBytes.init) ?? existing.bytes
       theirs = try theirsBytes()
     } catch {
       return .notWritten(error)

@@ -147,7 +147,7 @@ enum MergeCommand {
         try file.merge(
           markers: markers,
           theirs: { () throws(RosterError) in try theirs.contents() },
-          ours: ours.bytes.map { bytes in { () throws(RosterError) in bytes } },
+          ours: ours.bytes,
           merging: { (locked) throws(CommandFailure) in
             try merged(try read.get(), ours: ours, locked, theirs: theirs)
           })

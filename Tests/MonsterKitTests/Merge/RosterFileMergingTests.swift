@@ -154,7 +154,7 @@ import Testing
     try write("<<<<<<< HEAD\n=======\n>>>>>>> feature\n", to: path)
     let oursBytes = Roster.seeded.canonicalJSON()
     let saving = try RosterFile(path: path).merge(
-      markers: ConflictMarkers(), theirs: { oursBytes }, ours: { oursBytes },
+      markers: ConflictMarkers(), theirs: { oursBytes }, ours: oursBytes,
       merging: { (_) throws(RosterError) in
         RosterMerge(base: .seeded, ours: try readRoster(bytes: oursBytes), theirs: .seeded)
       })

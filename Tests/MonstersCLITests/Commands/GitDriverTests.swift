@@ -184,6 +184,40 @@ import Testing
         atPath: repository.folder + "/" + repository.roster) == "data/team.json")
   }
 
+  /// `merge --git` where a side in git's index is no roster, or the marker size is none,
+  /// cannot merge monster by monster: it marks both sides whole and says why, and never
+  /// crashes.
+  @Test(arguments: [[String](), ["--marker-size", "0"]])
+  func mergeGitThatCannotMergeMarksBothSidesWhole(_ options: [String]) throws {
+    let repository = try Repository(setUp: false)
+    let path = repository.folder + "/" + repository.roster
+    try repository.git("checkout", "-q", "-b", "feature")
+    let seeded = try #require(FileManager.default.contents(atPath: path))
+    let bom = options.isEmpty ? Data([0xEF, 0xBB, 0xBF]) : Data()
+    try
+      (bom
+      + Data(
+        String(decoding: seeded, as: UTF8.self).replacingOccurrences(
+          of: "MEE-OW", with: "MEOW"
+        ).utf8)).write(to: URL(fileURLWithPath: path))
+    try repository.git("commit", "-q", "-a", "-m", "feature")
+    try repository.git("checkout", "-q", "main")
+    try repository.edit("set Cat-Bot --description Purr", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let merge = try BuiltTool.monsters(
+      ["merge", "--git"] + options, in: repository.folder, environment: repository.environment)
+    #expect(merge.status == (options.isEmpty ? 65 : 64))
+    #expect(merge.errors.contains("Nothing was merged: team monsters.json holds all of ours"))
+    #expect(!merge.errors.contains("Backtrac"))
+    let text = try #require(
+      String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .utf8))
+    #expect(text.hasPrefix("<<<<<<< ours (team monsters.json)\n{\n"))
+    #expect(text.hasSuffix(">>>>>>> theirs (team monsters.json)\n"))
+    #expect(
+      try repository.monsters("check", expecting: 1).output.hasPrefix(
+        "team monsters.json:1: unresolved merge conflict\n"))
+  }
+
   /// A merge driver git cannot run (`monsters` is not on the `PATH` git sees, as in a GUI
   /// client started from the desktop) leaves ours as it was, with no markers, while git
   /// holds the roster in conflict: `check` says so, and `merge --git` merges both sides.
