@@ -56,8 +56,13 @@ enum SetupGitCommand {
       configScope = ["config", "--global"]
     } else {
       let folder = directory(of: roster)
+      let link =
+        roster == context.file.path
+        ? ""
+        : "\(escapedForTerminal(context.file.path)) is a symbolic link to "
+          + "\(escapedForTerminal(roster)), the file git would merge, and "
       let top = try ask(git, ["-C", folder, "rev-parse", "--show-toplevel"]) {
-        "\(escapedForTerminal(folder)) is not in a git work tree (run 'git init', or use "
+        "\(link)\(escapedForTerminal(folder)) is not in a git work tree (run 'git init', or use "
           + "--global): \($0)"
       }
       let prefix = try ask(git, ["-C", folder, "rev-parse", "--show-prefix"]) { $0 }

@@ -160,6 +160,24 @@ import Testing
         == "data/team.json: merge: monsters\ndata/team.json: diff: monsters\n")
   }
 
+  /// A link to a roster outside the work tree leaves git only the link to keep: the
+  /// message names the link, not just a folder that is not in a work tree.
+  @Test func aRosterLinkedFromOutsideTheWorkTreeIsNamedAsALink() throws {
+    let repository = try Repository()
+    let outside = try CommandLineHarness()
+    try outside.writeRoster("{\"version\": 1, \"monsters\": []}\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: repository.harness.rosterPath, withDestinationPath: outside.rosterPath)
+    let result = repository.run(["setup-git"])
+    #expect(result.code == .failure)
+    #expect(
+      result.errors.hasPrefix(
+        "Error: \(repository.harness.rosterPath) is a symbolic link to \(outside.rosterPath), "
+          + "the file git would merge, and \(outside.folder) is not in a git work tree (run "
+          + "'git init', or use --global): fatal: not a git repository"))
+    #expect(repository.text(repository.harness.folder + "/.gitattributes") == nil)
+  }
+
   @Test(arguments: [
     "team r\u{F6}ster.json", "say \"hi\".json", "sub dir/\u{E9}quipe \u{1F916}.json",
     "tab\there.json", "back\\slash [x].json", "#hash.json",
