@@ -117,6 +117,27 @@ import Testing
     let decoded = try JSONDecoder().decode(Roster.self, from: try JSONEncoder().encode(roster))
     #expect(decoded.otherFields == roster.otherFields)
   }
+
+  /// A monster encoded on its own, outside a roster: an encoder lets the later of two
+  /// values of one key win, which would give the monster another name or drop a value.
+  @Test(arguments: [
+    [JSONMember("name", .string("Evil-Bot"))],
+    [JSONMember("mood", .string("calm")), JSONMember("mood", .string("grumpy"))],
+  ])
+  func encodingAMonsterWhoseKeysTheFileCannotHoldThrowsAnEncodingError(_ members: [JSONMember])
+    throws
+  {
+    var monster = Monster.seeded[0]
+    monster.otherFields = members
+    #expect {
+      try JSONEncoder().encode(monster)
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.underlyingError is RosterError
+    }
+    monster.otherFields = [JSONMember("mood", .string("calm"))]
+    #expect(try JSONDecoder().decode(Monster.self, from: JSONEncoder().encode(monster)) == monster)
+  }
 }
 
 @Suite struct JSONValueNumberCodingTests {

@@ -138,8 +138,21 @@ extension Monster: Codable {
   /// left out when there is none), then ``otherFields``.
   ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: Whatever the encoder throws.
+  /// - Throws: `EncodingError.invalidValue` when ``otherFields`` hold what the file cannot
+  ///   (a built-in key, a key twice, a number that is no JSON number), with the
+  ///   ``RosterError`` as its underlying error: an encoder would let the later of two
+  ///   values of a key replace the earlier, such as a monster's name; whatever the encoder
+  ///   throws.
   public func encode(to encoder: any Encoder) throws {
+    do throws(RosterError) {
+      try otherFields.checkWritableAsMonsters()
+    } catch {
+      throw EncodingError.invalidValue(
+        self,
+        EncodingError.Context(
+          codingPath: encoder.codingPath, debugDescription: error.description,
+          underlyingError: error))
+    }
     var container = encoder.container(keyedBy: JSONKey.self)
     try container.encode(name, forKey: JSONKey(MonsterField.name.key))
     try container.encode(description, forKey: JSONKey(MonsterField.description.key))
