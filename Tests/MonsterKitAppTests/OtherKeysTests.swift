@@ -140,6 +140,32 @@ import Testing
   }
 }
 
+@Suite struct OtherKeysEditTests {
+  /// A change's other fields are JSON members: a key that differs from a built-in or
+  /// declared field's only in case is a key of its own.
+  @Test func aChangesOtherFieldIsTheKeyAsSpelled() throws {
+    var roster = try Roster([
+      Monster(
+        name: "Cat-Bot", description: "MEE-OW", weapon: .sword,
+        otherFields: [JSONMember("Weapon", .string("axe"))])
+    ])
+    try roster.apply(
+      .set(
+        "Cat-Bot",
+        .init(otherFields: [
+          JSONMember("Weapon", .string("claws")), JSONMember("Description", .string("Purr")),
+        ])))
+    #expect(roster[0].weapon == .sword)
+    #expect(roster[0].description == "MEE-OW")
+    #expect(
+      roster[0].otherFields == [
+        JSONMember("Weapon", .string("claws")), JSONMember("Description", .string("Purr")),
+      ])
+    try roster.apply(.set("Cat-Bot", .init(otherFields: [JSONMember("weapon", .string("fire"))])))
+    #expect(roster[0].weapon == .fire)
+  }
+}
+
 @Suite struct JSONValueNumberCodingTests {
   @Test func aNumberUpToUInt64sLargestKeepsItsDigitsThroughJSONCoding() throws {
     let big = JSONValue.number("18446744073709551615")

@@ -137,7 +137,9 @@ public enum RosterEdit: Hashable, Sendable {
     ///   - nameColor: What happens to the name colour: ``NameColorChange/keep`` (the
     ///     default), ``NameColorChange/set(_:)`` or ``NameColorChange/remove``.
     ///   - otherFields: Declared fields or other keys, each set to its value: one the
-    ///     monster has is replaced where it stands, a new one goes after the others.
+    ///     monster has is replaced where it stands, a new one goes after the others. A key is
+    ///     taken exactly as spelled, as a key of a JSON object is: `Weapon` is a key of its
+    ///     own, not the monster's weapon.
     public init(
       weapon: Weapon? = nil, description: String? = nil, icon: String? = nil,
       nameColor: NameColorChange = .keep, otherFields: [JSONMember] = []
@@ -152,7 +154,9 @@ public enum RosterEdit: Hashable, Sendable {
       case .set(let color): set(MonsterField.nameColor.key, to: string(color.description))
       case .remove: remove(MonsterField.nameColor.key)
       }
-      for member in otherFields { set(member.key, to: .json(member.value)) }
+      for member in otherFields {
+        assignments.append(Assignment(member.key, .json(member.value), keyIsExact: true))
+      }
     }
 
     /// Sets a field to a value, after the fields set before.
