@@ -138,6 +138,21 @@ import Testing
     monster.otherFields = [JSONMember("mood", .string("calm"))]
     #expect(try JSONDecoder().decode(Monster.self, from: JSONEncoder().encode(monster)) == monster)
   }
+
+  @Test func aRosterThatFailsToDecodeSaysWhatIsWrongWithoutAPlaceInTextNoOneWrote() throws {
+    let json =
+      #"{"roster": {"version": 1, "monsters": [{"name": "A", "description": "", "#
+      + #""icon": "a.png", "weapon": "axe"}]}}"#
+    #expect {
+      try JSONDecoder().decode([String: Roster].self, from: Data(json.utf8))
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription
+        == "monster 1 ('A'): unknown weapon 'axe'; the weapons are blowgun, ninjaStar, fire, "
+        + "sword, smoke"
+        && context.codingPath.map(\.stringValue) == ["roster"]
+    }
+  }
 }
 
 @Suite struct OtherKeysEditTests {

@@ -13,8 +13,10 @@ extension Roster: Codable {
   /// ```
   ///
   /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError.dataCorrupted` with the roster's first problem as its
-  ///   description when the value is not a valid roster.
+  /// - Throws: `DecodingError.dataCorrupted` when the value is not a valid roster: its
+  ///   description is the first problem, without a line and column (the decoder's coding
+  ///   path says where the roster is), and its underlying error the ``RosterError``, whose
+  ///   place is in the roster's text as MonsterKit writes it.
   public init(from decoder: any Decoder) throws {
     let value = try JSONValue(from: decoder)
     var bytes: [UInt8] = []
@@ -24,7 +26,7 @@ extension Roster: Codable {
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: decoder.codingPath, debugDescription: error.description,
+          codingPath: decoder.codingPath, debugDescription: error.placelessDescription,
           underlyingError: error))
     }
   }

@@ -227,6 +227,22 @@ extension RosterError {
   }
 }
 
+extension RosterError {
+  /// The message without the path, line and column, for bytes that no one wrote as they
+  /// are, such as the text a decoded roster is read from: a place in them would point
+  /// nowhere in the document it came from.
+  var placelessDescription: String {
+    switch self {
+    case .syntax(_, _, _, let message):
+      message
+    case .invalidRoster(_, let problems) where !problems.isEmpty:
+      problems[0].message(program: nil) + moreProblems(problems.count - 1, hint: nil)
+    default:
+      description
+    }
+  }
+}
+
 private func moreProblems(_ count: Int, hint: String?) -> String {
   let hint = hint.map { "; \($0)" } ?? ""
   return switch count {
