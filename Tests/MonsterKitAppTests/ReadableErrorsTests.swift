@@ -118,4 +118,36 @@ import Testing
       #expect(RosterFile(path: path).lockTimeout == .seconds(10))
     }
   }
+
+  /// A negative duration waits as 0 does: no longer, and the message says 0 s.
+  @Test func aNegativeDurationWaitsNoMoreThanZero() throws {
+    try withRosterFile { path in
+      var waitedFor: RosterError?
+      try RosterFile(path: path).update { _ in
+        do throws(RosterError) {
+          try RosterFile(path: path, lockTimeout: .seconds(-5)).apply([.remove("Cat-Bot")])
+        } catch {
+          waitedFor = error
+        }
+      }
+      #expect(waitedFor == .lockTimeout(path: path, seconds: 0))
+      #expect(waitedFor?.description.contains("over 0 s") == true)
+    }
+  }
+
+  /// A FIFO where a roster belongs, with no writer: read with a negative duration, it is
+  /// refused at once rather than waited on forever.
+  @Test func aFIFOWithANegativeDurationIsNotWaitedOnForever() throws {
+    let (folder, _) = try makeRosterFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("fifo.json").path
+    #expect(mkfifo(path, 0o600) == 0)
+    // On a thread of its own, so that a read that hangs fails the test instead.
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      _ = try? RosterFile(path: path, lockTimeout: .seconds(-1)).read()
+      done.signal()
+    }.start()
+    #expect(done.wait(timeout: .now() + 5) == .success)
+  }
 }

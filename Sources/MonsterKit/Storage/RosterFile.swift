@@ -80,9 +80,12 @@ public struct RosterFile: Sendable {
     self.fileSystem = fileSystem
   }
 
-  /// ``lockTimeout`` in seconds, for the lock's deadline and its message.
+  /// ``lockTimeout`` in seconds, for the lock's deadline, a FIFO's wait and the message;
+  /// 0 for a negative duration, which waits no more than 0 does.
   @usableFromInline package var lockTimeoutSeconds: Double {
-    Double(lockTimeout.components.seconds) + Double(lockTimeout.components.attoseconds) / 1e18
+    max(
+      0,
+      Double(lockTimeout.components.seconds) + Double(lockTimeout.components.attoseconds) / 1e18)
   }
 
   /// ``lockTimeout`` in whole milliseconds, rounded up, for `poll(2)`.
