@@ -139,6 +139,24 @@ import Testing
     #expect(try JSONDecoder().decode(Monster.self, from: JSONEncoder().encode(monster)) == monster)
   }
 
+  /// `Café` in NFC and in NFD are two keys in a roster file, code point by code point, and
+  /// one to an encoder, which would keep only the later value.
+  @Test func keysThatDifferOnlyInNormalFormAreRefusedByAnEncoderRatherThanMerged() throws {
+    let keys = [
+      JSONMember("Caf\u{E9}", .string("NFC")), JSONMember("Cafe\u{301}", .string("NFD")),
+    ]
+    var roster = try Roster([
+      Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .sword, otherFields: keys)
+    ])
+    #expect(roster[0].otherFields == keys)
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(roster[0]) }
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(roster) }
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(JSONValue.object(keys)) }
+    try roster.update(at: 0) { $0.otherFields = [] }
+    roster.otherFields = keys
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(roster) }
+  }
+
   @Test func aRosterThatFailsToDecodeSaysWhatIsWrongWithoutAPlaceInTextNoOneWrote() throws {
     let json =
       #"{"roster": {"version": 1, "monsters": [{"name": "A", "description": "", "#

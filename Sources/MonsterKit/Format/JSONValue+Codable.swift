@@ -72,11 +72,13 @@ extension JSONValue: Codable {
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: `EncodingError` for a number whose spelling is no JSON number, or one beyond
-  ///   what a `Double` holds (`1e400`), which an encoder cannot write; whatever the encoder
-  ///   throws.
+  ///   what a `Double` holds (`1e400`), which an encoder cannot write; for an object with two
+  ///   keys that differ only in their Unicode normal form, which an encoder takes for one;
+  ///   whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     switch self {
     case .object(let members):
+      try members.checkKeysApartForEncoder(self, codingPath: encoder.codingPath)
       var object = encoder.container(keyedBy: JSONKey.self)
       for member in members {
         try object.encode(member.value, forKey: JSONKey(member.key))
@@ -111,6 +113,29 @@ extension JSONValue: Codable {
             codingPath: encoder.codingPath,
             debugDescription: "'\(escapedForMessage(text))' \(problem)"))
       }
+    }
+  }
+}
+
+extension [JSONMember] {
+  /// Refuses keys that are two keys in a roster file but one to an encoder: keys that
+  /// differ only in their Unicode normal form (`Café` in NFC and NFD), which the file keeps
+  /// apart, code point by code point, and an encoder takes as one `String`, keeping the
+  /// later value only.
+  ///
+  /// - Parameters:
+  ///   - value: What is encoded, for the error.
+  ///   - codingPath: Where, for the error.
+  /// - Throws: `EncodingError.invalidValue` naming the key.
+  func checkKeysApartForEncoder(_ value: Any, codingPath: [any CodingKey]) throws {
+    var seen: Set<String> = []
+    for member in self where !seen.insert(member.key).inserted {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "two keys '\(escapedForMessage(member.key))' differ only in their "
+            + "Unicode normal form, and an encoder would keep one of them"))
     }
   }
 }

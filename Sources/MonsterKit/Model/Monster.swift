@@ -141,8 +141,9 @@ extension Monster: Codable {
   /// - Throws: `EncodingError.invalidValue` when ``otherFields`` hold what the file cannot
   ///   (a built-in key, a key twice, a number that is no JSON number), with the
   ///   ``RosterError`` as its underlying error: an encoder would let the later of two
-  ///   values of a key replace the earlier, such as a monster's name; whatever the encoder
-  ///   throws.
+  ///   values of a key replace the earlier, such as a monster's name; also for two keys
+  ///   that differ only in their Unicode normal form, which the file keeps apart and an
+  ///   encoder does not; whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     do throws(RosterError) {
       try otherFields.checkWritableAsMonsters()
@@ -153,6 +154,7 @@ extension Monster: Codable {
           codingPath: encoder.codingPath, debugDescription: error.description,
           underlyingError: error))
     }
+    try otherFields.checkKeysApartForEncoder(self, codingPath: encoder.codingPath)
     var container = encoder.container(keyedBy: JSONKey.self)
     try container.encode(name, forKey: JSONKey(MonsterField.name.key))
     try container.encode(description, forKey: JSONKey(MonsterField.description.key))
