@@ -136,7 +136,7 @@ import Testing
     await #expect(processExitsWith: .failure) {
       var roster = Roster.seeded
       roster.remove(atOffsets: [3])
-      try? roster.update(at: -1) { $0.description = "changed" }
+      _ = try? roster.update(at: -1) { $0.description = "changed" }
     }
     await #expect(processExitsWith: .failure) {
       var roster = Roster.seeded
