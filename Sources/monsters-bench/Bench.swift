@@ -68,7 +68,7 @@ struct Bench {
       // build is left alone.
       let arguments = [
         "build", "-c", "release", "--static-swift-stdlib", "-Xswiftc", "-static-executable",
-        "--product", "monsters", "--scratch-path", ".build/installed",
+        "-Xlinker", "-s", "--product", "monsters", "--scratch-path", ".build/installed",
       ]
       print("Building monsters: swift \(arguments.joined(separator: " "))")
       let build = Command(

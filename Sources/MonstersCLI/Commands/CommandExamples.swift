@@ -190,7 +190,7 @@ enum CommandExamples {
       return [
         Example(
           purpose: "Load bash completion in this shell.", arguments: ["completions", "bash"],
-          shellPrefix: "source <(", shellSuffix: ")"),
+          shellPrefix: "eval \"$(", shellSuffix: ")\""),
         Example(
           purpose: "Install fish completion.", arguments: ["completions", "fish"],
           shellSuffix: "> ~/.config/fish/completions/monsters.fish"),

@@ -47,8 +47,9 @@ extension CompletionScript {
       # Install for your user:
       #   mkdir -p ~/.local/share/bash-completion/completions
       #   monsters completions bash > ~/.local/share/bash-completion/completions/monsters
-      # or load it in ~/.bashrc:
-      #   source <(monsters completions bash)
+      # or load it in ~/.bashrc (eval, as bash 3.2 sources nothing from a process
+      # substitution):
+      #   eval "$(monsters completions bash)"
       #
       # It runs in bash 3.2 (macOS's /bin/bash) and later. Monster names come from
       # 'monsters list --format names'. They are read line by line and quoted with
