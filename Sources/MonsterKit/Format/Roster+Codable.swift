@@ -41,11 +41,7 @@ extension Roster: Codable {
     do throws(RosterError) {
       try otherFields.checkWritableAsRosters()
     } catch {
-      throw EncodingError.invalidValue(
-        self,
-        EncodingError.Context(
-          codingPath: encoder.codingPath, debugDescription: error.description,
-          underlyingError: error))
+      throw EncodingError.unwritable(self, at: encoder.codingPath, because: error)
     }
     let bytes = canonicalJSON()
     let value = try bytes.withUnsafeBytes(typed: { (buffer) throws(JSONSyntaxError) in
@@ -53,5 +49,17 @@ extension Roster: Codable {
       return try scanner.readValue(depth: 1)
     })
     try value.encode(to: encoder)
+  }
+}
+
+extension EncodingError {
+  /// The error of encoding a monster or a roster whose own keys the file cannot hold: the
+  /// ``RosterError`` that says why, as the description and the underlying error.
+  static func unwritable(_ value: Any, at codingPath: [any CodingKey], because error: RosterError)
+    -> EncodingError
+  {
+    .invalidValue(
+      value,
+      Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
   }
 }

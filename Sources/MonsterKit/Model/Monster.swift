@@ -148,11 +148,7 @@ extension Monster: Codable {
     do throws(RosterError) {
       try otherFields.checkWritableAsMonsters()
     } catch {
-      throw EncodingError.invalidValue(
-        self,
-        EncodingError.Context(
-          codingPath: encoder.codingPath, debugDescription: error.description,
-          underlyingError: error))
+      throw EncodingError.unwritable(self, at: encoder.codingPath, because: error)
     }
     try otherFields.checkKeysApartForEncoder(self, codingPath: encoder.codingPath)
     var container = encoder.container(keyedBy: JSONKey.self)

@@ -242,7 +242,7 @@ extension Invocation {
     var name = ""
     name.unicodeScalars.append(contentsOf: scalars.dropFirst(dashes.count).prefix { $0 != "=" })
     if let option = known.first(where: { $0.name == name }) { return (dash, "--" + option.name) }
-    if name.count == 1, let option = known.first(where: { $0.shortName == name.first }) {
+    if name.count == 1, known.contains(where: { $0.shortName == name.first }) {
       return (dash, "-" + name)
     }
     return nil

@@ -179,24 +179,26 @@ import Testing
       case 0:
         let name = pick(weaponNames)
         let image = pick([nil, "a.png", "\(name).png"])
-        try? roster.apply(.addWeapon(Weapon(name: name, imageName: image)))
-        try? roster.apply(.set(someMonster(), .init(weapon: Weapon(name: name, imageName: image))))
+        _ = try? roster.apply(.addWeapon(Weapon(name: name, imageName: image)))
+        _ = try? roster.apply(
+          .set(someMonster(), .init(weapon: Weapon(name: name, imageName: image))))
       case 1:
         let key = pick(fieldNames)
         let kind = pick([MonsterField.Kind.text, .values(["red", "blue"])])
         if let field = try? MonsterField(declaring: key, kind: kind) {
-          try? roster.apply(.addField(field))
+          _ = try? roster.apply(.addField(field))
           let value = pick(["red", "blue"])
-          try? roster.apply(.set(someMonster(), RosterEdit.Changes([.init(key, .typed(value))])))
+          _ = try? roster.apply(
+            .set(someMonster(), RosterEdit.Changes([.init(key, .typed(value))])))
         }
       case 2:
-        if let weapon = roster.weapons.last { try? roster.apply(.removeWeapon(weapon.name)) }
+        if let weapon = roster.weapons.last { _ = try? roster.apply(.removeWeapon(weapon.name)) }
       case 3:
         if let field = roster.declaredFields.last {
-          try? roster.apply(.removeField(field.key, ifHeld: .takeFromMonsters))
+          _ = try? roster.apply(.removeField(field.key, ifHeld: .takeFromMonsters))
         }
       default:
-        try? roster.apply(.set(someMonster(), .init(weapon: pick(roster.weapons))))
+        _ = try? roster.apply(.set(someMonster(), .init(weapon: pick(roster.weapons))))
       }
     }
     return roster

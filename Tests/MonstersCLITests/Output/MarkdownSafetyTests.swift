@@ -94,6 +94,15 @@ import Testing
     }
   }
 
+  /// CI installs cmarkgfm and sets `MONSTERS_MARKDOWN_READER_REQUIRED`, so that there the
+  /// test below never skips.
+  @Test func ciHasGitHubsMarkdownReader() {
+    guard ProcessInfo.processInfo.environment["MONSTERS_MARKDOWN_READER_REQUIRED"] != nil else {
+      return
+    }
+    #expect(PythonMarkdown.isAvailable, "python3 has no cmarkgfm (pip install cmarkgfm)")
+  }
+
   /// GitHub's own reader, where `python3` has `cmarkgfm` (`pip install cmarkgfm`): the
   /// HTML has a cell a value, no element but those of the table and the spans, and every
   /// `@`, `#`, `http` and `www.` inside a `<code>`.
