@@ -114,7 +114,10 @@ package func listedForMessage(_ words: [String]) -> String {
 /// - Parameter text: The text.
 /// - Returns: The text, escaped.
 package func escapedFormatCharacters(_ text: String) -> String {
-  guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+  let isASCII =
+    text.utf8.withContiguousStorageIfAvailable { isAllASCII(UnsafeRawBufferPointer($0)) }
+    ?? text.utf8.allSatisfy { $0 < 0x80 }
+  guard !isASCII else { return text }
   return escaping(text) { scalar in
     guard scalar.properties.generalCategory == .format else { return nil }
     return unicodeEscape(scalar)
