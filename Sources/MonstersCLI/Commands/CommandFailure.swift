@@ -222,7 +222,11 @@ indirect enum CommandFailure: Error {
   private static func note(_ edit: RunRecord.State) -> String {
     switch edit {
     case .noEdit: ""
-    case .saved(let path): " The edit was saved: \(escapedForMessage(path)) holds it."
+    case .saved(let paths) where paths.count == 1:
+      " The edit was saved: \(escapedForMessage(paths[0])) holds it."
+    case .saved(let paths):
+      " The edits were saved: \(paths.dropLast().map(escapedForMessage).joined(separator: ", "))"
+        + " and \(escapedForMessage(paths[paths.count - 1])) hold them."
     case .unsaved(let path): " Nothing was saved: \(escapedForMessage(path)) is as it was."
     }
   }

@@ -10,24 +10,23 @@ final class RunRecord {
     /// It made an edit that wrote nothing (a dry run, or one that changed nothing): the
     /// roster file, as the command line named it, is as it was.
     case unsaved(path: String)
-    /// It saved the roster file, as the command line named it.
-    case saved(path: String)
+    /// It saved roster files, as the command line named them, in the order saved: one for
+    /// an edit, each file it rewrote for `fmt`.
+    case saved(paths: [String])
   }
 
   /// What the run did so far.
   private(set) var state = State.noEdit
 
-  /// The roster file saved, or `nil` while nothing is saved.
-  var savedPath: String? {
-    if case .saved(let path) = state { return path }
-    return nil
-  }
-
-  /// Notes that the roster was saved.
+  /// Notes that a roster file was saved; one saved before stays noted.
   ///
   /// - Parameter path: The roster file, as the command line named it.
   func noteSaved(_ path: String) {
-    state = .saved(path: path)
+    if case .saved(let paths) = state {
+      if !paths.contains(path) { state = .saved(paths: paths + [path]) }
+    } else {
+      state = .saved(paths: [path])
+    }
   }
 
   /// Whether the run has said on standard error that the roster it shows is the seeded one.

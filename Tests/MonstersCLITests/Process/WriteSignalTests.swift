@@ -87,6 +87,23 @@ import Testing
         == ProcessResult(status: 74, output: "", errors: tooLarge))
   }
 
+  @Test func formattingSeveralFilesNamesEverySavedOneWhenTheOutputFails() throws {
+    let harness = try CommandLineHarness()
+    let compact = seededRosterText.replacingOccurrences(of: "\n ", with: " ")
+    for name in ["one.json", "two.json"] { try harness.write(compact, to: harness.path(name)) }
+    try harness.write(seededRosterText, to: harness.path("canonical.json"))
+    #expect(
+      try BuiltTool.monstersWithFailingOutput(
+        ["fmt", "one.json", "canonical.json", "two.json"], in: harness.folder)
+        == ProcessResult(
+          status: 74, output: "",
+          errors: "monsters fmt: Nothing to change: canonical.json is in canonical form.\n"
+            + "Error: \(BuiltTool.outputTooLarge) The edits were saved: one.json and two.json "
+            + "hold them.\n"))
+    #expect(
+      try String(contentsOfFile: harness.path("two.json"), encoding: .utf8) == seededRosterText)
+  }
+
   @Test func aMarkdownReportPastTheFileSizeLimitIsAMessageAnd74() throws {
     let harness = try CommandLineHarness()
     try harness.write(seededRosterText, to: harness.path("old.json"))
