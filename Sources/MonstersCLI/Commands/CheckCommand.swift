@@ -88,7 +88,9 @@ enum CheckCommand {
         }
       }
     }
-    try write(findings, format: format, to: context.output)
+    try context.output.writeReport { () throws(CommandFailure) in
+      try write(findings, format: format, to: context.output)
+    }
     noteMergesGitMade(
       for: findings.map(\.path),
       conflicted: Set(

@@ -65,16 +65,18 @@ enum DiffCommand {
     let new = RosterSide(label: "NEW", path: try invocation.requiredArgument(1))
     try RosterSide.checkOneStandardInput([old, new], context)
     let diff = try compared(old, new, console: context.console)
-    switch format {
-    case .json:
-      try context.output.append {
-        $0.append(contentsOf: DiffReport.json(diff, forTerminal: context.style.isTerminal))
-      }
-    case .markdown:
-      context.output.write(DiffReport.markdown(diff))
-    case .text:
-      for change in diff.changes {
-        context.output.writeLine(DiffReport.line(for: change))
+    try context.output.writeReport { () throws(CommandFailure) in
+      switch format {
+      case .json:
+        try context.output.append {
+          $0.append(contentsOf: DiffReport.json(diff, forTerminal: context.style.isTerminal))
+        }
+      case .markdown:
+        context.output.write(DiffReport.markdown(diff))
+      case .text:
+        for change in diff.changes {
+          context.output.writeLine(DiffReport.line(for: change))
+        }
       }
     }
     if !diff.isEmpty { throw .differencesFound }

@@ -74,6 +74,21 @@ public final class OutputChannel {
     if buffer.count >= Self.flushThreshold { try flush() }
   }
 
+  /// Writes a report whose command answers with its exit code, as `diff` and `check` do: a
+  /// write that fails ends the report, not the command, which still exits with its answer
+  /// when the reader went away (`| head -1`), and with 74 when the write failed otherwise
+  /// (the run reports the failure the channel keeps).
+  ///
+  /// - Parameter body: Writes the report.
+  /// - Throws: What `body` throws that is not a failed write.
+  func writeReport(_ body: () throws(CommandFailure) -> Void) throws(CommandFailure) {
+    do throws(CommandFailure) {
+      try body()
+    } catch .outputFailed {
+      // The channel keeps the failure: it ends the run once the command has answered.
+    }
+  }
+
   /// Writes out what is buffered.
   ///
   /// - Throws: ``CommandFailure/outputFailed(_:edit:)`` when the write fails, for example when

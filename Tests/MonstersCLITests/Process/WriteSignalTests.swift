@@ -104,6 +104,35 @@ import Testing
       try String(contentsOfFile: harness.path("two.json"), encoding: .utf8) == seededRosterText)
   }
 
+  @Test func aReaderThatGoesAwayLeavesDiffAndCheckTheirAnswer() throws {
+    let harness = try CommandLineHarness()
+    // Reports far larger than a pipe holds, so that writing them fails once `head` is gone.
+    let count = 5000
+    let old = (0..<count).map { MonsterFields(name: "Monster-\($0)", weapon: "sword") }
+    try harness.write(rosterJSON(old), to: harness.path("old.json"))
+    try harness.write(
+      rosterJSON(old.map { MonsterFields(name: $0.name, weapon: "fire") }),
+      to: harness.path("new.json"))
+    try harness.write(
+      rosterJSON(old.map { MonsterFields(name: $0.name, weapon: "axe") }),
+      to: harness.path("bad.json"))
+    let binary = try #require(BuiltTool.url)
+    for (command, errors) in [
+      ("diff --format json old.json new.json", ""),
+      ("diff --format text old.json new.json", ""),
+      ("check --format json bad.json", "Error: 5000 problems in bad.json.\n"),
+      ("check --format github bad.json", "Error: 5000 problems in bad.json.\n"),
+    ] {
+      // The exit status is that of `monsters`, not of `head`: 1, differences or problems.
+      let result = try BuiltTool.run(
+        URL(fileURLWithPath: "/bin/bash"),
+        ["-c", "\"$0\" \(command) | head -c 1; exit \"${PIPESTATUS[0]}\"", binary.path],
+        in: harness.folder)
+      #expect(result.status == 1, "\(command)")
+      #expect(result.errors == errors, "\(command)")
+    }
+  }
+
   @Test func aMarkdownReportPastTheFileSizeLimitIsAMessageAnd74() throws {
     let harness = try CommandLineHarness()
     try harness.write(seededRosterText, to: harness.path("old.json"))
