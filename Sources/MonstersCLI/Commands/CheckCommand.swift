@@ -55,7 +55,7 @@ enum CheckCommand {
     let arguments = context.invocation.arguments
     var findings: [(path: String, problems: [Finding]?)] = []
     var failures: [CommandFailure] = []
-    for file in arguments.isEmpty ? [context.file] : arguments.map(context.rosterFile(named:)) {
+    for file in try context.rosterFiles(named: arguments) {
       let path = file.path
       do throws(RosterError) {
         let problems = try file.problems().map { problem in

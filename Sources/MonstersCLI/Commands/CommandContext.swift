@@ -187,6 +187,19 @@ struct CommandContext {
     return file
   }
 
+  /// The roster files at the paths a command takes as arguments (`check FILE...`), or the
+  /// roster file when there are none.
+  ///
+  /// - Throws: A usage error when `-` is named more than once: standard input can be read
+  ///   once, and the second would read as an empty file.
+  func rosterFiles(named paths: [String]) throws(CommandFailure) -> [RosterFile] {
+    guard !paths.isEmpty else { return [file] }
+    if paths.lazy.filter({ $0 == Self.standardInputPath }).count > 1 {
+      throw usageError(.invalidValue("'-' is named twice: standard input can be read once."))
+    }
+    return paths.map(rosterFile(named:))
+  }
+
   /// Points a roster file at a path: standard input for `-`, read as a stream; otherwise
   /// the file at the path.
   private static func point(_ file: inout RosterFile, at path: String, console: Console) {

@@ -31,7 +31,7 @@ enum FmtCommand {
     let checks = context.invocation.has(checkOption)
     var failures: [CommandFailure] = []
     var unformatted: [String] = []
-    for file in arguments.isEmpty ? [context.file] : arguments.map(context.rosterFile(named:)) {
+    for file in try context.rosterFiles(named: arguments) {
       let path = file.path
       let shown = escapedForTerminal(path)
       do throws(RosterError) {

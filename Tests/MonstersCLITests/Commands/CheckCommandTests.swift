@@ -91,6 +91,18 @@ import Testing
     #expect(harness.run(["check", "-"], input: seededRosterText).code == .success)
   }
 
+  @Test func aDashNamedTwiceIsAUsageErrorNotAnEmptyFile() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    // Standard input is read once: the second '-' would read as an empty roster.
+    let result = harness.run(["check", "-", harness.rosterPath, "-"], input: seededRosterText)
+    #expect(result.code == .usage)
+    #expect(result.output == "")
+    #expect(
+      result.errors.hasPrefix(
+        "Error: '-' is named twice: standard input can be read once.\nUsage: monsters check"))
+  }
+
   /// GitHub reads `%25`, `%0D`, `%0A` and, in a property, `%3A` and `%2C` back as the
   /// characters they stand for; anything else in a path is shown escaped, as everywhere.
   @Test func githubAnnotationsEncodePathsAsGitHubReadsThem() throws {

@@ -110,4 +110,14 @@ import Testing
     #expect(result.code == .usage)
     #expect(result.errors.contains("<stdin> is a stream"))
   }
+
+  @Test func checkRefusesADashNamedTwice() throws {
+    let harness = try CommandLineHarness()
+    let result = harness.run(["fmt", "--check", "-", "-"], input: handFormatted)
+    #expect(result.code == .usage)
+    #expect(result.output == "")
+    #expect(
+      result.errors.hasPrefix(
+        "Error: '-' is named twice: standard input can be read once.\nUsage: monsters fmt"))
+  }
 }
