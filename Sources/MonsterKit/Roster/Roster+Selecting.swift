@@ -24,10 +24,12 @@ extension Roster {
   func indices(where conditions: [(field: MonsterField, value: JSONValue?)]) -> [Index] {
     // Every monster, without the tables a selection builds: what `list` asks at every start.
     guard !conditions.isEmpty else { return indices(satisfying: { _ in true }) }
-    // One field cannot have two values.
+    // One field cannot have two values; two spellings of one value (an integer's `7` and
+    // `7.0`) are one value, which both conditions then check.
     var wanted: [CodePointKey: JSONValue?] = [:]
     for (field, value) in conditions where field.builtIn != .name {
-      if let earlier = wanted.updateValue(value, forKey: CodePointKey(field.key)), earlier != value
+      if let earlier = wanted.updateValue(value, forKey: CodePointKey(field.key)), earlier != value,
+        !field.holds(earlier, asked: value)
       {
         return []
       }

@@ -85,6 +85,25 @@ import Testing
     #expect(try picked("health", "6").isEmpty)
   }
 
+  /// Two conditions on one field that spell one value two ways both hold, as each alone
+  /// does; two values still pick none.
+  @Test func twoSpellingsOfOneValuePickWhatEachPicks() throws {
+    let roster = try readRoster(
+      #"""
+      {"version": 1, "fields": [{"name": "health", "type": "integer"}], "monsters": [
+      {"name": "A", "description": "", "icon": "", "weapon": "fire", "health": 5},
+      {"name": "B", "description": "", "icon": "", "weapon": "fire", "health": 5.0},
+      {"name": "C", "description": "", "icon": "", "weapon": "fire", "health": 6}]}
+      """#)
+    func picked(_ conditions: (key: String, text: String)...) throws -> [String] {
+      names(
+        roster, try roster.indices(matching: conditions.map { MonsterCondition($0, .typed($1)) }))
+    }
+    #expect(try picked(("health", "5"), ("health", "5.0")) == ["A", "B"])
+    #expect(try picked(("health", "0.5e1"), ("HEALTH", "5")) == ["A", "B"])
+    #expect(try picked(("health", "5"), ("health", "6")).isEmpty)
+  }
+
   @Test func aColourOrNoColourPicksByTheNameColour() throws {
     var roster = try seededFromFile()
     try roster.apply(.set("Ice-Bot", .init(nameColor: .set(.rgb(red: 255, green: 136, blue: 0)))))
