@@ -118,11 +118,18 @@ extension Roster {
 
   /// Refuses a name that is not allowed or that another monster has, ignoring case.
   private func checkName(_ name: String, replacing slot: Int32?) throws(RosterError) {
-    if let reason = Self.problem(withName: name) {
-      throw .invalidName(name, reason: "it " + reason)
-    }
+    try checkNameRules(name)
     if let holder = self.slot(named: name), holder != slot {
       throw .nameTaken(name, by: self[Index(slot: Int(holder))].name)
+    }
+  }
+
+  /// Checks that a name follows the rules of names, whoever has it.
+  ///
+  /// - Throws: ``RosterError/invalidName(_:reason:)``.
+  func checkNameRules(_ name: String) throws(RosterError) {
+    if let reason = Self.problem(withName: name) {
+      throw .invalidName(name, reason: "it " + reason)
     }
   }
 }

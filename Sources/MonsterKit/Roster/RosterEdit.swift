@@ -264,13 +264,16 @@ extension Roster {
       try add(monster)
       return [.added(monster.name)]
     case .addNamed(let name, let changes, let ifTaken):
+      // The values are checked whether the name is taken or not, so that a mistyped weapon
+      // fails every run of a script, not only the one that adds the monster.
+      let values = try resolved(changes)
       if let index = index(named: name) {
         switch ifTaken {
         case .fail: throw .nameTaken(name, by: self[index].name)
         case .skip: return [.skippedExisting(name, holder: self[index].name)]
         case .update:
           var result: [RosterChange] = []
-          change(at: [index], try resolved(changes), into: &result)
+          change(at: [index], values, into: &result)
           return result
         }
       }
@@ -281,6 +284,9 @@ extension Roster {
     case .removeEach(let selection):
       return try removeEach(selection)
     case .renameIfPresent(let name, let newName):
+      // The new name is checked whether there is a monster to rename or not, as the values
+      // of an added monster are.
+      try checkNameRules(newName)
       guard index(named: name) != nil else { return [.skippedMissing(name)] }
       return try applyReporting(.rename(name, to: newName))
     case .rename(let name, let newName):

@@ -161,6 +161,28 @@ import Testing
     #expect(harness.run(["add", "robo-bot", "--weapon", "fire"]).code == .failure)
   }
 
+  /// A re-runnable script's mistake fails on every run, not only on the run that would
+  /// add or rename: the values and the new name are checked before the skip.
+  @Test func ifMissingAndIfExistsStillRefuseAValueThatIsNotAllowed() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededRosterText)
+    for arguments in [
+      ["add", "Cat-Bot", "--weapon", "axe", "--if-missing"],
+      ["add", "Cat-Bot", "--weapon", "fire", "--name-color", "puce", "--if-missing"],
+      ["add", "Cat-Bot", "--weapon", "fire", "--field", "team=red", "--if-missing"],
+      ["rename", "Robo-Bot", " Robo", "--if-exists"],
+      ["rename", "Robo-Bot", "", "--if-exists"],
+    ] {
+      let result = harness.run(arguments)
+      #expect(result.code == .usage, "\(arguments)")
+      #expect(result.output.isEmpty)
+    }
+    #expect(harness.rosterText() == seededRosterText)
+    #expect(harness.run(["add", "Cat-Bot", "--weapon", "fire", "--if-missing"]).code == .success)
+    #expect(harness.run(["rename", "Robo-Bot", "Cat-Bot", "--if-exists"]).code == .success)
+    #expect(harness.rosterText() == seededRosterText)
+  }
+
   @Test func removeIfExistsSkipsAMonsterThatIsNotThere() throws {
     let harness = try CommandLineHarness()
     #expect(
