@@ -27,9 +27,10 @@ extension Roster {
   }
 
   /// The field a name names: a built-in or declared field, by its key exactly (code point
-  /// by code point) or, where that is no field, in any case and normal form; else a key
-  /// some monster has, exactly as spelled or, where none has that, in another normal form
-  /// (the field then has the key as the monsters spell it).
+  /// by code point); else a key some monster has, exactly as spelled; else a built-in or
+  /// declared field in any case and normal form; else a key some monster has in another
+  /// normal form (the field then has the key as the monsters spell it). So a key of its
+  /// own that a monster spells `Team`, beside a declared `team`, is read as itself.
   ///
   /// ```swift
   /// Roster.seeded.field(named: "WEAPON")?.key  // "weapon"
@@ -38,8 +39,11 @@ extension Roster {
   /// - Parameter name: The name.
   /// - Returns: The field, or `nil` when the roster has none of that name.
   public func field(named name: String) -> MonsterField? {
-    if let field = knownField(named: name) { return field }
-    return heldKey(name).map(MonsterField.other)
+    let known = knownField(named: name)
+    if let known, known.key.hasSameCodePoints(as: name) { return known }
+    let held = heldKey(name)
+    if let held, held.hasSameCodePoints(as: name) { return .other(held) }
+    return known ?? held.map(MonsterField.other)
   }
 
   /// A built-in or declared field by its key, exactly or else as a person reads it: in any
@@ -123,12 +127,15 @@ extension Roster {
     if exactly {
       return fields.first { $0.key.hasSameCodePoints(as: key) } ?? .other(key)
     }
-    if let field = knownField(named: key) { return field }
-    let isTyped = if case .typed? = input { true } else { false }
-    guard let held = isCondition ? heldKey(key) : isTyped ? nil : key else {
-      throw .unknownField(key, fields: (isCondition ? fields : declaredFields).map(\.key))
+    if isCondition {
+      guard let field = field(named: key) else {
+        throw .unknownField(key, fields: fields.map(\.key))
+      }
+      return field
     }
-    return .other(held)
+    if let field = knownField(named: key) { return field }
+    if case .typed? = input { throw .unknownField(key, fields: declaredFields.map(\.key)) }
+    return .other(key)
   }
 
   // MARK: - Changes

@@ -104,6 +104,29 @@ import Testing
     #expect(try picked(("health", "5"), ("health", "6")).isEmpty)
   }
 
+  /// A key of a monster's own, spelled exactly as typed, is that key, even where a declared
+  /// or built-in field has the same name in another case; a name no monster spells so is
+  /// the field.
+  @Test func aKeySpelledExactlyIsNotAFieldOfAnotherCase() throws {
+    let roster = try readRoster(
+      #"""
+      {"version": 1, "fields": [{"name": "team", "values": ["red", "blue"]}], "monsters": [
+      {"name": "A", "description": "", "icon": "", "weapon": "fire", "team": "red",
+       "Team": "blue", "Weapon": "x"},
+      {"name": "B", "description": "", "icon": "", "weapon": "fire", "Team": "red"}]}
+      """#)
+    func picked(_ key: String, _ text: String) throws -> [String] {
+      names(roster, try roster.indices(matching: [MonsterCondition(key, .typed(text))]))
+    }
+    #expect(try picked("Team", "red") == ["B"])
+    #expect(try picked("team", "red") == ["A"])
+    #expect(try picked("TEAM", "red") == ["A"])
+    #expect(try picked("Weapon", "x") == ["A"])
+    #expect(try picked("WEAPON", "fire") == ["A", "B"])
+    #expect(roster.field(named: "Team") == .other("Team"))
+    #expect(roster.field(named: "TEAM")?.key == "team")
+  }
+
   @Test func aColourOrNoColourPicksByTheNameColour() throws {
     var roster = try seededFromFile()
     try roster.apply(.set("Ice-Bot", .init(nameColor: .set(.rgb(red: 255, green: 136, blue: 0)))))
