@@ -110,10 +110,12 @@ extension Roster {
     case .namesIfPresent(let names):
       var indices: [Index] = []
       var skipped: [RosterChange] = []
+      // A missing name given twice, in any case or normal form, is one name, skipped once.
+      var skippedNames: Set<String> = []
       for name in names {
         if let index = index(named: name) {
           if !indices.contains(index) { indices.append(index) }
-        } else if !skipped.contains(.skippedMissing(name)) {
+        } else if skippedNames.insert(Monster.foldedName(name)).inserted {
           skipped.append(.skippedMissing(name))
         }
       }

@@ -242,7 +242,7 @@ import Testing
   @Test func namesIfPresentSkipEachMissingNameOnce() throws {
     var roster = try seededFromFile()
     let changes = try roster.applyReporting(
-      .removeEach(.namesIfPresent(["Robo-Bot", "Dog-Bot", "Robo-Bot"])))
+      .removeEach(.namesIfPresent(["Robo-Bot", "Dog-Bot", "Robo-Bot", "ROBO-BOT", "robo-bot"])))
     #expect(changes.count == 2)
     #expect(changes.first == .skippedMissing("Robo-Bot"))
     #expect(changes.last == .removed("Dog-Bot"))
