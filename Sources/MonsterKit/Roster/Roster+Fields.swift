@@ -57,10 +57,21 @@ extension Roster {
   ///
   /// - Throws: ``RosterError/unknownField(_:fields:)`` when there is none.
   package func existingField(named name: String) throws(RosterError) -> MonsterField {
-    guard let field = field(named: name) else {
-      throw .unknownField(name, fields: fields.map(\.key))
-    }
+    guard let field = field(named: name) else { throw unknownField(name) }
     return field
+  }
+
+  /// The error for a name that is no field: it offers every built-in and declared field,
+  /// and a key of a monster's own that the name spells in another case (`x` for `X`).
+  private func unknownField(_ name: String) -> RosterError {
+    let lowered = name.lowercased()
+    func inAnyCase(_ members: [JSONMember]) -> String? {
+      members.first { $0.key.lowercased() == lowered }?.key
+    }
+    let held =
+      source.otherFields.lazy.compactMap(inAnyCase).first
+      ?? edited.lazy.compactMap { inAnyCase($0.otherFields) }.first
+    return .unknownField(name, fields: fields.map(\.key) + (held.map { [$0] } ?? []))
   }
 
   /// A key beyond the built-in ones as the monsters hold it: `key` itself when some monster
@@ -128,9 +139,7 @@ extension Roster {
       return fields.first { $0.key.hasSameCodePoints(as: key) } ?? .other(key)
     }
     if isCondition {
-      guard let field = field(named: key) else {
-        throw .unknownField(key, fields: fields.map(\.key))
-      }
+      guard let field = field(named: key) else { throw unknownField(key) }
       return field
     }
     if let field = knownField(named: key) { return field }

@@ -161,6 +161,27 @@ import Testing
     #expect(harness.run(["add", "robo-bot", "--weapon", "fire"]).code == .failure)
   }
 
+  /// A key of a monster's own, typed in another case, is offered as what was meant: the
+  /// list of fields is not all there is to choose from.
+  @Test func aKeyOfAMonstersOwnInAnotherCaseIsOffered() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(
+      #"{"version": 1, "monsters": [{"name": "A", "description": "", "icon": "a.png", "weapon": "fire", "rank": "x"}]}"#
+    )
+    let choices = "Choose one of: name, weapon, description, icon, nameColor, rank."
+    for (arguments, typed) in [
+      (["list", "--where", "Rank=x"], "Rank"), (["list", "--fields", "name,RANK"], "RANK"),
+      (["show", "a", "--field", "Rank"], "Rank"),
+    ] {
+      let result = harness.run(arguments)
+      #expect(result.code == .usage)
+      #expect(
+        result.errors.hasPrefix(
+          "Error: Unknown field '\(typed)'. Did you mean 'rank'? \(choices)\n"), "\(result.errors)")
+    }
+    #expect(harness.run(["list", "--where", "rank=x", "--format", "names"]).output == "A\n")
+  }
+
   /// A re-runnable script's mistake fails on every run, not only on the run that would
   /// add or rename: the values and the new name are checked before the skip.
   @Test func ifMissingAndIfExistsStillRefuseAValueThatIsNotAllowed() throws {
