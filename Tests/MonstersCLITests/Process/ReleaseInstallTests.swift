@@ -95,4 +95,32 @@ import Testing
         == [archive, archive + ".sha256", "SHA256SUMS"])
     #expect(try String(contentsOfFile: scratch + "/path", encoding: .utf8) == "")
   }
+
+  @Test func theActionChecksEveryRosterOfABlockOneFileALine() throws {
+    let binary = try #require(BuiltTool.url)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let shim = scratch + "/bin"
+    try FileManager.default.createDirectory(atPath: shim, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: shim + "/monsters", withDestinationPath: binary.path)
+    try seededRosterText.write(
+      toFile: scratch + "/monsters.json", atomically: true, encoding: .utf8)
+    try "{\"version\": 1, \"monsters\": [{\"name\": \"X\"}]}\n".write(
+      toFile: scratch + "/broken.json", atomically: true, encoding: .utf8)
+    let action = try String(
+      contentsOfFile: packageRoot.path + "/.github/actions/check/action.yml", encoding: .utf8)
+    #expect(action.contains("run: '\"$GITHUB_ACTION_PATH/check.sh\"'"))
+
+    // `rosters: |` in a workflow: one file a line, and a line break at the end.
+    let checked = try BuiltTool.run(
+      URL(fileURLWithPath: packageRoot.path + "/.github/actions/check/check.sh"), [],
+      in: scratch,
+      environment: [
+        "PATH": shim + ":/usr/bin:/bin", "ROSTERS": "monsters.json\n  broken.json\n",
+      ])
+    #expect(checked.status == 1)
+    #expect(
+      checked.output.contains("::error file=broken.json,line=1,col="),
+      "\(checked.output)\(checked.errors)")
+  }
 }
