@@ -34,19 +34,35 @@ folder=$RUNNER_TEMP/monsters-action
 rm -rf "$folder"
 mkdir -p "$folder"
 cd "$folder"
-echo "Downloading $base/$archive"
-curl -fsSL --retry 3 -o "$archive" "$base/$archive"
-curl -fsSL --retry 3 -o SHA256SUMS "$base/SHA256SUMS"
+# download FILE: the release's FILE, into this folder; a release that is not there (a
+# version mistyped, a repository without releases) is an error that says which.
+download() {
+  echo "Downloading $base/$1"
+  curl -fsSL --retry 3 -o "$1" "$base/$1" || {
+    echo "::error::Could not download $base/$1: is ${version:-a latest release} a release" \
+      "of $repository, with monsters for $platform? (the version input is a tag, such as v1.2.0)"
+    exit 1
+  }
+}
+download "$archive"
+download SHA256SUMS
 # The archive's own line of the sums, checked; nothing is unpacked before it passes.
 grep -E "^[0-9a-f]{64}  $archive\$" SHA256SUMS >"$archive.sha256" || {
   echo "::error::SHA256SUMS of $base has no sum for $archive."
   exit 1
 }
 if command -v sha256sum >/dev/null; then
-  sha256sum -c "$archive.sha256"
+  sum=(sha256sum)
+elif command -v shasum >/dev/null; then
+  sum=(shasum -a 256)
 else
-  shasum -a 256 -c "$archive.sha256"
+  echo "::error::Neither sha256sum nor shasum is installed, to check $archive's sum."
+  exit 1
 fi
+"${sum[@]}" -c "$archive.sha256" || {
+  echo "::error::$archive does not match its sum in $base/SHA256SUMS; nothing was installed."
+  exit 1
+}
 tar -xzf "$archive"
 echo "$folder/monsters-$platform/bin" >>"$GITHUB_PATH"
 installed=$("$folder/monsters-$platform/bin/monsters" --version)

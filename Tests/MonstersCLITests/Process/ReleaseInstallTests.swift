@@ -90,9 +90,21 @@ import Testing
     let refused = try install()
     #expect(refused.status != 0)
     #expect((refused.output + refused.errors).contains("\(archive): FAILED"))
+    #expect(refused.output.contains("::error::\(archive) does not match its sum"))
     #expect(
       Set(try FileManager.default.contentsOfDirectory(atPath: runner + "/monsters-action"))
         == [archive, archive + ".sha256", "SHA256SUMS"])
+    #expect(try String(contentsOfFile: scratch + "/path", encoding: .utf8) == "")
+
+    // A release without the file asked for (a version mistyped): an annotation naming it.
+    try FileManager.default.removeItem(atPath: release + "/SHA256SUMS")
+    let missing = try install()
+    #expect(missing.status == 1)
+    #expect(
+      missing.output.contains(
+        "::error::Could not download https://github.com/someone/monsters/releases/download/"
+          + "v1.2.3/SHA256SUMS: is v1.2.3 a release of someone/monsters"),
+      "\(missing.output)\(missing.errors)")
     #expect(try String(contentsOfFile: scratch + "/path", encoding: .utf8) == "")
   }
 
