@@ -135,4 +135,42 @@ import Testing
       checked.output.contains("::error file=broken.json,line=1,col="),
       "\(checked.output)\(checked.errors)")
   }
+
+  @Test func theArchiveHoldsRootsFilesOnlyAndTheSeededWeaponsManualPage() throws {
+    let binary = try #require(BuiltTool.url)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    // The packager's own roster, with a weapon of its own, named by MONSTERS_FILE.
+    let team = scratch + "/team.json"
+    try """
+    {
+      "version": 1,
+      "weapons": ["sword", {"name": "plasmacannon", "image": "plasma.png"}],
+      "monsters": []
+    }
+    """.write(toFile: team, atomically: true, encoding: .utf8)
+    let package = try shell(
+      ".ci/package \"$1\" \"$2\" \"$3\"", ["monsters-test", binary.path, scratch + "/dist"],
+      environment: ["MONSTERS_FILE": team])
+    #expect(package.status == 0, "\(package.errors)")
+    let archive = scratch + "/dist/monsters-test.tar.gz"
+
+    // No folder entries (which, extracted as root into /usr/local, would give /usr/local/bin
+    // the builder's owner and mode), and every file root's: `0/0` from GNU tar, and from
+    // bsdtar `0 0` after the link count.
+    let listing = try shell("tar -tvzf \"$1\"", [archive])
+    #expect(listing.status == 0, "\(listing.errors)")
+    let entries = listing.output.split(separator: "\n")
+    #expect(entries.count == 5, "\(listing.output)")
+    for entry in entries {
+      let fields = entry.split(separator: " ")
+      #expect(entry.hasPrefix("-"), "\(entry)")
+      #expect(fields[1] == "0/0" || (fields[2] == "0" && fields[3] == "0"), "\(entry)")
+    }
+    let page = try shell(
+      "tar -xzOf \"$1\" monsters-test/share/man/man1/monsters.1", [archive])
+    #expect(page.status == 0, "\(page.errors)")
+    #expect(page.output.contains("ninjaStar"))
+    #expect(!page.output.contains("plasmacannon"))
+  }
 }
