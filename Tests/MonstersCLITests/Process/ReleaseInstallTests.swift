@@ -173,4 +173,15 @@ import Testing
     #expect(page.output.contains("ninjaStar"))
     #expect(!page.output.contains("plasmacannon"))
   }
+
+  @Test func theSmokeTestLeavesTheRosterOfMONSTERSFILEAlone() throws {
+    let binary = try #require(BuiltTool.url)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let team = scratch + "/team.json"
+    try seededRosterText.write(toFile: team, atomically: true, encoding: .utf8)
+    let smoke = try shell(".ci/smoke \"$1\"", [binary.path], environment: ["MONSTERS_FILE": team])
+    #expect(smoke.status == 0, "\(smoke.output)\(smoke.errors)")
+    #expect(try String(contentsOfFile: team, encoding: .utf8) == seededRosterText)
+  }
 }
