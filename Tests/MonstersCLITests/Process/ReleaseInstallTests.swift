@@ -184,4 +184,29 @@ import Testing
     #expect(smoke.status == 0, "\(smoke.output)\(smoke.errors)")
     #expect(try String(contentsOfFile: team, encoding: .utf8) == seededRosterText)
   }
+
+  @Test func theReadmesCompletionCommandsWorkInAFreshHome() throws {
+    let binary = try #require(BuiltTool.url)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let home = scratch + "/home"
+    let shim = scratch + "/bin"
+    for folder in [home, shim] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: shim + "/monsters", withDestinationPath: binary.path)
+    // README's block of the three shells' lines, as a new user pastes it: a home with no
+    // ~/.zfunc and no ~/.config/fish/completions yet.
+    let readme = try String(contentsOfFile: packageRoot.path + "/README.md", encoding: .utf8)
+    let start = try #require(readme.range(of: "```sh\neval \"$(monsters completions bash)\""))
+    let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+    let block = String(readme[readme.index(start.lowerBound, offsetBy: 6)..<end.lowerBound])
+    let run = try BuiltTool.run(
+      URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", block], in: scratch,
+      environment: ["PATH": shim + ":/usr/bin:/bin", "HOME": home])
+    #expect(run.status == 0, "\(block)\n\(run.errors)")
+    for installed in ["/.zfunc/_monsters", "/.config/fish/completions/monsters.fish"] {
+      #expect(FileManager.default.fileExists(atPath: home + installed), "\(installed)")
+    }
+  }
 }
