@@ -185,6 +185,15 @@ import Testing
     #expect(try String(contentsOfFile: team, encoding: .utf8) == seededRosterText)
   }
 
+  @Test func theSmokeTestRefusesABinaryThatIsNotThere() throws {
+    // Not `/monsters`, the path left when the folder is not there, nor a test of anything.
+    let smoke = try shell(".ci/smoke \"$1\"", ["/nonexistent-folder/monsters"])
+    #expect(smoke.status == 2)
+    #expect(
+      smoke.errors == "error: /nonexistent-folder/monsters is not an executable file\n",
+      "\(smoke.output)\(smoke.errors)")
+  }
+
   @Test func theReadmesCompletionCommandsWorkInAFreshHome() throws {
     let binary = try #require(BuiltTool.url)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
