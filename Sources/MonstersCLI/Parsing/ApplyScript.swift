@@ -24,6 +24,14 @@ struct ApplyScript {
   struct SyntaxError: Error, Equatable {
     var line: Int
     var message: String
+
+    /// A carriage return outside quotes that is not part of a CRLF, in a word, after a
+    /// backslash or in a comment.
+    static func loneCarriageReturn(line: Int) -> SyntaxError {
+      SyntaxError(
+        line: line,
+        message: "A carriage return that does not end the line; lines end with LF or CRLF.")
+    }
   }
 
   /// The lines of a script's bytes that hold edits.
@@ -122,11 +130,7 @@ struct ApplyScript {
         lineNumber += 1
         startLine = lineNumber
       case "\r":
-        guard characters.peek() == "\n" else {
-          throw SyntaxError(
-            line: lineNumber,
-            message: "A carriage return that does not end the line; lines end with LF or CRLF.")
-        }
+        guard characters.peek() == "\n" else { throw .loneCarriageReturn(line: lineNumber) }
       case " ", "\t":
         endWord()
       case "'", "\"":
@@ -147,6 +151,8 @@ struct ApplyScript {
         if next == "\0" {
           throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
         }
+        // A line break would have joined the lines: this carriage return ends none.
+        if next == "\r" { throw .loneCarriageReturn(line: lineNumber) }
         word.unicodeScalars.append(next)
         inWord = true
       case "#" where !inWord:
@@ -158,6 +164,9 @@ struct ApplyScript {
           if skipped == "\0" {
             throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
           }
+          // The loop stops at CRLF, so this carriage return ends no line: were it skipped,
+          // the lines after it would be part of the comment.
+          if skipped == "\r" { throw .loneCarriageReturn(line: lineNumber) }
           comment.unicodeScalars.append(skipped)
           _ = characters.next()
         }

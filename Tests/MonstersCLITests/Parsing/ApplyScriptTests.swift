@@ -152,6 +152,18 @@ import Testing
       Array("remove A\rremove B\r".utf8), 1,
       "A carriage return that does not end the line; lines end with LF or CRLF."
     ),
+    (
+      Array("# Friday\rset Cat-Bot --weapon fire\rremove Dog-Bot\r".utf8), 1,
+      "A carriage return that does not end the line; lines end with LF or CRLF."
+    ),
+    (
+      Array("remove A\nremove B # gone\rremove C\n".utf8), 2,
+      "A carriage return that does not end the line; lines end with LF or CRLF."
+    ),
+    (
+      Array("remove A\nset B --description x\\\rremove C\n".utf8), 2,
+      "A carriage return that does not end the line; lines end with LF or CRLF."
+    ),
     (Array("remove A\n\nremove B\0\n".utf8), 3, "A NUL byte; a script is text."),
     (Array("remove 'A\0'".utf8), 1, "A NUL byte; a script is text."),
     (Array("remove A\\\0".utf8), 1, "A NUL byte; a script is text."),
