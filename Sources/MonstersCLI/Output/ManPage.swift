@@ -241,25 +241,27 @@ extension ExitCode {
     case .failure:
       "The command could not do it: no such monster, the name is taken, init over a file "
         + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
-        + "the edit would change the file, pick <monster> was closed without a pick."
+        + "the edit would change the file, pick <monster> was closed without a pick, diff "
+        + "found differences, merge left conflicts (a merge that could not be made exits with "
+        + "the code of why), resolve could not keep the side asked."
     case .editNotMade:
       "With --dry-run --exit-code, the edit could not be made (no such monster, the name is "
         + "taken): what is otherwise 1, told apart from a change, as diff does."
     case .usage:
       "Usage: an unknown command or option, a missing or extra argument, a value that is "
-        + "not allowed, pick without a terminal, an argument or MONSTERS_FILE that is not "
-        + "UTF-8."
+        + "not allowed, an edit of a stream, pick without a terminal, an argument or "
+        + "MONSTERS_FILE that is not UTF-8."
     case .dataError:
       "The roster file is not a valid roster (bad JSON, with line and column; a broken "
-        + "rule; a newer version), or an import input cannot be read as monsters (its line "
-        + "is named). Nothing was written."
+        + "rule; a newer version), or has unresolved merge markers, or an import input "
+        + "cannot be read as monsters (its line is named). Nothing was written."
     case .noInput:
       "An input that must exist does not: a roster file named by --file or MONSTERS_FILE, "
         + "check or fmt on a missing file, apply on a missing script, import of a missing "
         + "file."
     case .ioError:
-      "A file could not be read or written (permissions, a full disk, a folder, a roster "
-        + "you may not write); the roster is as it was. Or the output could not be written, "
+      "A file could not be read or written (permissions, a full disk, a folder, a device, "
+        + "a roster you may not write); the roster is as it was. Or the output could not be written, "
         + "and the message says whether the edit was saved."
     case .lockBusy:
       "Another monsters held the roster's lock for longer than --lock-timeout."

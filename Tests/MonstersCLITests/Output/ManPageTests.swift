@@ -155,6 +155,15 @@ import Testing
     }
   }
 
+  @Test func exitStatusSaysWhatEveryCommandMeansByItsCode() {
+    #expect(ExitCode.failure.meaning.contains("diff found differences"))
+    #expect(ExitCode.failure.meaning.contains("merge left conflicts"))
+    #expect(ExitCode.failure.meaning.contains("resolve could not keep the side asked"))
+    #expect(ExitCode.usage.meaning.contains("an edit of a stream"))
+    #expect(ExitCode.dataError.meaning.contains("unresolved merge markers"))
+    #expect(ExitCode.ioError.meaning.contains("a device"))
+  }
+
   @Test func environmentNamesTheVariablesMonstersReads() throws {
     let text = try part(".SH \"ENVIRONMENT\"").joined(separator: "\n")
     for variable in ["MONSTERS_FILE", "NO_COLOR", "TERM", "LC_ALL", "LC_CTYPE", "LANG"] {
