@@ -101,20 +101,24 @@ extension Roster {
   {
     switch selection {
     case .names(let names):
+      // A monster named twice, in any case or normal form, is picked once; a set keeps
+      // that linear in the names given.
       var indices: [Index] = []
+      var picked: Set<Index> = []
       for name in names {
         let index = try existingIndex(named: name)
-        if !indices.contains(index) { indices.append(index) }
+        if picked.insert(index).inserted { indices.append(index) }
       }
       return (indices, [])
     case .namesIfPresent(let names):
       var indices: [Index] = []
+      var picked: Set<Index> = []
       var skipped: [RosterChange] = []
       // A missing name given twice, in any case or normal form, is one name, skipped once.
       var skippedNames: Set<String> = []
       for name in names {
         if let index = index(named: name) {
-          if !indices.contains(index) { indices.append(index) }
+          if picked.insert(index).inserted { indices.append(index) }
         } else if skippedNames.insert(Monster.foldedName(name)).inserted {
           skipped.append(.skippedMissing(name))
         }
