@@ -32,6 +32,11 @@ struct ApplyScript {
         line: line,
         message: "A carriage return that does not end the line; lines end with LF or CRLF.")
     }
+
+    /// A NUL byte, anywhere: a script is text.
+    static func nulByte(line: Int) -> SyntaxError {
+      SyntaxError(line: line, message: "A NUL byte; a script is text.")
+    }
   }
 
   /// The lines of a script's bytes that hold edits.
@@ -100,7 +105,7 @@ struct ApplyScript {
     if characters.peek() == "\u{FEFF}" { _ = characters.next() }
     while let character = characters.next() {
       if character == "\0" {
-        throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
+        throw .nulByte(line: lineNumber)
       }
       if let open = quote {
         switch character {
@@ -113,7 +118,7 @@ struct ApplyScript {
           }
           guard let next = characters.next() else { break }
           if next == "\0" {
-            throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
+            throw .nulByte(line: lineNumber)
           }
           if next == "\n" { lineNumber += 1 }
           if !"\"\\$`".unicodeScalars.contains(next) { word.unicodeScalars.append("\\") }
@@ -149,7 +154,7 @@ struct ApplyScript {
               + "write '\\\\' for a backslash.")
         }
         if next == "\0" {
-          throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
+          throw .nulByte(line: lineNumber)
         }
         // A line break would have joined the lines: this carriage return ends none.
         if next == "\r" { throw .loneCarriageReturn(line: lineNumber) }
@@ -162,7 +167,7 @@ struct ApplyScript {
           !characters.peek(twoAhead: ("\r", "\n"))
         {
           if skipped == "\0" {
-            throw SyntaxError(line: lineNumber, message: "A NUL byte; a script is text.")
+            throw .nulByte(line: lineNumber)
           }
           // The loop stops at CRLF, so this carriage return ends no line: were it skipped,
           // the lines after it would be part of the comment.
