@@ -145,7 +145,9 @@ indirect enum CommandFailure: Error {
     case .resolution(let error):
       switch error {
       case .sideNotARoster: .dataError
-      case .notMonsterByMonster, .sameName, .noConflict: .failure
+      case .notMonsterByMonster, .sameName, .noConflict, .wouldNotFit, .wholeFile,
+        .noDeclarationConflict:
+        .failure
       case .file(let error): CommandFailure.roster(error).exitCode
       }
     case .closedWithoutPick, .pickOutdated: .failure
