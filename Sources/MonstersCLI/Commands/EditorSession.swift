@@ -30,12 +30,17 @@ final class EditorSession {
   private let signalDescriptor: Int32?
   private var ended = false
 
-  /// The signals that end a process and are held: a user's (Ctrl-C, Ctrl-\, `kill`, a
-  /// hang-up), and a child's end, to wake the wait for the editor.
+  /// The signals that end a process, and are held: a user's (Ctrl-C, Ctrl-\, `kill`, a
+  /// hang-up), a timer's, and the rest. Not `SIGCHLD`, which others may wait for: the wait
+  /// for the editor looks at it every ``pollMilliseconds``.
   private static var heldSignals: Platform.SignalSet {
-    Platform.SignalSet(
-      Platform.SignalNumber.ending.map(\.number) + [Platform.SignalNumber.childEnded])
+    Platform.SignalSet(Platform.SignalNumber.ending.map(\.number))
   }
+
+  /// How often the wait for the editor looks whether it has ended, when no signal wakes it.
+  private static let pollMilliseconds = 50
+  /// How long an editor passed a signal that ends `monsters` is waited for, to end too.
+  private static let editorGrace = Duration.seconds(2)
 
   /// The signals a user gives the editor at the terminal, which the editor handles.
   private static let editorsOwn = [Platform.SignalNumber.interrupt, Platform.SignalNumber.quit]
@@ -149,36 +154,39 @@ final class EditorSession {
 
   /// Waits for the editor, passing it a signal that would end `monsters`.
   private func wait(for process: Platform.ProcessID, command: String) -> Ending {
-    var stopping: Int32?
+    var stopping: (signal: Int32, since: ContinuousClock.Instant)?
     while true {
+      if let stopping, ContinuousClock.now - stopping.since > Self.editorGrace {
+        // An editor that does not end when told is left to the user.
+        return .stopped(stopping.signal)
+      }
       if let report = Platform.waitForExit(process, waiting: false) {
         // Ctrl-C or Ctrl-\ typed while the editor ran was the editor's to handle.
         while takeSignal(Self.editorsOwn) != nil {}
-        if let stopping { return .stopped(stopping) }
+        if let stopping { return .stopped(stopping.signal) }
         switch report.termination {
         case .exited(0): return .saved
+        // A shell between (sh -c) reports its command's end by Ctrl-C so, as git reads it.
+        case .exited(let status) where Self.editorsOwn.contains(status - 128):
+          return .stopped(status - 128)
         case .exited(let status):
-          return .failed("The editor ('\(escapedForMessage(command))') exited with \(status)")
+          return .failed("The editor (\(escapedForMessage(command))) exited with \(status)")
         case .signaled(let signal):
           if Self.editorsOwn.contains(signal) { return .stopped(signal) }
           return .failed(
-            "The editor ('\(escapedForMessage(command))') was ended by "
+            "The editor (\(escapedForMessage(command))) was ended by "
               + PickCommand.signalName(signal))
         }
       }
-      if let signal = takeSignal(held.members.filter { !Self.editorsOwn.contains($0) }),
-        signal != Platform.SignalNumber.childEnded
-      {
-        stopping = stopping ?? signal
+      if let signal = takeSignal(held.members.filter { !Self.editorsOwn.contains($0) }) {
+        if stopping == nil { stopping = (signal, ContinuousClock.now) }
         Platform.sendSignal(signal, to: process)
       }
-      // Woken by the editor's end or a signal; at worst, looked at again in a tenth of a
-      // second.
-      let descriptors = signalDescriptor.map { [$0] } ?? []
-      if descriptors.isEmpty {
-        Platform.sleep(nanoseconds: 100_000_000)
+      // Woken by a signal, or looked at again a moment later.
+      if let signalDescriptor {
+        _ = try? Platform.waitUntilReadable([signalDescriptor], milliseconds: Self.pollMilliseconds)
       } else {
-        _ = try? Platform.waitUntilReadable(descriptors, milliseconds: 100)
+        Platform.sleep(nanoseconds: Int64(Self.pollMilliseconds) * 1_000_000)
       }
     }
   }
@@ -192,7 +200,7 @@ final class EditorSession {
   /// A signal that ends `monsters` that came since the editor ended, if one did: the edit
   /// stops where it is.
   func pendingStop() -> Int32? {
-    takeSignal(held.members.filter { $0 != Platform.SignalNumber.childEnded })
+    takeSignal(held.members)
   }
 
   // MARK: - The end
@@ -210,8 +218,6 @@ final class EditorSession {
       Platform.closeFile(folderDescriptor)
     }
     try? Platform.removeFolder(folder)
-    // A child's end, held meanwhile, is no news to anyone.
-    _ = takeSignal([Platform.SignalNumber.childEnded])
     if let signalDescriptor { Platform.closeFile(signalDescriptor) }
     Platform.changeSignalMask(.replace, savedMask)
   }

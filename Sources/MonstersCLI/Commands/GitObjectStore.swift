@@ -80,6 +80,35 @@ final class GitObjectStore {
     }
   }
 
+  /// A commit's own parents, as its object lists them.
+  ///
+  /// - Parameter commit: The commit's hash.
+  func parents(of commit: String) throws(CommandFailure) -> [String] {
+    let object: [UInt8]
+    do throws(GitPipe.Failure) {
+      try contents.write(Array("\(commit)\n".utf8))
+      // `<name> commit <size>`, the object, and a line break.
+      guard let header = try contents.readLine() else { throw .ended }
+      let fields = header.split(separator: UInt8(ascii: " "))
+      guard fields.count == 3, fields[1].elementsEqual("commit".utf8),
+        let size = Int(String(decoding: fields[2], as: UTF8.self))
+      else { return [] }
+      object = try contents.read(count: size)
+      _ = try contents.read(count: 1)
+    } catch {
+      throw failure(error, of: contents)
+    }
+    // The header lines, up to the first empty one: `tree`, then a `parent` line each.
+    var parents: [String] = []
+    for line in object.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      if line.isEmpty { break }
+      if line.starts(with: "parent ".utf8) {
+        parents.append(String(decoding: line.dropFirst("parent ".utf8.count), as: UTF8.self))
+      }
+    }
+    return parents
+  }
+
   /// Ends both programs.
   func finish() {
     checks.finish()

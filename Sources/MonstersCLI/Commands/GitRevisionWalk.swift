@@ -12,12 +12,10 @@ final class GitRevisionWalk {
   struct Commit {
     /// Its hash.
     var hash: String
-    /// The hashes of its parents in the file's history; none for the commit that first
-    /// had the file (and any other without a parent that had it).
+    /// The hashes of its parents in the file's history, whose versions of the file are
+    /// those of its own parents (the commits between changed nothing of it): none for the
+    /// commit that first had the file, and for one whose parents are left out (`--since`).
     var parents: [String]
-    /// The hashes of its own parents, whose versions of the file are those of
-    /// ``parents``: the commits between changed nothing of it.
-    var realParents: [String]
     /// Its hash, abbreviated as git abbreviates it.
     var abbreviated: String
     /// The author's name.
@@ -32,7 +30,7 @@ final class GitRevisionWalk {
 
   /// What git prints of each commit after its `commit <hash> <parents>` line: the fields
   /// of ``Commit`` apart by NUL bytes, which none of them can hold.
-  private static let format = "--format=%P%x00%h%x00%an%x00%ae%x00%aI%x00%s"
+  private static let format = "--format=%h%x00%an%x00%ae%x00%aI%x00%s"
 
   private let pipe: GitPipe
 
@@ -85,11 +83,10 @@ final class GitRevisionWalk {
     var fields = line.split(separator: 0, omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
     }
-    while fields.count < 6 { fields.append("") }
+    while fields.count < 5 { fields.append("") }
     return Commit(
-      hash: hash, parents: Array(hashes.dropFirst()),
-      realParents: fields[0].split(separator: " ").map(String.init), abbreviated: fields[1],
-      author: fields[2], email: fields[3], date: fields[4], subject: fields[5])
+      hash: hash, parents: Array(hashes.dropFirst()), abbreviated: fields[0],
+      author: fields[1], email: fields[2], date: fields[3], subject: fields[4])
   }
 
   /// The failure of a walk that git could not make, with what it said.

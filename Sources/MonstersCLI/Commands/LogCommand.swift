@@ -74,7 +74,8 @@ enum LogCommand {
     let history = RosterHistory(
       git: git, top: place.top, path: place.path, revisions: words.revisions,
       since: invocation.value(sinceOption), follows: invocation.has(followOption),
-      names: words.names.isEmpty ? nil : words.names)
+      names: words.names.isEmpty ? nil : words.names, readsParents: format == .json)
+    guard limit != 0 else { return }
     var shown = 0
     let report = LogReport(format: format, style: context.style)
     let named = try history.walk { (entry) throws(CommandFailure) in

@@ -22,6 +22,8 @@ struct RosterHistory {
     var event: FileEvent?
     /// The changes to the roster, or to the monsters followed.
     var changes: [RosterDiff.Change]
+    /// The commit's own parents, when ``RosterHistory/readsParents``.
+    var parents: [String] = []
   }
 
   /// What a commit did to the file itself.
@@ -38,12 +40,13 @@ struct RosterHistory {
     /// cannot be compared monster by monster.
     case readableAgain(String)
 
-    /// Whether the commit may have changed any monster unseen: one side of it could not be
-    /// read as a roster.
-    var hidesChanges: Bool {
+    /// Whether the commit is shown for the event alone, also when it changed none of the
+    /// monsters followed: a version that cannot be read may hide a change to any of them,
+    /// and a move is where their history goes on under another path.
+    var isShownAlone: Bool {
       switch self {
-      case .unreadable, .readableAgain: true
-      case .created, .deleted, .renamed: false
+      case .unreadable, .readableAgain, .renamed: true
+      case .created, .deleted: false
       }
     }
   }
@@ -63,6 +66,9 @@ struct RosterHistory {
   /// The monsters followed, by name as the newest commits name them; `nil` for the whole
   /// roster.
   var names: [String]?
+  /// Whether each entry gives its commit's own parents (``Entry/parents``), which the walk
+  /// does not need.
+  var readsParents = false
 
   /// How many versions are kept, read, for the commits to come: a commit's parent is
   /// mostly the next commit, and a merge's parents are near.
@@ -98,7 +104,11 @@ struct RosterHistory {
         let new = try versions.version(at: path, in: commit.hash, abbreviated: commit.abbreviated)
         var oldPath = path
         var moved: FileEvent?
-        let first = commit.realParents.first
+        // The first parent in the file's history holds the version the commit changed. With
+        // none, the commit made the file, moved it, or its parents are left out: its own
+        // first parent says which.
+        var ownParents = commit.parents.isEmpty ? try store.parents(of: commit.hash) : nil
+        let first = commit.parents.first ?? ownParents?.first
         if follows, let first, try versions.object(at: path, in: first) == nil,
           let from = try movedFrom(to: path, in: commit.hash, parent: first)
         {
@@ -119,16 +129,18 @@ struct RosterHistory {
           before = followed.before(comparison.changes)
           try state.pass(followed, of: commit, firstChanges: comparison.changes) {
             (place) throws(CommandFailure) in
-            let other = try version(of: commit.realParents[place])
+            let other = try version(of: commit.parents[place])
             return Comparison(old: other, new: new, path: path).changes
           }
           tracking = state
         }
-        // A version that cannot be read may hide a change to any monster.
         let shows =
-          !changes.isEmpty || event?.hidesChanges == true || (followed == nil && event != nil)
-        if shows, !(try visit(Entry(commit: commit, event: event, changes: changes))) {
-          return named
+          !changes.isEmpty || event?.isShownAlone == true || (followed == nil && event != nil)
+        if shows {
+          if readsParents && ownParents == nil { ownParents = try store.parents(of: commit.hash) }
+          let entry = Entry(
+            commit: commit, event: event, changes: changes, parents: ownParents ?? [])
+          if !(try visit(entry)) { return named }
         }
         if moved != nil, let first {
           // git walks one path: past the move, the walk starts again at the parent, with
@@ -240,6 +252,25 @@ extension RosterHistory {
 
   /// What changed from one version of the file to another.
   struct Comparison {
+    /// Why a version is not a roster, where in it: `2:17: unexpected 'oops'`. The version
+    /// is named by the commit it is shown under.
+    static func reason(_ error: RosterError) -> String {
+      switch error {
+      case .syntax(_, let line, let column, let message):
+        return "\(line):\(column): \(message)"
+      case .invalidRoster(_, let problems) where !problems.isEmpty:
+        let first = problems[0]
+        let more = problems.count - 1
+        return "\(first.line):\(first.column): \(first.message)"
+          + (more > 0 ? " (and \(more) more \(more == 1 ? "problem" : "problems"))" : "")
+      case .unresolvedConflict(_, let lines):
+        return "an unresolved merge conflict"
+          + (lines.first.map { " at line \($0)" } ?? "")
+      default:
+        return CommandFailure.roster(error).message ?? ""
+      }
+    }
+
     /// The changes of the roster.
     var changes: [RosterDiff.Change] = []
     /// What happened to the file itself.
@@ -250,7 +281,7 @@ extension RosterHistory {
       case (.missing, .missing):
         break
       case (_, .unreadable(let error)):
-        event = .unreadable(CommandFailure.roster(error).message ?? "")
+        event = .unreadable(Self.reason(error))
       case (.unreadable, .roster):
         event = .readableAgain(path)
       case (.missing, .roster(let roster, _)):
@@ -342,7 +373,7 @@ extension RosterHistory {
       pending.removeValue(forKey: commit) ?? start
     }
 
-    /// Passes the names followed at a commit to its parents.
+    /// Passes the names followed at a commit to its parents in the file's history.
     ///
     /// - Parameters:
     ///   - names: The names at the commit.
@@ -354,14 +385,11 @@ extension RosterHistory {
       firstChanges: [RosterDiff.Change],
       otherChanges: (Int) throws(CommandFailure) -> [RosterDiff.Change]
     ) throws(CommandFailure) {
-      // The parents in the file's history stand for the commit's own, in order, unless
-      // history simplification dropped some: then each gets the first parent's names.
-      let paired = commit.parents.count == commit.realParents.count
       for (place, parent) in commit.parents.enumerated() {
         let before =
           names.folded.isEmpty
           ? names
-          : names.before(paired && place > 0 ? try otherChanges(place) : firstChanges)
+          : names.before(place > 0 ? try otherChanges(place) : firstChanges)
         pending[parent, default: FollowedNames(folded: [])].folded.formUnion(before.folded)
       }
     }

@@ -84,7 +84,7 @@ struct LogReport {
       JSONMember("email", .string(commit.email)),
       JSONMember("date", .string(commit.date)),
       JSONMember("subject", .string(commit.subject)),
-      JSONMember("parents", .array(commit.realParents.map(JSONValue.string))),
+      JSONMember("parents", .array(entry.parents.map(JSONValue.string))),
     ]
     var objects: [[JSONMember]] = []
     if let event = entry.event { objects.append(Self.members(of: event)) }
