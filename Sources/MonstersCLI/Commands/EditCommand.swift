@@ -21,9 +21,11 @@ enum EditCommand {
       discussion: """
         Opens the roster as canonical JSON in $VISUAL, else $EDITOR, else vi, in a file \
         only you may read, removed afterwards. Name monsters, or pick them with --where, to \
-        edit only them: renames, additions and removals among them are made too; the \
-        weapons and fields are shown for reference, and changed by editing the whole \
-        roster.
+        edit only them: renames, additions and removals among them are made too (a \
+        monster added comes after the one before it, one removed leaves the others in \
+        their places); the weapons and fields are shown for reference, and changed by \
+        editing the whole roster. A name another monster of the roster has is a problem \
+        to fix.
 
         On save, the file is checked as 'monsters check' checks a roster; if something is \
         wrong, it opens again with the problems listed at the top, each with its line. \

@@ -41,6 +41,14 @@ enum LogCommand {
         log reads git's history and object store only (git rev-list and git cat-file); \
         the work tree is not read or changed. A roster in no git work tree is an error \
         (66).
+
+        -n counts the commits shown. A version of the file that is not a valid roster is \
+        shown as such, with where it breaks; the next valid one is not compared with it. \
+        --follow goes on past a commit that moved the file, on one line of history, as \
+        git log --follow does. json prints a line a change: the commit's commit, \
+        abbreviated, author, email, date (ISO 8601), subject and parents, then the \
+        change's members as 'monsters diff --format json' gives them; what happened to \
+        the file itself is a change too: created, deleted, moved, unreadable, readable.
         """,
       arguments: [
         ArgumentSpec(
@@ -63,6 +71,13 @@ enum LogCommand {
     }
     // git keeps the history of the file a symbolic link leads to.
     let file = context.file.linkTargetPath()
+    // A roster named that is a folder is a mistake, as for every command: the file need
+    // not be in the work tree, but nothing else may stand in its place.
+    if let status = try? Platform.fileStatus(atPath: file, followingLinks: true),
+      status.fileType == .directory
+    {
+      throw .roster(.notARegularFile(path: context.file.path))
+    }
     let place = try location(of: file, git: git, shownAs: context.file.path)
     let words = try Words(invocation.arguments, at: place, git: git, shownAs: context.file.path)
     guard !words.revisions.isEmpty else {
@@ -80,6 +95,9 @@ enum LogCommand {
     let report = LogReport(format: format, style: context.style)
     let named = try history.walk { (entry) throws(CommandFailure) in
       try report.write(entry, first: shown == 0, to: context.output)
+      // Each commit as it comes: a reader sees the history grow, and one that goes away
+      // (| head) ends the walk.
+      try context.output.flush()
       shown += 1
       return limit.map { shown < $0 } ?? true
     }
