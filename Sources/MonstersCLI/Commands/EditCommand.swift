@@ -175,14 +175,12 @@ enum EditCommand {
     _ body: [UInt8], _ round: Round, session: EditorSession, _ context: CommandContext
   ) throws(CommandFailure) -> Attempt {
     let intro = intro(round.excerpt, total: round.base.count, context)
-    func again(_ problems: [EditDocument.Problem]) -> Attempt {
-      .again(
-        EditDocument(
-          intro: intro,
-          note: [
-            "It cannot be saved as it is; fix these, or save it unchanged or empty to cancel:"
-          ],
-          problems: problems, body: body), round)
+    func again(
+      _ problems: [EditDocument.Problem],
+      note: String =
+        "It cannot be saved as it is; fix these, or save it unchanged or empty to cancel:"
+    ) -> Attempt {
+      .again(EditDocument(intro: intro, note: [note], problems: problems, body: body), round)
     }
     let edited: Roster
     do throws(RosterError) {
@@ -218,7 +216,17 @@ enum EditCommand {
         }
       }
     } catch {
-      throw CommandFailure(refusedEdit: error, command: context.invocation.command)
+      switch error {
+      case .lockTimeout, .syntax, .invalidRoster, .unresolvedConflict:
+        // The edit is kept, open again, while the roster is busy or broken: saved again, it
+        // is tried again.
+        return again(
+          [EditDocument.Problem(message: CommandFailure.roster(error).message ?? "\(error)")],
+          note: "It could not be saved; save it again to try again, or save it unchanged or "
+            + "empty to cancel:")
+      default:
+        throw CommandFailure(refusedEdit: error, command: context.invocation.command)
+      }
     }
     switch outcome {
     case nil:

@@ -241,6 +241,34 @@ import Testing
     #expect(try editing.leftovers() == [])
   }
 
+  @Test func aRosterBrokenWhileTheEditorIsOpenKeepsTheEditOpenUntilItIsSaved() throws {
+    let editing = try Editing()
+    let roster = editing.harness.rosterPath
+    try editing.harness.write(seededRosterText, to: editing.harness.path("good.json"))
+    let editor = try editing.editor(
+      """
+      if [ ! -f "$DIR/first" ]; then
+        touch "$DIR/first"
+        printf '{ "version": 1,' > '\(roster)'
+        sed -i.bak 's/"weapon": "sword"/"weapon": "fire"/' "$1"
+      else
+        cp "$1" "$DIR/second"
+        cp "$DIR/good.json" '\(roster)'
+        echo >> "$1"
+      fi
+      """)
+    #expect(
+      editing.run(["edit"], editor: editor)
+        == CommandResult(.success, output: "Cat-Bot: weapon sword -> fire\n"))
+    let second = try #require(editing.text("second"))
+    #expect(
+      second.contains(
+        "# It could not be saved; save it again to try again, or save it unchanged or empty to "
+          + "cancel:\n#   \(roster):1:16: "))
+    #expect(second.contains("\"weapon\": \"fire\""))
+    #expect(try editing.leftovers() == [])
+  }
+
   @Test func onlyTheMonstersNamedAreReplacedRenamedAddedAndRemovedInPlace() throws {
     let editing = try Editing()
     var edited = try Roster([Monster.seeded[1]])
