@@ -38,6 +38,21 @@ import Testing
       return "sh '\(path)'"
     }
 
+    /// Writes an editor that runs `firstRound` on the file the first time, and the second
+    /// time keeps a copy of what opens again (`second`) and saves it unchanged, which
+    /// cancels the edit.
+    func editorKeepingWhatOpensAgain(_ firstRound: String) throws -> String {
+      try editor(
+        """
+        if [ ! -f "$DIR/first" ]; then
+          touch "$DIR/first"
+        \(firstRound)
+        else
+          cp "$1" "$DIR/second"
+        fi
+        """)
+    }
+
     /// Runs `monsters` with the editor, the terminal as standard input and output.
     func run(
       _ arguments: [String], editor: String, environment: [String: String] = [:],
@@ -296,14 +311,9 @@ import Testing
 
   @Test func aNameAnotherMonsterHasIsAProblemAtItsLine() throws {
     let editing = try Editing()
-    let editor = try editing.editor(
+    let editor = try editing.editorKeepingWhatOpensAgain(
       """
-      if [ ! -f "$DIR/first" ]; then
-        touch "$DIR/first"
-        sed -i.bak 's/"name": "Dog-Bot"/"name": "cat-BOT"/' "$1"
-      else
-        cp "$1" "$DIR/second"
-      fi
+      sed -i.bak 's/"name": "Dog-Bot"/"name": "cat-BOT"/' "$1"
       """)
     #expect(editing.run(["edit", "dog-bot"], editor: editor).code == .failure)
     let second = try #require(editing.text("second")).split(
@@ -320,14 +330,9 @@ import Testing
 
   @Test func theWeaponsOfAnEditOfSomeMonstersAreTheRosters() throws {
     let editing = try Editing()
-    let editor = try editing.editor(
+    let editor = try editing.editorKeepingWhatOpensAgain(
       """
-      if [ ! -f "$DIR/first" ]; then
-        touch "$DIR/first"
-        sed -i.bak 's/"version": 1,/"version": 1, "weapons": ["sword"],/' "$1"
-      else
-        cp "$1" "$DIR/second"
-      fi
+      sed -i.bak 's/"version": 1,/"version": 1, "weapons": ["sword"],/' "$1"
       """)
     #expect(editing.run(["edit", "cat-bot"], editor: editor).code == .failure)
     #expect(

@@ -240,6 +240,23 @@ import Testing
         """)
   }
 
+  @Test func aRosterInAFolderOfTheWorkTreeAndALinkToItHaveItsHistory() throws {
+    let repository = try GitRepository()
+    let folder = repository.harness.path("team space")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let roster = folder + "/mönsters.json"
+    repository.monsters("--file", roster, "init")
+    let seed = try repository.commit("Seed the team's roster")
+    let link = repository.harness.path("link.json")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: roster)
+    for named in [roster, link] {
+      #expect(
+        repository.monsters("--file", named, "log", "cat-bot").output
+          == "\(seed)  2024-05-01  Ann Lee  Seed the team's roster\n"
+          + "  created team space/mönsters.json\n  added Cat-Bot\n")
+    }
+  }
+
   @Test func aVersionThatIsNoRosterIsNamedNotSkipped() throws {
     let repository = try GitRepository()
     repository.monsters("init")
