@@ -65,11 +65,25 @@ struct DeclaredFieldTable {
     return position
   }
 
-  /// What is wrong with a value of the field at `position`, or `nil` when it takes it, as
-  /// ``MonsterField/problem(with:weapons:)`` says.
-  func problem(at position: Int, with value: JSONValue, weapons: [Weapon]) -> String? {
-    if fits(value, position) { return nil }
-    return fields[position].problem(with: value, weapons: weapons)
+  /// What the field at `position` makes of a value.
+  enum Verdict: Equatable {
+    /// The field takes the value as it is written.
+    case fits
+    /// The field takes the value, which the canonical form writes as this: an integer
+    /// written `5.0` is `5`.
+    case canonical(JSONValue)
+    /// The field does not take the value: why, as ``MonsterField/problem(with:weapons:)``
+    /// says.
+    case problem(String)
+  }
+
+  /// What the field at `position` makes of a value: whether it takes it, in what form.
+  func verdict(at position: Int, on value: JSONValue, weapons: [Weapon]) -> Verdict {
+    if fits(value, position) { return .fits }
+    let field = fields[position]
+    if let problem = field.problem(with: value, weapons: weapons) { return .problem(problem) }
+    let canonical = field.canonical(value)
+    return canonical == value ? .fits : .canonical(canonical)
   }
 
   /// Whether the field at `position` surely takes the value: `false` is for
@@ -94,7 +108,7 @@ struct DeclaredFieldTable {
   }
 
   /// The number a JSON number's text is when it is a plain whole number of up to 18
-  /// digits (`80`, `-3`), which no `Int` overflows; else `nil`.
+  /// digits in canonical form (`80`, `-3`, not `-0`), which no `Int` overflows; else `nil`.
   static func plainInteger(_ text: String) -> Int? {
     // `nil` for text not stored contiguously, which the reader never makes: the slower
     // check then decides.
@@ -116,7 +130,7 @@ struct DeclaredFieldTable {
       number = number * 10 + Int(digit)
       digits += 1
     }
-    guard digits > 0 else { return nil }
+    guard digits > 0, !negative || number != 0 else { return nil }
     return negative ? -number : number
   }
 }

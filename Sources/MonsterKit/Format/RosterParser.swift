@@ -336,14 +336,22 @@ struct RosterParser {
     }
   }
 
+  /// Checks the version: 1, written as JSON may write it (`1.0` too, which a JSON Schema
+  /// validator cannot tell from `1`, and which the canonical form writes `1`).
   private mutating func checkVersion(_ value: JSONValue, at offset: Int) {
-    if case .number(let text) = value, text.utf8.allSatisfy(isDigit) {
-      if text == "1" { return }
-      if text != "0" {
+    if case .number(let text) = value, let reading = IntegerReading(json: text) {
+      if reading == .integer(1) { return }
+      let newer: String? =
+        switch reading {
+        case .integer(let version) where version > 1: String(version)
+        case .beyond(negative: false): text
+        default: nil
+        }
+      if let newer {
         frameProblems.append(
           PendingProblem(
-            offset: offset, message: RosterProblem.newerVersionMessage(text, program: nil),
-            newerVersion: text))
+            offset: offset, message: RosterProblem.newerVersionMessage(newer, program: nil),
+            newerVersion: newer))
         return
       }
     }
@@ -550,15 +558,15 @@ struct RosterParser {
         }
       }
     }
-    if !otherMembers.isEmpty {
-      record.otherFieldsIndex = Int32(monsterOtherFields.count)
-      monsterOtherFields.append(Array(otherMembers))
-    }
     for key in MonsterField.BuiltIn.allCases where key.isRequired && seen & key.bit == 0 {
       fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
     }
     if checksDeclaredFields {
       checkDeclaredFields(startingAt: offset, into: &fieldProblems)
+    }
+    if !otherMembers.isEmpty {
+      record.otherFieldsIndex = Int32(monsterOtherFields.count)
+      monsterOtherFields.append(Array(otherMembers))
     }
     if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {
       namesAreASCII = false
@@ -575,7 +583,8 @@ struct RosterParser {
   }
 
   /// Notes what is wrong with a monster's declared fields: a value its field does not take,
-  /// and a required field it lacks.
+  /// and a required field it lacks. A value its field takes in another spelling than the
+  /// canonical one (an integer written `5.0`) is taken in the canonical one.
   ///
   /// The monster's keys beyond the built-in ones are `otherMembers`, their values starting
   /// where `otherValueOffsets` says.
@@ -589,6 +598,7 @@ struct RosterParser {
     let others = otherMembers
     // The declared fields the monster has, by position, up to the 64th.
     var declaredSeen: UInt64 = 0
+    var canonical: [(place: Int, value: JSONValue)] = []
     // Through a buffer, so that each member's key and value are read where they are rather
     // than copied with the member.
     others.withUnsafeBufferPointer { members in
@@ -596,9 +606,12 @@ struct RosterParser {
         guard let declared = declaredFields.position(ofKey: members[place].key, atPlace: place)
         else { continue }
         if declared < 64 { declaredSeen |= 1 << declared }
-        if let problem = declaredFields.problem(
-          at: declared, with: members[place].value, weapons: weapons.weapons)
+        switch declaredFields.verdict(
+          at: declared, on: members[place].value, weapons: weapons.weapons)
         {
+        case .fits: break
+        case .canonical(let value): canonical.append((place, value))
+        case .problem(let problem):
           fieldProblems.append(
             PendingProblem(
               offset: otherValueOffsets[place],
@@ -606,6 +619,7 @@ struct RosterParser {
         }
       }
     }
+    for (place, value) in canonical { otherMembers[place].value = value }
     if !declaredFields.required.isEmpty {
       // Beyond the 64th declared field, the monster's keys are looked through.
       let keys = declaredFields.fields.count > 64 ? Set(others.map { CodePointKey($0.key) }) : []

@@ -64,9 +64,9 @@ extension Roster {
   /// The error for a name that is no field: it offers every built-in and declared field,
   /// and a key of a monster's own that the name spells in another case (`x` for `X`).
   private func unknownField(_ name: String) -> RosterError {
-    let lowered = name.lowercased()
+    let folded = MonsterField.foldedKey(name)
     func inAnyCase(_ members: [JSONMember]) -> String? {
-      members.first { $0.key.lowercased() == lowered }?.key
+      members.first { MonsterField.foldedKey($0.key) == folded }?.key
     }
     let held =
       source.otherFields.lazy.compactMap(inAnyCase).first
@@ -116,7 +116,7 @@ extension Roster {
     case .json(let value):
       try value.checkWritableInMonster(as: field.key)
       try field.check(value, weapons: weapons)
-      return value
+      return field.canonical(value)
     case .quotedEmpty:
       let empty = JSONValue.string("")
       guard field.problem(with: empty, weapons: weapons) == nil else {
@@ -253,7 +253,8 @@ extension Roster {
         monster.otherFields.append(JSONMember(field.key, fallback))
         continue
       }
-      _ = try self.value(of: .json(value), for: field)
+      let held = try self.value(of: .json(value), for: field)
+      if held != value { monster.otherFields.setValue(held, forKey: field.key) }
     }
     return monster
   }

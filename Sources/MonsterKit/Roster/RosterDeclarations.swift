@@ -23,7 +23,7 @@ struct RosterDeclarations: Hashable, Sendable {
 extension RosterDeclarations {
   /// Checks the declarations: weapons with names of letters and digits, no two the same
   /// ignoring case, `-` and `_`, at most 256 of them; declared fields that may be declared,
-  /// no two of the same key ignoring case.
+  /// no two of the same key ignoring case and normal form (``MonsterField/foldedKey(_:)``).
   ///
   /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for the first that breaks a
   ///   rule.
@@ -62,7 +62,8 @@ extension RosterDeclarations {
     for (position, field) in fields.enumerated() {
       if let reason = field.declarationProblem() {
         problems.append((field.key, false, position, reason))
-      } else if let earlier = keys.updateValue(field.key, forKey: field.key.lowercased()) {
+      } else if let earlier = keys.updateValue(field.key, forKey: MonsterField.foldedKey(field.key))
+      {
         problems.append(
           (
             field.key, false, position,

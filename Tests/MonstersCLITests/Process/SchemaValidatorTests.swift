@@ -106,9 +106,8 @@ import Testing
       #expect(
         harness.run(["--file", harness.path(item.name), "schema"])
           == CommandResult(.success, output: schemaText), "\(label) \(item.name)")
-      let check = harness.run(["check", harness.path(item.name)])
-      #expect(
-        (check.code == .success) == item.isValid, "\(label) \(item.name): \(check.output)")
+      let problems = try Self.problems(of: harness.path(item.name), harness: harness)
+      #expect(problems.isEmpty == item.isValid, "\(label) \(item.name): \(problems)")
     }
   }
 
@@ -298,10 +297,7 @@ import Testing
       let validator = try #require(Validator.found)
       let failing = try validator.failing(names, schema: schema, in: harness.folder)
       for name in names {
-        let check = harness.run(["check", "--format", "json", harness.path(name)])
-        let report = try JSONSerialization.jsonObject(with: Data(check.output.utf8))
-        let problems = try #require(report as? [[String: Any]], "\(check.output)")
-          .filter { $0["kind"] as? String != "layout" }
+        let problems = try Self.problems(of: harness.path(name), harness: harness)
         let text = try String(contentsOfFile: harness.path(name), encoding: .utf8)
         #expect(
           problems.isEmpty == !failing.contains(name),
@@ -310,6 +306,15 @@ import Testing
               + "\(failing.contains(name) ? "refuses" : "takes") it\n\(problems)\n\(text)"))
       }
     }
+  }
+
+  /// The problems `check` finds in a file that make it no valid roster: a file that is
+  /// valid but not in canonical form (an integer written `5.0`) has none.
+  private static func problems(of path: String, harness: CommandLineHarness) throws -> [String] {
+    let check = harness.run(["check", "--format", "json", path])
+    let report = try JSONSerialization.jsonObject(with: Data(check.output.utf8))
+    return try #require(report as? [[String: Any]], "\(check.output)")
+      .filter { $0["kind"] as? String != "layout" }.map { "\($0["message"] ?? "")" }
   }
 
   private static func randomRoster(using generator: inout SeededGenerator) throws -> Roster {
