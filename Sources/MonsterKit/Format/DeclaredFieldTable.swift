@@ -11,6 +11,8 @@
 struct DeclaredFieldTable {
   /// The declared fields, in order; of two with one key, the first.
   let fields: [MonsterField]
+  /// Whether a key no field declares is a problem (``OtherKeys/refuse``).
+  let refusesOtherKeys: Bool
   /// The position of each field, by its key.
   private let positions: [CodePointKey: Int]
   /// The positions of the required fields.
@@ -22,7 +24,8 @@ struct DeclaredFieldTable {
   /// order.
   private var lastKeys: [(key: String, isASCII: Bool, position: Int?)] = []
 
-  init(_ declared: [MonsterField] = []) {
+  init(_ declared: [MonsterField] = [], refusesOtherKeys: Bool = false) {
+    self.refusesOtherKeys = refusesOtherKeys
     var seen: Set<CodePointKey> = []
     let fields = declared.filter { seen.insert(CodePointKey($0.key)).inserted }
     self.fields = fields
@@ -63,6 +66,20 @@ struct DeclaredFieldTable {
       lastKeys.append((key, key.isASCII, position))
     }
     return position
+  }
+
+  /// What is wrong with a monster's key that no field declares, in a roster that refuses
+  /// such keys: the field meant, where one is close (`levl` for `level`, `Faction` for
+  /// `faction`), or what keeps such keys.
+  func undeclaredKeyProblem(_ key: String) -> String {
+    let known = MonsterField.builtIn.map(\.key) + fields.map(\.key)
+    let shown = "'\(escapedForMessage(key))' is not a declared field"
+    if let meant = MonsterField.fieldMeant(by: key, among: known) {
+      return shown + "; did you mean '\(escapedForMessage(meant))'?"
+        + (meant == key ? " (the key is in another Unicode form)" : "")
+    }
+    return shown + "; the roster keeps no key of a monster's own unless it declares "
+      + "\"\(RosterDeclarations.Key.otherKeys.rawValue)\": \"\(OtherKeys.keep.rawValue)\""
   }
 
   /// What the field at `position` makes of a value.

@@ -39,7 +39,10 @@ extension MonsterImport {
   }
 
   /// Reads TSV or CSV.
-  static func readDelimited(_ bytes: [UInt8], as dialect: Dialect, into reading: inout Reading) {
+  static func readDelimited(
+    _ bytes: [UInt8], as dialect: Dialect, needing needed: [MonsterField.BuiltIn],
+    into reading: inout Reading
+  ) {
     var records = DelimitedRecords(bytes: bytes, dialect: dialect)
     var columns: [Column]?
     while let record = records.next() {
@@ -56,7 +59,8 @@ extension MonsterImport {
       }
       guard let columns else {
         do throws(MonsterImportError) {
-          columns = try header(cells.map(\.text), line: line, dialect: dialect)
+          columns = try header(cells.map(\.text), line: line, dialect: dialect, needing: needed)
+          reading.header = Header(line: line, columns: cells.map(\.text))
         } catch {
           reading.errors.append(error)
           return
@@ -94,19 +98,20 @@ extension MonsterImport {
             message: "a value in column \(unnamedValue), which the header leaves unnamed"))
         continue
       }
-      add(fields, line: line, to: &reading)
+      add(fields, line: line, needing: needed, to: &reading)
     }
   }
 
   /// The columns a header line names: each built-in field in any case, a declared field or
   /// a key of the monster's own by any other name, nothing for an empty name.
   ///
-  /// - Throws: ``MonsterImportError`` for a column named twice, or a header without
-  ///   `name` or `weapon`.
-  private static func header(_ cells: [String], line: Int, dialect: Dialect)
-    throws(MonsterImportError) -> [Column]
-  {
+  /// - Throws: ``MonsterImportError`` for a field named twice, in any case or normal form
+  ///   (``MonsterImportError/Kind/fieldNamedTwice``), or a header without a column `needed`.
+  private static func header(
+    _ cells: [String], line: Int, dialect: Dialect, needing needed: [MonsterField.BuiltIn]
+  ) throws(MonsterImportError) -> [Column] {
     var columns: [Column] = []
+    var named: [String: String] = [:]
     for cell in cells {
       let column: Column =
         cell.isEmpty
@@ -114,14 +119,21 @@ extension MonsterImport {
         : MonsterField.BuiltIn.allCases.first {
           $0.spelling.description.lowercased() == cell.lowercased()
         }.map(Column.field) ?? .other(cell)
-      if column != .unnamed, columns.contains(column) {
+      if let name = column.name,
+        let earlier = named.updateValue(cell, forKey: MonsterField.foldedKey(name))
+      {
         throw MonsterImportError(
           line: line,
-          message: "the header names the column '\(escapedForMessage(column.name ?? ""))' twice")
+          message: "the header names the column '\(escapedForMessage(name))' twice"
+            + (earlier == cell && earlier.hasSameCodePoints(as: cell)
+              ? ""
+              : " ('\(escapedForMessage(earlier))' and '\(escapedForMessage(cell))' are one "
+                + "field, in any case or normal form)"),
+          kind: .fieldNamedTwice)
       }
       columns.append(column)
     }
-    for needed in [MonsterField.BuiltIn.name, .weapon] where !columns.contains(.field(needed)) {
+    for needed in needed where !columns.contains(.field(needed)) {
       let missing = "the header has no '\(needed.spelling)' column"
       throw MonsterImportError(
         line: line,

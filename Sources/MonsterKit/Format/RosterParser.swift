@@ -51,6 +51,8 @@ struct RosterParser {
   /// Where the values of a monster's keys beyond the built-in ones start, in order, while
   /// the roster declares fields: kept from monster to monster, so that none allocates.
   private var otherValueOffsets: [Int] = []
+  /// Where those keys start, as the values do.
+  private var otherKeyOffsets: [Int] = []
   /// A monster's keys beyond the built-in ones while it is read, kept from monster to
   /// monster, so that each monster's list of them is made once, at its size.
   private var otherMembers: [JSONMember] = []
@@ -130,7 +132,8 @@ struct RosterParser {
   private mutating func declare(_ declared: RosterDeclarations) {
     declarations = declared
     weapons = WeaponTable(declared.weaponList)
-    declaredFields = DeclaredFieldTable(declared.fields)
+    declaredFields = DeclaredFieldTable(
+      declared.fields, refusesOtherKeys: declared.otherKeysRule == .refuse)
   }
 
   private mutating func readFile() throws(JSONSyntaxError) {
@@ -237,8 +240,9 @@ struct RosterParser {
 
   // MARK: - Declarations
 
-  /// Reads the value of a key that declares weapons or fields, noting a problem for each
-  /// entry that breaks a rule; on a second reading, which knows them, passes over it.
+  /// Reads the value of a key that declares weapons, fields or what other keys are,
+  /// noting a problem for each entry that breaks a rule; on a second reading, which knows
+  /// them, passes over it.
   ///
   /// - Returns: The declaration as the file holds it in canonical form, of the entries
   ///   that break no rule; `nil` when it breaks a rule as a whole.
@@ -249,6 +253,15 @@ struct RosterParser {
     guard knownDeclarations == nil else {
       _ = try scanner.readValue(depth: 2)
       return nil
+    }
+    if key == .otherKeys {
+      let read = RosterDeclarations.otherKeys(try scanner.readValue(depth: 2))
+      frameProblems += read.problems.map { PendingProblem(offset: offset, message: $0) }
+      guard let rule = read.value else { return nil }
+      var declared = declarations
+      declared.otherKeys = rule
+      declare(declared)
+      return declared.jsonMembers.first { $0.key == key.rawValue }
     }
     guard scanner.current == UInt8(ascii: "[") else {
       _ = try scanner.readValue(depth: 2)
@@ -295,6 +308,7 @@ struct RosterParser {
     switch key {
     case .weapons: declared.weapons = readEach(RosterDeclarations.weapon)
     case .fields: declared.fields = readEach(RosterDeclarations.field)
+    case .otherKeys: break
     }
     // What breaks a rule among the entries (two of one name): left out, with a problem.
     var refused: Set<Int> = []
@@ -476,9 +490,11 @@ struct RosterParser {
     var nameToken: StringToken?
     var nameIsValid = true
     // Declared fields are checked once the object is read: the closure, called for every key,
-    // then reads nothing of the table.
-    let checksDeclaredFields = !declaredFields.isEmpty
+    // then reads nothing of the table. A roster that refuses keys no field declares checks
+    // each key, whether it declares fields or not.
+    let checksDeclaredFields = !declaredFields.isEmpty || declaredFields.refusesOtherKeys
     otherValueOffsets.removeAll(keepingCapacity: true)
+    otherKeyOffsets.removeAll(keepingCapacity: true)
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
       let key =
         keyToken.isEscaped
@@ -488,7 +504,10 @@ struct RosterParser {
       guard let key else {
         let name = scanner.text(of: keyToken)
         try otherKeys.insert(name, at: keyToken.start - 1)
-        if checksDeclaredFields { otherValueOffsets.append(scanner.position) }
+        if checksDeclaredFields {
+          otherKeyOffsets.append(keyToken.start - 1)
+          otherValueOffsets.append(scanner.position)
+        }
         otherMembers.append(JSONMember(name, try scanner.readValue(depth: 4)))
         return
       }
@@ -583,7 +602,8 @@ struct RosterParser {
   }
 
   /// Notes what is wrong with a monster's declared fields: a value its field does not take,
-  /// and a required field it lacks. A value its field takes in another spelling than the
+  /// a required field it lacks, and a key no field declares where the roster refuses such
+  /// keys. A value its field takes in another spelling than the
   /// canonical one (an integer written `5.0`) is taken in the canonical one.
   ///
   /// The monster's keys beyond the built-in ones are `otherMembers`, their values starting
@@ -604,7 +624,15 @@ struct RosterParser {
     others.withUnsafeBufferPointer { members in
       for place in members.indices {
         guard let declared = declaredFields.position(ofKey: members[place].key, atPlace: place)
-        else { continue }
+        else {
+          if declaredFields.refusesOtherKeys {
+            fieldProblems.append(
+              PendingProblem(
+                offset: otherKeyOffsets[place],
+                message: declaredFields.undeclaredKeyProblem(members[place].key)))
+          }
+          continue
+        }
         if declared < 64 { declaredSeen |= 1 << declared }
         switch declaredFields.verdict(
           at: declared, on: members[place].value, weapons: weapons.weapons)

@@ -137,6 +137,28 @@ extension MonsterField {
   package static func foldedKey(_ key: String) -> String {
     Monster.foldedName(key)
   }
+
+  /// The field a key that is none was likely meant to name, for "did you mean": one that is
+  /// the same ignoring case, normal form, white space, `-` and `_` (`Faction`, `Level `,
+  /// `Name Color`, `name_color`), else the closest by a few typed letters (`levl`).
+  ///
+  /// - Parameters:
+  ///   - key: The key, as given.
+  ///   - candidates: The fields' keys.
+  /// - Returns: The key meant, or `nil` when none is close.
+  package static func fieldMeant(by key: String, among candidates: [String]) -> String? {
+    func loose(_ text: String) -> String {
+      var kept = String.UnicodeScalarView()
+      kept.append(
+        contentsOf: foldedKey(text).unicodeScalars.filter {
+          !$0.properties.isWhitespace && $0 != "-" && $0 != "_"
+        })
+      return String(kept)
+    }
+    let wanted = loose(key)
+    if let same = candidates.first(where: { loose($0) == wanted }) { return same }
+    return closestMatch(to: key, among: candidates)
+  }
 }
 
 // MARK: - The built-in fields
@@ -272,18 +294,23 @@ extension MonsterField {
     defaultValue: JSONValue? = nil
   ) throws(RosterError) {
     self.init(
-      key: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue,
-      origin: .declared)
+      uncheckedDeclaring: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue)
     if let reason = declarationProblem() { throw .invalidDeclaration(key, reason: reason) }
   }
 
-  /// A declared field as the reader found it, checked with ``declarationProblem()``.
+  /// A declared field as the reader found it, checked with ``declarationProblem()``: its
+  /// default, when the field takes it, in the canonical form (an integer's `5.0` is `5`).
   init(
     uncheckedDeclaring key: String, kind: Kind, isRequired: Bool, defaultValue: JSONValue?
   ) {
     self.init(
       key: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue,
       origin: .declared)
+    if let value = defaultValue, problem(with: value) == nil {
+      self = MonsterField(
+        key: key, kind: kind, isRequired: isRequired, defaultValue: canonical(value),
+        origin: .declared)
+    }
   }
 
   /// What is wrong with the field as a declaration, or `nil` for none.

@@ -156,6 +156,8 @@ import Testing
       problems.map(\.message) == [
         "monster 2 ('B'): 'level' must be a number: an integer",
         "monster 2 ('B'): 'team' must be a string: one of red",
+        "monster 3 ('C'): 'x' is not a declared field; the roster keeps no key of a monster's "
+          + "own unless it declares \"otherKeys\": \"keep\"",
         "monster 3 ('C'): 'team' is 'blue'; it takes one of red",
       ])
   }

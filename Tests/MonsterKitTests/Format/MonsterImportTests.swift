@@ -93,7 +93,15 @@ import Testing
     ("name\tweapon\tx\u{0}\u{1B}[2J\nA\tfire\n", 2, "has 3 (name, weapon, x\\u{00}\\u{1B}[2J)"),
     ("name\tweapon\n\tfire\n", 2, "'' cannot be a monster's name: it is empty"),
     ("name\tweapon\t\nA\tfire\tx\n", 2, "a value in column 3, which the header leaves unnamed"),
-    ("name\tweapon\tteam\tTeam\tteam\n", 1, "the header names the column 'team' twice"),
+    (
+      "name\tweapon\tteam\tTeam\n", 1,
+      "the header names the column 'Team' twice ('team' and 'Team' are one field"
+    ),
+    ("name\tweapon\tteam\tteam\n", 1, "the header names the column 'team' twice"),
+    (
+      "name,weapon,caf\u{E9},cafe\u{301}\n", 1,
+      "the header names the column 'cafe\u{301}' twice ('caf\u{E9}' and 'cafe\u{301}' are one"
+    ),
     ("name\tweapon\nA\\nB\tfire\n", 2, "cannot be a monster's name: it holds a control character"),
     // A header whose fields are joined by another separator, or whose lines end in a
     // carriage return alone, is told so, not only that it lacks a column.
@@ -408,6 +416,7 @@ import Testing
   /// not.
   @Test func aQuotedEmptyCellIsTheEmptyStringWhereAFieldTakesIt() throws {
     var roster = Roster()
+    try roster.apply(.setOtherKeys(.keep))
     try roster.apply(.addField(try MonsterField(declaring: "notes")))
     try roster.apply(
       .addField(try MonsterField(declaring: "health", kind: .integer(minimum: nil, maximum: nil))))

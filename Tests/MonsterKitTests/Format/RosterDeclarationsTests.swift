@@ -241,7 +241,14 @@ import Testing
     (#""weapon": "laser", "health": 1e400"#, "beyond the whole numbers a field holds"),
     (#""weapon": "laser", "health": 1e-400"#, "'health' is 1e-400, not a whole number"),
     (#""weapon": "laser", "notes": null"#, "'notes' must be a string: text"),
-    (#""weapon": "laser", "boss": "yes", "health": 100, "team": "red""#, ""),
+    (#""weapon": "laser", "health": 100, "team": "red""#, ""),
+    (
+      #""weapon": "laser", "boss": "yes", "health": 100, "team": "red""#,
+      "'boss' is not a declared field; the roster keeps no key of a monster's own unless it "
+        + "declares \"otherKeys\": \"keep\""
+    ),
+    (#""weapon": "laser", "Team": "red""#, "'Team' is not a declared field; did you mean 'team'?"),
+    (#""weapon": "laser", "helth": 5"#, "'helth' is not a declared field; did you mean 'health'?"),
     (#""weapon": "laser", "health": 1.0"#, ""),
     (#""weapon": "laser", "health": 5e1"#, ""),
   ])

@@ -18,7 +18,9 @@ import Testing
           declaring: "health", kind: .integer(minimum: 1, maximum: 100), isRequired: true,
           defaultValue: .number("50")),
         try MonsterField(declaring: "notes"),
-      ])
+      ],
+      // Keys of a monster's own beside the declared fields, for the keys no field declares.
+      otherKeys: .keep)
   }
 
   private func changes(_ pairs: (String, FieldInput?)...) -> RosterEdit.Changes {

@@ -258,7 +258,8 @@ let teamRosterText: String = {
     try harness.writeRoster(
       teamRosterText.replacing(
         "\"weapon\": \"sword\"\n    }",
-        with: "\"weapon\": \"sword\",\n      \"tags\": [\n        \"x\"\n      ]\n    }"))
+        with: "\"weapon\": \"sword\",\n      \"tags\": [\n        \"x\"\n      ]\n    }"
+      ).replacing("\n  \"monsters\"", with: "\n  \"otherKeys\": \"keep\",\n  \"monsters\""))
     #expect(harness.run(["show", "dog-bot", "--field", "tags"]).output == "[\"x\"]\n")
     #expect(
       harness.run(["list", "--where", "tags=", "--format", "names"]).output
@@ -316,10 +317,16 @@ let teamRosterText: String = {
       harness.run(
         ["import"], input: "name\tweapon\tteam\thealth\nZap-Bot\tLaser\tRED\t9\n")
         == CommandResult(.success, output: "Added Zap-Bot.\n"))
+    // A key no field declares is refused: the roster declares fields.
+    let rank = #"{"name": "Ray-Bot", "weapon": "sword", "health": 10, "rank": 2}"#
     #expect(
-      harness.run(
-        ["import"], input: #"{"name": "Ray-Bot", "weapon": "sword", "health": 10, "rank": 2}"#)
-        == CommandResult(.success, output: "Added Ray-Bot.\n"))
+      harness.run(["import"], input: rank)
+        == CommandResult(
+          .dataError,
+          errors: "Error: <stdin>:1: Unknown field 'rank'. The fields are team, health, notes.\n"))
+    #expect(harness.run(["fields", "other-keys", "keep"]).code == .success)
+    #expect(
+      harness.run(["import"], input: rank) == CommandResult(.success, output: "Added Ray-Bot.\n"))
     #expect(
       harness.run([
         "list", "--fields", "name,team,health,rank", "--format", "tsv", "--where", "health=9",

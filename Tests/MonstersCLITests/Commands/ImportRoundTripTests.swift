@@ -67,9 +67,10 @@ import Testing
   @Test func everyListingImportsIntoAnEmptyRosterAsTheSameRoster() throws {
     var generator = SeededGenerator(seed: 0x1A57_0E5)
     let harness = try CommandLineHarness()
+    // Keys of the monsters' own beside declared fields: the roster keeps them.
     let declarations = [
-      ["fields", "add", "team", "--values", "red,blue"], ["fields", "add", "hp", "--integer"],
-      ["fields", "add", "notes"],
+      ["fields", "other-keys", "keep"], ["fields", "add", "team", "--values", "red,blue"],
+      ["fields", "add", "hp", "--integer"], ["fields", "add", "notes"],
     ]
     let keys = ["team", "hp", "notes", "x", "Zeta"]
     for round in 0..<40 {
@@ -177,8 +178,8 @@ import Testing
   }
 
   /// An empty cell is no value, so a listing writes a field that holds the empty string
-  /// (which a field a monster may be without can) as `""`: read back, it is the empty
-  /// string, and the listing imports as no change.
+  /// (which a text field, or a key of a monster's own, can) as `""`: read back, it is the
+  /// empty string, and the listing imports as no change.
   @Test func listingsOfEmptyStringsImportAsNoChange() throws {
     try expectListingsImportAsNoChange(
       of: """
@@ -186,12 +187,13 @@ import Testing
           "version": 1,
           "fields": [
             { "name": "notes" },
-            { "name": "mood", "values": ["", "glad"] },
+            { "name": "mood", "values": ["sad", "glad"] },
             { "name": "health", "type": "integer" }
           ],
+          "otherKeys": "keep",
           "monsters": [
             { "name": "A", "description": "", "icon": "", "weapon": "fire", "notes": "",
-              "mood": "", "x": "" },
+              "mood": "glad", "x": "" },
             { "name": "B", "description": "", "icon": "", "weapon": "fire", "x": "" }
           ]
         }
@@ -217,11 +219,13 @@ import Testing
   }
 
   /// A JSON key names a field only as spelled, as JSON keys are compared: a key that
-  /// differs from a built-in or declared field in case is a key of its own, so the JSON
-  /// listing of a roster that holds one imports into an empty roster as the same roster.
+  /// differs from a built-in or declared field in case is a key of its own (in a roster that
+  /// keeps them), so the JSON listing of a roster that holds one imports into an empty
+  /// roster as the same roster.
   @Test func jsonListingsOfKeysSpelledLikeFieldsReproduceTheRoster() throws {
     let harness = try CommandLineHarness()
-    let declarations = #""fields": [{"name": "hp", "type": "integer"}, {"name": "team"}]"#
+    let declarations =
+      #""fields": [{"name": "hp", "type": "integer"}, {"name": "team"}], "otherKeys": "keep""#
     try harness.writeRoster(
       """
       {"version": 1, \(declarations), "monsters": [
