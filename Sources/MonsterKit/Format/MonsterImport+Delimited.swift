@@ -216,6 +216,57 @@ extension MonsterImport {
   }
 }
 
+// MARK: - Cells a spreadsheet would read as formulas
+
+extension MonsterImport {
+  /// The first characters that make a spreadsheet read a cell as a formula (`=SUM(A1)`,
+  /// `+1`, `-1+1`, `@SUM(1)`), or that some read as one after a tab or carriage return.
+  private static let formulaStarts: [UInt8] = Array("=+-@\t\r".utf8)
+  /// What goes before such a cell in CSV, as a spreadsheet itself marks text typed into a
+  /// cell: an apostrophe.
+  private static let formulaMark = UInt8(ascii: "'")
+
+  /// A cell's text as CSV writes it for a spreadsheet: with an apostrophe before it where
+  /// it starts as a formula would (a number, such as `-5`, is no formula and stays as it
+  /// is), or where it starts with an apostrophe that ``spreadsheetValue(_:)`` would take
+  /// away. Reading the CSV gives the text back, exactly.
+  ///
+  /// ```swift
+  /// MonsterImport.spreadsheetSafe("=HYPERLINK(\"x\")")  // "'=HYPERLINK(\"x\")"
+  /// MonsterImport.spreadsheetSafe("-5")                  // "-5"
+  /// ```
+  package static func spreadsheetSafe(_ text: String) -> String {
+    let bytes = text.utf8
+    guard let first = bytes.first else { return text }
+    let needsMark: Bool
+    if first == formulaMark {
+      needsMark =
+        bytes.dropFirst().first.map { $0 == formulaMark || formulaStarts.contains($0) }
+        ?? false
+    } else {
+      needsMark = formulaStarts.contains(first) && !isJSONNumber(text)
+    }
+    return needsMark ? "'" + text : text
+  }
+
+  /// Whether a cell that starts with a byte may need ``spreadsheetSafe(_:)``'s apostrophe:
+  /// a quick test that spares every other cell a string.
+  package static func mayNeedSpreadsheetMark(_ first: UInt8) -> Bool {
+    first == formulaMark || formulaStarts.contains(first)
+  }
+
+  /// A CSV cell's text as the value it stands for: without the apostrophe that
+  /// ``spreadsheetSafe(_:)`` puts before a cell that starts as a formula would, or before
+  /// another apostrophe.
+  static func spreadsheetValue(_ cell: String) -> String {
+    let bytes = cell.utf8
+    guard bytes.first == formulaMark, let second = bytes.dropFirst().first,
+      second == formulaMark || formulaStarts.contains(second)
+    else { return cell }
+    return String(decoding: bytes.dropFirst(), as: UTF8.self)
+  }
+}
+
 extension MonsterImport.Column {
   /// The column's name as the header gives it, or `nil` for an unnamed one.
   var name: String? {
@@ -301,10 +352,13 @@ struct DelimitedRecords {
         return .failure(message, canGoOn: canGoOn)
       }
       if let text = validUTF8(cell) {
-        cells.append(
-          Cell(
-            text: dialect.isTSV && !isQuoted ? MonsterImport.tsvUnescaped(text[...]) : text,
-            isQuoted: isQuoted))
+        let value =
+          if dialect.isTSV {
+            isQuoted ? text : MonsterImport.tsvUnescaped(text[...])
+          } else {
+            MonsterImport.spreadsheetValue(text)
+          }
+        cells.append(Cell(text: value, isQuoted: isQuoted))
       } else {
         invalidUTF8 = true
       }

@@ -220,7 +220,7 @@ extension MonsterImport {
   }
 
   /// The UTF-8 byte order mark.
-  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// The key of each built-in field, as the file spells it.
   static let fieldNames = MonsterField.builtIn.map(\.key)
