@@ -29,11 +29,13 @@ import Testing
     }
   }
 
-  private static let fields = [
-    try! MonsterField(declaring: "team", kind: .values(["red", "blue"])),
-    try! MonsterField(declaring: "level", kind: .integer(minimum: 1, maximum: 50)),
-    try! MonsterField(declaring: "notes"),
-  ]
+  private static func fields() throws -> [MonsterField] {
+    [
+      try MonsterField(declaring: "team", kind: .values(["red", "blue"])),
+      try MonsterField(declaring: "level", kind: .integer(minimum: 1, maximum: 50)),
+      try MonsterField(declaring: "notes"),
+    ]
+  }
 
   /// Edits of declarations, some that monsters refuse.
   private static func edits(_ generator: inout SeededGenerator) -> [RosterEdit] {
@@ -64,7 +66,7 @@ import Testing
     for round in 0..<150 {
       let monsters = Self.monsters(Int.random(in: 2...30, using: &generator), &generator)
       var built = try Roster(
-        monsters, weapons: [.sword, .fire, Weapon(name: "laser")], fields: Self.fields)
+        monsters, weapons: [.sword, .fire, Weapon(name: "laser")], fields: try Self.fields())
       var read = try readRoster(bytes: built.canonicalJSON())
       for edit in Self.edits(&generator) {
         let builtResult = Result { () throws(RosterError) in try built.applyReporting(edit) }
@@ -97,7 +99,7 @@ import Testing
           name: "A", description: "", weapon: .fire,
           otherFields: [JSONMember("level", .number("40"))])
       ],
-      fields: Self.fields)
+      fields: try Self.fields())
     let before = roster
     var narrow = FieldRedeclaration()
     narrow.maximum = .set(30)
