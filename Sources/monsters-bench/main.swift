@@ -28,6 +28,20 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--generate",
   }
 }
 
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate-strict",
+  let count = Int(CommandLine.arguments[2])
+{
+  do {
+    try StrictFieldsBench.write(
+      count: count, declaredPath: CommandLine.arguments[3],
+      undeclaredPath: CommandLine.arguments[4])
+    Platform.exit(0)
+  } catch {
+    print("monsters-bench: \(error)")
+    Platform.exit(1)
+  }
+}
+
 if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate-fields",
   let count = Int(CommandLine.arguments[2])
 {

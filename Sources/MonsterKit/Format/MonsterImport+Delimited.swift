@@ -227,26 +227,23 @@ extension MonsterImport {
   private static let formulaMark = UInt8(ascii: "'")
 
   /// A cell's text as CSV writes it for a spreadsheet: with an apostrophe before it where
-  /// it starts as a formula would (a number, such as `-5`, is no formula and stays as it
-  /// is), or where it starts with an apostrophe that ``spreadsheetValue(_:)`` would take
-  /// away. Reading the CSV gives the text back, exactly.
+  /// it starts as a formula would, after any apostrophes it starts with (a number, such as
+  /// `-5`, is no formula and stays as it is). ``spreadsheetValue(_:)`` takes the apostrophe
+  /// away again, so reading the CSV gives the text back, exactly; text that starts with
+  /// apostrophes and no formula after them (`'a`, `''`) stays as it is either way.
   ///
   /// ```swift
   /// MonsterImport.spreadsheetSafe("=HYPERLINK(\"x\")")  // "'=HYPERLINK(\"x\")"
+  /// MonsterImport.spreadsheetSafe("'=x")                 // "''=x"
   /// MonsterImport.spreadsheetSafe("-5")                  // "-5"
   /// ```
   package static func spreadsheetSafe(_ text: String) -> String {
-    let bytes = text.utf8
-    guard let first = bytes.first else { return text }
-    let needsMark: Bool
-    if first == formulaMark {
-      needsMark =
-        bytes.dropFirst().first.map { $0 == formulaMark || formulaStarts.contains($0) }
-        ?? false
-    } else {
-      needsMark = formulaStarts.contains(first) && !isJSONNumber(text)
-    }
-    return needsMark ? "'" + text : text
+    startsAsAFormula(text) && !isJSONNumber(text) ? "'" + text : text
+  }
+
+  /// Whether text starts as a formula would, after any apostrophes it starts with.
+  private static func startsAsAFormula(_ text: String) -> Bool {
+    text.utf8.first { $0 != formulaMark }.map { formulaStarts.contains($0) } ?? false
   }
 
   /// Whether a cell that starts with a byte may need ``spreadsheetSafe(_:)``'s apostrophe:
@@ -256,14 +253,10 @@ extension MonsterImport {
   }
 
   /// A CSV cell's text as the value it stands for: without the apostrophe that
-  /// ``spreadsheetSafe(_:)`` puts before a cell that starts as a formula would, or before
-  /// another apostrophe.
+  /// ``spreadsheetSafe(_:)`` puts before a cell that starts as a formula would.
   static func spreadsheetValue(_ cell: String) -> String {
-    let bytes = cell.utf8
-    guard bytes.first == formulaMark, let second = bytes.dropFirst().first,
-      second == formulaMark || formulaStarts.contains(second)
-    else { return cell }
-    return String(decoding: bytes.dropFirst(), as: UTF8.self)
+    guard cell.utf8.first == formulaMark, startsAsAFormula(cell) else { return cell }
+    return String(decoding: cell.utf8.dropFirst(), as: UTF8.self)
   }
 }
 

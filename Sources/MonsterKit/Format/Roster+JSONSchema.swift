@@ -17,8 +17,8 @@ extension Roster {
   /// `1.0` for `1`): a file that declares others fails it, until the schema is made again
   /// from that file. What a schema cannot say is left to reading the roster: two names
   /// that are the same name ignoring case, keys given twice. Numbers are meant exactly, as
-  /// ``IntegerReading`` reads them; a validator that reads them as doubles may misjudge one
-  /// with more digits than a double holds, such as `9.9999999999999999`.
+  /// the reader reads them from their digits; a validator that reads them as doubles may
+  /// misjudge one with more digits than a double holds, such as `9.9999999999999999`.
   ///
   /// ```swift
   /// let roster = try Roster(jsonBytes: data)

@@ -93,13 +93,15 @@ extension RosterDeclarations {
 }
 
 extension Roster {
-  /// Why a roster's monsters do not all fit what it declares, or `nil` when they do: the
-  /// first monster whose weapon it does not have, or whose declared field it does not take
-  /// (or lacks, where the field is required).
+  /// Why a roster's monsters do not all fit what it declares, or `nil` when they do: a key
+  /// no field declares, where the roster refuses them; the first monster whose weapon it
+  /// does not have, or whose declared field it does not take (or lacks, where the field is
+  /// required).
   ///
   /// - Complexity: O(n) in the monsters: each one's weapon and fields are checked, the
   ///   fields only where the roster declares some.
   func firstUndeclaredValue() -> String? {
+    if let stray = firstUndeclaredKey() { return stray }
     let weapons = Set(self.weapons.names.map(CodePointKey.init))
     for index in indices {
       let weapon = weapon(at: index).name

@@ -24,7 +24,28 @@ extension Roster {
   /// - Throws: ``RosterError/undeclaredKey(_:monsters:count:)``, naming the first such key
   ///   and the monsters that have it.
   func checkOtherKeys(under declared: RosterDeclarations) throws(RosterError) {
-    guard declared.otherKeysRule == .refuse else { return }
+    if let (key, holders) = firstUndeclaredKey(under: declared) {
+      throw .undeclaredKey(key, monsters: names(at: holders), count: holders.count)
+    }
+  }
+
+  /// Why the roster's monsters do not fit what it makes of keys no field declares, or `nil`
+  /// when they do: the first such key a monster has, where the roster refuses them.
+  ///
+  /// - Complexity: O(n) in the monsters, where the roster refuses such keys.
+  func firstUndeclaredKey() -> String? {
+    firstUndeclaredKey(under: declarations).map { key, holders in
+      "\(escapedForMessage(names(at: [holders[0]])[0])) has the key "
+        + "'\(escapedForMessage(key))', which no field declares"
+    }
+  }
+
+  /// The first key that no field declares that a monster has, under declarations that
+  /// refuse such keys, and the monsters that have it; `nil` when there is none.
+  private func firstUndeclaredKey(under declared: RosterDeclarations)
+    -> (key: String, holders: [Index])?
+  {
+    guard declared.otherKeysRule == .refuse else { return nil }
     let keys = Set(declared.fields.map { CodePointKey($0.key) })
     var stray: String?
     var holders: [Index] = []
@@ -40,9 +61,7 @@ extension Roster {
         holders.append(index)
       }
     }
-    if let stray {
-      throw .undeclaredKey(stray, monsters: names(at: holders), count: holders.count)
-    }
+    return stray.map { ($0, holders) }
   }
 
   /// The declared field a name names, exactly or else in any case and normal form, and its

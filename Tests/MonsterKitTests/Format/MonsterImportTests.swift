@@ -414,6 +414,28 @@ import Testing
   /// empty string for a field that takes it; for one that does not, it is no value, as an
   /// empty cell is, so that a spreadsheet that quotes every cell imports as one that does
   /// not.
+  /// A cell CSV writes for a spreadsheet starts as no formula (a number aside), and reads
+  /// back to its text exactly, whatever the text: apostrophes, formula characters and all.
+  @Test func aCellNeutralisedForASpreadsheetReadsBackExactly() {
+    let pieces = ["'", "=", "+", "-", "@", "\t", "\r", "a", "1", ".", "e", " ", "é"]
+    var generator = SeededGenerator(seed: 0x5AFE)
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+        pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+      }.joined()
+      let safe = MonsterImport.spreadsheetSafe(text)
+      #expect(MonsterImport.spreadsheetValue(safe) == text, "\(text.debugDescription)")
+      if let first = safe.first, "=+-@\t\r".contains(first) {
+        #expect(isJSONNumber(text), "\(text.debugDescription) is written \(safe.debugDescription)")
+      }
+    }
+    #expect(MonsterImport.spreadsheetSafe("=SUM(A1)") == "'=SUM(A1)")
+    #expect(MonsterImport.spreadsheetSafe("'=x") == "''=x")
+    #expect(MonsterImport.spreadsheetSafe("'a") == "'a")
+    #expect(MonsterImport.spreadsheetSafe("-5") == "-5")
+    #expect(MonsterImport.spreadsheetSafe("-1+1") == "'-1+1")
+  }
+
   @Test func aQuotedEmptyCellIsTheEmptyStringWhereAFieldTakesIt() throws {
     var roster = Roster()
     try roster.apply(.setOtherKeys(.keep))
