@@ -103,9 +103,10 @@ struct DeclaredFieldTable {
     return canonical == value ? .fits : .canonical(canonical)
   }
 
-  /// Whether the field at `position` surely takes the value: `false` is for
-  /// ``MonsterField/problem(with:weapons:)`` to decide.
-  private func fits(_ value: JSONValue, _ position: Int) -> Bool {
+  /// Whether the field at `position` surely takes the value as it is written: `false` is
+  /// for ``verdict(at:on:weapons:)`` to decide. What the reader asks of every value first.
+  @inline(__always)
+  func fits(_ value: JSONValue, _ position: Int) -> Bool {
     switch value {
     case .string(let text):
       switch fields[position].kind {

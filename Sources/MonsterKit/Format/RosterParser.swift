@@ -634,6 +634,7 @@ struct RosterParser {
           continue
         }
         if declared < 64 { declaredSeen |= 1 << declared }
+        if declaredFields.fits(members[place].value, declared) { continue }
         switch declaredFields.verdict(
           at: declared, on: members[place].value, weapons: weapons.weapons)
         {
