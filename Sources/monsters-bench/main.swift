@@ -7,9 +7,13 @@ import MonsterKit
 //                                       [--monsters PATH] [--only TEXT] [--keep]
 //   swift run -c release monsters-bench picker --help    (the picker: see PickerBench.swift)
 //   swift run -c release monsters-bench merge-truth [--scenarios N]   (MergeTruthBench.swift)
+//   swift run -c release monsters-bench log [--size N] [--commits N]   (LogBench.swift)
 
 if CommandLine.arguments.dropFirst().first == "picker" {
   Platform.exit(PickerBench.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.dropFirst().first == "log" {
+  Platform.exit(LogBench.main(Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.dropFirst().first == "merge-truth" {
   Platform.exit(MergeTruthBench.main(Array(CommandLine.arguments.dropFirst(2))))

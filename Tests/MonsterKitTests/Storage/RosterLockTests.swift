@@ -47,6 +47,28 @@ import Testing
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
   }
 
+  /// An edit of a user who cannot lock the folder (mode 733, or NFS) locks only the roster
+  /// file: an edit that can lock the folder must still wait for it, or the two edits would
+  /// run at once and one would replace the other's roster.
+  @Test func anEditWaitsForOneThatLockedOnlyTheRosterFile() throws {
+    try write(try Fixture.seeded(), to: path)
+    let other = open(path, O_RDWR | O_CLOEXEC)
+    try #require(other >= 0)
+    try #require(flock(other, LOCK_EX | LOCK_NB) == 0)
+    #expect(throws: RosterError.lockTimeout(path: path, seconds: 0)) {
+      try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([
+        catTakesFire
+      ])
+    }
+    #expect(try contents(of: path) == (try Fixture.seeded()))
+    // The folder's lock was let go of while the edit waited for the file's.
+    let folderLock = try holdLock()
+    close(folderLock)
+    close(other)
+    try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([catTakesFire])
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
   @Test func editsOfEveryRosterInAFolderTakeTurns() throws {
     let lock = try holdLock(on: folder.path)
     defer { close(lock) }
