@@ -29,17 +29,6 @@ extension Roster {
     }
   }
 
-  /// Why the roster's monsters do not fit what it makes of keys no field declares, or `nil`
-  /// when they do: the first such key a monster has, where the roster refuses them.
-  ///
-  /// - Complexity: O(n) in the monsters, where the roster refuses such keys.
-  func firstUndeclaredKey() -> String? {
-    firstUndeclaredKey(under: declarations).map { key, holders in
-      "\(escapedForMessage(names(at: [holders[0]])[0])) has the key "
-        + "'\(escapedForMessage(key))', which no field declares"
-    }
-  }
-
   /// The first key that no field declares that a monster has, under declarations that
   /// refuse such keys, and the monsters that have it; `nil` when there is none.
   private func firstUndeclaredKey(under declared: RosterDeclarations)

@@ -113,6 +113,63 @@ import Testing
     #expect(harness.run(["check"]).code == .success)
   }
 
+  /// A merge keeps what either side says of other keys, and never cleanly writes a roster
+  /// that holds a key no field declares: where one side gives a monster a key of its own
+  /// and the other makes the roster refuse such keys, the monster is marked in conflict.
+  @Test func aMergeKeepsTheRuleOfOtherKeysAndMarksAKeyItWouldRefuse() throws {
+    let harness = try CommandLineHarness()
+    func sides(_ ours: [String], _ theirs: [String]) throws -> CommandResult {
+      #expect(
+        harness.run(["--file", harness.path("base.json"), "init", "--force"]).code == .success)
+      for name in ["ours.json", "theirs.json"] {
+        try harness.write(
+          try String(contentsOfFile: harness.path("base.json"), encoding: .utf8),
+          to: harness.path(name))
+      }
+      for (name, edits) in [("ours.json", ours), ("theirs.json", theirs)] {
+        let script = edits.joined(separator: "\n") + "\n"
+        #expect(
+          harness.run(["--file", harness.path(name), "apply", "-"], input: script).code == .success)
+      }
+      return harness.run(
+        [
+          "merge", harness.path("base.json"), harness.path("ours.json"),
+          harness.path("theirs.json"),
+        ])
+    }
+    let kept = try sides(
+      ["fields add level --integer"],
+      ["fields other-keys keep", "fields add team", "set cat-bot --field team=x"])
+    #expect(kept.code == .success, "\(kept.errors)")
+    #expect(harness.run(["check", harness.path("ours.json")]).code == .success)
+    #expect(
+      try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
+        .contains("\"otherKeys\": \"keep\""))
+    // A key of a monster's own on one side, a first field on the other: marked.
+    try harness.write("{\"name\": \"Cat-Bot\", \"x\": 1}\n", to: harness.path("x.ndjson"))
+    let base = harness.path("base.json")
+    #expect(harness.run(["--file", base, "init", "--force"]).code == .success)
+    for name in ["ours.json", "theirs.json"] {
+      try harness.write(try String(contentsOfFile: base, encoding: .utf8), to: harness.path(name))
+    }
+    #expect(
+      harness.run([
+        "--file", harness.path("ours.json"), "import", "--update", harness.path("x.ndjson"),
+      ])
+      .code == .success)
+    #expect(
+      harness.run(["--file", harness.path("theirs.json"), "fields", "add", "team"]).code == .success
+    )
+    let marked = harness.run([
+      "merge", base, harness.path("ours.json"), harness.path("theirs.json"),
+    ])
+    #expect(marked.code == .failure)
+    #expect(marked.errors.contains("Cat-Bot has 'x', which no field declares"), "\(marked.errors)")
+    #expect(
+      harness.run(["--file", harness.path("ours.json"), "resolve", "--theirs"]).code == .success)
+    #expect(harness.run(["check", harness.path("ours.json")]).code == .success)
+  }
+
   // MARK: - A field named twice
 
   @Test(arguments: [
