@@ -3,7 +3,7 @@
 // that every reader refuses as conflicted rather than one that looks resolved.
 
 /// Ours, as a merge into a roster file reads it under the roster's lock
-/// (``RosterFile/merge(markers:theirs:ours:merging:)``).
+/// (``RosterFile/merge(markers:theirs:ours:checking:merging:)``).
 public struct LockedVersion: Sendable {
   /// The file, named as its messages name it.
   let file: RosterFile
@@ -28,7 +28,7 @@ public struct LockedVersion: Sendable {
   }
 }
 
-/// How a merge into a roster file ended (``RosterFile/merge(markers:theirs:ours:merging:)``), once the
+/// How a merge into a roster file ended (``RosterFile/merge(markers:theirs:ours:checking:merging:)``), once the
 /// file was locked and read.
 public enum MergeSaving<Failure: Error> {
   /// The merge's file replaced the roster; `written` is `false` when the roster held it
