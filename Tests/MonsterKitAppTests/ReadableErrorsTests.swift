@@ -54,7 +54,24 @@ import Testing
     }
   }
 
-  @Test func everyCaseHasTheCategoryAnAppExpects() {
+  /// The conflict a save meets where another program gave Cat-Bot another weapon.
+  static func saveConflict() throws -> RosterError {
+    try withRosterFile { path in
+      let file = RosterFile(path: path)
+      let snapshot = try file.snapshot()
+      var roster = snapshot.roster
+      try roster.apply(.set("Cat-Bot", .init(weapon: .fire)))
+      try file.apply([.set("Cat-Bot", .init(weapon: .smoke))])
+      do throws(RosterError) {
+        _ = try file.save(roster, basedOn: snapshot)
+        return .missingFile(path: "no conflict")
+      } catch {
+        return error
+      }
+    }
+  }
+
+  @Test func everyCaseHasTheCategoryAnAppExpects() throws {
     let cases: [(RosterError, RosterError.Category, Int?, Int?)] = [
       (.noSuchMonster("A", suggestion: nil), .edit, nil, nil),
       (.nameTaken("A", by: "a"), .edit, nil, nil),
@@ -88,6 +105,8 @@ import Testing
       (.changedWhileReading(path: "p"), .file, nil, nil),
       (.fileSystem(path: "p", action: .write, errno: 13), .file, nil, nil),
       (.lockTimeout(path: "p", seconds: 1), .lock, nil, nil),
+      (.notTheFileRead(path: "p"), .file, nil, nil),
+      (try Self.saveConflict(), .conflict, nil, nil),
     ]
     for (error, category, line, column) in cases {
       #expect(error.category == category, "\(error)")

@@ -96,7 +96,7 @@ extension Color {
       } catch {
         switch error.category {
         case .parse: problem = (error.description, error.line, error.column)
-        case .edit, .file: alert = error.description
+        case .edit, .file, .conflict: alert = error.description
         case .lock: retryLater()
         }
       }
@@ -158,6 +158,39 @@ extension Color {
     #expect(file.lockTimeout == .seconds(5))
   }
 
+  @Test func aRosterValueIsSavedAndMergedWithWhatAnotherProgramChanged() throws {
+    try withRosterFile { path in
+      let file = RosterFile(path: path)
+      try saveWithTheArticlesCode(file) {
+        try file.apply([.set("Cat-Bot", .init(weapon: .smoke)), .remove("Dog-Bot")])
+      }
+      let roster = try file.read()
+      #expect(roster[0].weapon == .fire && roster.monster(named: "Dog-Bot") == nil)
+    }
+  }
+
+  /// The article's save, with another program's edit between the snapshot and the save.
+  private func saveWithTheArticlesCode(
+    _ file: RosterFile, meanwhile: () throws -> Void
+  ) throws {
+    // snippet: save
+    var snapshot = try file.snapshot()
+    var roster = snapshot.roster
+    try roster.apply(.set("Cat-Bot", .init(weapon: .fire)))
+    // end snippet
+    try meanwhile()
+    // snippet: save
+    do throws(RosterError) {
+      snapshot = try file.save(roster, basedOn: snapshot)
+    } catch .saveConflict(let conflict) {
+      // Show conflict.conflicts; here the app's side of each is kept.
+      snapshot = try file.save(conflict.resolved(keeping: .ours), basedOn: conflict.current)
+    }
+    roster = snapshot.roster  // what the file holds now: the app's changes and the others'
+    // end snippet
+    #expect(roster == (try file.read()))
+  }
+
   @Test func aChangedFileIsNoticedAndReadAgain() throws {
     try withRosterFile { path in
       let file = RosterFile(path: path)
@@ -195,7 +228,7 @@ extension Color {
     snippets += MonsterKitAppTests.snippets(
       of: try text("../MonsterKitFoundationTests/MonsterKitFoundationTests.swift"))
     #expect(codeBlocks(of: article).sorted() == snippets.sorted())
-    #expect(snippets.count == 9)
+    #expect(snippets.count == 10)
     #expect(codeBlocks(of: try text("../../README.md")) == [readme])
   }
 }

@@ -74,9 +74,13 @@ struct MonsterRecord: Sendable {
   }
 
   /// The monster a record describes.
-  func monster(in source: RosterSource) -> Monster {
+  ///
+  /// - Parameters:
+  ///   - source: The source the record is one of.
+  ///   - id: The monster's id.
+  func monster(in source: RosterSource, id: Monster.ID) -> Monster {
     Monster(
-      name: source.text(.name, of: self),
+      id: id, name: source.text(.name, of: self),
       description: source.text(.description, of: self),
       icon: source.text(.icon, of: self),
       weapon: source.weapons[weapon],

@@ -1,9 +1,11 @@
-// A roster through `Codable`: the object of its roster file, so that an app's document can
-// hold a roster, with the weapons and fields it declares and the keys no one knows.
+// A roster through `Codable`: the text of its roster file, so that an app's document can
+// hold a roster, with the weapons and fields it declares and the keys no one knows, and
+// get it back byte for byte from any encoder.
 
 extension Roster: Codable {
-  /// Decodes a roster from the object of a roster file, checked as a file is: every rule
-  /// of <doc:RosterFileFormat>, the version, the declarations, the names.
+  /// Decodes a roster from the text of its roster file, a string, as ``encode(to:)``
+  /// encodes it, checked as a file is: every rule of <doc:RosterFileFormat>, the version,
+  /// the declarations, the names.
   ///
   /// ```swift
   /// struct Document: Codable {
@@ -13,47 +15,40 @@ extension Roster: Codable {
   /// ```
   ///
   /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError.dataCorrupted` when the value is not a valid roster: its
-  ///   description is the first problem, without a line and column (the decoder's coding
-  ///   path says where the roster is), and its underlying error the ``RosterError``, whose
-  ///   place is in the roster's text as MonsterKit writes it.
+  /// - Throws: `DecodingError.dataCorrupted` when the value is not a string, or not the
+  ///   text of a valid roster: its description is the first problem, by line and column in
+  ///   that text (which messages call `roster`), and its underlying error the
+  ///   ``RosterError``.
   public init(from decoder: any Decoder) throws {
-    let value = try JSONValue(from: decoder)
-    var bytes: [UInt8] = []
-    bytes.appendJSON(value, indent: 0)
+    let text = try decodeJSONText(from: decoder, of: "a roster, the text of its roster file")
     do throws(RosterError) {
-      self = try Roster(jsonBytes: bytes, path: "roster")
+      self = try Roster(jsonBytes: text.utf8, path: "roster")
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: decoder.codingPath, debugDescription: error.placelessDescription,
+          codingPath: decoder.codingPath, debugDescription: error.description,
           underlyingError: error))
     }
   }
 
-  /// Encodes the roster as the object of its roster file, keys in canonical order.
+  /// Encodes the roster as the text of its roster file, in canonical form
+  /// (``canonicalJSON()``), a string.
+  ///
+  /// An encoder keeps a string as it is, so decoding gives the roster back whole: every
+  /// key in its order, every number with its digits, two keys that differ only in their
+  /// Unicode normal form apart, as the file keeps them; no encoder's way with objects or
+  /// numbers touches it.
   ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError.invalidValue` when ``otherFields`` hold what the file cannot
-  ///   (see ``otherFields``), with the ``RosterError`` as its underlying error; whatever the
-  ///   encoder throws.
+  /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
-    do throws(RosterError) {
-      try otherFields.checkWritableAsRosters()
-    } catch {
-      throw EncodingError.unwritable(self, at: encoder.codingPath, because: error)
-    }
-    let bytes = canonicalJSON()
-    let value = try bytes.withUnsafeBytes(typed: { (buffer) throws(JSONSyntaxError) in
-      var scanner = JSONScanner(buffer)
-      return try scanner.readValue(depth: 1)
-    })
-    try value.encode(to: encoder)
+    var container = encoder.singleValueContainer()
+    try container.encode(String(decoding: canonicalJSON(), as: UTF8.self))
   }
 }
 
 extension EncodingError {
-  /// The error of encoding a monster or a roster whose own keys the file cannot hold: the
+  /// The error of encoding a monster whose own keys the file cannot hold: the
   /// ``RosterError`` that says why, as the description and the underlying error.
   static func unwritable(_ value: Any, at codingPath: [any CodingKey], because error: RosterError)
     -> EncodingError

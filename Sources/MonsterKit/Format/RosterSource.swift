@@ -18,6 +18,26 @@ struct RosterSource: Sendable {
   /// Whether an edit changed a record in place (see ``MonsterRecord/Flags/rewritten``), so
   /// that the bytes no longer hold every record's object as it stands.
   var hasRewrittenRecords = false
+  /// The ids of the records' monsters: numbered in a batch of the source's own, or each
+  /// given (``Roster/keepingIdentities(of:)``).
+  var recordIDs = RecordIDs.numbered(IDMint())
+
+  /// The ids of a source's records.
+  enum RecordIDs: Sendable {
+    /// The record's number in a batch of ids.
+    case numbered(IDMint)
+    /// An id for each record, by its number.
+    case given([Monster.ID])
+  }
+
+  /// The id of a record's monster.
+  @inline(__always)
+  func id(ofRecord record: Int) -> Monster.ID {
+    switch recordIDs {
+    case .numbered(let mint): mint.id(record)
+    case .given(let ids): ids[record]
+    }
+  }
 
   static let empty = RosterSource(
     bytes: .empty, records: [], otherFields: [], namesAreASCII: true)

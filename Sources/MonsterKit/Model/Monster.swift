@@ -24,8 +24,10 @@ public struct Monster: Hashable, Sendable {
   /// as it was. A roster refuses a monster whose other keys its file could not hold: a
   /// built-in key (set by its own property), a key twice, or a number that is no JSON number.
   public var otherFields: [JSONMember]
+  /// Which monster this is, whatever its name: see ``ID``.
+  public internal(set) var id: ID
 
-  /// Creates a monster.
+  /// Creates a monster, with an ``id`` no other monster has.
   ///
   /// - Parameters:
   ///   - name: The monster's name.
@@ -43,6 +45,17 @@ public struct Monster: Hashable, Sendable {
     nameColor: NameColor? = nil,
     otherFields: [JSONMember] = []
   ) {
+    self.init(
+      id: .random(), name: name, description: description, icon: icon, weapon: weapon,
+      nameColor: nameColor, otherFields: otherFields)
+  }
+
+  /// Creates a monster with an id given, such as one a roster made for it.
+  init(
+    id: ID, name: String, description: String, icon: String? = nil, weapon: Weapon,
+    nameColor: NameColor? = nil, otherFields: [JSONMember] = []
+  ) {
+    self.id = id
     self.name = name
     self.description = description
     self.icon = icon ?? Self.defaultIcon(forName: name)
@@ -70,98 +83,33 @@ public struct Monster: Hashable, Sendable {
 
 extension Monster {
   /// Whether two monsters are the same, field by field, as the roster file would hold them:
-  /// text the same code points, not canonically equivalent ones (which a monster's ``id``
-  /// does not tell apart).
+  /// text the same code points, not canonically equivalent ones. The ``id`` is not compared:
+  /// a monster saved and read back, or taken from another roster, is the same monster.
   public static func == (lhs: Monster, rhs: Monster) -> Bool {
     lhs.name.hasSameCodePoints(as: rhs.name)
       && lhs.description.hasSameCodePoints(as: rhs.description)
       && lhs.icon.hasSameCodePoints(as: rhs.icon) && lhs.weapon == rhs.weapon
       && lhs.nameColor == rhs.nameColor && lhs.otherFields == rhs.otherFields
   }
+
+  /// Hashes the fields ``==(_:_:)`` compares.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(description)
+    hasher.combine(icon)
+    hasher.combine(weapon)
+    hasher.combine(nameColor)
+    hasher.combine(otherFields)
+  }
 }
 
 // MARK: - Identifiable
 
-extension Monster: Identifiable {
-  /// The monster's name, folded as a roster compares names (``foldedName``): two
-  /// monsters of one roster never have the same id, a monster renamed to the same name
-  /// (`Straße` to `STRASSE`, `Café` from NFC to NFD) keeps its id, and one given another
-  /// name has a new one.
-  ///
-  /// ```swift
-  /// Monster.seeded[0].id  // "cat-bot"
-  /// ```
-  ///
-  /// With it, a roster's monsters fill a SwiftUI `List` or `ForEach` as they are.
-  public var id: String {
-    foldedName
-  }
-}
-
-// MARK: - Codable
-
-extension Monster: Codable {
-  /// Decodes a monster from its object in the roster file: the five built-in keys, and
-  /// every other key, kept in ``otherFields`` as it was.
-  ///
-  /// The order of the other keys is the order the decoder lists them in, which for some
-  /// decoders (`JSONDecoder`) is not the order of the text.
-  ///
-  /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError` when a built-in key is missing or of the wrong type, or the
-  ///   name breaks the roster's rules for names (empty, a control or format character,
-  ///   white space at either end). A weapon has its default image (see
-  ///   ``Weapon/init(from:)``); a roster gives a declared weapon its own.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: JSONKey.self)
-    let name = try container.decode(String.self, forKey: JSONKey(MonsterField.name.key))
-    if let problem = Roster.problem(withName: name) {
-      throw DecodingError.dataCorruptedError(
-        forKey: JSONKey(MonsterField.name.key), in: container,
-        debugDescription: "'\(escapedForMessage(name))' cannot be a monster's name: it \(problem)")
-    }
-    let builtIn = Set(MonsterField.builtIn.map(\.key))
-    self.init(
-      name: name,
-      description: try container.decode(
-        String.self, forKey: JSONKey(MonsterField.description.key)),
-      icon: try container.decode(String.self, forKey: JSONKey(MonsterField.icon.key)),
-      weapon: try container.decode(Weapon.self, forKey: JSONKey(MonsterField.weapon.key)),
-      nameColor: try container.decodeIfPresent(
-        NameColor.self, forKey: JSONKey(MonsterField.nameColor.key)),
-      otherFields: try container.allKeys.filter { !builtIn.contains($0.stringValue) }.map {
-        JSONMember($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
-      })
-  }
-
-  /// Encodes the monster as its object in the roster file: the built-in keys (`nameColor`
-  /// left out when there is none), then ``otherFields``.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError.invalidValue` when ``otherFields`` hold what the file cannot
-  ///   (a built-in key, a key twice, a number that is no JSON number), with the
-  ///   ``RosterError`` as its underlying error: an encoder would let the later of two
-  ///   values of a key replace the earlier, such as a monster's name; also for two keys
-  ///   that differ only in their Unicode normal form, which the file keeps apart and an
-  ///   encoder does not; whatever the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
-    do throws(RosterError) {
-      try otherFields.checkWritableAsMonsters()
-    } catch {
-      throw EncodingError.unwritable(self, at: encoder.codingPath, because: error)
-    }
-    try otherFields.checkKeysApartForEncoder(self, codingPath: encoder.codingPath)
-    var container = encoder.container(keyedBy: JSONKey.self)
-    try container.encode(name, forKey: JSONKey(MonsterField.name.key))
-    try container.encode(description, forKey: JSONKey(MonsterField.description.key))
-    try container.encode(icon, forKey: JSONKey(MonsterField.icon.key))
-    try container.encode(weapon, forKey: JSONKey(MonsterField.weapon.key))
-    try container.encodeIfPresent(nameColor, forKey: JSONKey(MonsterField.nameColor.key))
-    for member in otherFields {
-      try container.encode(member.value, forKey: JSONKey(member.key))
-    }
-  }
-}
+/// With its ``id``, a roster's monsters fill a SwiftUI `List` or `ForEach` as they are, and
+/// a row stays the monster's row through a rename.
+extension Monster: Identifiable {}
 
 // MARK: - The seeded roster
 

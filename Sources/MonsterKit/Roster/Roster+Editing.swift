@@ -4,14 +4,22 @@ extension Roster {
   /// Adds a monster at the end, with the roster's weapon of its weapon's name (and so the
   /// roster's image of it), and a required field it lacks given its default.
   ///
+  /// The monster keeps its ``Monster/id``, unless a monster of the roster has it already
+  /// (a copy of one of its monsters, renamed): then the roster gives it a new one.
+  ///
   /// - Parameter monster: The new monster.
+  /// - Returns: The monster's id on the roster.
   /// - Throws: ``RosterError/invalidName(_:reason:)`` or ``RosterError/nameTaken(_:by:)``;
   ///   ``RosterError/unknownWeapon(_:weapons:)``, ``RosterError/invalidValue(_:field:reason:)``
   ///   or ``RosterError/missingValue(field:monster:)`` for a weapon or a declared field the
   ///   roster does not take.
-  public mutating func add(_ monster: Monster) throws(RosterError) {
+  @discardableResult
+  public mutating func add(_ monster: Monster) throws(RosterError) -> Monster.ID {
     try checkName(monster.name, replacing: nil)
-    append(try checked(monster))
+    var monster = try checked(monster)
+    monster.id = newID(for: monster)
+    append(monster)
+    return monster.id
   }
 
   /// Removes the monster with a name, ignoring case.
@@ -122,6 +130,24 @@ extension Roster {
     if let holder = self.slot(named: name), holder != slot {
       throw .nameTaken(name, by: self[Index(slot: Int(holder))].name)
     }
+  }
+
+  /// Gives the roster other keys of its own, in order, after the known ones: what the
+  /// roster's object holds beyond `version`, `weapons`, `fields` and `monsters`.
+  ///
+  /// ```swift
+  /// try roster.setOtherFields([JSONMember("title", .string("Team"))])
+  /// try roster.setOtherFields([JSONMember("version", .number("2"))])  // throws
+  /// ```
+  ///
+  /// - Parameter members: The keys and their values.
+  /// - Throws: ``RosterError/invalidValue(_:field:reason:)`` for what the roster file could
+  ///   not hold, naming the first such key: a key the roster has of its own (`version`,
+  ///   `weapons`, `fields`, `monsters`), a key given twice, a number that is no JSON number
+  ///   (`NaN`, `abc`, `01`), a value nested too deep. The roster is then as it was.
+  public mutating func setOtherFields(_ members: [JSONMember]) throws(RosterError) {
+    try members.checkWritableAsRosters()
+    otherFields = members
   }
 
   /// Checks that a name follows the rules of names, whoever has it.

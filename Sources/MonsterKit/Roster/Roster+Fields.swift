@@ -271,19 +271,20 @@ extension Roster {
   // MARK: - New monsters
 
   /// A new monster of a name, with the fields changes give it, and the defaults of the
-  /// rest.
+  /// rest, and a new id.
   ///
   /// - Throws: What ``resolved(_:)-(RosterEdit.Changes)`` throws;
   ///   ``RosterError/missingValue(field:monster:)`` without a weapon, or without a required
   ///   field that has no default.
-  func newMonster(named name: String, _ changes: RosterEdit.Changes) throws(RosterError)
-    -> Monster
+  mutating func newMonster(named name: String, _ changes: RosterEdit.Changes)
+    throws(RosterError) -> Monster
   {
     let resolved = try resolved(changes)
     guard resolved.values.contains(where: { $0.field.builtIn == .weapon }) else {
       throw .missingValue(field: MonsterField.weapon.key, monster: name)
     }
-    var monster = Monster(name: name, description: "", weapon: weapons[0])
+    // An id of the roster's own batch: no call to the system for each of a million.
+    var monster = Monster(id: mint.mint(), name: name, description: "", weapon: weapons[0])
     resolved.apply(to: &monster, weapons: weapons)
     return try checked(monster)
   }

@@ -130,9 +130,12 @@ extension Roster {
     }
     let order = Array(kept[..<insertion]) + moved + Array(kept[insertion...])
     guard order != live || live.count != slots.count else { return }
+    let (mint, editedIDs) = (self.mint, self.editedIDs)
     self = Roster(
       source: source, slots: order, edited: edited, otherFields: otherFields,
       declarations: declarations)
+    // The same monsters, moved: their ids, and where new ones come from, are as they were.
+    (self.mint, self.editedIDs) = (mint, editedIDs)
     _ = indexNames()
   }
 

@@ -246,10 +246,14 @@ extension Roster {
 
   /// Puts a changed monster in its slot. The caller has checked and indexed its name.
   mutating func replaceMonster(atSlot slot: Int, with monster: Monster) {
+    // The monster at a position keeps its id, whatever the new one holds.
+    var monster = monster
+    monster.id = id(atSlot: slot)
     switch slots[slot].content {
     case .record:
       slots[slot] = .edited(edited.count)
       edited.append(monster)
+      editedIDs?.insert(monster.id)
     case .edited(let entry):
       edited[entry] = monster
     case .removed:

@@ -31,12 +31,16 @@ public struct Roster: Sendable {
   /// The roster's keys that `monsters` does not know, in file order, written back after the
   /// known ones.
   ///
-  /// An edit of a ``RosterFile`` refuses keys its file could not hold, with nothing written,
-  /// and encoding the roster throws for them: a key the roster has of its own (`version`,
-  /// `weapons`, `fields`, `monsters`), a key twice, or a number that is no JSON number.
-  public var otherFields: [JSONMember]
+  /// They are set with ``setOtherFields(_:)``, which refuses what the file could not hold,
+  /// so that ``canonicalJSON()`` always writes a roster that reads back as this one.
+  public internal(set) var otherFields: [JSONMember]
   /// The weapons and fields the roster declares.
   var declarations: RosterDeclarations
+  /// Where ids for the monsters the roster adds come from.
+  var mint = IDMint()
+  /// The ids of the monsters that stand in edited slots, once an addition has asked which
+  /// ids the roster holds; `nil` until then. A record's id is its source's.
+  var editedIDs: Set<Monster.ID>?
 
   /// The six monsters of the tutorial: the roster a missing file holds.
   public static let seeded = Roster(validated: Monster.seeded)
@@ -119,11 +123,12 @@ public struct Roster: Sendable {
   }
 
   /// Puts a monster in a new slot at the end, and indexes its name. The caller has checked
-  /// the name.
+  /// the name, and that no monster of the roster has the monster's id.
   mutating func append(_ monster: Monster) {
     let slot = Int32(truncatingIfNeeded: slots.count)
     slots.append(.edited(edited.count))
     edited.append(monster)
+    editedIDs?.insert(monster.id)
     liveCount += 1
     positions?.appendSlot()
     indexName(at: slot)
@@ -131,6 +136,7 @@ public struct Roster: Sendable {
 
   /// Empties a slot whose name is out of the index already.
   mutating func removeMonster(atSlot slot: Int) {
+    if case .edited(let entry) = slots[slot].content { editedIDs?.remove(edited[entry].id) }
     slots[slot] = .removed
     liveCount -= 1
     if positions == nil { positions = SlotPositions(slotCount: slots.count) }
@@ -179,7 +185,8 @@ extension Roster: Collection {
   /// - Parameter index: A position before ``endIndex``.
   public subscript(index: Index) -> Monster {
     switch slots[index.slot].content {
-    case .record(let record): source.records[record].monster(in: source)
+    case .record(let record):
+      source.records[record].monster(in: source, id: source.id(ofRecord: record))
     case .edited(let entry): edited[entry]
     case .removed: preconditionFailure("no monster stands at a removed monster's position")
     }

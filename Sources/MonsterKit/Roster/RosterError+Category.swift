@@ -16,6 +16,7 @@ extension RosterError {
   ///   case .edit: showAlert(error.description)
   ///   case .file: showAlert(error.description)
   ///   case .lock: retryLater()
+  ///   case .conflict: showConflicts(error)
   ///   }
   /// }
   /// ```
@@ -34,6 +35,9 @@ extension RosterError {
     /// Another program held the roster's lock for longer than the lock wait
     /// (``RosterError/lockTimeout(path:seconds:)``); trying again later may succeed.
     case lock
+    /// A save met changes of the file it could not merge
+    /// (``RosterError/saveConflict(_:)``): the user decides, and the app saves again.
+    case conflict
   }
 
   /// What kind of failure this is: parsing, editing, the file, or the lock.
@@ -41,13 +45,16 @@ extension RosterError {
     switch self {
     case .syntax, .invalidRoster, .unresolvedConflict:
       .parse
-    case .noSuchMonster, .nameTaken, .invalidName, .unknownWeapon, .unknownField, .invalidValue,
+    case .noSuchMonster, .monsterGone, .nameTaken, .invalidName, .unknownWeapon, .unknownField,
+      .invalidValue,
       .missingValue, .invalidDeclaration, .weaponTaken, .fieldTaken, .weaponInUse, .fieldInUse,
       .undeclaredKey, .valueInUse:
       .edit
     case .missingFile, .fileExists, .notARegularFile, .notEditable, .fileTooLarge,
-      .changedWhileReading, .fileSystem:
+      .changedWhileReading, .fileSystem, .notTheFileRead:
       .file
+    case .saveConflict:
+      .conflict
     case .lockTimeout:
       .lock
     }

@@ -6,6 +6,9 @@
 public enum RosterError: Error, Hashable, Sendable {
   /// No monster on the roster has this name, ignoring case; perhaps one with a close name.
   case noSuchMonster(String, suggestion: String?)
+  /// No monster on the roster has this id: the monster was removed (by the app, or by
+  /// another program whose changes a save or a reload brought in), or is another roster's.
+  case monsterGone(Monster.ID)
   /// Another monster, named second, has this name already: the two are the same name,
   /// ignoring case (see ``Monster/foldedName(_:)``).
   case nameTaken(String, by: String)
@@ -70,6 +73,13 @@ public enum RosterError: Error, Hashable, Sendable {
   case fileSystem(path: String, action: FileAction, errno: Int32)
   /// Another process held the roster's lock for longer than the lock wait.
   case lockTimeout(path: String, seconds: Double)
+  /// The file changed since the snapshot a save was based on, and the changes meet the
+  /// roster saved where the merge cannot decide: the merge, and the file as it is now.
+  /// Nothing was written.
+  case saveConflict(SaveConflict)
+  /// A save was based on a snapshot of another file than the one at the path (another
+  /// folder, or another name), which no merge could rest on. Nothing was written.
+  case notTheFileRead(path: String)
 }
 
 // MARK: - File actions
@@ -146,6 +156,8 @@ extension RosterError: CustomStringConvertible {
     case .noSuchMonster(let name, let suggestion):
       "No monster named '\(escapedForMessage(name))'."
         + (suggestion.map { " Did you mean '\(escapedForMessage($0))'?" } ?? "")
+    case .monsterGone:
+      "The monster is no longer on the roster: it was removed."
     case .nameTaken(let name, let holder):
       name == holder
         ? "There is a monster named '\(escapedForMessage(name))' already."
@@ -226,6 +238,14 @@ extension RosterError: CustomStringConvertible {
     case .lockTimeout(let path, let seconds):
       "Another \(program ?? "program") is editing \(escapedForMessage(path)) (the roster was locked for "
         + "over \(formatSeconds(seconds)) s); try again" + (hint.map { ", or \($0)" } ?? "") + "."
+    case .saveConflict(let conflict):
+      "\(escapedForMessage(conflict.path)) changed since it was read, and "
+        + (conflict.conflicts.count == 1
+          ? "a change meets yours" : "\(conflict.conflicts.count) changes meet yours")
+        + ": nothing was written."
+    case .notTheFileRead(let path):
+      "The roster to save was read from another file than \(escapedForMessage(path)); nothing "
+        + "was written."
     }
   }
 }
@@ -241,22 +261,6 @@ extension RosterError {
     guard more <= 0 else { return names.joined(separator: ", ") + " and \(more) more" }
     guard let last = names.last, names.count > 1 else { return names.first ?? "" }
     return names.dropLast().joined(separator: ", ") + " and " + last
-  }
-}
-
-extension RosterError {
-  /// The message without the path, line and column, for bytes that no one wrote as they
-  /// are, such as the text a decoded roster is read from: a place in them would point
-  /// nowhere in the document it came from.
-  var placelessDescription: String {
-    switch self {
-    case .syntax(_, _, _, let message):
-      message
-    case .invalidRoster(_, let problems) where !problems.isEmpty:
-      problems[0].message(program: nil) + moreProblems(problems.count - 1, hint: nil)
-    default:
-      description
-    }
   }
 }
 

@@ -34,8 +34,14 @@ extension RosterFile {
   ///   looked at; ``RosterError/notEditable(path:)`` for a pipe or a terminal.
   /// - Complexity: One `open` and one `fstat`: no byte of the file is read.
   public func fileVersion() throws(RosterError) -> FileVersion? {
-    guard let status = try statusAsOpened(action: .read) else { return nil }
-    return FileVersion(
+    try statusAsOpened(action: .read).map(FileVersion.init)
+  }
+}
+
+extension RosterFile.FileVersion {
+  /// The version of a file of this status.
+  init(_ status: Platform.FileStatus) {
+    self.init(
       device: status.device, inode: status.inode, size: status.size,
       modified: status.modificationTime.seconds,
       modifiedNanoseconds: status.modificationTime.nanoseconds,

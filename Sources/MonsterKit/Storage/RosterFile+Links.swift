@@ -17,7 +17,7 @@ extension RosterFile {
   /// The file an edit replaces, or creates: the path with symbolic links followed.
   ///
   /// - Parameter action: The action named when a folder stands at the path: `read` for an
-  ///   edit, which reads first, `write` for ``initialize(force:)``.
+  ///   edit, which reads first, `write` for ``initialize(force:)-x46j``.
   /// - Returns: The folder and the name, or `nil` when the file changed while it was being
   ///   looked at, and it is time to look again.
   /// - Throws: ``RosterError/notEditable(path:)`` for a pipe, a socket or a terminal, or a

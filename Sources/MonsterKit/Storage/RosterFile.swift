@@ -33,7 +33,7 @@ public struct RosterFile: Sendable {
   /// `.seconds(5)`.
   ///
   /// The synchronous edits (``update(dryRun:_:)``, ``apply(_:dryRun:)``,
-  /// ``initialize(force:)``) wait by sleeping on the calling thread; ``update(_:)``, which is
+  /// ``initialize(force:)-x46j``) wait by sleeping on the calling thread; ``update(_:)``, which is
   /// `async`, waits without blocking one. With 0, an edit never
   /// waits: it tries the lock once and throws ``RosterError/lockTimeout(path:seconds:)`` at
   /// once when another editor holds it; so does a negative duration.
@@ -109,7 +109,7 @@ extension RosterFile {
     /// not exist yet, as the command line's `monsters.json`.
     case seededRoster
     /// Nothing, the default: reading or editing throws ``RosterError/missingFile(path:)``,
-    /// and only ``RosterFile/initialize(force:)`` creates the file. For a path someone
+    /// and only ``RosterFile/initialize(force:)-x46j`` creates the file. For a path someone
     /// named, or a document an app opened, so that a mistyped or moved one is never taken
     /// for a roster.
     case error

@@ -121,8 +121,9 @@ indirect enum CommandFailure: Error {
     case .usage: .usage
     case .roster(let error):
       switch error {
-      case .noSuchMonster, .nameTaken, .fileExists, .weaponTaken, .fieldTaken, .weaponInUse,
-        .fieldInUse, .undeclaredKey, .valueInUse:
+      case .noSuchMonster, .monsterGone, .nameTaken, .fileExists, .weaponTaken, .fieldTaken,
+        .weaponInUse,
+        .fieldInUse, .undeclaredKey, .valueInUse, .saveConflict, .notTheFileRead:
         .failure
       case .invalidName, .notEditable, .unknownWeapon, .unknownField, .invalidValue,
         .missingValue, .invalidDeclaration:

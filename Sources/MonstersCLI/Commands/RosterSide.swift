@@ -134,28 +134,3 @@ struct RosterSide {
         "\(readers.joined(separator: " and ")) are both '-': standard input can be read once."))
   }
 }
-
-extension RosterError {
-  /// The error, naming its file by another name: a side of a merge that git gave as a
-  /// temporary file is named by the roster's path.
-  fileprivate func naming(_ name: String) -> RosterError {
-    switch self {
-    case .noSuchMonster, .nameTaken, .invalidName, .unknownWeapon, .unknownField, .invalidValue,
-      .missingValue, .invalidDeclaration, .weaponTaken, .fieldTaken, .weaponInUse, .fieldInUse,
-      .undeclaredKey, .valueInUse:
-      self
-    case .syntax(_, let line, let column, let message):
-      .syntax(path: name, line: line, column: column, message: message)
-    case .invalidRoster(_, let problems): .invalidRoster(path: name, problems: problems)
-    case .unresolvedConflict(_, let lines): .unresolvedConflict(path: name, lines: lines)
-    case .missingFile: .missingFile(path: name)
-    case .fileExists: .fileExists(path: name)
-    case .notARegularFile: .notARegularFile(path: name)
-    case .notEditable: .notEditable(path: name)
-    case .fileTooLarge: .fileTooLarge(path: name)
-    case .changedWhileReading: .changedWhileReading(path: name)
-    case .fileSystem(_, let action, let code): .fileSystem(path: name, action: action, errno: code)
-    case .lockTimeout(_, let seconds): .lockTimeout(path: name, seconds: seconds)
-    }
-  }
-}

@@ -107,7 +107,7 @@ import Testing
 
   @Test func unknownKeysAreChanges() throws {
     var new = Roster.seeded
-    new.otherFields = [JSONMember("owner", .string("ann"))]
+    try new.setOtherFields([JSONMember("owner", .string("ann"))])
     try new.update(named: "Cat-Bot") { $0.otherFields = [JSONMember("tags", .array([]))] }
     #expect(
       try changes(.seeded, new) == [

@@ -174,13 +174,13 @@ import Testing
   @Test func unknownKeysOfMonstersAndOfTheRosterMerge() throws {
     let tag = { (name: String, value: JSONValue) in JSONMember(name, value) }
     var base = Roster.seeded
-    base.otherFields = [tag("owner", .string("ann"))]
+    try base.setOtherFields([tag("owner", .string("ann"))])
     try base.apply(.add(newMonster("Robo-Bot", otherFields: [tag("tags", .array([]))])))
     var ours = base
-    ours.otherFields.append(tag("reviewed", .bool(true)))
+    try ours.setOtherFields(ours.otherFields + [tag("reviewed", .bool(true))])
     try ours.update(named: "Robo-Bot") { $0.otherFields = [tag("tags", .array([.string("boss")]))] }
     var theirs = base
-    theirs.otherFields = [tag("owner", .string("bob"))]
+    try theirs.setOtherFields([tag("owner", .string("bob"))])
     try theirs.update(named: "Robo-Bot") {
       $0.otherFields.append(tag("level", .number("3")))
     }
@@ -522,9 +522,9 @@ import Testing
 
   @Test func aRosterKeyGivenTwoValuesIsAConflict() throws {
     var ours = Roster.seeded
-    ours.otherFields = [JSONMember("owner", .string("ann"))]
+    try ours.setOtherFields([JSONMember("owner", .string("ann"))])
     var theirs = Roster.seeded
-    theirs.otherFields = [JSONMember("owner", .string("bob"))]
+    try theirs.setOtherFields([JSONMember("owner", .string("bob"))])
     let merge = try merged(.seeded, ours, theirs)
     #expect(
       merge.conflicts == [
@@ -565,12 +565,14 @@ import Testing
     throws
   {
     var base = Roster.seeded
-    base.otherFields = [JSONMember("owner", .string("ann"))]
+    try base.setOtherFields([JSONMember("owner", .string("ann"))])
     var removed = base
-    removed.otherFields = []
+    try removed.setOtherFields([])
     // The editor changes the key and adds one after it, which the remover takes too.
     var edited = base
-    edited.otherFields = [JSONMember("owner", .number("105")), JSONMember("team", .bool(true))]
+    try edited.setOtherFields([
+      JSONMember("owner", .number("105")), JSONMember("team", .bool(true)),
+    ])
     let merge =
       remover == .ours
       ? try merged(base, removed, edited) : try merged(base, edited, removed)

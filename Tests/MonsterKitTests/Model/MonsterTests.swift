@@ -64,25 +64,75 @@ import Testing
     #expect(base != other)
   }
 
-  @Test func codableUsesTheFileKeysAndLeavesOutANameColourOfNone() throws {
+  @Test func codableIsTheTextOfTheFilesObjectWithoutANameColourOfNone() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let plain = Monster(name: "Cat-Bot", description: "MEE-OW", weapon: .ninjaStar)
+    let text = try JSONDecoder().decode(String.self, from: encoder.encode(plain))
     #expect(
-      String(decoding: try encoder.encode(plain), as: UTF8.self)
-        == #"{"description":"MEE-OW","icon":"meetcatbot.png","name":"Cat-Bot","weapon":"ninjaStar"}"#
+      text
+        == #"{"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","weapon":"ninjaStar"}"#
     )
     var colored = plain
     colored.nameColor = .rgb(red: 255, green: 136, blue: 0)
     let data = try encoder.encode(colored)
-    #expect(String(decoding: data, as: UTF8.self).contains(##""nameColor":"#FF8800""##))
+    #expect(
+      try JSONDecoder().decode(String.self, from: data).hasSuffix(##","nameColor":"#FF8800"}"##))
     #expect(try JSONDecoder().decode(Monster.self, from: data) == colored)
   }
 
+  @Test(arguments: [
+    (
+      #"{"description":"d","icon":"a.png","weapon":"fire"}"#,
+      "'name' is a required field: a monster cannot be without one."
+    ),
+    (
+      #"{"name":"A","icon":"a.png","weapon":"fire"}"#,
+      "'A' needs a value for 'description', a required field."
+    ),
+    (
+      #"{"name":"A","description":null,"icon":"a.png","weapon":"fire"}"#,
+      "'A' needs a value for 'description', a required field."
+    ),
+    (
+      #"{"name":"A","description":"d","icon":"a.png"}"#,
+      "'A' needs a value for 'weapon', a required field."
+    ),
+    (
+      #"{"name":"A","description":7,"icon":"a.png","weapon":"fire"}"#,
+      "Invalid value '7' for 'description': it takes text."
+    ),
+    (
+      #"{"name":" A","description":"d","icon":"a.png","weapon":"fire"}"#,
+      "' A' cannot be a monster's name: it starts with white space, U+0020 (SPACE)."
+    ),
+    (
+      #"{"name":"A","description":"d","icon":"a.png","weapon":"fire","nameColor":"Red"}"#,
+      "Invalid value 'Red' for 'nameColor': it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
+    ),
+    (
+      #"{"name":"A","description":"d","icon":"a.png","weapon":"fire","x":1,"x":2}"#,
+      "monster:1:68: duplicate key 'x' in one object"
+    ),
+    (
+      #"{"name":"A","description":"d","icon":"a.png","weapon":"fire"} {}"#,
+      "monster:1:63: unexpected '{' after the monster object"
+    ),
+    (#"["A"]"#, "monster:1:1: expected a monster object, such as {\"name\": ...}"),
+  ])
+  func decodingAMonstersTextSaysWhatIsWrong(_ text: String, _ message: String) throws {
+    #expect {
+      try JSONDecoder().decode(Monster.self, from: JSONEncoder().encode(text))
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription == message
+    }
+  }
+
   @Test func decodingRefusesANameNoWeaponCanHave() {
-    let json = #"{"name":"A","description":"d","icon":"a.png","weapon":"ninja-star"}"#
+    let text = #"{"name":"A","description":"d","icon":"a.png","weapon":"ninja-star"}"#
     #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(Monster.self, from: Data(json.utf8))
+      try JSONDecoder().decode(Monster.self, from: JSONEncoder().encode(text))
     }
   }
 }
