@@ -55,6 +55,43 @@ private func control(for field: MonsterField) -> FieldControl {
       roster.fields.map(\.key) == MonsterField.builtIn.map(\.key) + ["team", "health", "notes"])
   }
 
+  @Test func readsAndSetsDeclaredFieldsAsSwiftValues() throws {
+    let roster = try Roster(jsonBytes: bytes, path: "monsters.json")
+    let catBot = roster.monster(named: "cat-bot")
+    let health = roster.field("health", as: Int.self)!
+    let team = roster.field("team", as: String.self)!
+    let points = catBot?[health]
+    #expect(points == 80)
+    var typed = roster
+    try typed.update(named: "Cat-Bot") { monster in
+      monster[health] = 90
+      monster[team] = "blue"
+    }
+    #expect(typed.monster(named: "Cat-Bot")?[health] == 90)
+    #expect(typed.monster(named: "Cat-Bot")?[team] == "blue")
+    #expect(typed.monster(named: "Cat-Bot")?[typed.declaredFields[1]] == .number("90"))
+    #expect(roster.field("team", as: Int.self) == nil)
+    #expect(roster.field("weapon", as: String.self) == nil)
+    #expect(roster.field("notes", as: String.self)?.value(in: catBot!) == nil)
+    let before = typed
+    #expect(
+      throws: RosterError.invalidValue(
+        "800", field: "health", reason: "it takes an integer from 1 to 100")
+    ) {
+      try typed.update(named: "Cat-Bot") { $0[health] = 800 }
+    }
+    #expect(throws: RosterError.self) {
+      try typed.update(named: "Cat-Bot") { $0[team] = "green" }
+    }
+    #expect(typed == before)
+    var changes = RosterEdit.Changes()
+    changes.set(health, to: 7)
+    changes.set(team, to: nil)
+    try typed.apply(.set("Cat-Bot", changes))
+    #expect(typed.monster(named: "Cat-Bot")?[health] == 7)
+    #expect(typed.monster(named: "Cat-Bot")?[team] == nil)
+  }
+
   @Test func setsADeclaredFieldAndAddsAWeapon() throws {
     let roster = try Roster(jsonBytes: bytes, path: "monsters.json")
     var edited = roster
@@ -132,7 +169,7 @@ private func control(for field: MonsterField) -> FieldControl {
         missing.append(code)
       }
     }
-    #expect(blocks == 4)
+    #expect(blocks == 5)
     #expect(missing == [])
   }
 }
