@@ -161,7 +161,7 @@ struct RecordValues: Hashable {
         guard let text, let number = weapons.number(of: text) else { return nil }
         weapon = number
       case .nameColor?:
-        nameColor = text.flatMap { NameColor($0) }.map(NameColorChange.set) ?? .remove
+        nameColor = text.flatMap { NameColor(spelling: $0) }.map(NameColorChange.set) ?? .remove
       default:
         return nil
       }

@@ -566,7 +566,7 @@ struct RosterParser {
         }
       case .nameColor:
         let text = scanner.text(of: token)
-        if let color = NameColor(text) {
+        if let color = NameColor(spelling: text) {
           record.nameColor = color
         } else {
           fieldProblems.append(

@@ -415,7 +415,7 @@ extension MonsterField {
     case .icon?: monster.icon = text ?? monster.icon
     case .weapon?:
       monster.weapon = text.map { weapons.weapon(named: $0) ?? Weapon(name: $0) } ?? monster.weapon
-    case .nameColor?: monster.nameColor = text.flatMap { NameColor($0) }
+    case .nameColor?: monster.nameColor = text.flatMap { NameColor(spelling: $0) }
     case nil: monster.otherFields.setValue(value, forKey: key)
     }
   }
@@ -469,7 +469,7 @@ extension MonsterField {
       return Roster.problem(withName: text).map { "is not a name: it " + $0 }
     case (.text, .string): return nil
     case (.weapon, .string(let text)): fits = weapons.weapon(named: text) != nil
-    case (.color, .string(let text)): fits = NameColor(text) != nil
+    case (.color, .string(let text)): fits = NameColor(spelling: text) != nil
     case (.values(let values), .string(let text)):
       fits = values.contains { $0.hasSameCodePoints(as: text) }
     case (.integer, .number(let text)):

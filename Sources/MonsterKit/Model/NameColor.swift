@@ -3,7 +3,7 @@
 /// The roster file spells a colour as one of eight names or as `#RRGGBB`:
 ///
 /// ```swift
-/// NameColor("red")      // .red
+/// NameColor("red")      // .red, and so is NameColor("Red")
 /// NameColor("#FF8800")  // .rgb(red: 255, green: 136, blue: 0)
 /// NameColor.rgb(red: 255, green: 136, blue: 0).description  // "#FF8800"
 /// ```
@@ -36,11 +36,21 @@ public enum NameColor: Hashable, Sendable {
   public static let spellings =
     named.map(\.description).joined(separator: ", ") + " or #RRGGBB"
 
-  /// Reads a colour as the roster file spells it: a lower-case name or `#RRGGBB`.
+  /// Reads a colour as a person writes it: a name in any case (`Red`, `red`, `RED`) or
+  /// `#RRGGBB`, as ``init(parsing:)`` does.
   ///
-  /// - Parameter text: The colour's spelling. Hex digits may be in either case.
+  /// - Parameter text: The colour, such as `Red` or `#ff8800`.
   /// - Returns: The colour, or `nil` when `text` is neither a colour name nor `#RRGGBB`.
   public init?(_ text: some StringProtocol) {
+    self.init(spelling: text.lowercased())
+  }
+
+  /// Reads a colour exactly as the roster file spells it: a lower-case name or `#RRGGBB`,
+  /// hex digits in either case.
+  ///
+  /// - Parameter text: The colour's spelling.
+  /// - Returns: The colour, or `nil` when `text` is not a colour as the file spells one.
+  package init?(spelling text: some StringProtocol) {
     var text = String(text)
     guard let color = text.withUTF8({ NameColor(fileSpelling: UnsafeRawBufferPointer($0)) }) else {
       return nil
@@ -105,7 +115,7 @@ public enum NameColor: Hashable, Sendable {
   /// - Parameter text: The colour as typed, such as `Red` or `#ff8800`.
   /// - Returns: The colour, or `nil` when `text` is not a colour.
   public init?(parsing text: some StringProtocol) {
-    self.init(text.lowercased())
+    self.init(spelling: text.lowercased())
   }
 
   /// The number of the colour in the terminal's eight-colour palette, for a named colour.
@@ -184,7 +194,7 @@ extension NameColor: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
-    guard let color = NameColor(text) else {
+    guard let color = NameColor(spelling: text) else {
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "'\(escapedForMessage(text))' is not a colour")
     }

@@ -74,7 +74,7 @@ struct TextStyle: Equatable {
     guard usesColor, case .string(let color)? = roster.value(of: .nameColor, at: index) else {
       return text
     }
-    return name(text, color: NameColor(color))
+    return name(text, color: NameColor(spelling: color))
   }
 
   /// A header, in bold when colour is on.

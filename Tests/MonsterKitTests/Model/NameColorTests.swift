@@ -38,7 +38,14 @@ import Testing
     "Red", "RED", " red", "red ", "#FF880", "#FF88001", "FF8800", "#GG0000", "", "#",
   ])
   func strictReadingRefusesAnythingButTheFileSpelling(text: String) {
-    #expect(NameColor(text) == nil)
+    #expect(NameColor(spelling: text) == nil)
+  }
+
+  /// What an app writes, `NameColor("Red")`, reads a colour as a person writes it, as
+  /// `NameColor(parsing:)` does; the file's own spelling is read strictly.
+  @Test(arguments: ["Red", "RED", "red", "wHiTe", "#Ff8800", " red", "orange"])
+  func theInitializerReadsAsParsingDoes(text: String) {
+    #expect(NameColor(text) == NameColor(parsing: text))
   }
 
   @Test(arguments: [
