@@ -280,6 +280,55 @@ import Testing
     }
   }
 
+  /// A change that says it throws only the roster's errors keeps the call's error typed:
+  /// each `do throws(RosterError)` here compiles only so. (Swift infers `any Error` for a
+  /// closure that says nothing.)
+  @Test func aChangeOfRosterEditsThrowsARosterErrorTyped() throws {
+    let (folder, path) = try makeRosterFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = RosterFile(path: path)
+    do throws(RosterError) {
+      try file.update { (roster) throws(RosterError) in try roster.apply(.remove("Nobody")) }
+      Issue.record("removed nobody")
+    } catch {
+      #expect(error == .noSuchMonster("Nobody", suggestion: nil))
+    }
+    let snapshot = try file.snapshot()
+    do throws(RosterError) {
+      _ = try file.update(basedOn: snapshot) { (roster) throws(RosterError) in
+        try roster.apply(.remove("Nobody"))
+      }
+      Issue.record("removed nobody")
+    } catch {
+      #expect(error.category == .edit)
+    }
+    // A change that throws the app's own error still does, as it threw it.
+    #expect(throws: AppError.rosterFull) {
+      try file.update { _ in throw AppError.rosterFull }
+    }
+  }
+
+  @Test func anAsyncChangeOfRosterEditsThrowsARosterErrorTyped() async throws {
+    let (folder, path) = try makeRosterFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = RosterFile(path: path)
+    let snapshot = try await file.snapshot()
+    do throws(RosterError) {
+      try await file.update { (roster) throws(RosterError) in try roster.apply(.remove("Nobody")) }
+      Issue.record("removed nobody")
+    } catch {
+      #expect(error.category == .edit)
+    }
+    do throws(RosterError) {
+      _ = try await file.update(basedOn: snapshot) { (roster) throws(RosterError) in
+        try roster.apply(.remove("Nobody"))
+      }
+      Issue.record("removed nobody")
+    } catch {
+      #expect(error.category == .edit)
+    }
+  }
+
   @Test func everyBlockingCallHasAnAsyncForm() async throws {
     let (folder, path) = try makeRosterFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

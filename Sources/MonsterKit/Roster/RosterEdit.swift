@@ -2,7 +2,7 @@
 /// the picker asks for.
 ///
 /// Every edit, however it was asked for, is made by ``Roster/apply(_:)-(RosterEdit)``;
-/// a file's edits take the one path to the disk, ``RosterFile/update(dryRun:_:)``:
+/// a file's edits take the one path to the disk, ``RosterFile/update(dryRun:_:)-78lyj``:
 ///
 /// ```swift
 /// let edit = RosterEdit.set("Cat-Bot", .init(weapon: .fire))

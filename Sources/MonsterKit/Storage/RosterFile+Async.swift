@@ -7,7 +7,7 @@
 // faster or slower for them.
 
 extension RosterFile {
-  /// Makes a change and saves the roster, as ``update(dryRun:_:)`` does, waiting for
+  /// Makes a change and saves the roster, as ``update(dryRun:_:)-78lyj`` does, waiting for
   /// another editor's lock without blocking a thread.
   ///
   /// The edit is tried with a lock wait of 0. While another process holds the roster's
@@ -32,7 +32,7 @@ extension RosterFile {
   ///   put a new file at the path meanwhile.
   /// - Returns: The roster before and after.
   /// - Throws: What `change` throws, as it threw it; ``RosterError/lockTimeout(path:seconds:)``
-  ///   when the wait runs out; an error from reading or writing, as ``update(dryRun:_:)``.
+  ///   when the wait runs out; an error from reading or writing, as ``update(dryRun:_:)-78lyj``.
   @_alwaysEmitIntoClient
   @discardableResult
   public func update<Failure: Error>(
@@ -42,8 +42,25 @@ extension RosterFile {
     return try await waitingForLock(attempt, timedOut: { $0 as any Error })
   }
 
+  /// Makes a change and saves the roster, as the `async` form whose change throws any error
+  /// does, with a change whose only errors are the roster's: the call throws
+  /// ``RosterError``, typed.
+  ///
+  /// - Parameter change: Changes the roster. Nothing is written when it throws.
+  /// - Returns: The roster before and after.
+  /// - Throws: What `change` throws; ``RosterError/lockTimeout(path:seconds:)`` when the
+  ///   wait runs out; an error from reading or writing.
+  @_alwaysEmitIntoClient
+  @discardableResult
+  public func update(_ change: @Sendable (inout Roster) throws(RosterError) -> Void)
+    async throws(RosterError) -> RosterUpdate
+  {
+    try await waitingForLock { (file) throws(RosterError) in try file.update(dryRun: false, change)
+    }
+  }
+
   /// Makes edits and saves the roster, as ``apply(_:dryRun:)`` does, waiting for another
-  /// editor's lock without blocking a thread, as ``update(_:)`` waits.
+  /// editor's lock without blocking a thread, as ``update(_:)-2jzky`` waits.
   ///
   /// - Parameter edits: The edits, in order.
   /// - Returns: The roster before and after.
@@ -56,7 +73,7 @@ extension RosterFile {
   }
 
   /// Writes the seeded roster, as ``initialize(force:)-x46j`` does, waiting for another editor's
-  /// lock without blocking a thread, as ``update(_:)`` waits.
+  /// lock without blocking a thread, as ``update(_:)-2jzky`` waits.
   ///
   /// - Parameter force: Whether to replace a file that exists.
   /// - Throws: As ``initialize(force:)-x46j``; ``RosterError/lockTimeout(path:seconds:)`` when
@@ -67,7 +84,7 @@ extension RosterFile {
   }
 
   /// Saves a roster, merging it with the file's changes, as ``save(_:basedOn:)-69iv0`` does,
-  /// waiting for another editor's lock without blocking a thread, as ``update(_:)`` waits.
+  /// waiting for another editor's lock without blocking a thread, as ``update(_:)-2jzky`` waits.
   ///
   /// ```swift
   /// snapshot = try await file.save(roster, basedOn: snapshot)
@@ -90,7 +107,7 @@ extension RosterFile {
 
   /// Makes a change by the ids of a snapshot and saves the roster, as
   /// ``update(basedOn:_:)-4m5wq`` does, waiting for another editor's lock without blocking a
-  /// thread, as ``update(_:)`` waits.
+  /// thread, as ``update(_:)-2jzky`` waits.
   ///
   /// - Parameters:
   ///   - snapshot: The snapshot whose ids the change names monsters by.
@@ -115,8 +132,27 @@ extension RosterFile {
     return try await waitingForLock(attempt, timedOut: { $0 as any Error })
   }
 
+  /// Makes a change by the ids of a snapshot and saves the roster, as the `async` form
+  /// whose change throws any error does, with a change whose only errors are the roster's:
+  /// the call throws ``RosterError``, typed.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The snapshot whose ids the change names monsters by.
+  ///   - change: Changes the roster.
+  /// - Returns: The snapshot of the file as the change left it, taken under the lock.
+  /// - Throws: What `change` throws; ``RosterError/lockTimeout(path:seconds:)`` when the
+  ///   wait runs out; what the synchronous form throws.
+  @_alwaysEmitIntoClient
+  public func update(
+    basedOn snapshot: Snapshot, _ change: @Sendable (inout Roster) throws(RosterError) -> Void
+  ) async throws(RosterError) -> Snapshot {
+    try await waitingForLock { (file) throws(RosterError) in
+      try file.update(basedOn: snapshot, change)
+    }
+  }
+
   /// Creates the file, holding a roster, as ``create(_:)-17y95`` does, waiting for another
-  /// editor's lock without blocking a thread, as ``update(_:)`` waits.
+  /// editor's lock without blocking a thread, as ``update(_:)-2jzky`` waits.
   ///
   /// - Parameter roster: The roster the new file holds.
   /// - Returns: The snapshot of the new file, taken under the lock.
@@ -127,17 +163,17 @@ extension RosterFile {
     try await waitingForLock { (file) throws(RosterError) in try file.create(roster) }
   }
 
-  /// Reads a snapshot of the file, as ``snapshot()`` does, off the caller's actor: a
+  /// Reads a snapshot of the file, as ``snapshot()-1fetx`` does, off the caller's actor: a
   /// large roster takes a fifth of a second to read per million monsters. It takes no lock.
   ///
   /// - Returns: The snapshot.
-  /// - Throws: As ``snapshot()``.
+  /// - Throws: As ``snapshot()-1fetx``.
   @_alwaysEmitIntoClient
   public func snapshot() async throws(RosterError) -> Snapshot {
     try snapshotNow()
   }
 
-  /// ``snapshot()``, under a name of its own, for the `async` form to call: in an `async`
+  /// ``snapshot()-1fetx``, under a name of its own, for the `async` form to call: in an `async`
   /// function, the name alone would call the `async` form itself.
   @usableFromInline
   func snapshotNow() throws(RosterError) -> Snapshot {
@@ -204,10 +240,10 @@ extension RosterFile {
     }
   }
 
-  /// One try of ``update(dryRun:_:)`` that does not wait for the lock.
+  /// One try of ``update(dryRun:_:)-78lyj`` that does not wait for the lock.
   ///
   /// - Returns: The update, or `nil` when another editor holds the lock.
-  /// - Throws: As ``update(dryRun:_:)``, but for the lock's timeout.
+  /// - Throws: As ``update(dryRun:_:)-78lyj``, but for the lock's timeout.
   @usableFromInline
   func updateWithoutWaiting(_ change: (inout Roster) throws(RosterError) -> Bool)
     throws(RosterError) -> RosterUpdate?

@@ -33,7 +33,7 @@ extension RosterFile {
   ///   and the roster's cannot both be had; ``RosterError/notTheFileRead(path:)`` for a
   ///   snapshot of another file; ``RosterError/missingFile(path:)`` when the file the
   ///   snapshot was read from was removed since (``create(_:)-17y95`` makes it again); as
-  ///   ``update(dryRun:_:)`` for a file that cannot be read, locked or written, or one that
+  ///   ``update(dryRun:_:)-78lyj`` for a file that cannot be read, locked or written, or one that
   ///   is not a valid roster now. Nothing is written then.
   public func save(_ roster: Roster, basedOn snapshot: Snapshot) throws(RosterError) -> Snapshot {
     try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
@@ -73,7 +73,7 @@ extension RosterFile {
   /// Under the lock, the roster is read; its monsters get the snapshot's ids (as
   /// ``Roster/keepingIdentities(of:)`` gives them, when the file changed since), `change`
   /// runs on it, and it is written when it changed, through the edit path of
-  /// ``update(dryRun:_:)``.
+  /// ``update(dryRun:_:)-78lyj``.
   ///
   /// - Parameters:
   ///   - snapshot: The snapshot whose ids the change names monsters by.
@@ -97,6 +97,27 @@ extension RosterFile {
         isUnchanged = found.isUnchanged
         return try edit(&current)
       }
+    }
+  }
+
+  /// Changes the roster by the ids of a snapshot and saves it, as the form whose change
+  /// throws any error does, with a change whose only errors are the roster's: the call
+  /// throws ``RosterError``, typed.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The snapshot whose ids the change names monsters by.
+  ///   - change: Changes the roster. Nothing is written when it throws.
+  /// - Returns: The snapshot of the file as the change left it, taken under the lock.
+  /// - Throws: What `change` throws (``RosterError/monsterGone(_:)`` for a monster another
+  ///   program removed); otherwise what ``save(_:basedOn:)-69iv0`` throws but a conflict.
+  public func update(
+    basedOn snapshot: Snapshot, _ change: (inout Roster) throws(RosterError) -> Void
+  ) throws(RosterError) -> Snapshot {
+    try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
+      current = found.isUnchanged ? snapshot.roster : current.keepingIdentities(of: snapshot.roster)
+      let before = current
+      try change(&current)
+      return !current.hasSameMonsters(as: before)
     }
   }
 
@@ -154,7 +175,7 @@ extension RosterFile {
   /// - Returns: The snapshot of the new file, taken under the lock, to base saves on.
   /// - Throws: ``RosterError/fileExists(path:)`` when there is a file at the path (or a
   ///   link to one); ``RosterError/missingFile(path:)`` when its folder does not exist;
-  ///   an error from locking or writing, as ``update(dryRun:_:)``.
+  ///   an error from locking or writing, as ``update(dryRun:_:)-78lyj``.
   public func create(_ roster: Roster) throws(RosterError) -> Snapshot {
     try editing(action: .write) { (site, existing) throws(RosterError) in
       if existing != nil { throw .fileExists(path: path) }

@@ -32,8 +32,8 @@ public struct RosterFile: Sendable {
   /// How long an edit waits for another process's edit of the same file, such as
   /// `.seconds(5)`.
   ///
-  /// The synchronous edits (``update(dryRun:_:)``, ``apply(_:dryRun:)``,
-  /// ``initialize(force:)-x46j``) wait by sleeping on the calling thread; ``update(_:)``, which is
+  /// The synchronous edits (``update(dryRun:_:)-78lyj``, ``apply(_:dryRun:)``,
+  /// ``initialize(force:)-x46j``) wait by sleeping on the calling thread; ``update(_:)-2jzky``, which is
   /// `async`, waits without blocking one. With 0, an edit never
   /// waits: it tries the lock once and throws ``RosterError/lockTimeout(path:seconds:)`` at
   /// once when another editor holds it; so does a negative duration.
@@ -259,7 +259,7 @@ extension RosterFile {
   /// Should another program put a new file at the path while the edit works, the edit
   /// starts over from it, so `change` may run more than once; each time on the roster as
   /// it is then. In an `async` context, the call without `dryRun` is the `async`
-  /// ``update(_:)``, which waits for the lock without blocking a thread.
+  /// ``update(_:)-2jzky``, which waits for the lock without blocking a thread.
   ///
   /// - Parameters:
   ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
@@ -274,6 +274,37 @@ extension RosterFile {
     dryRun: Bool = false, _ change: (inout Roster) throws(Failure) -> Void
   ) throws -> RosterUpdate {
     try carrying(change) { (change) throws(RosterError) in try edit(dryRun: dryRun, change) }
+  }
+
+  /// Changes the roster and saves it, as the form whose change throws any error does, with
+  /// a change whose only errors are the roster's: the call throws ``RosterError``, typed.
+  /// A closure that says so, or throws nothing, is this form's (Swift takes a closure that
+  /// says nothing for one that throws any error):
+  ///
+  /// ```swift
+  /// do throws(RosterError) {
+  ///   try file.update { (roster) throws(RosterError) in try roster.apply(.remove("Dog-Bot")) }
+  /// } catch {
+  ///   alert = error.description
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dryRun: When `true`, the change is made in memory only and nothing is locked or
+  ///     written.
+  ///   - change: Changes the roster. Nothing is written when it throws.
+  /// - Returns: The roster before and after.
+  /// - Throws: What `change` throws; a ``RosterError`` from reading, locking or writing,
+  ///   ``RosterError/notEditable(path:)`` for a pipe or a terminal, unless `dryRun`.
+  @discardableResult
+  public func update(
+    dryRun: Bool = false, _ change: (inout Roster) throws(RosterError) -> Void
+  ) throws(RosterError) -> RosterUpdate {
+    try edit(dryRun: dryRun) { (roster) throws(RosterError) -> Bool in
+      let before = roster
+      try change(&roster)
+      return !roster.hasSameMonsters(as: before)
+    }
   }
 
   /// Runs an edit whose change throws an error of the caller's type through the edit path,
@@ -315,7 +346,7 @@ extension RosterFile {
 
   /// The one path every edit takes, for the edits of `monsters` itself: `change` says
   /// whether to write, which for `fmt` is whether the file is not in canonical form. Named
-  /// apart from ``update(dryRun:_:)``: under that name, a closure that ends in a call
+  /// apart from ``update(dryRun:_:)-78lyj``: under that name, a closure that ends in a call
   /// returning `Bool`, as `roster.apply(_:)` does, picked this one within the package, so
   /// the package's own tests ran what no app can call.
   ///

@@ -57,7 +57,7 @@ struct RosterLock {
   /// Opens and locks a roster's folder, where it can be locked, and the roster file,
   /// waiting up to the file's ``RosterFile/lockTimeout`` for another edit to finish: the
   /// calling thread sleeps meanwhile. With a timeout of 0 the lock is tried once.
-  /// (``RosterFile/update(_:)`` waits without blocking a thread, by making such tries from
+  /// (``RosterFile/update(_:)-2jzky`` waits without blocking a thread, by making such tries from
   /// a task.)
   ///
   /// - Parameters:
@@ -108,7 +108,7 @@ struct RosterLock {
 
 /// The pauses between tries of a lock another editor holds: 1 ms at first, doubling up to
 /// 50 ms, so that a short edit of another process costs little wait and a long one few
-/// wake-ups. The synchronous edits sleep them; ``RosterFile/update(_:)`` suspends its task
+/// wake-ups. The synchronous edits sleep them; ``RosterFile/update(_:)-2jzky`` suspends its task
 /// for them.
 @usableFromInline
 struct LockBackoff {
