@@ -41,15 +41,18 @@ extension RosterFile {
   ///   - url: A file URL (`file://`); its path is the file's path.
   ///   - lockTimeout: How long an edit waits for another process's edit.
   ///   - whenMissing: What reading and editing do while there is no file at the URL.
+  ///   - displayName: What messages call the file, such as the document's name a user
+  ///     knows (`url.deletingPathExtension().lastPathComponent`); by default its path.
   /// - Throws: ``NotAFileURL`` for a URL of another scheme, such as `https:`.
   public init(
-    url: URL, lockTimeout: Duration = .seconds(10), whenMissing: MissingFile = .error
+    url: URL, lockTimeout: Duration = .seconds(10), whenMissing: MissingFile = .error,
+    displayName: String? = nil
   ) throws(NotAFileURL) {
     guard url.isFileURL else { throw NotAFileURL(url: url) }
     self.init(
       path: url.withUnsafeFileSystemRepresentation { $0.map { String(cString: $0) } }
         ?? url.path,
-      lockTimeout: lockTimeout, whenMissing: whenMissing)
+      lockTimeout: lockTimeout, whenMissing: whenMissing, displayName: displayName)
   }
 
   /// The file's path as a file URL.
@@ -89,6 +92,10 @@ extension Roster {
 
 // MARK: - LocalizedError
 
+/// An alert shows all three parts: ``MonsterKit/RosterError/description`` as the error's
+/// description, ``MonsterKit/RosterError/failureReason`` and
+/// ``MonsterKit/RosterError/recoverySuggestion``, which MonsterKit gives in the names
+/// `LocalizedError` reads.
 extension RosterError: LocalizedError {
   /// The message a user reads: ``MonsterKit/RosterError/description``, so that
   /// `error.localizedDescription` shows it rather than "The operation could not be

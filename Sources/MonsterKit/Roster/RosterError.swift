@@ -242,7 +242,9 @@ extension RosterError: CustomStringConvertible {
       "\(escapedForMessage(conflict.path)) changed since it was read, and "
         + (conflict.conflicts.count == 1
           ? "a change meets yours" : "\(conflict.conflicts.count) changes meet yours")
-        + ": nothing was written."
+        + ": \(conflict.conflicts.first?.message(ours: "yours", theirs: "the file's") ?? "")"
+        + (conflict.conflicts.count > 1 ? " (and \(conflict.conflicts.count - 1) more)" : "")
+        + ". Nothing was written."
     case .notTheFileRead(let path):
       "The roster to save was read from another file than \(escapedForMessage(path)); nothing "
         + "was written."
@@ -280,7 +282,7 @@ private func moreConflicts(_ count: Int, hint: String?) -> String {
 
 /// Seconds in decimal digits, as a user types them: `10`, `0.5`, `0.0000001`, never
 /// `1e-07`.
-private func formatSeconds(_ seconds: Double) -> String {
+func formatSeconds(_ seconds: Double) -> String {
   if seconds == seconds.rounded() && seconds < 1e15 { return String(Int(seconds)) }
   let text = String(seconds)
   guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]),

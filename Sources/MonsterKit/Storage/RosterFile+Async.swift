@@ -227,7 +227,7 @@ extension RosterFile {
       let waited = clock.now - start
       // No wait for a timeout of zero or less, as for every edit.
       guard waited < lockTimeout else {
-        throw timedOut(.lockTimeout(path: path, seconds: lockTimeoutSeconds))
+        throw timedOut(.lockTimeout(path: displayName ?? path, seconds: lockTimeoutSeconds))
       }
       do {
         try await Task.sleep(nanoseconds: backoff.next())
@@ -235,7 +235,7 @@ extension RosterFile {
         if let value = try attempt() { return value }
         let seconds =
           Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
-        throw timedOut(.lockTimeout(path: path, seconds: seconds))
+        throw timedOut(.lockTimeout(path: displayName ?? path, seconds: seconds))
       }
     }
   }
@@ -251,7 +251,7 @@ extension RosterFile {
     var once = self
     once.lockTimeout = .zero
     do throws(RosterError) {
-      return try once.edit(dryRun: false, change)
+      return try once.named { () throws(RosterError) in try once.edit(dryRun: false, change) }
     } catch {
       if case .lockTimeout = error { return nil }
       throw error

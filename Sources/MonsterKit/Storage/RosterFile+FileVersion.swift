@@ -34,7 +34,9 @@ extension RosterFile {
   ///   looked at; ``RosterError/notEditable(path:)`` for a pipe or a terminal.
   /// - Complexity: One `open` and one `fstat`: no byte of the file is read.
   public func fileVersion() throws(RosterError) -> FileVersion? {
-    try statusAsOpened(action: .read).map(FileVersion.init)
+    try named { () throws(RosterError) in
+      try statusAsOpened(action: .read).map(FileVersion.init)
+    }
   }
 }
 

@@ -36,24 +36,26 @@ extension RosterFile {
   ///   ``update(dryRun:_:)-78lyj`` for a file that cannot be read, locked or written, or one that
   ///   is not a valid roster now. Nothing is written then.
   public func save(_ roster: Roster, basedOn snapshot: Snapshot) throws(RosterError) -> Snapshot {
-    try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
-      let saved: Roster
-      if found.isUnchanged {
-        saved = roster
-      } else {
-        let merge = RosterMerge(base: snapshot.roster, ours: roster, theirs: current)
-        guard let result = merge.result else {
-          let now = Snapshot(
-            roster: current.keepingIdentities(of: roster), version: try found.version(),
-            content: found.content, file: snapshot.file)
-          throw .saveConflict(SaveConflict(path: path, merge: merge, current: now, saved: roster))
+    try named { () throws(RosterError) in
+      try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
+        let saved: Roster
+        if found.isUnchanged {
+          saved = roster
+        } else {
+          let merge = RosterMerge(base: snapshot.roster, ours: roster, theirs: current)
+          guard let result = merge.result else {
+            let now = Snapshot(
+              roster: current.keepingIdentities(of: roster), version: try found.version(),
+              content: found.content, file: snapshot.file)
+            throw .saveConflict(SaveConflict(path: path, merge: merge, current: now, saved: roster))
+          }
+          // The monsters the app has keep their ids; those the file brought get new ones.
+          saved = result.keepingIdentities(of: roster)
         }
-        // The monsters the app has keep their ids; those the file brought get new ones.
-        saved = result.keepingIdentities(of: roster)
+        let changed = !saved.hasSameMonsters(as: current)
+        current = saved
+        return changed
       }
-      let changed = !saved.hasSameMonsters(as: current)
-      current = saved
-      return changed
     }
   }
 
@@ -93,9 +95,11 @@ extension RosterFile {
       try change(&roster)
     }
     return try carrying(identified) { (edit) throws(RosterError) in
-      try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
-        isUnchanged = found.isUnchanged
-        return try edit(&current)
+      try named { () throws(RosterError) in
+        try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
+          isUnchanged = found.isUnchanged
+          return try edit(&current)
+        }
       }
     }
   }
@@ -113,11 +117,14 @@ extension RosterFile {
   public func update(
     basedOn snapshot: Snapshot, _ change: (inout Roster) throws(RosterError) -> Void
   ) throws(RosterError) -> Snapshot {
-    try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
-      current = found.isUnchanged ? snapshot.roster : current.keepingIdentities(of: snapshot.roster)
-      let before = current
-      try change(&current)
-      return !current.hasSameMonsters(as: before)
+    try named { () throws(RosterError) in
+      try saving(basedOn: snapshot) { (current, found) throws(RosterError) in
+        current =
+          found.isUnchanged ? snapshot.roster : current.keepingIdentities(of: snapshot.roster)
+        let before = current
+        try change(&current)
+        return !current.hasSameMonsters(as: before)
+      }
     }
   }
 
@@ -177,13 +184,15 @@ extension RosterFile {
   ///   link to one); ``RosterError/missingFile(path:)`` when its folder does not exist;
   ///   an error from locking or writing, as ``update(dryRun:_:)-78lyj``.
   public func create(_ roster: Roster) throws(RosterError) -> Snapshot {
-    try editing(action: .write) { (site, existing) throws(RosterError) in
-      if existing != nil { throw .fileExists(path: path) }
-      guard try save(roster, in: site, replacing: nil) else { return .startOver }
-      return .done(
-        Snapshot(
-          roster: roster, version: try version(in: site), content: .canonical,
-          file: try identity(of: site)))
+    try named { () throws(RosterError) in
+      try editing(action: .write) { (site, existing) throws(RosterError) in
+        if existing != nil { throw .fileExists(path: path) }
+        guard try save(roster, in: site, replacing: nil) else { return .startOver }
+        return .done(
+          Snapshot(
+            roster: roster, version: try version(in: site), content: .canonical,
+            file: try identity(of: site)))
+      }
     }
   }
 }

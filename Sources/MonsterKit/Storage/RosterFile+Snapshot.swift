@@ -85,24 +85,26 @@ extension RosterFile {
   ///   ``RosterError/notEditable(path:)`` for a pipe or a terminal, which no save can
   ///   replace.
   public func snapshot() throws(RosterError) -> Snapshot {
-    for _ in 0..<Self.attempts {
-      guard let target = try editTarget(action: .read) else { continue }
-      let named = try identity(of: target)
-      guard let file = try load() else {
-        return Snapshot(roster: try missingRoster(), version: nil, content: .missing, file: named)
+    try named { () throws(RosterError) in
+      for _ in 0..<Self.attempts {
+        guard let target = try editTarget(action: .read) else { continue }
+        let named = try identity(of: target)
+        guard let file = try load() else {
+          return Snapshot(roster: try missingRoster(), version: nil, content: .missing, file: named)
+        }
+        let read = try reading(file) { (bytes) throws(RosterError) in try roster(from: bytes) }
+        guard let opened = file.opened else { throw .notEditable(path: path) }
+        // The file read must be the one the identity was taken of: another put at the path in
+        // between is read again.
+        guard try identity(of: target) == named, let now = try statusAsOpened(action: .read),
+          now.isSameFile(as: opened.status)
+        else { continue }
+        return Snapshot(
+          roster: read, version: FileVersion(opened.status), content: .bytes(file.bytes),
+          file: named)
       }
-      let read = try reading(file) { (bytes) throws(RosterError) in try roster(from: bytes) }
-      guard let opened = file.opened else { throw .notEditable(path: path) }
-      // The file read must be the one the identity was taken of: another put at the path in
-      // between is read again.
-      guard try identity(of: target) == named, let now = try statusAsOpened(action: .read),
-        now.isSameFile(as: opened.status)
-      else { continue }
-      return Snapshot(
-        roster: read, version: FileVersion(opened.status), content: .bytes(file.bytes),
-        file: named)
+      throw .changedWhileReading(path: path)
     }
-    throw .changedWhileReading(path: path)
   }
 
   /// The identity of the file an edit target names.

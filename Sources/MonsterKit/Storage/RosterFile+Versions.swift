@@ -16,7 +16,9 @@ extension RosterFile {
   ///   ``RosterError/notARegularFile(path:)`` for a device;
   ///   ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func readVersion(allowingEmpty: Bool = false) throws(RosterError) -> Roster {
-    try readVersion(allowingEmpty: allowingEmpty, indexingNames: true)
+    try named { () throws(RosterError) in
+      try readVersion(allowingEmpty: allowingEmpty, indexingNames: true)
+    }
   }
 
   /// Reads a roster, as ``readVersion(allowingEmpty:)`` reads, to be matched with an
@@ -37,7 +39,9 @@ extension RosterFile {
   public func readForMatching(allowingEmpty: Bool = false) throws(RosterError)
     -> UnmatchedRoster
   {
-    try readForMatching(against: nil, allowingEmpty: allowingEmpty)
+    try named { () throws(RosterError) in
+      try readForMatching(against: nil, allowingEmpty: allowingEmpty)
+    }
   }
 
   /// Reads a roster, as ``readForMatching(allowingEmpty:)`` reads, that is mostly an earlier one: a side
@@ -54,7 +58,9 @@ extension RosterFile {
   /// - Returns: The roster, to match with `earlier`.
   /// - Throws: What ``readVersion(allowingEmpty:)`` throws.
   public func readForMatching(against earlier: Roster) throws(RosterError) -> UnmatchedRoster {
-    try readForMatching(against: earlier, allowingEmpty: false)
+    try named { () throws(RosterError) in
+      try readForMatching(against: earlier, allowingEmpty: false)
+    }
   }
 
   /// Reads a roster, as ``readForMatching(against:)-(Roster)`` reads, against an earlier
@@ -67,7 +73,9 @@ extension RosterFile {
   public func readForMatching(against earlier: UnmatchedRoster) throws(RosterError)
     -> UnmatchedRoster
   {
-    try readForMatching(against: earlier.roster, allowingEmpty: false)
+    try named { () throws(RosterError) in
+      try readForMatching(against: earlier.roster, allowingEmpty: false)
+    }
   }
 
   private func readForMatching(against earlier: Roster?, allowingEmpty: Bool)

@@ -27,8 +27,13 @@
 /// killed edit left), `RosterFile+Async` (edits that wait for the lock without blocking a
 /// thread), and `RosterLock`.
 public struct RosterFile: Sendable {
-  /// The path, as given; messages name the file by it.
+  /// The path, as given; messages name the file by it, unless ``displayName`` names it.
   public var path: String
+  /// What messages call the file, such as the name a user knows a document by (`Team`):
+  /// the errors of reading, editing and saving it name it so
+  /// (``RosterError/naming(_:)``), rather than by a path of the app's container. `nil`, the
+  /// default, names it by ``path``.
+  public var displayName: String?
   /// How long an edit waits for another process's edit of the same file, such as
   /// `.seconds(5)`.
   ///
@@ -61,12 +66,15 @@ public struct RosterFile: Sendable {
   ///     told.
   ///   - whenMissing: What reading and editing do while there is no file at the path: by
   ///     default, throw ``RosterError/missingFile(path:)``.
+  ///   - displayName: What messages call the file; by default its path.
   public init(
-    path: String, lockTimeout: Duration = .seconds(10), whenMissing: MissingFile = .error
+    path: String, lockTimeout: Duration = .seconds(10), whenMissing: MissingFile = .error,
+    displayName: String? = nil
   ) {
     self.init(
       path: path, lockTimeout: lockTimeout, whenMissing: whenMissing,
       fileSystem: SystemFileSystem())
+    self.displayName = displayName
   }
 
   /// Creates a roster file that does its file work through `fileSystem`.
@@ -146,8 +154,10 @@ extension RosterFile {
   ///   ``RosterError/missingFile(path:)`` for a missing file that must exist,
   ///   ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func read() throws(RosterError) -> Roster {
-    guard let file = try load() else { return try missingRoster() }
-    return try reading(file) { (bytes) throws(RosterError) in try roster(from: bytes) }
+    try named { () throws(RosterError) in
+      guard let file = try load() else { return try missingRoster() }
+      return try reading(file) { (bytes) throws(RosterError) in try roster(from: bytes) }
+    }
   }
 
   /// The file's bytes as they are, or `nil` when there is no file.
@@ -156,8 +166,10 @@ extension RosterFile {
   ///   cannot be read, ``RosterError/fileTooLarge(path:)`` over 4 GiB,
   ///   ``RosterError/changedWhileReading(path:)`` when it changed as it was read.
   public func contents() throws(RosterError) -> [UInt8]? {
-    guard let file = try load() else { return nil }
-    return try reading(file) { $0.array }
+    try named { () throws(RosterError) in
+      guard let file = try load() else { return nil }
+      return try reading(file) { $0.array }
+    }
   }
 
   /// Reads a roster from a file's bytes, or says what is wrong with them.
@@ -167,7 +179,9 @@ extension RosterFile {
   /// - Throws: ``RosterError/syntax(path:line:column:message:)`` or
   ///   ``RosterError/invalidRoster(path:problems:)``.
   public func roster(from bytes: [UInt8]) throws(RosterError) -> Roster {
-    try roster(from: RosterBytes(bytes))
+    try named { () throws(RosterError) in
+      try roster(from: RosterBytes(bytes))
+    }
   }
 
   /// Every problem with the file, for `check`: each roster rule it breaks, and, for a valid
@@ -179,8 +193,10 @@ extension RosterFile {
   ///   ``RosterError/syntax(path:line:column:message:)`` at the first place it is not
   ///   JSON, ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func problems() throws(RosterError) -> [RosterProblem] {
-    guard let file = try load() else { throw .missingFile(path: path) }
-    return try reading(file) { (bytes) throws(RosterError) in try problems(in: bytes) }
+    try named { () throws(RosterError) in
+      guard let file = try load() else { throw .missingFile(path: path) }
+      return try reading(file) { (bytes) throws(RosterError) in try problems(in: bytes) }
+    }
   }
 
   /// The JSON Schema of the file's roster (``Roster/jsonSchema``), also while its monsters
@@ -191,11 +207,13 @@ extension RosterFile {
   ///   is not JSON; ``RosterError/invalidRoster(path:problems:)``, with every problem, when
   ///   its top level or its weapons or fields break a rule; as ``read()`` otherwise.
   public func jsonSchema() throws(RosterError) -> JSONValue {
-    guard let file = try load() else { return try missingRoster().jsonSchema }
-    return try reading(file) { (bytes) throws(RosterError) in
-      let (roster, problems, frameIsSound) = try parse(bytes)
-      guard frameIsSound else { throw .invalidRoster(path: path, problems: problems) }
-      return roster.jsonSchema
+    try named { () throws(RosterError) in
+      guard let file = try load() else { return try missingRoster().jsonSchema }
+      return try reading(file) { (bytes) throws(RosterError) in
+        let (roster, problems, frameIsSound) = try parse(bytes)
+        guard frameIsSound else { throw .invalidRoster(path: path, problems: problems) }
+        return roster.jsonSchema
+      }
     }
   }
 }
@@ -220,8 +238,10 @@ extension RosterFile {
   public func apply(_ edits: [RosterEdit], dryRun: Bool = false) throws(RosterError)
     -> RosterUpdate
   {
-    try edit(dryRun: dryRun) { (roster) throws(RosterError) in
-      try roster.applyEach(edits).changed
+    try named { () throws(RosterError) in
+      try edit(dryRun: dryRun) { (roster) throws(RosterError) in
+        try roster.applyEach(edits).changed
+      }
     }
   }
 
@@ -232,9 +252,11 @@ extension RosterFile {
   /// - Throws: ``RosterError/fileExists(path:)`` when there is a file and `force` is
   ///   `false`; otherwise an error from locking or writing.
   public func initialize(force: Bool) throws(RosterError) {
-    try editing(action: .write) { (site, existing) throws(RosterError) in
-      if existing != nil && !force { throw .fileExists(path: path) }
-      return try save(.seeded, in: site, replacing: existing) ? .done(()) : .startOver
+    try named { () throws(RosterError) in
+      try editing(action: .write) { (site, existing) throws(RosterError) in
+        if existing != nil && !force { throw .fileExists(path: path) }
+        return try save(.seeded, in: site, replacing: existing) ? .done(()) : .startOver
+      }
     }
   }
 
@@ -273,7 +295,9 @@ extension RosterFile {
   public func update<Failure: Error>(
     dryRun: Bool = false, _ change: (inout Roster) throws(Failure) -> Void
   ) throws -> RosterUpdate {
-    try carrying(change) { (change) throws(RosterError) in try edit(dryRun: dryRun, change) }
+    try carrying(change) { (change) throws(RosterError) in
+      try named { () throws(RosterError) in try edit(dryRun: dryRun, change) }
+    }
   }
 
   /// Changes the roster and saves it, as the form whose change throws any error does, with
@@ -300,10 +324,22 @@ extension RosterFile {
   public func update(
     dryRun: Bool = false, _ change: (inout Roster) throws(RosterError) -> Void
   ) throws(RosterError) -> RosterUpdate {
-    try edit(dryRun: dryRun) { (roster) throws(RosterError) -> Bool in
-      let before = roster
-      try change(&roster)
-      return !roster.hasSameMonsters(as: before)
+    try named { () throws(RosterError) in
+      try edit(dryRun: dryRun) { (roster) throws(RosterError) -> Bool in
+        let before = roster
+        try change(&roster)
+        return !roster.hasSameMonsters(as: before)
+      }
+    }
+  }
+
+  /// Runs a public call's work, naming the file in its errors by ``displayName``.
+  @usableFromInline
+  func named<Value>(_ work: () throws(RosterError) -> Value) throws(RosterError) -> Value {
+    do throws(RosterError) {
+      return try work()
+    } catch {
+      throw displayName.map(error.naming) ?? error
     }
   }
 
