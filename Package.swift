@@ -56,6 +56,9 @@ let package = Package(
       name: "MonsterKitTests", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
     // What an app does with MonsterKit, through its public API only (no @testable).
     .testTarget(name: "MonsterKitAppTests", dependencies: ["MonsterKit"]),
+    // The tutorial's one screen as an app's model (Observation, no UI framework), and its
+    // tests, through MonsterKit's public API only.
+    .testTarget(name: "TutorialAppTests", dependencies: ["MonsterKit"]),
     .testTarget(
       name: "MonsterKitFoundationTests", dependencies: ["MonsterKit", "MonsterKitFoundation"]),
     .testTarget(
