@@ -9,6 +9,13 @@ enum MergeCommand {
     "path", value: .path, valueName: "name",
     help: "The roster's path in the repository (git's %P), for labels and messages.")
 
+  static let oursLabelOption = OptionSpec(
+    "ours-label", value: .text, valueName: "name",
+    help: "What ours is, such as its branch (git's %X, from git 2.44), for the markers.")
+  static let theirsLabelOption = OptionSpec(
+    "theirs-label", value: .text, valueName: "name",
+    help: "What theirs is, such as its branch (git's %Y, from git 2.44), for the markers.")
+
   static let gitOption = OptionSpec(
     "git",
     help: "Merge again, monster by monster, the versions git keeps of the roster after a "
@@ -39,6 +46,11 @@ enum MergeCommand {
         conflict and deleting the markers leaves a roster in canonical form. A clean \
         result is always in canonical form and valid.
 
+        The markers say 'ours' and 'theirs', with the roster's path (--path) and, where \
+        git passes them (git 2.44 and later, %X and %Y), what each side is: \
+        '<<<<<<< ours: HEAD (monsters.json)'. An older git passes '%X' as it is, which \
+        is taken as no label.
+
         An empty <base> is a roster with no monsters: git gives one when both sides \
         added the file. <base> or <theirs> may be - for standard input.
 
@@ -62,7 +74,9 @@ enum MergeCommand {
           name: "ours", kind: .path, help: "Our roster, which the result replaces (git's %A)."),
         ArgumentSpec(name: "theirs", kind: .path, help: "Their roster (git's %B)."),
       ],
-      options: [markerSizeOption, pathOption, gitOption, forceOption],
+      options: [
+        markerSizeOption, pathOption, oursLabelOption, theirsLabelOption, gitOption, forceOption,
+      ],
       forms: [
         CommandForm(
           flag: gitOption.name,
@@ -73,6 +87,15 @@ enum MergeCommand {
           ],
           options: [markerSizeOption.name, forceOption.name])
       ])
+  }
+
+  /// What a side is, as git passes it for the markers (`%X`, `%Y`), or `nil`: none given,
+  /// an empty one, or the placeholder itself, which git before 2.44 passes as it is.
+  private static func branchLabel(_ option: OptionSpec, _ context: CommandContext) -> String? {
+    guard let label = context.invocation.value(option), !label.isEmpty,
+      label != "%X", label != "%Y"
+    else { return nil }
+    return label
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
@@ -113,7 +136,9 @@ enum MergeCommand {
       if index == 0 { base = piped } else { theirs = piped }
     }
     let size = markerSize(context)
-    let markers = ConflictMarkers(size: size ?? ConflictMarkers.standardSize, naming: name)
+    let markers = ConflictMarkers(
+      size: size ?? ConflictMarkers.standardSize, naming: name,
+      sides: (branchLabel(oursLabelOption, context), branchLabel(theirsLabelOption, context)))
     // A marker size that is no whole number from 1, or past the limit, is a merge that
     // cannot be made: the file is marked whole.
     let refusal = size == nil ? markerSizeFailure(context) : nil
