@@ -57,11 +57,12 @@ enum MergeCommand {
         'monsters resolve', is refused with the line that changed, unless --force.
         """,
       details: """
-        Each conflict listed says what each side did: Ice-Bot: removed in ours, changed in theirs \
-        (icon meeticebot.png -> ice.png). Where two readings of which monster is which are about \
-        as likely (a monster that kept only its name, its description and icon both new; two \
-        alike) and the other side changed those monsters, the whole group is marked (which monster \
-        is which is not certain: in theirs 'Cat-Bot', 'Dog-Bot' became ...). Both sides removing a \
+        A clean merge never guesses: one monster's changes are never given to another. Each \
+        conflict listed says what each side did: Ice-Bot: removed in ours, changed in theirs (icon \
+        meeticebot.png -> ice.png). Where two readings of which monster is which are about as \
+        likely (a monster that kept only its name, its description and icon both new; two alike) \
+        and the other side changed those monsters, the whole group is marked (which monster is \
+        which is not certain: in theirs 'Cat-Bot', 'Dog-Bot' became ...). Both sides removing a \
         monster and each adding one of its own keep both, cleanly.
 
         A side that is not a valid roster may be one an editor saved with a byte order mark; a \
