@@ -44,10 +44,9 @@ enum ImportCommand {
 
         Where the roster declares fields, a column or key that is neither built in nor declared (a \
         column in any case, a JSON key exactly as spelled) is refused, once, at the header, with \
-        the field meant (Unknown field 'Name Color'. Did you mean 'nameColor'?), unless the roster \
-        keeps such keys. A header that names a field twice, in any case or normal form \
-        (Team,team), is a usage error (64). --update needs only the name column and the columns it \
-        changes.
+        the field meant (Unknown field 'Levl'. Did you mean 'level'?), unless the roster keeps \
+        such keys. A header that names a field twice, in any case or normal form (Team,team), is a \
+        usage error (64). --update needs only the name column and the columns it changes.
 
         Nothing is written while a line fails: the exit status is 65 when a line cannot be read, 1 \
         when the only trouble is taken names. In NDJSON a line that is not JSON is one bad line, \
