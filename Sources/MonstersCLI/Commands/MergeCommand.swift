@@ -68,6 +68,24 @@ enum MergeCommand {
         the driver or an earlier merge --git wrote): a file changed since, by hand or by \
         'monsters resolve', is refused with the line that changed, unless --force.
         """,
+      details: """
+        A clean merge never guesses: one monster's changes are never given to another. Each \
+        conflict listed says what each side did: Ice-Bot: removed in ours, changed in theirs (icon \
+        meeticebot.png -> ice.png). Where two readings of which monster is which are about as \
+        likely (a monster that kept only its name, its description and icon both new; two alike) \
+        and the other side changed those monsters, the whole group is marked (which monster is \
+        which is not certain: in theirs 'Cat-Bot', 'Dog-Bot' became ...). Both sides removing a \
+        monster and each adding one of its own keep both, cleanly.
+
+        A side that is not a valid roster may be one an editor saved with a byte order mark; a \
+        merge cannot be made either with a --marker-size that is no whole number from 1, or with a \
+        roster too large for the memory the process may have. With no room for a new file on the \
+        disk, the markers and theirs are written into ours in place. Such a merge exits with the \
+        code of why: 65 for a side that is no roster, 74 for a full disk. A <base> or <theirs> \
+        that is not there or cannot be read, which git never passes, stops the merge before it \
+        starts, with ours as it was (66 or 74): a mistyped path by hand marks nothing. The merge \
+        replaces only the file it read.
+        """,
       arguments: [
         ArgumentSpec(name: "base", kind: .path, help: "The common ancestor (git's %O)."),
         ArgumentSpec(

@@ -39,6 +39,22 @@ enum SetupGitCommand {
         (core.attributesFile, else ~/.config/git/attributes) instead, for every roster \
         file of that name.
         """,
+      details: """
+        It reads the git config as git does, with the files it includes: where one included after \
+        the drivers' settings gives git another, it names that file on standard error. git keeps a \
+        roster that is a symbolic link as a link, and merges and diffs the file it leads to: \
+        setup-git names that file in .gitattributes, and merge --git and check look for that file \
+        in git's index.
+
+        GUI clients that run git (VS Code, GitHub Desktop, Sourcetree, Fork) use the clone's git \
+        config, so they need setup-git run once in the clone, and monsters on the PATH they see: a \
+        client started from the desktop may not see your shell's, so install monsters where the \
+        system looks (/usr/local/bin), or give merge.monsters.driver the full path (git config \
+        merge.monsters.driver "/usr/local/bin/monsters merge --marker-size=%L --path=%P -- %O %A \
+        %B"; setup-git run again keeps it). Clients that merge without git's command line (those \
+        built on libgit2) run no merge driver at all: finish their conflict with monsters merge \
+        --git.
+        """,
       options: [globalOption])
   }
 
