@@ -50,8 +50,8 @@ enum SetupGitCommand {
         config, so they need setup-git run once in the clone, and monsters on the PATH they see: a \
         client started from the desktop may not see your shell's, so install monsters where the \
         system looks (/usr/local/bin), or give merge.monsters.driver the full path (git config \
-        merge.monsters.driver "/usr/local/bin/monsters merge --marker-size=%L --path=%P -- %O %A \
-        %B"; setup-git run again keeps it). Clients that merge without git's command line (those \
+        merge.monsters.driver "/usr/local/bin/monsters merge --marker-size=%L --path=%P \
+        --ours-label=%X --theirs-label=%Y -- %O %A %B"; setup-git run again keeps it). Clients that merge without git's command line (those \
         built on libgit2) run no merge driver at all: finish their conflict with monsters merge \
         --git.
         """,
