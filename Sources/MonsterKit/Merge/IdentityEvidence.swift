@@ -255,11 +255,14 @@ extension IdentityEvidence {
         let certain =
           solved.isClear
           && solved.pairs.allSatisfy { old, new in
-            isCertain(
-              Pair(old: old, new: new),
-              takingTheNameOfOneGone: component.old.contains { gone in
-                matches[gone] == nil && evidence[Pair(old: gone, new: new)]?.name == true
-              })
+            let gone = component.old.filter { matches[$0] == nil }.compactMap {
+              evidence[Pair(old: $0, new: new)]
+            }
+            // A value that identifies a monster the reading has gone: the new one may be
+            // that monster, whatever else it holds.
+            guard !gone.contains(where: { $0.description || $0.icon }) else { return false }
+            return isCertain(
+              Pair(old: old, new: new), takingTheNameOfOneGone: gone.contains(where: \.name))
           }
         if !certain { groups.append(Group(old: component.old, new: component.new)) }
       }

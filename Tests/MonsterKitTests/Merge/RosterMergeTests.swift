@@ -347,6 +347,23 @@ import Testing
     ])
     let clean = try merged(own, renamed, doubtedBy: side, against: theirs)
     #expect(clean.result == (try roster([("Zed-Bot", "Beeps!", "strasse.png", .blue)])))
+    // Kept by its name, with one field changed, to the icon of a monster the side removed:
+    // it may be that one renamed onto the name. The other side's edit of the name's monster
+    // is a conflict, never given to it.
+    let pair = try roster([
+      ("Ann-Bot", "", "ann.png", .blue), ("Cy-Bot", "Beeps", "cy.png", .blue),
+    ])
+    let iconOfOneGone = try roster([("Cy-Bot", "Beeps", "ann.png", .blue)])
+    let cyEdited = try roster([
+      ("Ann-Bot", "", "ann.png", .blue), ("Cy-Bot", "Beeps!", "cy.png", .blue),
+    ])
+    let doubted = try merged(pair, iconOfOneGone, doubtedBy: side, against: cyEdited)
+    #expect(!doubted.isClean)
+    #expect(
+      doubted.conflicts.contains { conflict in
+        if case .uncertainIdentity = conflict.reason { return true }
+        return false
+      }, "\(doubted.conflicts)")
   }
 
   /// A side that renamed Cat-Bot to Kitty-Bot and then Dog-Bot to Cat-Bot, or swapped the
