@@ -16,7 +16,9 @@
 /// *certain* when no other matching is as heavy and each pair it makes is one monster beyond
 /// doubt (see `isCertain`): it shares the fields but the name, or a description of its own
 /// and something more, or its name and an icon of its own; or it kept its name and changed
-/// one field, or none of those that identify it. Otherwise the monsters that the doubt reaches, the whole group
+/// one field, or none of those that identify it; one that took the name of a monster the
+/// reading has gone holds both a description and an icon of its own (else it may be that
+/// monster, edited). Otherwise the monsters that the doubt reaches, the whole group
 /// linked by evidence, are an ``Group``: the matching is still the best reading (a diff
 /// shows it), but a merge must not give the other side's changes to one of them by it.
 ///
@@ -252,7 +254,16 @@ extension IdentityEvidence {
         for (old, new) in solved.pairs { matches[old] = new }
         let certain =
           solved.isClear
-          && solved.pairs.allSatisfy { old, new in isCertain(Pair(old: old, new: new)) }
+          && solved.pairs.allSatisfy { old, new in
+            let gone = component.old.filter { matches[$0] == nil }.compactMap {
+              evidence[Pair(old: $0, new: new)]
+            }
+            // A value that identifies a monster the reading has gone: the new one may be
+            // that monster, whatever else it holds.
+            guard !gone.contains(where: { $0.description || $0.icon }) else { return false }
+            return isCertain(
+              Pair(old: old, new: new), takingTheNameOfOneGone: gone.contains(where: \.name))
+          }
         if !certain { groups.append(Group(old: component.old, new: component.new)) }
       }
       return (matches, groups)
@@ -302,8 +313,14 @@ extension IdentityEvidence {
     /// description and the icon). A lone icon, a description others could share, or a
     /// monster of stock values is no proof: a new monster is given an image, a stock line,
     /// or both, readily.
-    private func isCertain(_ pair: Pair) -> Bool {
+    ///
+    /// A monster that took the name of one the reading has gone (`Zed-2` removed, `Bot-1`
+    /// renamed to `Zed-2`) may be that one, edited: the reading is certain only when the
+    /// monster holds both the description and the icon no other monster has, which an edit
+    /// would have to copy from the one it replaced.
+    private func isCertain(_ pair: Pair, takingTheNameOfOneGone tookAName: Bool) -> Bool {
       guard let evidence = evidence[pair] else { return false }
+      if tookAName { return evidence.description && evidence.icon }
       // All the fields but the name, with something no other monster has among them: a
       // clone of a monster of stock values is no proof.
       if evidence.fields && (evidence.description || evidence.icon) { return true }

@@ -48,6 +48,7 @@ extension MergeConflict: CustomStringConvertible {
         switch declaration {
         case .weapon(let weapon): "the weapon '\(escapedForMessage(weapon))'"
         case .field(let field): "the field '\(escapedForMessage(field))'"
+        case .otherKeys: "what the roster makes of keys no field declares"
         }
       return "\(what): declared one way in \(ours) and another in \(theirs)"
     case .uncertainIdentity(let doubter, let old, let new):

@@ -83,12 +83,15 @@ public struct Monster: Hashable, Sendable {
 
 extension Monster {
   /// Whether two monsters are the same, field by field, as the roster file would hold them:
-  /// text the same code points, not canonically equivalent ones. The ``id`` is not compared:
-  /// a monster saved and read back, or taken from another roster, is the same monster.
+  /// text the same code points, not canonically equivalent ones, and the weapon by its
+  /// name, as a monster's object names it (the image is the roster's, by its declarations).
+  /// The ``id`` is not compared: a monster saved and read back, or taken from another
+  /// roster, is the same monster.
   public static func == (lhs: Monster, rhs: Monster) -> Bool {
     lhs.name.hasSameCodePoints(as: rhs.name)
       && lhs.description.hasSameCodePoints(as: rhs.description)
-      && lhs.icon.hasSameCodePoints(as: rhs.icon) && lhs.weapon == rhs.weapon
+      && lhs.icon.hasSameCodePoints(as: rhs.icon)
+      && lhs.weapon.name.hasSameCodePoints(as: rhs.weapon.name)
       && lhs.nameColor == rhs.nameColor && lhs.otherFields == rhs.otherFields
   }
 
@@ -99,7 +102,7 @@ extension Monster {
     hasher.combine(name)
     hasher.combine(description)
     hasher.combine(icon)
-    hasher.combine(weapon)
+    hasher.combine(weapon.name)
     hasher.combine(nameColor)
     hasher.combine(otherFields)
   }

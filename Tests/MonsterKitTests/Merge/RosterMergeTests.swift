@@ -309,6 +309,63 @@ import Testing
       ])
   }
 
+  /// A side that removed Straße-Bot and edited Zed-Bot into a copy of it (its stock icon
+  /// and weapon, its description, its colour) has a Zed-Bot that may as well be Straße-Bot
+  /// renamed onto the name Zed-Bot left: with no description and icon of its own to tell,
+  /// the other side's edit of Straße-Bot is a conflict, never given to Zed-Bot; with both,
+  /// the rename onto the freed name merges.
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aMonsterThatTookTheNameOfOneGoneIsCertainOnlyByWhatIsItsOwn(_ side: MergeSide) throws {
+    func roster(_ monsters: [(String, String, String, NameColor)]) throws -> Roster {
+      try Roster(
+        monsters.map { name, description, icon, color in
+          Monster(
+            name: name, description: description, icon: icon, weapon: .fire, nameColor: color)
+        })
+    }
+    let base = try roster([
+      ("Straße-Bot", "Beeps", "bot.png", .blue), ("Zed-Bot", "Hums", "bot.png", .red),
+    ])
+    let copied = try roster([("Zed-Bot", "Beeps", "bot.png", .blue)])
+    let edited = try roster([
+      ("Straße-Bot", "Beeps", "new.png", .blue), ("Zed-Bot", "Hums", "bot.png", .red),
+    ])
+    let merge = try merged(base, copied, doubtedBy: side, against: edited)
+    #expect(!merge.isClean)
+    #expect(
+      merge.conflicts.allSatisfy { conflict in
+        if case .uncertainIdentity = conflict.reason { return true }
+        return false
+      }, "\(merge.conflicts)")
+    // Both a description and an icon no other monster has: Straße-Bot renamed, certain.
+    let own = try roster([
+      ("Straße-Bot", "Beeps", "strasse.png", .blue), ("Zed-Bot", "Hums", "bot.png", .red),
+    ])
+    let renamed = try roster([("Zed-Bot", "Beeps", "strasse.png", .blue)])
+    let theirs = try roster([
+      ("Straße-Bot", "Beeps!", "strasse.png", .blue), ("Zed-Bot", "Hums", "bot.png", .red),
+    ])
+    let clean = try merged(own, renamed, doubtedBy: side, against: theirs)
+    #expect(clean.result == (try roster([("Zed-Bot", "Beeps!", "strasse.png", .blue)])))
+    // Kept by its name, with one field changed, to the icon of a monster the side removed:
+    // it may be that one renamed onto the name. The other side's edit of the name's monster
+    // is a conflict, never given to it.
+    let pair = try roster([
+      ("Ann-Bot", "", "ann.png", .blue), ("Cy-Bot", "Beeps", "cy.png", .blue),
+    ])
+    let iconOfOneGone = try roster([("Cy-Bot", "Beeps", "ann.png", .blue)])
+    let cyEdited = try roster([
+      ("Ann-Bot", "", "ann.png", .blue), ("Cy-Bot", "Beeps!", "cy.png", .blue),
+    ])
+    let doubted = try merged(pair, iconOfOneGone, doubtedBy: side, against: cyEdited)
+    #expect(!doubted.isClean)
+    #expect(
+      doubted.conflicts.contains { conflict in
+        if case .uncertainIdentity = conflict.reason { return true }
+        return false
+      }, "\(doubted.conflicts)")
+  }
+
   /// A side that renamed Cat-Bot to Kitty-Bot and then Dog-Bot to Cat-Bot, or swapped the
   /// two names, has a Cat-Bot with every other field Dog-Bot had: by what they hold, that is
   /// Dog-Bot renamed, and the other side's changes to Cat-Bot go to the monster it calls
