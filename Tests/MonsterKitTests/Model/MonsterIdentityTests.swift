@@ -61,6 +61,24 @@ import Testing
     #expect(made[0].id == cat.id && made[1].id != cat.id)
   }
 
+  /// Monsters as the file holds them, moved: a copy of one gets another id, and one taken
+  /// away and put back keeps its own.
+  @Test func idsOfMonstersAsReadStayApartAfterAMove() throws {
+    var roster = try Roster(jsonBytes: Roster.seeded.canonicalJSON())
+    roster.move(fromOffsets: [0], toOffset: 6)
+    var copy = roster[5]
+    #expect(copy.name == "Cat-Bot")
+    copy.name = "Copy-Bot"
+    let cat = roster[5].id
+    let copied = try roster.add(copy)
+    #expect(copied != cat)
+    let dog = roster.remove(at: 0)
+    #expect(try roster.add(dog) == dog.id)
+    #expect(Set(ids(roster)).count == roster.count)
+    #expect(roster[id: cat]?.name == "Cat-Bot" && roster[id: copied]?.name == "Copy-Bot")
+    #expect(roster[id: dog.id]?.name == "Dog-Bot")
+  }
+
   @Test func editsByIdFindTheMonsterWhateverItsNameOrPlace() throws {
     var roster = Roster.seeded
     let (cat, dog, ice) = (roster[0].id, roster[1].id, roster[4].id)
