@@ -39,17 +39,17 @@ import Testing
       ])
     }
     #expect(try contents(of: target) == (try Fixture.seeded()))
-    close(lock)
+    release(lock)
     // The link's own folder is not the lock.
     let other = try holdLock(on: folder.path)
-    defer { close(other) }
+    defer { release(other) }
     try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
   }
 
   @Test func editsOfEveryRosterInAFolderTakeTurns() throws {
     let lock = try holdLock(on: folder.path)
-    defer { close(lock) }
+    defer { release(lock) }
     for name in ["monsters.json", "other.json", "a very long name.json"] {
       #expect(throws: RosterError.lockTimeout(path: folder.file(name), seconds: 0)) {
         try RosterFile(path: folder.file(name), lockTimeout: .zero, whenMissing: .seededRoster)
@@ -136,6 +136,15 @@ import Testing
     return outcome
   }
 
+  /// Lets go of a lock ``holdLock(on:)`` took: unlocks, then closes. Closing alone would
+  /// not do at once: a program another test starts meanwhile holds a copy of every
+  /// descriptor of this process from its fork to its exec, and with it the lock, which
+  /// `LOCK_UN` lets go of for every copy.
+  private func release(_ lock: Int32) {
+    #expect(flock(lock, LOCK_UN) == 0)
+    close(lock)
+  }
+
   /// Holds the lock of a folder, by default the roster's, on a descriptor of its own, as
   /// another process would.
   private func holdLock(on folderPath: String? = nil) throws -> Int32 {
@@ -148,7 +157,7 @@ import Testing
   @Test(arguments: [Duration.seconds(Int64.min), .seconds(-1), .zero])
   func lockTimeoutOfNoTimeGivesUpAtOnce(_ seconds: Duration) throws {
     let lock = try holdLock()
-    defer { close(lock) }
+    defer { release(lock) }
     do throws(RosterError) {
       try RosterFile(path: path, lockTimeout: seconds, whenMissing: .seededRoster).apply([
         catTakesFire
@@ -165,7 +174,7 @@ import Testing
 
   @Test func aLockTimeoutOfAgesWaitsForTheLock() throws {
     let lock = try holdLock()
-    defer { close(lock) }
+    defer { release(lock) }
     let outcome = editWaitingForTheLock(lockTimeout: .seconds(Int64.max))
     #expect(!exists(path))
     #expect(flock(lock, LOCK_UN) == 0)
