@@ -2,6 +2,8 @@
 
 import MonsterKit
 
+@testable import MonstersCLI
+
 /// Whether a condition of `--where` holds for a monster, read as a person means it and
 /// checked on the monster's fields, not as the roster picks monsters: a name as the roster
 /// finds it, a weapon forgivingly, a colour in any case (nothing for none), any other key
