@@ -181,6 +181,12 @@ final class PickerTmux {
     try tmux("capture-pane", "-p", "-t", "picker")
   }
 
+  /// The screen's text, a line that tmux wrapped joined again, with its blanks: what was
+  /// printed, whatever the width of the session's paths made tmux wrap where.
+  func unwrappedScreen() throws -> String {
+    try tmux("capture-pane", "-p", "-J", "-t", "picker")
+  }
+
   /// Waits up to five seconds for the screen to pass a test.
   func waitForScreen(
     _ test: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
