@@ -27,8 +27,9 @@ fail() {
   fi
   exit 1
 }
+usage_line="Usage: install.sh --prefix DIR --repository OWNER/NAME [--version TAG]"
 usage() {
-  echo "Usage: install.sh --prefix DIR --repository OWNER/NAME [--version TAG]" >&2
+  echo "$usage_line" >&2
   exit 2
 }
 
@@ -44,7 +45,7 @@ while (($#)); do
       shift 2
       ;;
     -h | --help)
-      echo "Usage: install.sh --prefix DIR --repository OWNER/NAME [--version TAG]"
+      echo "$usage_line"
       exit 0
       ;;
     *) usage ;;
@@ -56,7 +57,8 @@ if [[ -z $prefix ]]; then
     version=$ACTION_REF
   fi
 fi
-[[ $repository =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] || usage
+# Names that can stand in a URL as they are.
+[[ $repository =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ && $version =~ ^[A-Za-z0-9_.-]*$ ]] || usage
 
 if [[ -n $version ]]; then
   base="https://github.com/$repository/releases/download/$version"

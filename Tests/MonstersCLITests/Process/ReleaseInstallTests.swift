@@ -184,6 +184,12 @@ import Testing
       ".github/actions/check/install.sh --prefix \"$1\"", [other], environment: environment)
     #expect(usage.status == 2)
     #expect(usage.errors.hasPrefix("Usage: install.sh --prefix DIR --repository OWNER/NAME"))
+    // Nor from a version that is no tag.
+    let path = try shell(
+      ".github/actions/check/install.sh --prefix \"$1\" --repository someone/monsters"
+        + " --version v1.2.3/../../other", [other], environment: environment)
+    #expect(path.status == 2)
+    #expect(path.errors.hasPrefix("Usage: install.sh"))
   }
 
   @Test func theActionChecksEveryRosterOfABlockOneFileALine() throws {
