@@ -1,23 +1,31 @@
 import MonsterKit
 
-/// A three-way merge of rosters whose right outcome is known, to hold `RosterMerge` and
-/// `RosterDiff` to it.
+/// A three-way merge of rosters whose right outcome is known, to hold `RosterMerge`,
+/// `RosterDiff` and the resolving of conflicts to it.
 ///
-/// A scenario is made at random: an ancestor, then edits on each side, as a team makes them
-/// (renames that change only the name, monsters added with empty or other descriptions and
-/// icons of their own, removals, field edits, keys `monsters` does not know, on monsters
-/// and on the roster, one name added on both sides alike or not, a rename onto a name the
-/// other side adds; now and then names freed and given again: swapped, renamed in a chain or
-/// a cycle, a monster renamed away or removed while a new one takes its name, on one side or
-/// on both). Every monster carries an identity that the scenario tracks through
-/// the edits, and that the rosters do not hold: the merge has to find each monster by what
-/// the files say, while the scenario knows which monster is which.
+/// A scenario is made at random: an ancestor, then edits on each side, as a team makes them:
+/// renames (to a new name, or of the case only), edits of one or two fields, renames with an
+/// edit, removals, monsters added anywhere, keys `monsters` does not know, on monsters and on
+/// the roster, one name added on both sides alike or not, a rename onto a name the other
+/// side adds; and on a quarter of the sides, names handed to other monsters: swapped,
+/// renamed in a chain or a rotation, a monster renamed away or removed while a new one or
+/// another takes its name, on one side or alike on both, often the very monsters the other
+/// side renamed or edited. Every monster carries an identity that the scenario tracks
+/// through the edits, and that the rosters do not hold: the merge has to find each monster
+/// by what the files say, while the scenario knows which monster is which.
+///
+/// Most scenarios give every monster a description and an icon of its own, so the files do
+/// tell who is who, and nothing else is accepted there: a clean merge must be exactly the
+/// truth, a diff must name exactly the changes made. The others are *bland*: descriptions
+/// empty or shared, some icons shared. There a new monster under the name of one that left
+/// can be one the files cannot tell from that monster edited (all its fields but one the
+/// same, or the same description and icon); such a scenario names the reading by name
+/// (``truthsByName``), which a clean merge may give instead.
 ///
 /// From the identities, the right merge is worked out monster by monster and field by
-/// field (``truth``), and so is what each side changed (``changes(of:)``). ``check()`` merges
-/// and compares the rosters as `monsters merge` and `monsters diff` do, and holds them to
-/// it: a clean merge must be exactly the truth, a diff must name exactly the changes made;
-/// a merge may mark a conflict where the truth is clean, which is counted, never wrong.
+/// field (``truth``). Where the merge marks conflicts, keeping ours, and keeping theirs, of
+/// every conflict is held to what `monsters resolve` promises: every monster there once,
+/// none mixed from two versions, and every change of the kept side kept.
 public struct MergeScenario: Sendable {
   /// The common ancestor.
   public let base: Roster
@@ -29,41 +37,49 @@ public struct MergeScenario: Sendable {
   /// monster changed on one side and removed on the other, one name added twice
   /// differently, names that would be the same name).
   public let truth: Roster?
-  /// The right merge had the files no identity to tell: where a side removed a monster and
-  /// added a new one under its name, which the files cannot tell from the monster changed
-  /// (monsters are matched by name), the merge of the new one taken for the old one; `nil`
-  /// where no side did so, or where it conflicts.
-  public let truthByName: Roster?
+  /// The merges by name, where a side removed a monster (or renamed it away) and added a
+  /// new one under its name that the files cannot tell from the old one edited: the
+  /// merges with the new one taken for the old one, on one side that did so or on each;
+  /// none where no side did so, or where they conflict.
+  public let truthsByName: [Roster]
   /// Whether a side gave a name of the ancestor to another monster: swapped names, renamed
   /// one onto a name another freed by a rename or a removal, or added a new monster under a
   /// freed name.
   public let reusesNames: Bool
+  /// Whether every monster has a description and an icon of its own.
+  public let isDistinct: Bool
   /// What each side did, one line an edit, for a failure's message.
   public var story: [String] { steps.map(\.description) }
 
   private let steps: [Step]
-
-  private let expectedChanges: [MergeSide: [RosterDiff.Change]]
-
   private let baseVersion: Version
   private let sideVersions: [Version]
+  /// The sides whose diff may pair monsters otherwise than the scenario did: a new monster
+  /// under a freed name that the files cannot tell apart, or a monster known there only by
+  /// its name (``keepsOnlyAName(_:_:)``).
+  private let blurredSides: Set<Int>
+  /// The replacements the files cannot tell apart (see ``truthsByName``).
+  private let replacements: [(side: Int, old: Int, new: Int)]
 
   /// What a check found, when it found nothing wrong.
   public enum Outcome: Sendable {
     /// The merge was clean, and exactly the truth.
     case exact
-    /// The sides truly conflict, and the merge said so.
+    /// The sides truly conflict, and the merge said so; keeping either side was right.
     case conflict
-    /// The truth is clean, but the merge marked a conflict: allowed, and counted.
+    /// The truth is clean, but the merge marked a conflict: allowed, and counted; keeping
+    /// either side was right.
     case spuriousConflict
-    /// The merge was clean, and exactly ``truthByName``, not ``truth``: a side removed a
-    /// monster and added another under its name, which the files cannot tell from the
-    /// monster changed. Allowed, and counted.
+    /// The merge was clean, and exactly one of ``truthsByName``: a side added a new monster
+    /// under a freed name that the files cannot tell from the old one edited. Allowed, and
+    /// counted.
     case byName
-    /// The merge was clean, with exactly the monsters and keys of ``truth`` (or of
-    /// ``truthByName``), each as it is there, in another order: a side gave a name of the
-    /// ancestor to another monster, and the merge, which matches monsters by name, read it
-    /// as moved. Allowed, and counted.
+    /// The merge was clean, with exactly the monsters and keys of the truth, in another
+    /// order: a side has a monster under a name of the ancestor that holds neither the
+    /// description nor the icon the ancestor's had, or, in a bland scenario, a new monster
+    /// with stock values like one that left, which the files cannot tell from a new
+    /// monster (placed as one a side added) or the old one edited (placed where it was).
+    /// Allowed, and counted.
     case reordered
   }
 
@@ -78,7 +94,7 @@ public struct MergeScenario: Sendable {
   /// - Parameter generator: Where the randomness comes from: a seeded generator, or a
   ///   fuzzer's bytes.
   public init(using generator: inout some RandomNumberGenerator) {
-    var builder = Builder()
+    var builder = Builder(using: &generator)
     let base = builder.makeBase(using: &generator)
     let (ours, theirs) = builder.makeSides(from: base, using: &generator)
     // The names a scenario gives never clash on one side.
@@ -86,40 +102,76 @@ public struct MergeScenario: Sendable {
       let theirsRoster = theirs.roster()
     else { preconditionFailure("a scenario's side is no roster:\n\(builder.steps)") }
     (self.base, self.ours, self.theirs) = (baseRoster, oursRoster, theirsRoster)
-    truth = Self.merge(base: base, ours: ours, theirs: theirs)
-    if builder.replacements.isEmpty {
-      truthByName = nil
-    } else {
-      // The new monsters, taken for those whose names they took.
-      var byName = [ours, theirs]
-      for (side, old, new) in builder.replacements {
-        for k in byName[side].monsters.indices where byName[side].monsters[k].identity == new {
-          byName[side].monsters[k].identity = old
-        }
-      }
-      truthByName = Self.merge(base: base, ours: byName[0], theirs: byName[1])
+    truth = Truth(base: base, ours: ours, theirs: theirs).merged()
+    replacements = builder.replacements
+    truthsByName = Self.readingsByName(base, [ours, theirs], builder.replacements).compactMap {
+      $0.merged()
     }
     reusesNames = builder.reused
+    isDistinct = builder.distinct
+    blurredSides = Set(builder.replacements.map(\.side)).union(
+      [ours, theirs].indices.filter { Self.keepsOnlyAName(base, [ours, theirs][$0]) })
     (baseVersion, sideVersions) = (base, [ours, theirs])
-    expectedChanges = [
-      .ours: Self.changes(from: base, to: ours), .theirs: Self.changes(from: base, to: theirs),
-    ]
     steps = builder.steps
+  }
+
+  /// The merges of the sides as a merge by name may read them, on one side that replaced a
+  /// monster or on each: each new monster that took a freed name taken for the old one,
+  /// and the old one, where the side renamed it away, for a new one.
+  private static func readingsByName(
+    _ base: Version, _ sides: [Version], _ replacements: [(side: Int, old: Int, new: Int)]
+  ) -> [Truth] {
+    let replacing = Set(replacements.map(\.side)).sorted()
+    guard !replacing.isEmpty else { return [] }
+    var readings: [Truth] = []
+    for chosen in 1..<(1 << replacing.count) {
+      var read = sides
+      for (bit, side) in replacing.enumerated() where chosen & (1 << bit) != 0 {
+        for (which, old, new) in replacements where which == side {
+          for k in read[side].monsters.indices {
+            switch read[side].monsters[k].identity {
+            case new: read[side].monsters[k].identity = old
+            case old: read[side].monsters[k].identity = new
+            default: break
+            }
+          }
+        }
+      }
+      readings.append(Truth(base: base, ours: read[0], theirs: read[1]))
+    }
+    return readings
+  }
+
+  /// Whether a side has a monster under a name of the ancestor that holds neither the
+  /// description (an empty one tells nothing) nor the icon the ancestor's monster of that
+  /// name held: an edit of both, or a new monster that took the name, which a diff may
+  /// read either way.
+  private static func keepsOnlyAName(_ base: Version, _ side: Version) -> Bool {
+    side.monsters.contains { tracked in
+      base.monsters.contains { old in
+        Monster.foldedName(old.monster.name) == Monster.foldedName(tracked.monster.name)
+          && (old.monster.description != tracked.monster.description
+            || old.monster.description.isEmpty)
+          && old.monster.icon != tracked.monster.icon
+      }
+    }
   }
 
   /// What `RosterDiff` should find from the ancestor to a side.
   public func changes(of side: MergeSide) -> [RosterDiff.Change] {
-    expectedChanges[side] ?? []
+    Self.changes(from: baseVersion, to: sideVersions[side == .ours ? 0 : 1])
   }
 
   // MARK: - Checking
 
   /// Merges the rosters as they are and as `monsters merge` reads their files, compares
-  /// each side with the ancestor as `monsters diff` does, and holds all of it to the truth.
+  /// each side with the ancestor as `monsters diff` does, keeps each side of the conflicts
+  /// as `monsters resolve` does, and holds all of it to the truth.
   ///
   /// - Returns: What the merge gave, when it is right.
   /// - Throws: ``Violation`` when a clean merge is not the truth, when it is not the same
-  ///   read from files, or when a diff does not name exactly the changes made.
+  ///   read from files, when a diff does not name exactly the changes made, or when keeping
+  ///   one side of the conflicts breaks a promise of `resolve`.
   public func check() throws(Violation) -> Outcome {
     let merge = RosterMerge(base: base, ours: ours, theirs: theirs)
     let fromFiles = try mergeOfFiles()
@@ -127,26 +179,13 @@ public struct MergeScenario: Sendable {
     guard Self.file(of: fromFiles) == bytes, fromFiles.conflicts == merge.conflicts else {
       throw violation("the merge of the files differs from the merge of the rosters")
     }
-    for side in [MergeSide.ours, .theirs] {
-      let roster = side == .ours ? ours : theirs
-      let found = RosterDiff(from: base, to: roster).changes
-      if reusesNames {
-        // Which monster is which the files may not tell: the diff must tell a story that
-        // makes the side from the ancestor.
-        guard Self.explains(found, baseVersion, sideVersions[side == .ours ? 0 : 1]) else {
-          throw violation("the diff of \(side) does not make it from the ancestor:\n  \(found)")
-        }
-        continue
-      }
-      guard Self.sameChanges(found, changes(of: side)) else {
-        throw violation(
-          "the diff of \(side) is not what it did:\n  found \(found)\n  made  \(changes(of: side))"
-        )
-      }
+    try checkDiffs()
+    if !merge.isClean {
+      for side in [MergeSide.ours, .theirs] { try checkResolved(bytes, keeping: side) }
     }
     guard let truth else {
       guard !merge.isClean else {
-        if let outcome = allowedByName(merge, bytes) { return outcome }
+        if let outcome = readByName(merge, bytes) { return outcome }
         throw violation("a clean merge where the sides conflict: \(text(bytes))")
       }
       return .conflict
@@ -154,38 +193,88 @@ public struct MergeScenario: Sendable {
     guard merge.isClean else { return .spuriousConflict }
     let expected = Self.canonical(truth)
     guard bytes == expected else {
-      if reusesNames, Self.sameButOrder(merge, truth) { return .reordered }
-      if let outcome = allowedByName(merge, bytes) { return outcome }
+      if let outcome = readByName(merge, bytes) { return outcome }
+      if !blurredSides.isEmpty || !isDistinct, let result = merge.result,
+        Self.sameButOrder(result, truth)
+      {
+        return .reordered
+      }
       throw violation("the clean merge is wrong:\n\(text(bytes))\nthe truth:\n\(text(expected))")
     }
     return .exact
   }
 
-  /// What a clean merge that is not ``truth`` is, when it is ``truthByName``, exactly or in
-  /// another order.
-  private func allowedByName(_ merge: RosterMerge, _ bytes: [UInt8]) -> Outcome? {
-    guard let truthByName else { return nil }
-    if bytes == Self.canonical(truthByName) { return .byName }
-    return Self.sameButOrder(merge, truthByName) ? .reordered : nil
+  /// What a clean merge that is not the truth is, when it is one of ``truthsByName``:
+  /// exactly, or in another order (a new monster placed where the side put it, or as the
+  /// old one stood).
+  private func readByName(_ merge: RosterMerge, _ bytes: [UInt8]) -> Outcome? {
+    for reading in truthsByName {
+      if bytes == Self.canonical(reading) { return .byName }
+      if let result = merge.result, Self.sameButOrder(result, reading) { return .reordered }
+    }
+    return nil
   }
 
-  /// Whether a clean merge has exactly the monsters and keys of a roster, in any order, and
-  /// each monster's keys `monsters` does not know in any order.
-  private static func sameButOrder(_ merge: RosterMerge, _ truth: Roster) -> Bool {
-    func keysInOrder(_ monster: Monster) -> Monster {
-      var monster = monster
-      monster.otherFields.sort { $0.key < $1.key }
-      return monster
-    }
-    guard let result = merge.result, result.count == truth.count,
-      result.otherFields == truth.otherFields
-    else { return false }
-    var left = result.map(keysInOrder)
-    for monster in truth.map(keysInOrder) {
+  /// Whether two rosters hold the same monsters, each byte for byte, and the same keys of
+  /// their own, in any order.
+  private static func sameButOrder(_ a: Roster, _ b: Roster) -> Bool {
+    guard a.count == b.count, a.otherFields == b.otherFields else { return false }
+    var left = Array(b)
+    for monster in a {
       guard let index = left.firstIndex(where: { same($0, monster) }) else { return false }
       left.remove(at: index)
     }
     return true
+  }
+
+  /// Holds each side's diff to what that side did: exactly, where the files tell who is
+  /// who; where they cannot, to a story that makes the side from the ancestor.
+  private func checkDiffs() throws(Violation) {
+    for side in [MergeSide.ours, .theirs] {
+      let index = side == .ours ? 0 : 1
+      let found = RosterDiff(from: base, to: side == .ours ? ours : theirs).changes
+      if isDistinct && !blurredSides.contains(index) {
+        guard Self.sameChanges(found, changes(of: side)) else {
+          throw violation(
+            "the diff of \(side) is not what it did:\n  found \(found)\n  made  \(changes(of: side))"
+          )
+        }
+      } else if !Self.explains(found, baseVersion, sideVersions[index]) {
+        throw violation("the diff of \(side) does not make it from the ancestor:\n  \(found)")
+      }
+    }
+  }
+
+  /// Keeps one side of every conflict of a marked file, and holds the roster it gives to
+  /// what `resolve` promises: every monster there once, each exactly one version of it
+  /// (the kept side's, the other side's, or the merge of both), and every change the kept
+  /// side made to a monster or to the roster's own keys kept.
+  private func checkResolved(_ bytes: [UInt8], keeping side: MergeSide) throws(Violation) {
+    let resolution: MarkedRoster.Resolution
+    do {
+      guard let marked = try MarkedRoster(bytes: bytes, path: "m.json") else {
+        throw violation("a merge with conflicts wrote no markers")
+      }
+      resolution = try marked.resolving(nil, keeping: side)
+    } catch let error as Violation {
+      throw error
+    } catch {
+      throw violation("keeping \(side) failed: \(error)")
+    }
+    guard let roster = resolution.roster else {
+      throw violation("keeping \(side) of every conflict left markers")
+    }
+    let index = side == .ours ? 0 : 1
+    let truth = Truth(base: baseVersion, ours: sideVersions[0], theirs: sideVersions[1])
+    guard let problem = truth.judge(Array(roster), otherFields: roster.otherFields, kept: index)
+    else { return }
+    // Where the files cannot tell a new monster from the one whose name it took, the
+    // reading by name may be the one kept.
+    for reading in Self.readingsByName(baseVersion, sideVersions, replacements)
+    where reading.judge(Array(roster), otherFields: roster.otherFields, kept: index) == nil {
+      return
+    }
+    throw violation("keeping \(side): \(problem)\n\(text(roster.canonicalJSON()))")
   }
 
   /// Whether a diff's changes, which may pair monsters otherwise than the scenario did,
@@ -261,14 +350,13 @@ public struct MergeScenario: Sendable {
     }
   }
 
-  /// A roster's canonical bytes, written a few kilobytes at a time: the writer's default
-  /// buffer of a megabyte, made for every small roster, would cost more than the rest of a
-  /// scenario.
+  /// A roster's canonical bytes.
   private static func canonical(_ roster: Roster) -> [UInt8] {
     roster.canonicalJSON()
   }
 
-  /// A merge's file, written as ``canonical(_:)`` writes.
+  /// A merge's file, written a few kilobytes at a time: the writer's default buffer of a
+  /// megabyte, made for every small roster, would cost more than the rest of a scenario.
   private static func file(of merge: RosterMerge) -> [UInt8] {
     var bytes: [UInt8] = []
     merge.write(markers: ConflictMarkers(), chunkSize: 4096) { bytes.append(contentsOf: $0) }
@@ -294,152 +382,10 @@ public struct MergeScenario: Sendable {
     return a.count == b.count && counts(a) == counts(b)
   }
 
-  // MARK: - The truth
-
-  /// A monster and the identity the scenario knows it by.
-  fileprivate struct Tracked: Sendable {
-    var identity: Int
-    var monster: Monster
-  }
-
-  /// A roster as the scenario sees it: its monsters, each with its identity.
-  fileprivate struct Version: Sendable {
-    var monsters: [Tracked]
-    var otherFields: [JSONMember]
-
-    func roster() -> Roster? {
-      try? Roster(monsters.map(\.monster), otherFields: otherFields)
-    }
-
-    func monster(_ identity: Int) -> Monster? {
-      monsters.first { $0.identity == identity }?.monster
-    }
-  }
-
-  /// The right merge, identity by identity and field by field; `nil` where it conflicts.
-  ///
-  /// Each monster of the ancestor is merged field by field (a field one side changed takes
-  /// that side's value; both changing it differently is a conflict), or removed when one
-  /// side removed it and the other left it as it was. A monster added on one side is
-  /// added; one added on both, under one name, is added once when both added it alike.
-  /// The result keeps ours' order of the monsters both sides have; a monster one side added
-  /// follows the nearest of those before it on that side, after those ours added there
-  /// when it is theirs. Keys `monsters` does not know are merged key by key in the same way: the
-  /// ancestor's in its order, then those ours added, then those theirs added.
-  private static func merge(base: Version, ours: Version, theirs: Version) -> Roster? {
-    var merged: [Int: Monster] = [:]
-    for tracked in base.monsters {
-      let b = tracked.monster
-      switch (ours.monster(tracked.identity), theirs.monster(tracked.identity)) {
-      case (let o?, let t?):
-        guard let monster = mergeFields(b, o, t) else { return nil }
-        merged[tracked.identity] = monster
-      case (let o?, nil):
-        guard same(o, b) else { return nil }
-      case (nil, let t?):
-        guard same(t, b) else { return nil }
-      case (nil, nil):
-        break
-      }
-    }
-    let baseIdentities = Set(base.monsters.map(\.identity))
-    for tracked in ours.monsters + theirs.monsters where !baseIdentities.contains(tracked.identity)
-    {
-      let (o, t) = (ours.monster(tracked.identity), theirs.monster(tracked.identity))
-      if let o, let t, !same(o, t) { return nil }
-      merged[tracked.identity] = o ?? t
-    }
-    guard let otherFields = mergeMembers(base.otherFields, ours.otherFields, theirs.otherFields)
-    else { return nil }
-    // The order: the monsters both sides have, in ours' order, each followed by those ours
-    // added after it, then those theirs added after it (on each side, after the nearest
-    // monster before them that both sides have).
-    let oursIdentities = Set(ours.monsters.map(\.identity))
-    let theirsIdentities = Set(theirs.monsters.map(\.identity))
-    let common = ours.monsters.map(\.identity).filter { theirsIdentities.contains($0) }
-    let commonSet = Set(common)
-    func added(after anchor: Int, in side: Version, skipping skipped: Set<Int>) -> [Int] {
-      var found: [Int] = []
-      var current = -1
-      for tracked in side.monsters {
-        if commonSet.contains(tracked.identity) {
-          current = tracked.identity
-        } else if current == anchor && !skipped.contains(tracked.identity)
-          && !baseIdentities.contains(tracked.identity)
-        {
-          found.append(tracked.identity)
-        }
-      }
-      return found
-    }
-    var order: [Int] = []
-    for anchor in [-1] + common {
-      if anchor >= 0 { order.append(anchor) }
-      order += added(after: anchor, in: ours, skipping: [])
-      order += added(after: anchor, in: theirs, skipping: oursIdentities)
-    }
-    return try? Roster(order.compactMap { merged[$0] }, otherFields: otherFields)
-  }
-
   /// Whether two versions of a monster are the same, the name spelled the same byte for
   /// byte.
-  private static func same(_ a: Monster, _ b: Monster) -> Bool {
+  fileprivate static func same(_ a: Monster, _ b: Monster) -> Bool {
     a == b && a.name.utf8.elementsEqual(b.name.utf8)
-  }
-
-  /// The sides changed one value two ways.
-  private struct Conflict: Error {}
-
-  /// Merges one value: a side that left it takes the other side's.
-  private static func threeWay<Value: Equatable>(_ base: Value, _ ours: Value, _ theirs: Value)
-    throws(Conflict) -> Value
-  {
-    if ours == theirs { return ours }
-    if ours == base { return theirs }
-    if theirs == base { return ours }
-    throw Conflict()
-  }
-
-  private static func mergeFields(_ b: Monster, _ o: Monster, _ t: Monster) -> Monster? {
-    var monster = o
-    do throws(Conflict) {
-      monster.name = try threeWay(b.name, o.name, t.name)
-      monster.description = try threeWay(b.description, o.description, t.description)
-      monster.icon = try threeWay(b.icon, o.icon, t.icon)
-      monster.weapon = try threeWay(b.weapon, o.weapon, t.weapon)
-      monster.nameColor = try threeWay(b.nameColor, o.nameColor, t.nameColor)
-      guard let otherFields = mergeMembers(b.otherFields, o.otherFields, t.otherFields) else {
-        return nil
-      }
-      monster.otherFields = otherFields
-      return monster
-    } catch {
-      return nil
-    }
-  }
-
-  /// Merges keys key by key: the ancestor's in its order, then ours' new ones, then theirs'.
-  private static func mergeMembers(_ b: [JSONMember], _ o: [JSONMember], _ t: [JSONMember])
-    -> [JSONMember]?
-  {
-    func value(_ key: String, _ members: [JSONMember]) -> JSONValue? {
-      members.first { $0.key == key }?.value
-    }
-    var keys: [String] = []
-    for key in b.map(\.key) + o.map(\.key) + t.map(\.key) where !keys.contains(key) {
-      keys.append(key)
-    }
-    var merged: [JSONMember] = []
-    for key in keys {
-      let kept: JSONValue?
-      do throws(Conflict) {
-        kept = try threeWay(value(key, b), value(key, o), value(key, t))
-      } catch {
-        return nil
-      }
-      if let kept { merged.append(JSONMember(key, kept)) }
-    }
-    return merged
   }
 
   /// The changes from the ancestor to a side, as `RosterDiff` names them.
@@ -485,14 +431,259 @@ public struct MergeScenario: Sendable {
       return from == to ? nil : (key, from, to)
     }
   }
+}
 
-  // MARK: - Making a scenario
+// MARK: - The truth
 
+extension MergeScenario {
+  /// A monster and the identity the scenario knows it by.
+  fileprivate struct Tracked: Sendable {
+    var identity: Int
+    var monster: Monster
+  }
+
+  /// A roster as the scenario sees it: its monsters, each with its identity.
+  fileprivate struct Version: Sendable {
+    var monsters: [Tracked]
+    var otherFields: [JSONMember]
+
+    func roster() -> Roster? {
+      try? Roster(monsters.map(\.monster), otherFields: otherFields)
+    }
+
+    func monster(_ identity: Int) -> Monster? {
+      monsters.first { $0.identity == identity }?.monster
+    }
+  }
+
+  /// The right merge of three versions, identity by identity and field by field.
+  fileprivate struct Truth {
+    let base: Version
+    let sides: [Version]
+
+    init(base: Version, ours: Version, theirs: Version) {
+      self.base = base
+      sides = [ours, theirs]
+    }
+
+    /// What becomes of one monster.
+    enum Fate {
+      case absent
+      case monster(Monster)
+      case conflict
+    }
+
+    /// Every identity of the three versions, each once.
+    var identities: [Int] {
+      var seen: Set<Int> = []
+      return (base.monsters + sides[0].monsters + sides[1].monsters).map(\.identity).filter {
+        seen.insert($0).inserted
+      }
+    }
+
+    /// The merge of one monster: field by field where both sides have it (a field one side
+    /// changed takes that side's value; both changing it differently is a conflict); removed
+    /// where one side removed it and the other left it as it was; added where one side
+    /// added it, or both alike.
+    func fate(of identity: Int) -> Fate {
+      let (o, t) = (sides[0].monster(identity), sides[1].monster(identity))
+      guard let b = base.monster(identity) else {
+        if let o, let t, !MergeScenario.same(o, t) { return .conflict }
+        return (o ?? t).map(Fate.monster) ?? .absent
+      }
+      switch (o, t) {
+      case (let o?, let t?): return Self.mergeFields(b, o, t).map(Fate.monster) ?? .conflict
+      case (let o?, nil): return MergeScenario.same(o, b) ? .absent : .conflict
+      case (nil, let t?): return MergeScenario.same(t, b) ? .absent : .conflict
+      case (nil, nil): return .absent
+      }
+    }
+
+    /// The right merge; `nil` where it conflicts.
+    ///
+    /// The result keeps ours' order of the monsters both sides have; a monster one side
+    /// added follows the nearest of those before it on that side, after those ours added
+    /// there when it is theirs. Keys `monsters` does not know are merged key by key in the
+    /// same way: the ancestor's in its order, then those ours added, then those theirs
+    /// added.
+    func merged() -> Roster? {
+      var merged: [Int: Monster] = [:]
+      for identity in identities {
+        switch fate(of: identity) {
+        case .conflict: return nil
+        case .monster(let monster): merged[identity] = monster
+        case .absent: break
+        }
+      }
+      guard
+        let otherFields = Self.mergeMembers(
+          base.otherFields, sides[0].otherFields, sides[1].otherFields)
+      else { return nil }
+      let baseIdentities = Set(base.monsters.map(\.identity))
+      let oursIdentities = Set(sides[0].monsters.map(\.identity))
+      let theirsIdentities = Set(sides[1].monsters.map(\.identity))
+      let common = sides[0].monsters.map(\.identity).filter { theirsIdentities.contains($0) }
+      let commonSet = Set(common)
+      func added(after anchor: Int, in side: Version, skipping skipped: Set<Int>) -> [Int] {
+        var found: [Int] = []
+        var current = -1
+        for tracked in side.monsters {
+          if commonSet.contains(tracked.identity) {
+            current = tracked.identity
+          } else if current == anchor && !skipped.contains(tracked.identity)
+            && !baseIdentities.contains(tracked.identity)
+          {
+            found.append(tracked.identity)
+          }
+        }
+        return found
+      }
+      var order: [Int] = []
+      for anchor in [-1] + common {
+        if anchor >= 0 { order.append(anchor) }
+        order += added(after: anchor, in: sides[0], skipping: [])
+        order += added(after: anchor, in: sides[1], skipping: oursIdentities)
+      }
+      return try? Roster(order.compactMap { merged[$0] }, otherFields: otherFields)
+    }
+
+    /// What is wrong with a roster made by keeping one side of every conflict, or `nil`:
+    /// each monster must be one version of one monster (the kept side's, the other side's,
+    /// or the merge of both), no monster there twice, and every change the kept side made
+    /// kept: a monster it added or changed there with the fields it changed, one it
+    /// removed gone, the roster's own keys it changed as it has them.
+    func judge(_ monsters: [Monster], otherFields: [JSONMember], kept: Int) -> String? {
+      var versions: [(identity: Int, monster: Monster)] = []
+      for identity in identities {
+        for side in [kept, 1 - kept] {
+          if let monster = sides[side].monster(identity) { versions.append((identity, monster)) }
+        }
+        if case .monster(let monster) = fate(of: identity) {
+          versions.append((identity, monster))
+        }
+      }
+      var placed: [Int: Monster] = [:]
+      for monster in monsters {
+        let holders = versions.filter { MergeScenario.same($0.monster, monster) }.map(\.identity)
+        guard let identity = holders.first(where: { placed[$0] == nil }) else {
+          return holders.isEmpty
+            ? "'\(monster.name)' is no version of any monster"
+            : "'\(monster.name)' is there twice"
+        }
+        placed[identity] = monster
+      }
+      let side = sides[kept]
+      for identity in identities {
+        let before = base.monster(identity)
+        let after = side.monster(identity)
+        switch (before, after) {
+        case (nil, let added?):
+          guard let now = placed[identity], MergeScenario.same(now, added) else {
+            return "'\(added.name)', which the kept side added, is not there as it has it"
+          }
+        case (let old?, nil):
+          if placed[identity] != nil { return "'\(old.name)', which the kept side removed, stays" }
+        case (let old?, let new?):
+          guard !MergeScenario.same(old, new) else { continue }
+          guard let now = placed[identity] else {
+            return "'\(new.name)', which the kept side changed, is gone"
+          }
+          if !old.name.utf8.elementsEqual(new.name.utf8)
+            && !now.name.utf8.elementsEqual(new.name.utf8)
+          {
+            return "'\(new.name)' lost the kept side's rename"
+          }
+          for field in [MonsterField.description, .icon, .weapon, .nameColor]
+          where field.value(in: old) != field.value(in: new)
+            && field.value(in: now) != field.value(in: new)
+          {
+            return "'\(new.name)' lost the kept side's \(field)"
+          }
+          for member in new.otherFields where !old.otherFields.contains(member) {
+            if !now.otherFields.contains(member) { return "'\(new.name)' lost \(member.key)" }
+          }
+          for member in old.otherFields
+          where !new.otherFields.contains(where: { $0.key == member.key }) {
+            if now.otherFields.contains(where: { $0.key == member.key }) {
+              return "'\(new.name)' keeps \(member.key), which the kept side removed"
+            }
+          }
+        case (nil, nil): continue
+        }
+      }
+      for member in side.otherFields where !base.otherFields.contains(member) {
+        if !otherFields.contains(member) { return "the roster lost its key \(member.key)" }
+      }
+      return nil
+    }
+
+    /// The sides changed one value two ways.
+    private struct Conflict: Error {}
+
+    /// Merges one value: a side that left it takes the other side's.
+    private static func threeWay<Value: Equatable>(
+      _ base: Value, _ ours: Value, _ theirs: Value
+    ) throws(Conflict) -> Value {
+      if ours == theirs { return ours }
+      if ours == base { return theirs }
+      if theirs == base { return ours }
+      throw Conflict()
+    }
+
+    private static func mergeFields(_ b: Monster, _ o: Monster, _ t: Monster) -> Monster? {
+      var monster = o
+      do throws(Conflict) {
+        monster.name = try threeWay(b.name, o.name, t.name)
+        monster.description = try threeWay(b.description, o.description, t.description)
+        monster.icon = try threeWay(b.icon, o.icon, t.icon)
+        monster.weapon = try threeWay(b.weapon, o.weapon, t.weapon)
+        monster.nameColor = try threeWay(b.nameColor, o.nameColor, t.nameColor)
+        guard let otherFields = mergeMembers(b.otherFields, o.otherFields, t.otherFields) else {
+          return nil
+        }
+        monster.otherFields = otherFields
+        return monster
+      } catch {
+        return nil
+      }
+    }
+
+    /// Merges keys key by key: the ancestor's in its order, then ours' new ones, then
+    /// theirs'.
+    static func mergeMembers(_ b: [JSONMember], _ o: [JSONMember], _ t: [JSONMember])
+      -> [JSONMember]?
+    {
+      func value(_ key: String, _ members: [JSONMember]) -> JSONValue? {
+        members.first { $0.key == key }?.value
+      }
+      var keys: [String] = []
+      for key in b.map(\.key) + o.map(\.key) + t.map(\.key) where !keys.contains(key) {
+        keys.append(key)
+      }
+      var merged: [JSONMember] = []
+      for key in keys {
+        let kept: JSONValue?
+        do throws(Conflict) {
+          kept = try threeWay(value(key, b), value(key, o), value(key, t))
+        } catch {
+          return nil
+        }
+        if let kept { merged.append(JSONMember(key, kept)) }
+      }
+      return merged
+    }
+  }
+}
+
+// MARK: - Making a scenario
+
+extension MergeScenario {
   /// What one side does to one of the ancestor's monsters.
   fileprivate enum Action: Sendable {
     case remove
     case rename(String)
     case edit([Edit])
+    case renameAndEdit(String, Edit)
   }
 
   /// One change of a field.
@@ -503,6 +694,15 @@ public struct MergeScenario: Sendable {
     case nameColor(NameColor?)
     /// A key `monsters` does not know, set (added) or removed.
     case key(String, JSONValue?)
+
+    /// Whether it changes a field that tells a monster from another.
+    var changesContent: (description: Bool, icon: Bool) {
+      switch self {
+      case .description: (true, false)
+      case .icon: (false, true)
+      default: (false, false)
+      }
+    }
   }
 
   /// One line of the story, told only when a check fails.
@@ -516,6 +716,8 @@ public struct MergeScenario: Sendable {
       case .act(let who, .remove, let name): "\(who): remove \(name)"
       case .act(let who, .rename(let new), let name): "\(who): rename \(name) -> \(new)"
       case .act(let who, .edit(let edits), let name): "\(who): edit \(name): \(edits)"
+      case .act(let who, .renameAndEdit(let new, let edit), let name):
+        "\(who): rename \(name) -> \(new) and edit: \(edit)"
       case .rosterKey(let who, let key, let value):
         "\(who): roster key \(key) = \(String(describing: value))"
       case .note(let text): text
@@ -524,12 +726,14 @@ public struct MergeScenario: Sendable {
   }
 
   /// Makes the ancestor and the sides, and tells what it did.
-  private struct Builder {
+  fileprivate struct Builder {
     var steps: [Step] = []
     /// Whether a side gave a name of the ancestor to another monster.
     var reused = false
-    /// The monsters a side removed and added a new one under the name of: the side, and the
-    /// identities of the old and the new.
+    /// Whether every monster gets a description and an icon of its own.
+    let distinct: Bool
+    /// The monsters a side replaced by a new one under their name that the files cannot
+    /// tell from them edited: the side, and the identities of the old and the new.
     var replacements: [(side: Int, old: Int, new: Int)] = []
     private var nextIdentity = 0
     private var nextName = 0
@@ -541,9 +745,21 @@ public struct MergeScenario: Sendable {
     private static let rosterKeys = ["owner", "team", "notes"]
     private static let colors: [NameColor?] = [nil, .red, .blue, .rgb(red: 1, green: 2, blue: 3)]
 
+    init(using generator: inout some RandomNumberGenerator) {
+      distinct = Int.random(in: 0..<10, using: &generator) < 7
+    }
+
     /// One of some items, at random.
     static func pick<Item>(_ items: [Item], _ generator: inout some RandomNumberGenerator) -> Item {
       items[Int.random(in: 0..<items.count, using: &generator)]
+    }
+
+    private static func chance(
+      _ one: Int, in all: Int, _ generator: inout some RandomNumberGenerator
+    )
+      -> Bool
+    {
+      Int.random(in: 0..<all, using: &generator) < one
     }
 
     private mutating func identity() -> Int {
@@ -563,15 +779,21 @@ public struct MergeScenario: Sendable {
       return "\(prefix)\(nextText)"
     }
 
-    /// A description: often empty, sometimes one that others share.
+    /// A description: one of its own; in a bland scenario, often empty or shared.
     private mutating func description(using generator: inout some RandomNumberGenerator)
       -> String
     {
+      guard !distinct else { return freshText("says ") }
       switch Int.random(in: 0..<4, using: &generator) {
-      case 0, 1: ""
-      case 2: "Beeps"
-      default: freshText("says ")
+      case 0, 1: return ""
+      case 2: return "Beeps"
+      default: return freshText("says ")
       }
+    }
+
+    /// An icon: one of its own; in a bland scenario, now and then one others share.
+    private mutating func icon(using generator: inout some RandomNumberGenerator) -> String {
+      !distinct && Self.chance(1, in: 4, &generator) ? "bot.png" : freshText("icon-") + ".png"
     }
 
     private func value(using generator: inout some RandomNumberGenerator) -> JSONValue {
@@ -584,17 +806,31 @@ public struct MergeScenario: Sendable {
       }
     }
 
-    /// A new monster, with an icon of its own.
-    private mutating func newMonster(using generator: inout some RandomNumberGenerator)
-      -> Tracked
-    {
+    /// A new monster, with a description and an icon of its own, or, in a bland scenario,
+    /// often an empty description, or a stock line or image; but never a description or an
+    /// icon a monster of the ancestor has, where it could be taken for that monster, which
+    /// the files could not tell.
+    private mutating func newMonster(
+      unlike base: Version? = nil, using generator: inout some RandomNumberGenerator
+    ) -> Tracked {
       let identity = identity()
+      var description = description(using: &generator)
+      var icon = icon(using: &generator)
+      if let base {
+        if !description.isEmpty,
+          base.monsters.contains(where: { $0.monster.description == description })
+        {
+          description = freshText("says ")
+        }
+        if base.monsters.contains(where: { $0.monster.icon == icon }) {
+          icon = freshText("icon-") + ".png"
+        }
+      }
       var monster = Monster(
-        name: freshName(using: &generator), description: description(using: &generator),
-        icon: "icon\(identity).png",
-        weapon: Self.pick(Weapon.builtIn, &generator),
+        name: freshName(using: &generator), description: description,
+        icon: icon, weapon: Self.pick(Weapon.builtIn, &generator),
         nameColor: Self.pick(Self.colors, &generator))
-      for key in Self.monsterKeys where Int.random(in: 0..<4, using: &generator) == 0 {
+      for key in Self.monsterKeys where Self.chance(1, in: 4, &generator) {
         monster.otherFields.append(JSONMember(key, value(using: &generator)))
       }
       return Tracked(identity: identity, monster: monster)
@@ -605,7 +841,7 @@ public struct MergeScenario: Sendable {
       // Mostly a few monsters, where edits meet; now and then more, where the merge walks
       // runs of monsters that stand the same, and looks ahead past insertions.
       let count =
-        Int.random(in: 0..<10, using: &generator) == 0
+        Self.chance(1, in: 10, &generator)
         ? Int.random(in: 8...40, using: &generator) : Int.random(in: 0...7, using: &generator)
       for _ in 0..<count {
         base.monsters.append(newMonster(using: &generator))
@@ -613,40 +849,75 @@ public struct MergeScenario: Sendable {
       for key in Self.rosterKeys where Bool.random(using: &generator) {
         base.otherFields.append(JSONMember(key, value(using: &generator)))
       }
+      steps.append(.note(distinct ? "(each monster its own description and icon)" : "(bland)"))
       return base
     }
 
-    private mutating func randomEdits(
-      of monster: Monster, using generator: inout some RandomNumberGenerator
-    ) -> [Edit] {
-      var edits: [Edit] = []
-      var keys: Set<String> = []
-      for _ in 0..<Int.random(in: 1...2, using: &generator) {
-        switch Int.random(in: 0..<5, using: &generator) {
-        case 0: edits.append(.description(description(using: &generator)))
-        case 1: edits.append(.icon(freshText("icon-") + ".png"))
-        case 2: edits.append(.weapon(Self.pick(Weapon.builtIn, &generator)))
-        case 3: edits.append(.nameColor(Self.pick(Self.colors, &generator)))
-        default:
-          // One edit a key, so that a key removed is not added again at the end.
-          let key = Self.pick(Self.monsterKeys, &generator)
-          guard keys.insert(key).inserted else { continue }
-          let has = monster.otherFields.contains { $0.key == key }
-          edits.append(
-            .key(key, has && Bool.random(using: &generator) ? nil : value(using: &generator)))
-        }
+    private mutating func randomEdit(
+      of monster: Monster, keys: inout Set<String>,
+      using generator: inout some RandomNumberGenerator
+    ) -> Edit? {
+      switch Int.random(in: 0..<5, using: &generator) {
+      case 0: return .description(description(using: &generator))
+      case 1: return .icon(icon(using: &generator))
+      case 2: return .weapon(Self.pick(Weapon.builtIn, &generator))
+      case 3: return .nameColor(Self.pick(Self.colors, &generator))
+      default:
+        // One edit a key, so that a key removed is not added again at the end.
+        let key = Self.pick(Self.monsterKeys, &generator)
+        guard keys.insert(key).inserted else { return nil }
+        let has = monster.otherFields.contains { $0.key == key }
+        return .key(key, has && Bool.random(using: &generator) ? nil : value(using: &generator))
       }
-      return edits
+    }
+
+    private mutating func newName(
+      for monster: Monster, using generator: inout some RandomNumberGenerator
+    ) -> String {
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 0: monster.name.uppercased()
+      case 1: monster.name.lowercased()
+      default: freshName(using: &generator)
+      }
     }
 
     private mutating func randomAction(
       on monster: Monster, using generator: inout some RandomNumberGenerator
     ) -> Action {
+      var keys: Set<String> = []
       switch Int.random(in: 0..<20, using: &generator) {
       case 0..<3: return .remove
-      case 3..<6: return .rename(freshName(using: &generator))
-      case 6: return .rename(monster.name.uppercased())
-      default: return .edit(randomEdits(of: monster, using: &generator))
+      case 3..<7:
+        let name = newName(for: monster, using: &generator)
+        return keepsIdentity(monster, monster) ? .rename(name) : .edit([])
+      case 7..<10:
+        let name = newName(for: monster, using: &generator)
+        guard let edit = randomEdit(of: monster, keys: &keys, using: &generator) else {
+          return keepsIdentity(monster, monster) ? .rename(name) : .edit([])
+        }
+        var edited = monster
+        Self.apply(edit, to: &edited)
+        // A monster renamed must keep something else that tells who it is, or the files
+        // cannot tell it from a monster removed and another added.
+        return keepsIdentity(monster, edited) ? .renameAndEdit(name, edit) : .edit([edit])
+      default:
+        var edits: [Edit] = []
+        for _ in 0..<Int.random(in: 1...2, using: &generator) {
+          if let edit = randomEdit(of: monster, keys: &keys, using: &generator) {
+            edits.append(edit)
+          }
+        }
+        return .edit(edits)
+      }
+    }
+
+    private static func apply(_ edit: Edit, to monster: inout Monster) {
+      switch edit {
+      case .description(let text): monster.description = text
+      case .icon(let icon): monster.icon = icon
+      case .weapon(let weapon): monster.weapon = weapon
+      case .nameColor(let color): monster.nameColor = color
+      case .key(let key, let value): setting(key, value, in: &monster.otherFields)
       }
     }
 
@@ -654,16 +925,10 @@ public struct MergeScenario: Sendable {
       switch action {
       case .remove: break
       case .rename(let name): monster.name = name
-      case .edit(let edits):
-        for edit in edits {
-          switch edit {
-          case .description(let text): monster.description = text
-          case .icon(let icon): monster.icon = icon
-          case .weapon(let weapon): monster.weapon = weapon
-          case .nameColor(let color): monster.nameColor = color
-          case .key(let key, let value): setting(key, value, in: &monster.otherFields)
-          }
-        }
+      case .edit(let edits): for edit in edits { apply(edit, to: &monster) }
+      case .renameAndEdit(let name, let edit):
+        monster.name = name
+        apply(edit, to: &monster)
       }
     }
 
@@ -676,8 +941,8 @@ public struct MergeScenario: Sendable {
       }
     }
 
-    private mutating func tell(_ side: MergeSide?, _ action: Action, _ monster: Monster) {
-      steps.append(.act(side.map { "\($0)" } ?? "both", action, monster.name))
+    private mutating func tell(_ side: Int?, _ action: Action, _ monster: Monster) {
+      steps.append(.act(side.map { $0 == 0 ? "ours" : "theirs" } ?? "both", action, monster.name))
     }
 
     mutating func makeSides(from base: Version, using generator: inout some RandomNumberGenerator)
@@ -693,10 +958,10 @@ public struct MergeScenario: Sendable {
           actions = [action, action]
           tell(nil, action, tracked.monster)
         case 1..<7:
-          for side in 0..<2 where Int.random(in: 0..<2, using: &generator) == 0 {
+          for side in 0..<2 where Bool.random(using: &generator) {
             let action = randomAction(on: tracked.monster, using: &generator)
             actions[side] = action
-            tell(side == 0 ? .ours : .theirs, action, tracked.monster)
+            tell(side, action, tracked.monster)
           }
         default:
           break
@@ -712,33 +977,37 @@ public struct MergeScenario: Sendable {
           }
         }
       }
-      // Names freed and taken again: on one side, on each side its own way, or on both
-      // the same way.
-      if Int.random(in: 0..<16, using: &generator) == 0 {
-        let who = Int.random(in: 0..<4, using: &generator)
-        if who < 3, let reuse = reuse(on: sides[who == 1 ? 1 : 0], of: base, using: &generator) {
-          for side in 0..<2 where who == 2 || side == who {
-            apply(reuse, to: &sides[side], of: base, side: side, alike: who == 2)
+      // Names handed to other monsters, on a quarter of the sides: one side, or both alike.
+      if Self.chance(1, in: 8, &generator) {
+        if let reuse = reuse(on: sides[0], of: base, using: &generator),
+          reuse.renames.allSatisfy({ renamed in
+            sides[1].monsters.first { $0.identity == renamed.identity }.map {
+              keepsIdentity(base.monster(renamed.identity), $0.monster)
+            } ?? true
+          })
+        {
+          for side in 0..<2 { apply(reuse, to: &sides[side], of: base, side: side, alike: true) }
+        }
+      } else {
+        for side in 0..<2 where Self.chance(1, in: 4, &generator) {
+          guard let reuse = reuse(on: sides[side], of: base, using: &generator) else {
+            continue
           }
-        } else if who == 3 {
-          for side in 0..<2 {
-            guard let reuse = reuse(on: sides[side], of: base, using: &generator) else { continue }
-            apply(reuse, to: &sides[side], of: base, side: side, alike: false)
-          }
+          apply(reuse, to: &sides[side], of: base, side: side, alike: false)
         }
       }
       // Monsters added on each side, appended (as `add` does) or put anywhere.
       for side in 0..<2 {
         for _ in 0..<Int.random(in: 0...2, using: &generator) {
-          let added = newMonster(using: &generator)
+          let added = newMonster(unlike: base, using: &generator)
           insert(added, into: &sides[side], using: &generator)
           steps.append(.note("\(side == 0 ? "ours" : "theirs"): add \(added.monster.name)"))
         }
       }
       // One name added on both sides: alike, or not (another field, or the name in another
       // case).
-      if Int.random(in: 0..<4, using: &generator) == 0 {
-        let added = newMonster(using: &generator)
+      if Self.chance(1, in: 4, &generator) {
+        let added = newMonster(unlike: base, using: &generator)
         var other = added
         switch Int.random(in: 0..<4, using: &generator) {
         case 0: other.monster.weapon = Weapon(other.monster.weapon.type == .fire ? .smoke : .fire)
@@ -746,12 +1015,16 @@ public struct MergeScenario: Sendable {
         case 2: other.monster.description = freshText("other ")
         default: break
         }
-        insert(added, into: &sides[0], using: &generator)
-        insert(other, into: &sides[1], using: &generator)
-        steps.append(.note("both: add \(added.monster.name) / \(other.monster.name)"))
+        if tryInsert(added, into: &sides[0], using: &generator) {
+          if !tryInsert(other, into: &sides[1], using: &generator) {
+            sides[0].monsters.removeAll { $0.identity == added.identity }
+          } else {
+            steps.append(.note("both: add \(added.monster.name) / \(other.monster.name)"))
+          }
+        }
       }
       // A name one side gives by renaming and the other by adding.
-      if Int.random(in: 0..<8, using: &generator) == 0, !base.monsters.isEmpty {
+      if Self.chance(1, in: 8, &generator), !base.monsters.isEmpty {
         let renamer = Int.random(in: 0..<2, using: &generator)
         let target = Self.pick(base.monsters, &generator).identity
         // Only a monster this side left as it was: a rename changes only the name.
@@ -759,19 +1032,23 @@ public struct MergeScenario: Sendable {
           case let original = sides[renamer].monsters[index].monster,
           let before = base.monster(target), MergeScenario.same(original, before)
         {
-          var added = newMonster(using: &generator)
-          sides[renamer].monsters[index].monster.name = added.monster.name
+          var added = newMonster(unlike: base, using: &generator)
+          var renamed = sides[renamer]
+          renamed.monsters[index].monster.name = added.monster.name
           added.monster.name = added.monster.name.lowercased()
-          insert(added, into: &sides[1 - renamer], using: &generator)
-          steps.append(
-            .note(
-              "\(renamer == 0 ? "ours" : "theirs"): rename \(original.name) -> "
-                + "\(sides[renamer].monsters[index].monster.name); the other side adds "
-                + added.monster.name))
+          if renamed.roster() != nil, tryInsert(added, into: &sides[1 - renamer], using: &generator)
+          {
+            sides[renamer] = renamed
+            steps.append(
+              .note(
+                "\(renamer == 0 ? "ours" : "theirs"): rename \(original.name) -> "
+                  + "\(renamed.monsters[index].monster.name); the other side adds "
+                  + added.monster.name))
+          }
         }
       }
       // The roster's own keys.
-      for side in 0..<2 where Int.random(in: 0..<3, using: &generator) == 0 {
+      for side in 0..<2 where Self.chance(1, in: 3, &generator) {
         let key = Self.pick(Self.rosterKeys, &generator)
         let has = sides[side].otherFields.contains { $0.key == key }
         let value = has && Bool.random(using: &generator) ? nil : value(using: &generator)
@@ -784,14 +1061,15 @@ public struct MergeScenario: Sendable {
     /// Names that a side frees and gives again: renames onto names that other renames
     /// free, and a new monster under the name of one renamed away or removed.
     fileprivate struct Reuse {
-      /// The new names, by identity: each changes only the monster's name.
+      /// The new names, by identity.
       var renames: [(identity: Int, name: String)] = []
       /// The monsters removed, by identity.
       var removals: [Int] = []
       /// A new monster under a freed name, and the offset it takes: the freed one's, or
       /// any.
       var added: (monster: Tracked, at: Int)?
-      /// A monster removed and the new one under its name: the identities of both.
+      /// A monster removed or renamed away and a new one under its name that the files
+      /// cannot tell from it edited: the identities of both.
       var replaced: (old: Int, new: Int)?
       var story: String
     }
@@ -799,17 +1077,13 @@ public struct MergeScenario: Sendable {
     /// What a side does to free names and give them again, or `nil` when it has too few
     /// monsters for it.
     ///
-    /// Only a monster the side left as it was, or renamed, is renamed again: a monster
-    /// renamed and changed otherwise in one step reads as removed, and another added. A new
-    /// monster under a freed name never has all the other fields the monster that freed it
-    /// had: files could not tell the two apart, nor a merge.
+    /// Any monster the side has from the ancestor is renamed, edited or not, as long as it
+    /// keeps something that tells who it is besides its name (``keepsIdentity(_:_:)``).
     private mutating func reuse(
       on side: Version, of base: Version, using generator: inout some RandomNumberGenerator
     ) -> Reuse? {
       let renamable = side.monsters.filter { tracked in
-        guard var before = base.monster(tracked.identity) else { return false }
-        before.name = tracked.monster.name
-        return MergeScenario.same(before, tracked.monster)
+        base.monster(tracked.identity).map { keepsIdentity($0, tracked.monster) } ?? false
       }.shuffled(using: &generator)
       let kind = Int.random(in: 0..<6, using: &generator)
       let needed = [2, 2, 3, 1, 0, 1][kind]
@@ -837,16 +1111,17 @@ public struct MergeScenario: Sendable {
           story: "rename \(name(0)) -> \(name(1)) -> \(name(2)) -> \(name(0))")
       case 3:
         let away = freshName(using: &generator)
-        let added = replacement(for: renamed(0), on: side, of: base, using: &generator)
+        let (added, blurred) = replacement(for: renamed(0), on: side, of: base, using: &generator)
         return Reuse(
           renames: [(renamed(0).identity, away)], added: added,
+          replaced: blurred ? (renamed(0).identity, added.monster.identity) : nil,
           story: "rename \(name(0)) -> \(away), add a new \(added.monster.monster.name)")
       case 4:
         let gone = Self.pick(present, &generator)
-        let added = replacement(for: gone, on: side, of: base, using: &generator)
+        let (added, blurred) = replacement(for: gone, on: side, of: base, using: &generator)
         return Reuse(
           removals: [gone.identity], added: added,
-          replaced: (gone.identity, added.monster.identity),
+          replaced: blurred ? (gone.identity, added.monster.identity) : nil,
           story: "remove \(gone.monster.name), add a new \(added.monster.monster.name)")
       default:
         let others = present.filter { $0.identity != renamed(0).identity }
@@ -858,31 +1133,54 @@ public struct MergeScenario: Sendable {
       }
     }
 
-    /// A new monster under the name of one that leaves a side: one of its own, or one with
-    /// all of the other fields the one that leaves had in the ancestor but one; in the
-    /// place that one leaves, or anywhere.
+    /// Whether a monster, as a side has it, keeps besides its name something that tells
+    /// the files who it is: the description or the icon it had, where no other monster has
+    /// it (a text the scenario made for it alone; in a bland scenario descriptions can be
+    /// empty or shared, and icons shared).
+    private func keepsIdentity(_ before: Monster?, _ after: Monster) -> Bool {
+      guard let before else { return false }
+      let ownDescription =
+        !before.description.isEmpty && before.description != "Beeps"
+        && before.description == after.description
+      let ownIcon = before.icon != "bot.png" && before.icon == after.icon
+      return ownDescription || ownIcon
+    }
+
+    /// A new monster under the name of one that leaves a side, in the place that one
+    /// leaves or anywhere, and whether the files cannot tell it from the one that leaves,
+    /// edited: a new monster of its own, or, in a bland scenario, now and then one with all
+    /// the fields the one that leaves had but one.
     private mutating func replacement(
       for leaving: Tracked, on side: Version, of base: Version,
       using generator: inout some RandomNumberGenerator
-    ) -> (monster: Tracked, at: Int) {
-      var added = newMonster(using: &generator)
-      if Bool.random(using: &generator), let before = base.monster(leaving.identity) {
+    ) -> (added: (monster: Tracked, at: Int), blurred: Bool) {
+      var added = newMonster(unlike: base, using: &generator)
+      let before = base.monster(leaving.identity) ?? leaving.monster
+      if !distinct, Bool.random(using: &generator) {
         added.monster = before
         switch Int.random(in: 0..<3, using: &generator) {
-        case 0: added.monster.icon = freshText("icon-") + ".png"
-        case 1: added.monster.description = freshText("new ")
+        case 0: added.monster.icon = icon(using: &generator)
+        case 1: added.monster.description = description(using: &generator)
         default:
           added.monster.weapon = Weapon(before.weapon.type == .fire ? .smoke : .fire)
         }
       }
       added.monster.name =
-        Int.random(in: 0..<4, using: &generator) == 0
+        Self.chance(1, in: 4, &generator)
         ? leaving.monster.name.uppercased() : leaving.monster.name
       let place =
         Bool.random(using: &generator)
         ? side.monsters.firstIndex { $0.identity == leaving.identity }
         : Int.random(in: 0...side.monsters.count, using: &generator)
-      return (added, place ?? side.monsters.count)
+      let new = added.monster
+      let differences = [
+        new.description != before.description, new.icon != before.icon,
+        new.weapon != before.weapon, new.nameColor != before.nameColor,
+        new.otherFields != before.otherFields,
+      ].count { $0 }
+      let blurred =
+        differences <= 1 || (new.description == before.description && new.icon == before.icon)
+      return ((added, place ?? side.monsters.count), blurred)
     }
 
     /// Does what a ``Reuse`` says to a side, all at once, unless it would leave the side
@@ -892,12 +1190,9 @@ public struct MergeScenario: Sendable {
     ) {
       var changed = side
       for (identity, name) in reuse.renames {
-        guard let index = changed.monsters.firstIndex(where: { $0.identity == identity }),
-          var before = base.monster(identity)
-        else { return }
-        // Only the name changes.
-        before.name = changed.monsters[index].monster.name
-        guard MergeScenario.same(before, changed.monsters[index].monster) else { return }
+        guard let index = changed.monsters.firstIndex(where: { $0.identity == identity }) else {
+          return
+        }
         changed.monsters[index].monster.name = name
       }
       for identity in reuse.removals {
@@ -917,6 +1212,19 @@ public struct MergeScenario: Sendable {
         .note(
           "\(index == 0 ? "ours" : "theirs"): \(reuse.story)" + (alike ? " (both sides alike)" : "")
         ))
+    }
+
+    /// Puts a monster in a side, at the end or anywhere, unless its name is taken there.
+    @discardableResult
+    private func tryInsert(
+      _ tracked: Tracked, into side: inout Version,
+      using generator: inout some RandomNumberGenerator
+    ) -> Bool {
+      var changed = side
+      insert(tracked, into: &changed, using: &generator)
+      guard changed.roster() != nil else { return false }
+      side = changed
+      return true
     }
 
     private func insert(

@@ -23,6 +23,13 @@ public struct MarkedRoster: Sendable {
     public var names: [String]
     /// Whether it holds keys of the roster's own object that the sides give differently.
     public var holdsRosterKeys: Bool
+    /// Whether it holds the weapons or fields the roster declares, which the sides declare
+    /// differently.
+    public var holdsDeclarations = false
+    /// Whether it holds each side's whole file (a side that is not a valid roster, or a
+    /// merge that could not be made monster by monster): keeping one side of it keeps that
+    /// side whole.
+    public var holdsWholeFiles = false
   }
 
   /// The file's conflicts, in order.
@@ -90,9 +97,18 @@ public struct MarkedRoster: Sendable {
     case notMonsterByMonster(path: String, line: Int)
     /// Keeping the side asked would give two monsters the same name: the two names.
     case sameName(String, String)
+    /// Keeping the side asked of some conflicts and not of others would leave a monster that
+    /// does not fit what the roster declares, as the reader says it.
+    case wouldNotFit(RosterError)
+    /// A monster was named, but the conflict that holds it holds each side's whole file:
+    /// keeping one side of it would discard all of the other; the file's path, the line,
+    /// and the side that would be discarded, with the names of its monsters.
+    case wholeFile(path: String, line: Int, discarding: MergeSide, monsters: [String])
     /// No conflict holds a monster of these names: the names asked for, and the names of
     /// the monsters in conflict.
     case noConflict(named: [String], among: [String])
+    /// The declarations were asked for, but no conflict holds them.
+    case noDeclarationConflict
     /// The file could not be read, locked or written.
     case file(RosterError)
 
@@ -109,6 +125,18 @@ public struct MarkedRoster: Sendable {
         "That would leave two monsters of one name on a side, '\(escapedForMessage(first))' "
           + "and '\(escapedForMessage(second))': resolve both their conflicts at once, or keep "
           + "the other side of one"
+      case .wouldNotFit(let error):
+        "That would leave the roster's monsters and what it declares at odds: \(error) Resolve "
+          + "the monster's conflict and the declarations' (--declarations) to one side together."
+      case .wholeFile(let path, let line, let side, let monsters):
+        "\(escapedForMessage(path)):\(line): this conflict holds each side's whole file, so "
+          + "keeping one side for a monster would discard all of \(side == .ours ? "ours" : "theirs")"
+          + (monsters.isEmpty
+            ? ""
+            : " ("
+              + monsters.prefix(5).map { "'\(escapedForMessage($0))'" }.joined(separator: ", ")
+              + (monsters.count > 5 ? " and \(monsters.count - 5) more" : "") + ")")
+          + "; keep a whole side with no monster named, or merge again monster by monster"
       case .noConflict(let names, let among):
         "No conflict holds a monster named "
           + names.map { "'\(escapedForMessage($0))'" }.joined(separator: ", ")
@@ -116,6 +144,8 @@ public struct MarkedRoster: Sendable {
             ? "."
             : "; the monsters in conflict are "
               + among.map { "'\(escapedForMessage($0))'" }.joined(separator: ", ") + ".")
+      case .noDeclarationConflict:
+        "No conflict holds the weapons or fields the roster declares: the sides declare the same."
       case .file(let error): error.description
       }
     }
@@ -271,6 +301,10 @@ public struct MarkedRoster: Sendable {
     _ pieces: [Piece], _ lines: [Int], _ sides: [MergeSide: Side]
   ) -> [Conflict] {
     var conflicts = lines.map { Conflict(line: $0, names: [], holdsRosterKeys: false) }
+    for piece in pieces {
+      guard case .conflict(let index, let mine, let other) = piece else { continue }
+      conflicts[index].holdsWholeFiles = mine.lowerBound == 0 && other.lowerBound == 0
+    }
     guard case .success(let ours) = sides[.ours]?.roster,
       case .success(let theirs) = sides[.theirs]?.roster
     else { return conflicts }
@@ -288,10 +322,27 @@ public struct MarkedRoster: Sendable {
         names.append(monster.name)
       }
       conflicts[index].names = names
+      let text = (sides[.ours]?.text ?? [], sides[.theirs]?.text ?? [])
+      conflicts[index].holdsDeclarations =
+        !conflicts[index].holdsWholeFiles
+        && (declares(text.0[mine]) || declares(text.1[other]))
       // A conflict of no monster, where the sides' own keys differ, is of those keys.
-      conflicts[index].holdsRosterKeys = names.isEmpty && ours.otherFields != theirs.otherFields
+      conflicts[index].holdsRosterKeys =
+        names.isEmpty && !conflicts[index].holdsDeclarations
+        && ours.otherFields != theirs.otherFields
     }
     return conflicts
+  }
+
+  /// Whether a piece of a side's text holds a declaration: a line that opens the roster's
+  /// `weapons` or `fields`, as the canonical form writes them.
+  private static func declares(_ piece: ArraySlice<UInt8>) -> Bool {
+    let lines = piece.split(separator: UInt8(ascii: "\n"))
+    return lines.contains { line in
+      RosterDeclarations.Key.allCases.contains { key in
+        line.starts(with: Array("  \"\(key.rawValue)\": ".utf8))
+      }
+    }
   }
 
   // MARK: - Resolving
@@ -306,6 +357,13 @@ public struct MarkedRoster: Sendable {
   public func resolving(_ chosen: Set<Int>?, keeping side: MergeSide) throws(ResolutionError)
     -> Resolution
   {
+    if let chosen, let whole = chosen.first(where: { conflicts[$0].holdsWholeFiles }) {
+      // Asked for by a monster, a conflict of whole files would keep a side whole.
+      let discarded: MergeSide = side == .ours ? .theirs : .ours
+      let names = (try? sides[discarded]?.roster.get()).map { $0.map(\.name) } ?? []
+      throw .wholeFile(
+        path: path, line: conflicts[whole].line, discarding: discarded, monsters: names)
+    }
     let every = chosen.map { $0.isSuperset(of: conflicts.indices) } ?? true
     if every {
       guard let kept = sides[side] else { preconditionFailure("a side is missing") }
@@ -361,16 +419,31 @@ public struct MarkedRoster: Sendable {
       ours: keysResolved && side == .theirs ? theirs.otherFields : ours.otherFields,
       theirs: keysResolved && side == .ours ? ours.otherFields : theirs.otherFields
     )
+    let declarationsResolved = conflicts.indices.contains {
+      picked.contains($0) && conflicts[$0].holdsDeclarations
+    }
+    let declared = (
+      ours: declarationsResolved && side == .theirs ? theirs.declarations : ours.declarations,
+      theirs: declarationsResolved && side == .ours ? ours.declarations : theirs.declarations
+    )
     let versions: (Roster, Roster)
     do throws(RosterError) {
       versions = (
-        try Roster(mine, otherFields: keys.ours), try Roster(other, otherFields: keys.theirs)
+        try Roster(
+          mine, weapons: declared.ours.weapons, fields: declared.ours.fields,
+          otherFields: keys.ours),
+        try Roster(
+          other, weapons: declared.theirs.weapons, fields: declared.theirs.fields,
+          otherFields: keys.theirs)
       )
     } catch {
-      if case .nameTaken(let name, let holder) = error { throw .sameName(holder, name) }
-      throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
+      switch error {
+      case .nameTaken(let name, let holder): throw .sameName(holder, name)
+      case .invalidValue, .unknownWeapon, .missingValue: throw .wouldNotFit(error)
+      default: throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
+      }
     }
-    if versions.0 == versions.1 && keys.ours == keys.theirs { return .roster(versions.0) }
+    if versions.0 == versions.1 { return .roster(versions.0) }
     let writer = MarkedRosterWriter(
       ours: versions.0, theirs: versions.1, entries: entries, markers: markers)
     var bytes: [UInt8] = []

@@ -24,6 +24,8 @@ struct MarkedRosterWriter {
 
   /// A piece of the file that the two sides may write differently.
   private enum Piece {
+    /// What the roster declares under a key, `weapons` or `fields`, if anything.
+    case declaration(RosterDeclarations.Key)
     /// The `monsters` key and the array's opening.
     case opening
     /// The object of the monster at a position of ``entries``.
@@ -53,6 +55,13 @@ struct MarkedRosterWriter {
       _ piece: Piece, of entries: [MarkedEntry], side: MergeSide, to output: inout [UInt8]
     ) {
       switch piece {
+      case .declaration(let key):
+        guard let member = roster.declarations.jsonMembers.first(where: { $0.key == key.rawValue })
+        else { return }
+        // The canonical form's declaration, which starts with its line break, ended with
+        // one instead: a piece of whole lines.
+        output += CanonicalLayout.declaration(member).dropFirst()
+        output.append(UInt8(ascii: "\n"))
       case .opening:
         output.append(MarkedRosterWriter.monstersKey)
         if last != nil {
@@ -121,15 +130,25 @@ struct MarkedRosterWriter {
       try hand(output, to: sink)
       output.removeAll(keepingCapacity: true)
     }
-    // What the roster declares: the same on both sides of a merge marked monster by monster.
+    // What the roster declares, key by key: marked where the sides declare it otherwise.
     output.append(CanonicalLayout.versionLine)
-    for member in ours.declarations.jsonMembers {
-      output += CanonicalLayout.declaration(member)
-    }
     output.append(UInt8(ascii: "\n"))
+    let declared = (ours.declarations.jsonMembers, theirs.declarations.jsonMembers)
+    for key in RosterDeclarations.Key.allCases {
+      let (mine, other) = (
+        declared.0.first { $0.key == key.rawValue }, declared.1.first { $0.key == key.rawValue }
+      )
+      guard mine != nil || other != nil else { continue }
+      try write(.declaration(key), shared: mine == other)
+    }
+    // The array's opening is the same line where both sides have monsters; where one has
+    // none, it is `[]`, followed by a comma where keys of the roster's own come after.
+    let sameOpening =
+      mine.last != nil && other.last != nil
+      || mine.last == nil && other.last == nil && mine.fields.isEmpty == other.fields.isEmpty
     let sameShape =
       (mine.last != nil) == (other.last != nil) && mine.fields.isEmpty == other.fields.isEmpty
-    try write(.opening, shared: sameShape)
+    try write(.opening, shared: sameOpening)
     var previousConflict: Int?
     for (position, entry) in entries.enumerated() {
       // Each conflict between markers of its own, so that it can be resolved alone

@@ -128,28 +128,11 @@ struct MergeAssembly {
     return theirs[identities.toTheirs.new[offset]]
   }
 
-  /// The name each side gives a monster, `nil` where a side does not have it.
-  func names(of identity: Int) -> (ours: String?, theirs: String?) {
-    (
-      identities.ours[identity].map { ours.name(at: identities.toOurs.new[$0]) },
-      identities.theirs[identity].map { theirs.name(at: identities.toTheirs.new[$0]) }
-    )
-  }
-
-  /// The versions of a monster whose name would be another's: on each side it has, the
-  /// monster as merged (or as that side's version, for one already in conflict), with the
-  /// name that side gives it, so that taking either side throughout names no two monsters
-  /// the same.
-  func ownNamedVersions(of identity: Int, _ current: ConflictedMonster?) -> ConflictedMonster {
-    let (mine, other) = names(of: identity)
-    let decided = self.decided(identity)
-    func named(_ monster: Monster?, _ name: String?) -> Monster? {
-      guard var monster, let name else { return nil }
-      monster.name = name
-      return monster
-    }
-    return ConflictedMonster(
-      ours: named(current?.ours ?? decided, mine),
-      theirs: named(current?.theirs ?? decided, other))
+  /// Each side's version of a monster, as that side has it, `nil` where a side does not
+  /// have it: the versions of a monster in conflict.
+  func sideVersions(of identity: Int) -> ConflictedMonster {
+    ConflictedMonster(
+      ours: identities.ours[identity].map { ours[identities.toOurs.new[$0]] },
+      theirs: identities.theirs[identity].map { theirs[identities.toTheirs.new[$0]] })
   }
 }

@@ -25,28 +25,34 @@ public struct MergeConflict: Hashable, Sendable {
     /// that other monster's name. Both are marked.
     case sameName(String)
     /// Each side gave the roster's key that `monsters` does not know its own value (`nil`
-    /// for none); or each side changed the weapons or the fields it declares (`weapons`,
-    /// `fields`) its own way, where the merged file holds both sides whole.
+    /// for none).
     case rosterField(String, ours: JSONValue?, theirs: JSONValue?)
-    /// A side may have renamed the monster, or another one onto its name (a swap of names,
-    /// a chain of renames), so the merge cannot tell which monster the other side's
-    /// changes belong to: under the monster's name, the side has every other field as
-    /// another monster of the common ancestor had it, or the side added a monster with
-    /// every other field this one had. The side, and that other monster.
-    case uncertainMatch(MergeSide, Lookalike)
-    /// The weapons and fields the sides declare, merged, do not fit a merged monster: why.
-    /// The merged file holds both sides whole.
+    /// Each side declared a weapon or a field its own way (a part of a field changed two
+    /// ways, or the declaration changed on one side and removed on the other), or one side
+    /// removed it where the other gave it to a monster: each side's declaration as the
+    /// file holds it (`nil` where the side declares none). The merged file marks the
+    /// declarations alone.
+    case declaration(Declaration, ours: JSONValue?, theirs: JSONValue?)
+    /// Which monster is which, a side's files do not settle, and the other side changed
+    /// some of them: the side, the names the common ancestor gives the monsters in doubt,
+    /// and the names the side gives them. A side that renamed a monster and gave its name
+    /// to another, or changed every field that tells a monster from another, may have
+    /// done one thing or another; giving the other side's changes to the monster one
+    /// reading names could give them to another, so the whole group is in conflict, each
+    /// side's monsters as it has them.
+    case uncertainIdentity(MergeSide, old: [String], new: [String])
+    /// The monster, merged, does not fit what the merge declares (a weapon or a field one
+    /// side removed or narrowed, and the other gave it): why. The monster is marked with
+    /// each side's version, and the declaration too.
     case notAllowed(String)
   }
 
-  /// Another monster that may be the one a merge matched by name (see
-  /// ``Reason/uncertainMatch(_:_:)``).
-  public enum Lookalike: Hashable, Sendable {
-    /// A monster of the common ancestor, by its name there, whose other fields the side's
-    /// monster has.
-    case ancestor(String)
-    /// A monster the side added, by its name, which has every other field the monster had.
-    case added(String)
+  /// A weapon or a field a roster declares.
+  public enum Declaration: Hashable, Sendable {
+    /// A weapon, by name.
+    case weapon(String)
+    /// A field, by key.
+    case field(String)
   }
 
   /// The monster: as the common ancestor names it, else as the side that has it does;

@@ -11,8 +11,8 @@ enum MonsterMerge {
     case theirs
     /// A monster with fields from both sides.
     case merged(Monster)
-    /// The sides cannot both be had: each side's version, with every field that could be
-    /// merged merged (`nil` where that side has no monster), and why.
+    /// The sides cannot both be had: each side's version as that side has it (`nil` where
+    /// that side has no monster), and why.
     case conflict(ours: Monster?, theirs: Monster?, [MergeConflict.Reason])
   }
 
@@ -71,33 +71,29 @@ enum MonsterMerge {
   /// Merges the fields of a monster that both sides changed.
   static func merge(_ base: Monster, _ ours: Monster, _ theirs: Monster) -> Outcome {
     var reasons: [MergeConflict.Reason] = []
-    var oursVersion = ours
-    var theirsVersion = ours
+    var merged = ours
     for field in MonsterField.builtIn {
       let values = (field.value(in: base), field.value(in: ours), field.value(in: theirs))
-      // A side's value comes with its weapon, whose image the side's roster gave it.
-      let weapons = [ours.weapon, theirs.weapon]
       switch threeWay(values.0, values.1, values.2) {
       case .agreed(let value):
-        field.set(value, in: &oursVersion, weapons: weapons)
-        field.set(value, in: &theirsVersion, weapons: weapons)
+        // A side's value comes with its weapon, whose image the side's roster gave it.
+        field.set(value, in: &merged, weapons: [ours.weapon, theirs.weapon])
       case .conflict(let mine, let other):
-        field.set(mine, in: &oursVersion, weapons: weapons)
-        field.set(other, in: &theirsVersion, weapons: [theirs.weapon])
         reasons.append(.field(field, ours: mine, theirs: other))
       }
     }
     let members = mergeMembers(
       base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
-    oursVersion.otherFields = members.ours
-    theirsVersion.otherFields = members.theirs
+    merged.otherFields = members.ours
     for conflict in members.conflicts {
       reasons.append(.field(.other(conflict.key), ours: conflict.ours, theirs: conflict.theirs))
     }
     guard reasons.isEmpty else {
-      return .conflict(ours: oursVersion, theirs: theirsVersion, reasons)
+      // Each side's version as that side has it: keeping one side of the conflict keeps
+      // every change that side made to the monster, and no monster neither side had.
+      return .conflict(ours: ours, theirs: theirs, reasons)
     }
-    return .merged(oursVersion)
+    return .merged(merged)
   }
 }
 

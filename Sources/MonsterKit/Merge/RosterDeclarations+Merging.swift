@@ -1,36 +1,62 @@
 // What a merge makes of what each side declares: the weapons merged weapon by weapon (by
-// name), the fields field by field (by key), as the keys of an object are merged.
+// name), the fields field by field (by key), and each field what it takes, part by part: its
+// values as a set, its range bound by bound, whether it is required and its default.
 
 extension RosterDeclarations {
-  /// The declarations of a merge: each side's version, the same when nothing conflicts.
+  /// The declarations of a merge: each side's version, the same when nothing conflicts,
+  /// and the entries the sides declare two ways, which each version has as its side does.
   struct Merged {
     var ours: RosterDeclarations
     var theirs: RosterDeclarations
-    /// The lists in conflict: each side's whole list, `nil` where it declares none.
-    var conflicts: [(key: Key, ours: JSONValue?, theirs: JSONValue?)]
+    /// The entries in conflict, each with each side's declaration of it (`nil` where the
+    /// side declares none).
+    private(set) var conflicts:
+      [MergeConflict.Declaration: (ours: JSONValue?, theirs: JSONValue?)] = [:]
+    /// The entries in conflict, in the order they were found.
+    private(set) var conflictOrder: [MergeConflict.Declaration] = []
+    /// Each side's own declarations, which an entry in conflict takes.
+    private let sides: (ours: RosterDeclarations, theirs: RosterDeclarations)
 
-    /// Whether `check` would refuse a version's weapons (or its fields): two of one name
-    /// as it compares names, one from each side, or more weapons than a roster holds.
+    init(ours: RosterDeclarations, theirs: RosterDeclarations) {
+      self.ours = ours
+      self.theirs = ours
+      sides = (ours, theirs)
+    }
+
+    /// Puts an entry in conflict: each version takes that side's declaration of it.
     ///
-    /// - Parameter weapons: Whether to look at the weapons, else the fields.
-    func refuses(weapons: Bool) -> Bool {
-      (ours.problems() + theirs.problems()).contains { $0.isWeapon == weapons }
+    /// - Returns: Whether it was not in conflict already.
+    @discardableResult
+    mutating func markConflict(_ entry: MergeConflict.Declaration) -> Bool {
+      guard conflicts[entry] == nil else { return false }
+      conflicts[entry] = (sides.ours.json(of: entry), sides.theirs.json(of: entry))
+      conflictOrder.append(entry)
+      ours.replace(entry, from: sides.ours)
+      theirs.replace(entry, from: sides.theirs)
+      return true
     }
   }
 
-  /// Merges what the sides of a merge declare: a weapon or field one side added, removed
-  /// or changed is added, removed or changed; one both changed differently is a conflict.
-  /// A list whose merge breaks a rule of ``problems()``, as `check` reads it (one weapon or
-  /// field declared on each side under names it calls the same, such as `laser` and
-  /// `Laser`), is a conflict too.
+  /// Merges what the sides of a merge declare: a weapon or field one side added, removed or
+  /// changed is added, removed or changed; a field both changed is merged part by part (its
+  /// values as a set, so that both sides' additions are kept; each bound of its range;
+  /// whether it is required; its default); one both changed the same part of differently,
+  /// or changed where the other removed it, is a conflict. An entry whose merge breaks a
+  /// rule of ``problems()``, as `check` reads the declarations (one weapon declared on each
+  /// side under names it calls the same, such as `laser` and `Laser`), is a conflict too.
   ///
   /// - Parameters:
   ///   - base: What the common ancestor declares.
   ///   - ours: What ours declares.
   ///   - theirs: What theirs declares.
-  /// - Returns: The merged declarations, resolved ours' way and theirs' way.
+  /// - Returns: The merged declarations, each conflict resolved ours' way and theirs' way.
   static func merge(base: Self, ours: Self, theirs: Self) -> Merged {
-    var merged = Merged(ours: ours, theirs: ours, conflicts: [])
+    var merged = Merged(ours: ours, theirs: theirs)
+    if ours == theirs || theirs == base { return merged }
+    if ours == base {
+      (merged.ours, merged.theirs) = (theirs, theirs)
+      return merged
+    }
     // The weapons: a roster that lists none has the five built-in ones.
     func members(_ weapons: [Weapon]) -> [JSONMember] {
       weapons.map { JSONMember($0.name, json(of: $0)) }
@@ -38,45 +64,151 @@ extension RosterDeclarations {
     let weapons = mergeMembers(
       base: members(base.weaponList), ours: members(ours.weaponList),
       theirs: members(theirs.weaponList))
-    let declares = threeWay(base.weapons != nil, ours.weapons != nil, theirs.weapons != nil)
-    func weaponList(_ members: [JSONMember], declared: Bool) -> [Weapon]? {
+    let declared: Bool
+    switch threeWay(base.weapons != nil, ours.weapons != nil, theirs.weapons != nil) {
+    case .agreed(let value): declared = value
+    case .conflict: declared = true
+    }
+    func weaponList(_ members: [JSONMember]) -> [Weapon]? {
       let list = members.enumerated().compactMap { weapon($1.value, number: $0 + 1).value }
       return declared || list != Weapon.builtIn ? list : nil
     }
-    switch declares {
-    case .agreed(let declared):
-      merged.ours.weapons = weaponList(weapons.ours, declared: declared)
-      merged.theirs.weapons = weaponList(weapons.theirs, declared: declared)
-    case .conflict:
-      merged.ours.weapons = weaponList(weapons.ours, declared: true)
-      merged.theirs.weapons = weaponList(weapons.theirs, declared: true)
-    }
-    if !weapons.conflicts.isEmpty || merged.refuses(weapons: true) {
-      merged.conflicts.append(
-        (
-          .weapons, ours.weapons.map { .array($0.map(json(of:))) },
-          theirs.weapons.map { .array($0.map(json(of:))) }
-        ))
-    }
-    // The fields.
-    func members(_ fields: [MonsterField]) -> [JSONMember] {
+    merged.ours.weapons = weaponList(weapons.ours)
+    merged.theirs.weapons = weaponList(weapons.theirs)
+    // The fields, each merged part by part where both sides changed it.
+    func fieldMembers(_ fields: [MonsterField]) -> [JSONMember] {
       fields.map { JSONMember($0.key, json(of: $0)) }
     }
-    let fields = mergeMembers(
-      base: members(base.fields), ours: members(ours.fields), theirs: members(theirs.fields))
+    var fields = mergeMembers(
+      base: fieldMembers(base.fields), ours: fieldMembers(ours.fields),
+      theirs: fieldMembers(theirs.fields))
+    let bases = base.fields.byKey
+    let (oursFields, theirsFields) = (ours.fields.byKey, theirs.fields.byKey)
+    var conflicted: [MergeConflict.Declaration] = weapons.conflicts.map { .weapon($0.key) }
+    for conflict in fields.conflicts {
+      let key = CodePointKey(conflict.key)
+      guard
+        let partly = mergeField(base: bases[key], ours: oursFields[key], theirs: theirsFields[key])
+      else {
+        conflicted.append(.field(conflict.key))
+        continue
+      }
+      let member = JSONMember(conflict.key, json(of: partly))
+      for index in fields.ours.indices where fields.ours[index].key == conflict.key {
+        fields.ours[index] = member
+      }
+      for index in fields.theirs.indices where fields.theirs[index].key == conflict.key {
+        fields.theirs[index] = member
+      }
+    }
     func fieldList(_ members: [JSONMember]) -> [MonsterField] {
       members.enumerated().compactMap { field($1.value, number: $0 + 1).value }
     }
     merged.ours.fields = fieldList(fields.ours)
     merged.theirs.fields = fieldList(fields.theirs)
-    if !fields.conflicts.isEmpty || merged.refuses(weapons: false) {
-      merged.conflicts.append(
-        (
-          .fields, ours.fields.isEmpty ? nil : .array(ours.fields.map(json(of:))),
-          theirs.fields.isEmpty ? nil : .array(theirs.fields.map(json(of:)))
-        ))
+    for entry in conflicted { merged.markConflict(entry) }
+    // An entry that breaks a rule once merged (two weapons named alike, one from each
+    // side) is in conflict too, until neither version breaks one.
+    while true {
+      let broken = (merged.ours.problems() + merged.theirs.problems()).map {
+        $0.isWeapon
+          ? MergeConflict.Declaration.weapon($0.name) : MergeConflict.Declaration.field($0.name)
+      }
+      guard broken.contains(where: { merged.markConflict($0) }) else { break }
     }
     return merged
+  }
+
+  /// Merges one field both sides changed, part by part; `nil` where a part was changed two
+  /// ways, where one side removed the field, or where the parts merged make no field.
+  static func mergeField(base: MonsterField?, ours: MonsterField?, theirs: MonsterField?)
+    -> MonsterField?
+  {
+    guard let ours, let theirs else { return nil }
+    // A field both sides added differently has no common part to merge from.
+    guard let base else { return ours == theirs ? ours : nil }
+    let kind: MonsterField.Kind
+    switch (base.kind, ours.kind, theirs.kind) {
+    case (
+      .integer(let low, let high), .integer(let oursLow, let oursHigh),
+      .integer(let theirsLow, let theirsHigh)
+    ):
+      guard case .agreed(let minimum) = threeWay(low, oursLow, theirsLow),
+        case .agreed(let maximum) = threeWay(high, oursHigh, theirsHigh)
+      else { return nil }
+      kind = .integer(minimum: minimum, maximum: maximum)
+    case (.values(let values), .values(let oursValues), .values(let theirsValues)):
+      kind = .values(mergeSets(base: values, ours: oursValues, theirs: theirsValues))
+    default:
+      guard case .agreed(let agreed) = threeWay(base.kind, ours.kind, theirs.kind) else {
+        return nil
+      }
+      kind = agreed
+    }
+    guard
+      case .agreed(let isRequired) = threeWay(base.isRequired, ours.isRequired, theirs.isRequired),
+      case .agreed(let defaultValue) = threeWay(
+        base.defaultValue, ours.defaultValue, theirs.defaultValue)
+    else { return nil }
+    return try? MonsterField(
+      declaring: ours.key, kind: kind, isRequired: isRequired, defaultValue: defaultValue)
+  }
+
+  /// Merges two changes of a list as a set: ours' order, the values theirs added after;
+  /// a value either side removed is gone.
+  private static func mergeSets(base: [String], ours: [String], theirs: [String]) -> [String] {
+    let (was, inOurs, inTheirs) = (
+      Set(base.map(CodePointKey.init)), Set(ours.map(CodePointKey.init)),
+      Set(theirs.map(CodePointKey.init))
+    )
+    var merged = ours.filter {
+      !was.contains(CodePointKey($0)) || inTheirs.contains(CodePointKey($0))
+    }
+    merged += theirs.filter {
+      !was.contains(CodePointKey($0)) && !inOurs.contains(CodePointKey($0))
+    }
+    return merged
+  }
+
+  /// An entry's declaration as the file holds it, or `nil` where there is none.
+  func json(of entry: MergeConflict.Declaration) -> JSONValue? {
+    switch entry {
+    case .weapon(let name):
+      weaponList.first { Weapon.foldedName($0.name) == Weapon.foldedName(name) }.map(
+        Self.json(of:))
+    case .field(let key):
+      fields.first { $0.key.hasSameCodePoints(as: key) }.map(Self.json(of:))
+    }
+  }
+
+  /// Takes an entry as another roster declares it: added, changed, or removed.
+  mutating func replace(_ entry: MergeConflict.Declaration, from other: RosterDeclarations) {
+    switch entry {
+    case .weapon(let name):
+      let folded = Weapon.foldedName(name)
+      let theirs = other.weaponList.first { Weapon.foldedName($0.name) == folded }
+      var list = weaponList
+      if let index = list.firstIndex(where: { Weapon.foldedName($0.name) == folded }) {
+        if let theirs { list[index] = theirs } else { list.remove(at: index) }
+      } else if let theirs {
+        list.append(theirs)
+      }
+      weapons = list
+    case .field(let key):
+      let theirs = other.fields.first { $0.key.hasSameCodePoints(as: key) }
+      if let index = fields.firstIndex(where: { $0.key.hasSameCodePoints(as: key) }) {
+        if let theirs { fields[index] = theirs } else { fields.remove(at: index) }
+      } else if let theirs {
+        fields.append(theirs)
+      }
+    }
+  }
+}
+
+extension [MonsterField] {
+  /// The fields by key, code point by code point.
+  fileprivate var byKey: [CodePointKey: MonsterField] {
+    Dictionary(map { (CodePointKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
   }
 }
 
@@ -93,37 +225,57 @@ extension RosterDeclarations {
 }
 
 extension Roster {
-  /// Why a roster's monsters do not all fit what it declares, or `nil` when they do: the
-  /// first monster whose weapon it does not have, or whose declared field it does not take
-  /// (or lacks, where the field is required).
+  /// The monsters that do not fit what the roster declares, each by offset with the
+  /// declaration it breaks and why: a weapon the roster does not have, a value a declared
+  /// field does not take, a required field missing; and a key of a field that `removed`
+  /// names (a field the common ancestor of a merge declared and the merge removed), which
+  /// no monster may keep.
   ///
   /// - Complexity: O(n) in the monsters: each one's weapon and fields are checked, the
-  ///   fields only where the roster declares some.
-  func firstUndeclaredValue() -> String? {
+  ///   fields only where the roster declares some or some were removed.
+  func misfits(removedFields removed: Set<CodePointKey> = []) -> [(
+    offset: Int, entry: MergeConflict.Declaration, why: String
+  )] {
+    var found: [(offset: Int, entry: MergeConflict.Declaration, why: String)] = []
     let weapons = Set(self.weapons.names.map(CodePointKey.init))
-    for index in indices {
+    for (offset, index) in indices.enumerated() {
+      let name = escapedForMessage(self.name(at: index))
       let weapon = weapon(at: index).name
       if !weapons.contains(CodePointKey(weapon)) {
-        return "\(escapedForMessage(name(at: index)))'s weapon '\(escapedForMessage(weapon))' "
-          + "is not one of the weapons"
+        found.append(
+          (
+            offset, .weapon(weapon),
+            "\(name)'s weapon '\(escapedForMessage(weapon))' is not one of the weapons"
+          ))
       }
-      guard !declaredFields.isEmpty else { continue }
+      guard !declaredFields.isEmpty || !removed.isEmpty,
+        hasOtherFields(at: index) || !declaredFields.isEmpty
+      else { continue }
       let values = otherFields(at: index).valuesByKey
+      for key in removed where values[key] != nil {
+        found.append(
+          (
+            offset, .field(key.text),
+            "\(name) has '\(escapedForMessage(key.text))', a field the merge removed"
+          ))
+      }
       for field in declaredFields {
         guard let value = values[CodePointKey(field.key)] else {
           if field.isRequired {
-            return
-              "\(escapedForMessage(name(at: index))) has no '\(escapedForMessage(field.key))', "
-              + "a required field"
+            found.append(
+              (
+                offset, .field(field.key),
+                "\(name) has no '\(escapedForMessage(field.key))', a required field"
+              ))
           }
           continue
         }
         if let problem = field.problem(with: value, weapons: self.weapons) {
-          return "\(escapedForMessage(name(at: index)))'s '\(escapedForMessage(field.key))' "
-            + problem
+          found.append(
+            (offset, .field(field.key), "\(name)'s '\(escapedForMessage(field.key))' \(problem)"))
         }
       }
     }
-    return nil
+    return found
   }
 }

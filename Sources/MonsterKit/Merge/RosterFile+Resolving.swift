@@ -17,19 +17,24 @@ extension RosterFile {
   ///
   /// - Parameters:
   ///   - names: The monsters whose conflicts to resolve, as ``Roster`` compares names (each
-  ///     conflict with a monster of one of these names, on either side); none for all.
+  ///     conflict with a monster of one of these names, on either side).
+  ///   - declarations: Whether to resolve the conflict of what the roster declares, where
+  ///     the sides declare weapons or fields differently. With no names and no
+  ///     declarations, every conflict is resolved.
   ///   - side: The side to keep.
   /// - Returns: What was resolved, and what is left.
   /// - Throws: ``MarkedRoster/ResolutionError``; nothing is written then.
-  public func resolveConflicts(named names: [String], keeping side: MergeSide)
-    throws(MarkedRoster.ResolutionError) -> ConflictResolution
-  {
+  public func resolveConflicts(
+    named names: [String], declarations: Bool = false, keeping side: MergeSide
+  ) throws(MarkedRoster.ResolutionError) -> ConflictResolution {
     let outcome: Result<ConflictResolution, MarkedRoster.ResolutionError>
     do throws(RosterError) {
       outcome = try editing(action: .write) { (site, existing) throws(RosterError) in
         guard let existing else { throw .missingFile(path: path) }
         let planned = Result { () throws(MarkedRoster.ResolutionError) in
-          try Self.plan(existing.bytes.array, path: path, names: names, keeping: side)
+          try Self.plan(
+            existing.bytes.array, path: path, names: names, declarations: declarations,
+            keeping: side)
         }
         guard case .success(let (report, resolution)) = planned else {
           return .done(planned.map(\.0))
@@ -59,13 +64,18 @@ extension RosterFile {
   /// What resolving a file's conflicts gives: the report, and what to write (`nil` for
   /// nothing: the file has no conflict).
   private static func plan(
-    _ bytes: [UInt8], path: String, names: [String], keeping side: MergeSide
+    _ bytes: [UInt8], path: String, names: [String], declarations: Bool, keeping side: MergeSide
   ) throws(MarkedRoster.ResolutionError) -> (ConflictResolution, MarkedRoster.Resolution?) {
     guard let marked = try Self.marked(bytes, path: path) else {
       if !names.isEmpty { throw .noConflict(named: names, among: []) }
       return (ConflictResolution(resolved: [], remaining: 0), nil)
     }
-    let chosen = try conflicts(of: marked, named: names)
+    var chosen = try conflicts(of: marked, named: names)
+    if declarations {
+      let held = marked.conflicts.indices.filter { marked.conflicts[$0].holdsDeclarations }
+      guard !held.isEmpty else { throw .noDeclarationConflict }
+      chosen = (chosen ?? []).union(held)
+    }
     let resolution = try marked.resolving(chosen, keeping: side)
     let resolved = chosen.map { $0.sorted().map { marked.conflicts[$0] } } ?? marked.conflicts
     let remaining: Int

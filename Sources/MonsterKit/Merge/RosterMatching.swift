@@ -45,6 +45,9 @@ struct RosterMatching: Sendable {
   /// compares names, if any: a roster read without an index of its names has not been
   /// checked for them.
   private(set) var sameNames: (Int, Int)?
+  /// The monsters whose match the files do not settle (see ``IdentityEvidence``): each group
+  /// is linked as the best reading has it, which a merge must not rest on.
+  private(set) var uncertain: [IdentityEvidence.Group] = []
   /// The old roster, whose index of names finds the new roster's names.
   private let oldRoster: Roster
 
@@ -69,10 +72,8 @@ struct RosterMatching: Sendable {
       linkRun(from: run.earlierStart, run.offsets.lowerBound, count: run.offsets.count)
     }
     matchNames(oldRoster, newRoster, between: shared)
+    _ = matchByEvidence(oldRoster, newRoster)
     moved = Self.outOfOrder(oldOffset)
-    if matchRenames(oldRoster, newRoster) {
-      moved = Self.outOfOrder(oldOffset)
-    }
     indexOtherNames(newRoster)
   }
 
@@ -243,72 +244,40 @@ struct RosterMatching: Sendable {
     return moved
   }
 
-  // MARK: - Renames
+  // MARK: - Evidence
 
-  /// Pairs monsters that no name matched, place by place.
+  /// Reads the monsters that matching by name leaves in doubt by what they hold (see
+  /// ``IdentityEvidence``), and links them as the best reading has them.
   ///
-  /// - Returns: Whether it paired any.
-  private mutating func matchRenames(_ oldRoster: Roster, _ newRoster: Roster) -> Bool {
-    // A place is the old offset of the last matched monster, in order, before it; `nil` for
-    // the start.
-    var oldByPlace: [Int?: [Int]] = [:]
-    var place: Int?
-    for i in 0..<old.count {
-      if let match = newOffset[i] {
-        if !moved[match] { place = i }
-      } else {
-        oldByPlace[place, default: []].append(i)
-      }
+  /// - Returns: Whether it changed a link.
+  private mutating func matchByEvidence(_ oldRoster: Roster, _ newRoster: Roster) -> Bool {
+    let (old, new, byName, known) = (self.old, self.new, self.oldOffset, self.unchanged)
+    let reading = IdentityEvidence(
+      oldRoster, newRoster, old: old, new: new, newOffset: newOffset, oldOffset: byName
+    ) { j in
+      known[j]
+        || byName[j].map {
+          newRoster.sameFieldsButName(at: new[j], as: oldRoster, at: old[$0])
+        } == true
     }
-    guard !oldByPlace.isEmpty else { return false }
-    var newByPlace: [Int?: [Int]] = [:]
-    place = nil
-    for j in 0..<new.count {
-      if let match = oldOffset[j] {
-        if !moved[j] { place = match }
-      } else if oldByPlace[place] != nil {
-        newByPlace[place, default: []].append(j)
-      }
+    uncertain = reading.groups
+    guard reading.links.contains(where: { newOffset[$0.old] != $0.new }) else { return false }
+    // Every link of the changed set is one of its old monsters': undone, then made anew.
+    for (i, _) in reading.links {
+      if let j = newOffset[i] { oldOffset[j] = nil }
+      newOffset[i] = nil
     }
-    var paired = false
-    for (place, newcomers) in newByPlace {
-      guard let leavers = oldByPlace[place] else { continue }
-      paired = pairRenames(leavers, newcomers, oldRoster, newRoster) || paired
-    }
-    return paired
-  }
-
-  /// Pairs the monsters of one place that are renames beyond doubt: a monster that left
-  /// and one that came whose other fields are all the same, and which no other monster
-  /// that left or came in that place could be paired with instead.
-  ///
-  /// Anything less is no evidence of a rename. A monster removed and another added in its
-  /// place, which share a description (empty, say) or an icon, may well be two monsters: a
-  /// merge that took them for one would give the second the first one's changes from the
-  /// other side. Unpaired, they are a removal and an addition, which a merge makes as such
-  /// or marks as a conflict.
-  private mutating func pairRenames(
-    _ leavers: [Int], _ newcomers: [Int], _ oldRoster: Roster, _ newRoster: Roster
-  ) -> Bool {
-    // For each set of fields, the one monster that left with them, or none when several did.
-    var leaverWith: [MonsterFields: Int?] = [:]
-    for i in leavers {
-      let fields = MonsterFields(oldRoster[old[i]])
-      leaverWith[fields] = leaverWith[fields] == nil ? .some(i) : .some(nil)
-    }
-    var newcomerWith: [MonsterFields: Int?] = [:]
-    for j in newcomers {
-      let fields = MonsterFields(newRoster[new[j]])
-      guard leaverWith[fields] != nil else { continue }
-      newcomerWith[fields] = newcomerWith[fields] == nil ? .some(j) : .some(nil)
-    }
-    var paired = false
-    for (fields, newcomer) in newcomerWith {
-      guard let j = newcomer, let i = leaverWith[fields] ?? nil else { continue }
+    for (i, j) in reading.links {
+      guard let j else { continue }
       link(i, j)
-      paired = true
+      unchanged[j] = false
+      keepsName[j] = newRoster.sameText(.name, at: new[j], as: oldRoster, at: old[i])
     }
-    return paired
+    for j in 0..<new.count where oldOffset[j] == nil {
+      unchanged[j] = false
+      keepsName[j] = false
+    }
+    return true
   }
 }
 

@@ -6,8 +6,11 @@
 /// sides is one), removals, renames and keys `monsters` does not know merge without
 /// conflict. What cannot be merged is a ``MergeConflict``: one field given two values,
 /// one name added twice differently, a change to a monster the other side removed, names
-/// that would become the same name, and a monster that a side may have given another's
-/// name (see ``MergeConflict/Reason/uncertainMatch(_:_:)``).
+/// that would become the same name, and monsters whose identities a side's files do not
+/// settle where the other side changed them (see
+/// ``MergeConflict/Reason/uncertainIdentity(_:old:new:)``). Monsters are told apart by
+/// what they hold, so a name handed from one monster to another (a swap, a chain of
+/// renames) is followed as renames.
 ///
 /// ```swift
 /// var ours = Roster.seeded
@@ -32,10 +35,6 @@ public struct RosterMerge: Sendable {
   /// Whether the result is ours as it was read: the same monsters, from the same bytes, in
   /// the same order.
   let keepsOurs: Bool
-  /// When the merge cannot be made monster by monster, because what the sides declare
-  /// conflicts or no longer fits the merged monsters: the sides, which the merged file
-  /// holds whole, each between markers, as git's own merge writes two files it cannot merge.
-  let wholeSides: (ours: Roster, theirs: Roster)?
 
   /// Whether the sides merged without a conflict.
   public var isClean: Bool {
@@ -77,40 +76,17 @@ public struct RosterMerge: Sendable {
     let (ours, theirs) = (oursSide.roster, theirsSide.roster)
     let identities = MergeIdentities(
       oursSide.matching, theirs: theirs, theirsSide.matching)
-    var (outcomes, monsters, conflicted, conflicts) = base.withView { base in
+    var merged = base.withView { base in
       ours.withView { ours in
         theirs.withView { theirs in
           let rosters = MonsterMerge.Rosters(base: base, ours: ours, theirs: theirs)
-          var merged = Self.mergeMonsters(identities, rosters)
-          func lookalike(_ uncertain: UncertainMatch) -> MergeConflict.Lookalike {
-            switch uncertain.lookalike {
-            case .ancestor(let offset):
-              .ancestor(base.roster.name(at: identities.toOurs.old[offset]))
-            case .added(let offset):
-              .added(
-                uncertain.side == .ours
-                  ? ours.roster.name(at: identities.toOurs.new[offset])
-                  : theirs.roster.name(at: identities.toTheirs.new[offset]))
-            }
-          }
-          for uncertain in UncertainMatch.find(identities, merged.0, rosters) {
-            let identity = uncertain.identity
-            guard merged.0[identity] != .conflicted else { continue }
-            merged.0[identity] = .conflicted
-            merged.2[identity] = ConflictedMonster(
-              ours: identities.ours[identity].map { ours.roster[identities.toOurs.new[$0]] },
-              theirs: identities.theirs[identity].map {
-                theirs.roster[identities.toTheirs.new[$0]]
-              })
-            merged.3.append(
-              MergeConflict(
-                monster: base.roster.name(at: identities.toOurs.old[uncertain.named]),
-                reason: .uncertainMatch(uncertain.side, lookalike(uncertain))))
-          }
+          var merged = MergedMonsters(identities, rosters)
+          merged.settle(UncertainIdentities(identities, rosters), identities, rosters)
           return merged
         }
       }
     }
+    var conflicts = merged.conflicts
     let fields = mergeMembers(
       base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
     for conflict in fields.conflicts {
@@ -119,36 +95,47 @@ public struct RosterMerge: Sendable {
           monster: nil,
           reason: .rosterField(conflict.key, ours: conflict.ours, theirs: conflict.theirs)))
     }
-    let declared = RosterDeclarations.merge(
+    var declared = RosterDeclarations.merge(
       base: base.declarations, ours: ours.declarations, theirs: theirs.declarations)
+    let outcomes = merged.outcomes
     let order = identities.order { outcomes[$0] != .removed }
+    // The fields the ancestor declares: one a version no longer declares was removed, and
+    // no monster of that version keeps it.
+    let baseFields = Set(base.declarations.fields.map { CodePointKey($0.key) })
+    let declarationsChanged =
+      ours.declarations != base.declarations || theirs.declarations != base.declarations
 
-    // Assemble each side's version. Names that would be the same name make both monsters
-    // conflicts named as each side names them, which changes the versions, until no two
-    // names are the same: each round names at least one more monster so, and once all
-    // are, each version's names are one side's, all different.
+    // Assemble each side's version. Names that would be the same name put both monsters
+    // in conflict, each side's version as that side has it; so does a monster that does
+    // not fit what the version declares (a weapon one side removed and the other gave a
+    // monster, a value one side took from a field's values and the other set), with the
+    // declaration too. Each changes the versions, until each is one of names all
+    // different and of monsters that fit: each round puts at least one more monster or
+    // declaration in conflict, and once all are, each version is one side's.
     let assembly = MergeAssembly(
-      identities: identities, outcomes: outcomes, merged: monsters, ours: ours, theirs: theirs)
-    var ownNamed: Set<Int> = []
+      identities: identities, outcomes: outcomes, merged: merged.monsters, ours: ours,
+      theirs: theirs)
     var sameNames: Set<MergeConflict> = []
+    var misfits: Set<MergeConflict> = []
     while true {
       let oursSide = assembly.version(
-        of: order, side: .ours, conflicted: conflicted, otherFields: fields.ours,
+        of: order, side: .ours, conflicted: merged.conflicted, otherFields: fields.ours,
         declarations: declared.ours)
       let theirsSide =
-        conflicted.isEmpty && fields.conflicts.isEmpty && declared.conflicts.isEmpty
+        merged.conflicted.isEmpty && fields.conflicts.isEmpty && declared.ours == declared.theirs
         ? oursSide
         : assembly.version(
-          of: order, side: .theirs, conflicted: conflicted, otherFields: fields.theirs,
+          of: order, side: .theirs, conflicted: merged.conflicted, otherFields: fields.theirs,
           declarations: declared.theirs)
-      var renamed = false
+      var changed = false
       for side in [oursSide, theirsSide] {
         for (offset, earlier) in side.duplicates {
           let pair = [side.identities[earlier], side.identities[offset]]
-          for identity in pair where ownNamed.insert(identity).inserted {
-            conflicted[identity] = assembly.ownNamedVersions(of: identity, conflicted[identity])
-            renamed = true
+          for identity in pair where merged.conflicted[identity] == nil {
+            merged.conflicted[identity] = assembly.sideVersions(of: identity)
+            changed = true
           }
+          merged.join(pair[0], pair[1])
           let names = [earlier, offset].map {
             side.roster.name(at: side.roster.index(atOffset: $0))
           }
@@ -156,37 +143,38 @@ public struct RosterMerge: Sendable {
           if sameNames.insert(conflict).inserted { conflicts.append(conflict) }
         }
       }
-      guard !renamed else { continue }
-      // What the sides declare, merged, must fit every monster of each version: else the
-      // merge keeps both files whole.
-      for conflict in declared.conflicts {
+      guard !changed else { continue }
+      if declarationsChanged {
+        for side in [oursSide, theirsSide] {
+          let removed = baseFields.subtracting(
+            side.roster.declaredFields.map { CodePointKey($0.key) })
+          for misfit in side.roster.misfits(removedFields: removed) {
+            let identity = side.identities[misfit.offset]
+            if merged.conflicted[identity] == nil {
+              merged.conflicted[identity] = assembly.sideVersions(of: identity)
+              changed = true
+            }
+            if declared.markConflict(misfit.entry) { changed = true }
+            let conflict = MergeConflict(
+              monster: side.roster.name(at: side.roster.index(atOffset: misfit.offset)),
+              reason: .notAllowed(misfit.why))
+            if misfits.insert(conflict).inserted { conflicts.append(conflict) }
+          }
+        }
+        guard !changed else { continue }
+      }
+      for entry in declared.conflictOrder {
+        guard let (mine, other) = declared.conflicts[entry] else { continue }
         conflicts.append(
           MergeConflict(
-            monster: nil,
-            reason: .rosterField(
-              conflict.key.rawValue, ours: conflict.ours, theirs: conflict.theirs)))
+            monster: nil, reason: .declaration(entry, ours: mine, theirs: other)))
       }
-      // The last check before the merge is called clean, by the rules `check` reads a
-      // roster by: each version's lists must break none (the merge of the lists above
-      // makes one that does a conflict, so this finds nothing it missed), and each version's
-      // monsters must fit them.
-      var misfit: String?
-      if declared.conflicts.isEmpty {
-        misfit =
-          oursSide.roster.declarations.firstProblem()
-          ?? theirsSide.roster.declarations.firstProblem()
-      }
-      if misfit == nil
-        && (declared.ours != ours.declarations || declared.ours != theirs.declarations)
-      {
-        misfit = oursSide.roster.firstUndeclaredValue() ?? theirsSide.roster.firstUndeclaredValue()
-      }
-      if let misfit { conflicts.append(MergeConflict(monster: nil, reason: .notAllowed(misfit))) }
-      wholeSides = declared.conflicts.isEmpty && misfit == nil ? nil : (ours, theirs)
       self.conflicts = conflicts
       oursVersion = oursSide.roster
       theirsVersion = theirsSide.roster
-      entries = conflicts.isEmpty ? [] : Self.entries(order, oursSide, theirsSide, conflicted)
+      entries =
+        conflicts.isEmpty
+        ? [] : Self.entries(order, oursSide, theirsSide, pieces: merged.pieces(in: order))
       keepsOurs =
         conflicts.isEmpty && fields.ours == ours.otherFields
         && declared.ours == ours.declarations && order.count == ours.count
@@ -197,64 +185,22 @@ public struct RosterMerge: Sendable {
     }
   }
 
-  /// Merges each monster: what becomes of it, the monsters with fields from both sides,
-  /// the versions of those in conflict, and the conflicts.
-  private static func mergeMonsters(_ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters)
-    -> ([MergedMonster], [Monster], [Int: ConflictedMonster], [MergeConflict])
-  {
-    var outcomes: [MergedMonster] = []
-    outcomes.reserveCapacity(identities.count)
-    var monsters: [Monster] = []
-    var conflicted: [Int: ConflictedMonster] = [:]
-    var conflicts: [MergeConflict] = []
-    for identity in 0..<identities.count {
-      let baseIndex = identity < identities.baseCount ? identities.toOurs.old[identity] : nil
-      let oursOffset = identities.ours[identity]
-      let theirsOffset = identities.theirs[identity]
-      let oursIndex = oursOffset.map { identities.toOurs.new[$0] }
-      let theirsIndex = theirsOffset.map { identities.toTheirs.new[$0] }
-      let outcome = MonsterMerge.merge(
-        rosters, base: baseIndex, ours: oursIndex, theirs: theirsIndex,
-        oursUnchanged: baseIndex != nil
-          && oursOffset.map { identities.toOurs.unchanged[$0] } == true,
-        theirsUnchanged: baseIndex != nil
-          && theirsOffset.map { identities.toTheirs.unchanged[$0] } == true)
-      switch outcome {
-      case .removed: outcomes.append(.removed)
-      case .ours: outcomes.append(.ours)
-      case .theirs: outcomes.append(.theirs)
-      case .merged(let monster):
-        outcomes.append(.merged(Int32(truncatingIfNeeded: monsters.count)))
-        monsters.append(monster)
-      case .conflict(let mine, let other, let reasons):
-        outcomes.append(.conflicted)
-        conflicted[identity] = ConflictedMonster(ours: mine, theirs: other)
-        let name =
-          baseIndex.map(rosters.base.roster.name(at:))
-          ?? oursIndex.map(rosters.ours.roster.name(at:))
-          ?? theirsIndex.map(rosters.theirs.roster.name(at:))
-        conflicts += reasons.map { MergeConflict(monster: name, reason: $0) }
-      }
-    }
-    return (outcomes, monsters, conflicted, conflicts)
-  }
-
   /// Where each monster of the marked file is in the two versions, in the order of the
-  /// result.
+  /// result, and the piece of the file it stands in (see ``MergedMonsters/pieces(in:)``).
   private static func entries(
     _ order: [Int32], _ ours: MergeAssembly.Side, _ theirs: MergeAssembly.Side,
-    _ conflicted: [Int: ConflictedMonster]
+    pieces: [Int?]
   ) -> [MarkedEntry] {
     var entries: [MarkedEntry] = []
     entries.reserveCapacity(order.count)
     var (oursOffset, theirsOffset) = (0, 0)
-    for identity in order {
+    for (position, identity) in order.enumerated() {
       let inOurs = ours.offsets[Int(identity)] != nil
       let inTheirs = theirs.offsets[Int(identity)] != nil
       entries.append(
         MarkedEntry(
           ours: inOurs ? oursOffset : nil, theirs: inTheirs ? theirsOffset : nil,
-          conflict: conflicted[Int(identity)] != nil ? Int(identity) : nil))
+          conflict: pieces[position]))
       if inOurs { oursOffset += 1 }
       if inTheirs { theirsOffset += 1 }
     }
@@ -280,14 +226,6 @@ extension RosterMerge {
   ) throws(Failure) {
     if isClean {
       try oursVersion.writeCanonical(chunkSize: chunkSize, to: sink)
-    } else if let (ours, theirs) = wholeSides {
-      var bytes: [UInt8] = []
-      markers.appendOpening(to: &bytes)
-      bytes += ours.canonicalJSON()
-      markers.appendSeparator(to: &bytes)
-      bytes += theirs.canonicalJSON()
-      markers.appendClosing(to: &bytes)
-      try bytes.withUnsafeBytes(typed: sink)
     } else {
       try MarkedRosterWriter(
         ours: oursVersion, theirs: theirsVersion, entries: entries, markers: markers

@@ -6,9 +6,9 @@ extension RosterFile {
   /// Removes the temporary files of the roster that no edit is writing.
   ///
   /// It runs under the edit's lock. Each edit locks its temporary file while it writes it,
-  /// and one that is locked is left alone. Under the folder's lock no other edit of a
-  /// roster in the folder runs, so a temporary file this process may not even open is a
-  /// killed edit's too; where the roster file is locked instead, such a file is left. A link
+  /// and one that is locked is left alone. Under the folder's lock and the roster file's no
+  /// other edit of the roster runs, so a temporary file this process may not even open is
+  /// a killed edit's too; where only the roster file is locked, such a file is left. A link
   /// or a FIFO at a temporary name, which no edit made, is removed without being followed
   /// or opened in a way that waits. Nothing here stops the edit: a file that cannot be
   /// removed stays.
@@ -16,7 +16,7 @@ extension RosterFile {
   /// - Parameter site: The locked folder, and the roster's name in it.
   func sweepAbandonedTemporaryFiles(in site: EditSite) {
     guard let names = try? fileSystem.names(inFolder: site.folder) else { return }
-    let folderIsLocked = if case .folder = site.lock.hold { true } else { false }
+    let folderIsLocked = site.lock.locksFolder
     for name in names where TemporaryName.isTemporary(name, of: site.name) {
       switch probe(name, in: site.folder) {
       case .abandoned(let descriptor):

@@ -232,6 +232,30 @@ enum CommandExamples {
           arguments: ["resolve", "cat-bot", "--theirs"]),
         Example(purpose: "Keep ours of every conflict left.", arguments: ["resolve", "--ours"]),
       ]
+    case "edit":
+      return [
+        Example(purpose: "The whole roster in your editor.", arguments: ["edit"]),
+        Example(
+          purpose: "Only Cat-Bot and Dog-Bot; rename, add or remove among them too.",
+          arguments: ["edit", "cat-bot", "dog-bot"]),
+        Example(
+          purpose: "Every monster with a ninja star, in VS Code.",
+          arguments: ["edit", "--where", "weapon=ninjaStar"],
+          shellPrefix: "EDITOR='code --wait'"),
+        Example(
+          purpose: "See the diff of your edit, saving nothing.", arguments: ["edit", "--dry-run"]),
+      ]
+    case "log":
+      return [
+        Example(purpose: "The roster's history, newest first.", arguments: ["log"]),
+        Example(purpose: "Cat-Bot's history, through its renames.", arguments: ["log", "cat-bot"]),
+        Example(
+          purpose: "What a branch changed since it left main, for a pull request.",
+          arguments: ["log", "main..feature"]),
+        Example(
+          purpose: "The last five commits, one JSON object a change, for a script.",
+          arguments: ["log", "-n", "5", "--format", "json"], shellSuffix: "| jq -r .change"),
+      ]
     case "setup-git":
       return [
         Example(

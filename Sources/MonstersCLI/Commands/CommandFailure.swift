@@ -67,6 +67,11 @@ indirect enum CommandFailure: Error {
   case git(String)
   /// `resolve` could not keep the side asked.
   case resolution(MarkedRoster.ResolutionError)
+  /// `log` was asked for the history of a roster that is in no git work tree.
+  case notInGitWorkTree(path: String)
+  /// `edit` ended without a change: the file was saved unchanged or empty, or the editor
+  /// failed (why, when it did). Nothing was written.
+  case editCancelled(path: String, editorFailure: String?)
 
   /// The failure of an edit the roster refused: a name it cannot take, a weapon, field or
   /// value it does not have, or a stream to edit, is a value the command line should not
@@ -145,10 +150,14 @@ indirect enum CommandFailure: Error {
     case .resolution(let error):
       switch error {
       case .sideNotARoster: .dataError
-      case .notMonsterByMonster, .sameName, .noConflict: .failure
+      case .notMonsterByMonster, .sameName, .noConflict, .wouldNotFit, .wholeFile,
+        .noDeclarationConflict:
+        .failure
       case .file(let error): CommandFailure.roster(error).exitCode
       }
     case .closedWithoutPick, .pickOutdated: .failure
+    case .notInGitWorkTree: .noInput
+    case .editCancelled: .failure
     case .interrupted(let signal):
       switch signal {
       case Platform.SignalNumber.hangUp: .hangUp
@@ -214,6 +223,14 @@ indirect enum CommandFailure: Error {
       CommandFailure.roster(error).message
     case .resolution(let error):
       error.description
+    case .notInGitWorkTree(let path):
+      "\(escapedForMessage(path)) is not in a git work tree: 'monsters log' reads the history "
+        + "git keeps of it (run it in a clone, or name a roster in one with --file)."
+    case .editCancelled(let path, nil):
+      "Edit cancelled: the file was saved unchanged or empty; \(escapedForMessage(path)) is "
+        + "as it was."
+    case .editCancelled(let path, let failure?):
+      "\(failure); nothing was written: \(escapedForMessage(path)) is as it was."
     }
   }
 

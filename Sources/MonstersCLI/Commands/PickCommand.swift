@@ -88,7 +88,8 @@ enum PickCommand {
     }
   }
 
-  private static func signalName(_ signal: Int32) -> String {
+  /// A signal's name, such as `SIGTERM`.
+  static func signalName(_ signal: Int32) -> String {
     Platform.SignalNumber.ending.first { $0.number == signal }?.name ?? "signal \(signal)"
   }
 }

@@ -6,6 +6,10 @@ enum ResolveCommand {
     "ours", help: "Keep ours: the version of the branch merged into.")
   static let theirsOption = OptionSpec(
     "theirs", help: "Keep theirs: the version of the branch merged in.")
+  static let declarationsOption = OptionSpec(
+    "declarations",
+    help: "The conflict of the weapons or fields the roster declares, alone or with the "
+      + "monsters named.")
 
   static let subcommand = Subcommand(name: "resolve", run: run) { name in
     let monsters = ArgumentSpec(
@@ -22,16 +26,25 @@ enum ResolveCommand {
         conflicts still between markers. Prints what it kept.
 
         Each monster in conflict stands between markers of its own, as 'monsters merge' \
-        writes them; keeping every conflict's one side also resolves a file that git's \
-        own line merge marked, or that holds all of ours and all of theirs (a merge that \
-        could not be made). Refused, and nothing written, when the side kept is not a \
-        valid roster or would give two monsters one name.
+        writes them, but monsters whose identities depend on each other (a name one side \
+        gave another monster, two that would have one name), which stand in one conflict \
+        and are kept together. A conflict of what the roster declares (a weapon or field \
+        each side declared its own way, or removed on one side and used on the other) \
+        stands among the declarations: --declarations names it. Keeping every conflict's \
+        one side also resolves a file that git's own line merge marked, or that holds all \
+        of ours and all of theirs (a merge that could not be made). Refused, and nothing \
+        written, when the side kept is not a valid roster, would give two monsters one \
+        name or a monster a value the declarations kept do not allow, or when a monster \
+        named stands in a conflict of whole files (keeping it would discard all of the \
+        other side).
         """,
       arguments: [monsters],
-      options: [oursOption, theirsOption],
+      options: [oursOption, theirsOption, declarationsOption],
       forms: [
-        CommandForm(flag: oursOption.name, arguments: [monsters]),
-        CommandForm(flag: theirsOption.name, arguments: [monsters]),
+        CommandForm(
+          flag: oursOption.name, arguments: [monsters], options: [declarationsOption.name]),
+        CommandForm(
+          flag: theirsOption.name, arguments: [monsters], options: [declarationsOption.name]),
       ],
       needsForm: true)
   }
@@ -44,7 +57,9 @@ enum ResolveCommand {
     }
     let outcome: ConflictResolution
     do throws(MarkedRoster.ResolutionError) {
-      outcome = try file.resolveConflicts(named: context.invocation.arguments, keeping: side)
+      outcome = try file.resolveConflicts(
+        named: context.invocation.arguments,
+        declarations: context.invocation.has(declarationsOption), keeping: side)
     } catch {
       if case .file(.missingFile(let path)) = error { throw .missingRoster(path: path) }
       throw .resolution(error)
@@ -61,7 +76,9 @@ enum ResolveCommand {
     let count = outcome.resolved.count
     let names = outcome.resolved.map { conflict in
       conflict.names.isEmpty
-        ? (conflict.holdsRosterKeys ? "the roster's keys" : "line \(conflict.line)")
+        ? (conflict.holdsDeclarations
+          ? "the declarations"
+          : conflict.holdsRosterKeys ? "the roster's keys" : "line \(conflict.line)")
         : conflict.names.map(MergeReport.quoted).joined(separator: " / ")
     }
     context.output.writeLine(

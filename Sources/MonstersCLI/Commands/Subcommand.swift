@@ -99,6 +99,8 @@ struct Subcommand: Sendable {
     MergeCommand.subcommand,
     ResolveCommand.subcommand,
     SetupGitCommand.subcommand,
+    EditCommand.subcommand,
+    LogCommand.subcommand,
     CompletionsCommand.subcommand,
     HelpCommand.subcommand,
   ]

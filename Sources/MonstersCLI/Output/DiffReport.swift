@@ -20,7 +20,8 @@ enum DiffReport {
       "\(shown(name)): \(fieldName(field)) \(value(old, of: field)) -> \(value(new, of: field))"
     case .moved(let name): "\(shown(name)): moved"
     case .rosterField(let key, let old, let new):
-      "roster key '\(shown(key))': \(json(old)) -> \(json(new))"
+      DeclarationChangeText.line(key: key, from: old, to: new)
+        ?? "roster key '\(shown(key))': \(json(old)) -> \(json(new))"
     }
   }
 
@@ -141,7 +142,8 @@ enum DiffReport {
     return forTerminal ? escapingFormatCharacters(bytes) : bytes
   }
 
-  private static func members(of change: RosterDiff.Change) -> [JSONMember] {
+  /// A change as the members of its JSON object: `change` (what kind), then what it is of.
+  static func members(of change: RosterDiff.Change) -> [JSONMember] {
     func member(_ key: String, _ value: JSONValue?) -> [JSONMember] {
       value.map { [JSONMember(key, $0)] } ?? []
     }

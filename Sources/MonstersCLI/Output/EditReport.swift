@@ -149,6 +149,14 @@ enum EditReport {
       return
     }
     guard isDryRun else { return }
+    try writeDiff(of: update, context: context)
+  }
+
+  /// Prints, for `--dry-run`, the diff of the file as it is against the file as it would
+  /// be.
+  ///
+  /// - Throws: ``CommandFailure/outputFailed(_:edit:)`` when the output cannot be written.
+  static func writeDiff(of update: RosterUpdate, context: CommandContext) throws(CommandFailure) {
     // The file as it was, as it would be, and the diff between them, each in memory:
     // asked for first, as reading the roster asked for its memory.
     do throws(SystemCallError) {

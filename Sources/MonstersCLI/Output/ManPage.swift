@@ -80,7 +80,7 @@ enum ManPage {
     }
 
     page.section("FILES")
-    for (file, meaning) in files {
+    for (file, meaning) in files + [editedFile] {
       page.tagged(Roff.italic(file), meaning)
     }
 
@@ -161,6 +161,15 @@ enum ManPage {
       "When dumb, no colour is used, and pick refuses to start."
     ),
     (
+      "VISUAL, EDITOR",
+      "The editor edit opens, as a command line for sh(1) (code --wait): VISUAL, else "
+        + "EDITOR, else vi."
+    ),
+    (
+      "TMPDIR",
+      "Where edit makes the private folder of the file it opens (default: /tmp)."
+    ),
+    (
       "LC_ALL, LC_CTYPE, LANG",
       "The first one set says whether the terminal takes UTF-8; pick draws its frames "
         + "with box-drawing characters when it does, in ASCII when not."
@@ -191,6 +200,16 @@ enum ManPage {
     ),
   ]
 
+  /// The file `edit` opens, in a folder of its own.
+  static let editedFile = (
+    "$TMPDIR/monsters-edit-XXXXXX/monsters.json",
+    "What edit opens in the editor: the roster (or the monsters named) as canonical JSON, "
+      + "under comments that say what is edited and what is wrong with it, named as the "
+      + "roster is. Only you may read the file (0600) and its folder (0700); both are "
+      + "removed when edit ends, also when a signal ends it, with whatever the editor left "
+      + "beside the file."
+  )
+
   /// A use of `monsters`, for EXAMPLES.
   typealias Example = CommandExample
 
@@ -220,7 +239,9 @@ enum ManPage {
   ]
 
   /// The pages SEE ALSO names.
-  static let seeAlso = [(name: "flock", section: 1), (name: "jq", section: 1)]
+  static let seeAlso = [
+    (name: "flock", section: 1), (name: "git", section: 1), (name: "jq", section: 1),
+  ]
 }
 
 // MARK: - Exit codes
@@ -243,13 +264,14 @@ extension ExitCode {
         + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
         + "the edit would change the file, pick <monster> was closed without a pick, diff "
         + "found differences, merge left conflicts (a merge that could not be made exits with "
-        + "the code of why), resolve could not keep the side asked."
+        + "the code of why), resolve could not keep the side asked, edit was saved unchanged "
+        + "or empty, or its editor failed (nothing written)."
     case .editNotMade:
       "With --dry-run --exit-code, the edit could not be made (no such monster, the name is "
         + "taken): what is otherwise 1, told apart from a change, as diff does."
     case .usage:
       "Usage: an unknown command or option, a missing or extra argument, a value that is "
-        + "not allowed, an edit of a stream, pick without a terminal, an argument or "
+        + "not allowed, an edit of a stream, pick or edit without a terminal, an argument or "
         + "MONSTERS_FILE that is not UTF-8."
     case .dataError:
       "The roster file is not a valid roster (bad JSON, with line and column; a broken "
@@ -258,7 +280,7 @@ extension ExitCode {
     case .noInput:
       "An input that must exist does not: a roster file named by --file or MONSTERS_FILE, "
         + "check or fmt on a missing file, apply on a missing script, import of a missing "
-        + "file."
+        + "file, log of a roster in no git work tree."
     case .ioError:
       "A file could not be read or written (permissions, a full disk, a folder, a device, "
         + "a roster you may not write); the roster is as it was. Or the output could not be written, "
@@ -266,17 +288,19 @@ extension ExitCode {
     case .lockBusy:
       "Another monsters held the roster's lock for longer than --lock-timeout."
     case .hangUp:
-      "A hang-up (SIGHUP) closed the picker: 128 + 1, as a shell reports a signal."
+      "A hang-up (SIGHUP) closed the picker, or stopped edit (nothing written): 128 + 1, as "
+        + "a shell reports a signal."
     case .interrupted:
       "Ctrl-C (or SIGINT) closed the picker, as fzf and gum exit: 128 + 2. The picks saved "
-        + "before it stay saved."
+        + "before it stay saved. Or it ended edit's editor: nothing written."
     case .quit:
-      "SIGQUIT closed the picker: 128 + 3."
+      "SIGQUIT closed the picker, or ended edit's editor (nothing written): 128 + 3."
     case .terminated:
-      "SIGTERM closed the picker: 128 + 15."
+      "SIGTERM closed the picker, or stopped edit (nothing written): 128 + 15."
     case .signal:
       "Another signal whose default action ends a process (SIGUSR1, SIGUSR2, SIGALRM, and "
-        + "the like) closed the picker: 128 + its number, as a shell reports a signal."
+        + "the like) closed the picker, or stopped edit (nothing written): 128 + its number, as "
+        + "a shell reports a signal."
     }
   }
 }

@@ -23,16 +23,18 @@ enum MergeReport {
         : "\(name): changed in ours" + changed + ", removed in theirs"
     case .sameName(let other):
       return "'\(name)' and '\(quoted(other))' would be the same name"
-    case .uncertainMatch(let side, .ancestor(let lookalike)):
-      let other = quoted(lookalike)
-      return "\(name): in \(side == .ours ? "ours" : "theirs") it has every other field "
-        + "\(other) had, so it may be \(other) renamed: which monster is which is not certain"
-    case .uncertainMatch(let side, .added(let lookalike)):
-      let other = quoted(lookalike)
-      return "\(name): in \(side == .ours ? "ours" : "theirs") \(other) has every other field "
-        + "it had, so \(other) may be it renamed: which monster is which is not certain"
+    case .uncertainIdentity(let side, let old, let new):
+      return "which monster is which is not certain: in \(side == .ours ? "ours" : "theirs") "
+        + names(old) + " became " + names(new)
+        + ", which can be read more than one way, and the other side changed them; the "
+        + "group is marked whole"
     case .notAllowed(let why):
-      return "the merged weapons and fields do not fit the monsters: \(why)"
+      return "\(why), once the weapons and fields are merged: the monster and the declaration "
+        + "are marked"
+    case .declaration(let declaration, let ours, let theirs):
+      return "\(DeclarationReport.name(of: declaration)): "
+        + "\(DeclarationReport.words(ours, of: declaration)) in ours, "
+        + "\(DeclarationReport.words(theirs, of: declaration)) in theirs"
     case .rosterField(let key, let ours, let theirs):
       return "roster key '\(quoted(key))': \(quoted(DiffReport.json(ours))) in ours, "
         + "\(quoted(DiffReport.json(theirs))) in theirs"
@@ -62,6 +64,11 @@ enum MergeReport {
   private static func reason(_ error: RosterError) -> String {
     guard case .fileSystem(_, _, let code) = error else { return error.description }
     return Platform.errorDescription(code)
+  }
+
+  /// Monsters' names, quoted and separated by commas.
+  private static func names(_ names: [String]) -> String {
+    names.map { "'\(quoted($0))'" }.joined(separator: ", ")
   }
 
   /// Items in parentheses, separated by commas; nothing when there are none.

@@ -68,13 +68,25 @@ import Testing
     #expect(try Roster(jsonBytes: last.canonicalJSON()) == last)
   }
 
-  @Test func aSideWithTwoMonstersOfOneNameIsRefused() throws {
+  @Test func twoMonstersThatWouldHaveOneNameAreOneConflict() throws {
     let ours = try seeded(.rename("Dog-Bot", to: "Robo-Bot"))
     let theirs = try seeded(.rename("Ice-Bot", to: "robo-bot"))
     let file = try marked(try merged(.seeded, ours, theirs).fileBytes())
+    // Keeping ours of Dog-Bot (Robo-Bot) alone would leave theirs with Robo-Bot and
+    // robo-bot: the two are resolved together.
+    #expect(file.conflicts.map(\.names) == [["Robo-Bot", "Ice-Bot", "Dog-Bot"]])
+    #expect(try file.resolving([0], keeping: .ours).roster == ours)
+    #expect(try file.resolving([0], keeping: .theirs).roster == theirs)
+  }
+
+  @Test func keepingASideThatWouldNameTwoMonstersAlikeIsRefused() throws {
+    // Ours renames Dog-Bot to Rex-Bot and Ice-Bot to Max-Bot; theirs the other way round:
+    // each side whole is a roster, but ours of one conflict and theirs of the other is not.
+    let ours = try seeded(.rename("Dog-Bot", to: "Rex-Bot"), .rename("Ice-Bot", to: "Max-Bot"))
+    let theirs = try seeded(.rename("Dog-Bot", to: "Max-Bot"), .rename("Ice-Bot", to: "Rex-Bot"))
+    let file = try marked(try merged(.seeded, ours, theirs).fileBytes())
     #expect(file.conflicts.count == 2)
-    // Keeping ours of Dog-Bot (Robo-Bot) alone leaves theirs with Robo-Bot and robo-bot.
-    #expect(throws: MarkedRoster.ResolutionError.sameName("Robo-Bot", "robo-bot")) {
+    #expect(throws: MarkedRoster.ResolutionError.self) {
       try file.resolving([0], keeping: .ours)
     }
     #expect(try file.resolving([0, 1], keeping: .ours).roster == ours)
@@ -96,7 +108,16 @@ import Testing
       ConflictMarkers(size: 3).wholeFiles(
         ours: Roster.seeded.canonicalJSON(), theirs: theirs.canonicalJSON()))
     #expect(valid.conflicts.map(\.names) == [["Dog-Bot"]])
-    #expect(try valid.resolving([0], keeping: .theirs).roster == theirs)
+    #expect(valid.conflicts.map(\.holdsWholeFiles) == [true])
+    // Keeping theirs of Dog-Bot would keep theirs whole, and discard all of ours: refused,
+    // naming what would go.
+    #expect(
+      throws: MarkedRoster.ResolutionError.wholeFile(
+        path: "monsters.json", line: 1, discarding: .ours, monsters: Roster.seeded.map(\.name))
+    ) {
+      try valid.resolving([0], keeping: .theirs)
+    }
+    #expect(try valid.resolving(nil, keeping: .theirs).roster == theirs)
   }
 
   @Test func aFileWithoutMarkersHasNoConflictsAndBrokenMarkersAreRefused() throws {

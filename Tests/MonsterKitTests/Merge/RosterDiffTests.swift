@@ -51,9 +51,20 @@ import Testing
       ])
   }
 
-  @Test func aRenameWithOtherEditsIsARemovalAndAnAddition() throws {
+  @Test func aRenameWithAnEditIsARename() throws {
     let new = try seeded(
       .rename("Fire-Bot", to: "Blaze-Bot"), .set("Blaze-Bot", .init(weapon: .fire)))
+    #expect(
+      try changes(.seeded, new) == [
+        .renamed(from: "Fire-Bot", to: "Blaze-Bot"),
+        .changed("Blaze-Bot", .weapon, from: .string("ninjaStar"), to: .string("fire")),
+      ])
+  }
+
+  @Test func aRenameThatKeepsNothingButTheWeaponIsARemovalAndAnAddition() throws {
+    let new = try seeded(
+      .rename("Fire-Bot", to: "Blaze-Bot"),
+      .set("Blaze-Bot", .init(description: "Hot", icon: "blaze.png")))
     #expect(
       try changes(.seeded, new) == [
         .removed(Roster.seeded.monster(named: "Fire-Bot")!),

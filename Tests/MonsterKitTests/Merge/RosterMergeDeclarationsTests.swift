@@ -64,48 +64,64 @@ import Testing
           monster: "Cat-Bot",
           reason: .field(.other("team"), ours: .string("red"), theirs: .string("blue")))
       ])
-    #expect(merge.wholeSides == nil)
   }
 
-  @Test func aWeaponOneSideRemovesThatTheOtherGivesAMonsterKeepsBothFilesWhole() throws {
+  @Test func aWeaponOneSideRemovesThatTheOtherGivesAMonsterMarksTheMonsterAndTheWeapon() throws {
     let base = try base()
     let ours = try Roster(base.monsters, weapons: [.sword], fields: base.declaredFields)
     let theirs = try edited(base, .set("Dog-Bot", .init(weapon: laser)))
     let merge = try merged(base, ours, theirs)
-    #expect(!merge.isClean)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Dog-Bot",
+          reason: .notAllowed("Dog-Bot's weapon 'laser' is not one of the weapons")),
+        MergeConflict(
+          monster: nil,
+          reason: .declaration(
+            .weapon("laser"), ours: nil, theirs: RosterDeclarations.json(of: laser))),
+      ])
+    // The declarations alone and the monster are marked; keeping a side of both keeps that
+    // side's, and keeping one of the declarations and the other of the monster is refused.
+    let marked = try #require(try MarkedRoster(bytes: merge.fileBytes(), path: scratchPath))
+    #expect(marked.conflicts.map(\.holdsDeclarations) == [true, false])
+    #expect(marked.conflicts.map(\.names) == [[], ["Dog-Bot"]])
+    #expect(try marked.resolving(nil, keeping: .ours).roster == ours)
+    #expect(try marked.resolving(nil, keeping: .theirs).roster == theirs)
+    #expect(throws: MarkedRoster.ResolutionError.self) {
+      try marked.resolving([0], keeping: .ours)
+    }
+  }
+
+  @Test func aWeaponEachSideChangesItsOwnWayIsAConflictOfThatWeaponAlone() throws {
+    let base = try base()
+    let ours = try edited(
+      try Roster(
+        base.monsters, weapons: [.sword, Weapon(name: "laser", imageName: "a.png")],
+        fields: base.declaredFields), .set("Cat-Bot", team("red")))
+    let theirs = try edited(
+      try Roster(
+        base.monsters, weapons: [.sword, Weapon(name: "laser", imageName: "b.png")],
+        fields: base.declaredFields), .set("Dog-Bot", team("blue")))
+    let merge = try merged(base, ours, theirs)
     #expect(
       merge.conflicts == [
         MergeConflict(
           monster: nil,
-          reason: .notAllowed("Dog-Bot's weapon 'laser' is not one of the weapons"))
+          reason: .declaration(
+            .weapon("laser"),
+            ours: RosterDeclarations.json(of: Weapon(name: "laser", imageName: "a.png")),
+            theirs: RosterDeclarations.json(of: Weapon(name: "laser", imageName: "b.png"))))
       ])
-    let bytes = merge.fileBytes()
-    #expect(
-      bytes
-        == Array("<<<<<<< ours\n".utf8) + ours.canonicalJSON() + Array("=======\n".utf8)
-        + theirs.canonicalJSON() + Array(">>>>>>> theirs\n".utf8))
-    #expect(throws: RosterError.unresolvedConflict(path: scratchPath, lines: [1])) {
-      try readRoster(bytes: bytes)
-    }
+    // The monsters merged around it.
+    let marked = try #require(try MarkedRoster(bytes: merge.fileBytes(), path: scratchPath))
+    let kept = try #require(try marked.resolving(nil, keeping: .theirs).roster)
+    #expect(kept.weapons.last?.imageName == "b.png")
+    #expect(kept.monster(named: "Cat-Bot")?.otherFields == [JSONMember("team", .string("red"))])
+    #expect(kept.monster(named: "Dog-Bot")?.otherFields == [JSONMember("team", .string("blue"))])
   }
 
-  @Test func aWeaponEachSideChangesItsOwnWayIsAConflictOfTheWeapons() throws {
-    let base = try base()
-    let ours = try Roster(
-      base.monsters, weapons: [.sword, Weapon(name: "laser", imageName: "a.png")],
-      fields: base.declaredFields)
-    let theirs = try Roster(
-      base.monsters, weapons: [.sword, Weapon(name: "laser", imageName: "b.png")],
-      fields: base.declaredFields)
-    let merge = try merged(base, ours, theirs)
-    #expect(
-      merge.conflicts.map(\.reason).first.map {
-        if case .rosterField("weapons", _, _) = $0 { true } else { false }
-      } == true)
-    #expect(merge.wholeSides != nil)
-  }
-
-  @Test func aNarrowedFieldThatNoLongerFitsAMergedMonsterKeepsBothFilesWhole() throws {
+  @Test func aNarrowedFieldThatNoLongerFitsAMergedMonsterMarksTheMonsterAndTheField() throws {
     let base = try base()
     let ours = try Roster(
       base.monsters, weapons: base.weapons,
@@ -114,8 +130,68 @@ import Testing
     let merge = try merged(base, ours, theirs)
     #expect(
       merge.conflicts.map(\.reason) == [
-        .notAllowed("Dog-Bot's 'team' is 'blue'; it takes one of red")
+        .notAllowed("Dog-Bot's 'team' is 'blue'; it takes one of red"),
+        .declaration(
+          .field("team"), ours: RosterDeclarations.json(of: ours.declaredFields[0]),
+          theirs: RosterDeclarations.json(of: base.declaredFields[0])),
       ])
+  }
+
+  /// Two branches each add a value to one field and a monster with it: the values merge as
+  /// a set, and the merge is clean.
+  @Test func valuesEachSideAddsToAFieldAreBothKept() throws {
+    let base = try base()
+    func adding(_ value: String, _ name: String) throws -> Roster {
+      let roster = try Roster(
+        base.monsters, weapons: base.weapons,
+        fields: [try MonsterField(declaring: "team", kind: .values(["red", "blue", value]))])
+      var changes = RosterEdit.Changes(weapon: .sword)
+      changes.set("team", to: .typed(value))
+      return try edited(roster, .addNamed(name, changes, ifTaken: .fail))
+    }
+    let merge = try merged(
+      base, try adding("yellow", "Ours-Bot"), try adding("green", "Theirs-Bot"))
+    let result = try #require(merge.result, "\(merge.conflicts)")
+    #expect(result.declaredFields.first?.kind == .values(["red", "blue", "yellow", "green"]))
+    #expect(result.map(\.name) == ["Cat-Bot", "Dog-Bot", "Ours-Bot", "Theirs-Bot"])
+  }
+
+  @Test func aRangeMergesBoundByBoundAndOneBoundMovedTwoWaysConflicts() throws {
+    let level = { (low: Int?, high: Int?) in
+      try MonsterField(declaring: "level", kind: .integer(minimum: low, maximum: high))
+    }
+    let base = try base(fields: [try level(1, 10)])
+    func side(_ low: Int?, _ high: Int?) throws -> Roster {
+      try Roster(base.monsters, weapons: base.weapons, fields: [try level(low, high)])
+    }
+    let merge = try merged(base, try side(0, 10), try side(1, 100))
+    #expect(merge.result?.declaredFields == [try level(0, 100)])
+    let twoWays = try merged(base, try side(1, 50), try side(1, 100))
+    #expect(
+      twoWays.conflicts.map(\.reason) == [
+        .declaration(
+          .field("level"), ours: RosterDeclarations.json(of: try level(1, 50)),
+          theirs: RosterDeclarations.json(of: try level(1, 100)))
+      ])
+  }
+
+  /// A field one side removed (with its values on every monster) while the other set it on
+  /// a monster: a conflict of the field and that monster, never a value no field declares.
+  @Test func aFieldRemovedOnOneSideAndSetOnTheOtherIsAConflict() throws {
+    let base = try base()
+    let removed = try Roster(base.monsters, weapons: base.weapons, fields: [])
+    let set = try edited(base, .set("Cat-Bot", team("red")))
+    for (ours, theirs) in [(removed, set), (set, removed)] {
+      let merge = try merged(base, ours, theirs)
+      #expect(!merge.isClean)
+      #expect(
+        merge.conflicts.contains {
+          if case .declaration(.field("team"), _, _) = $0.reason { true } else { false }
+        }, "\(merge.conflicts)")
+      let marked = try #require(try MarkedRoster(bytes: merge.fileBytes(), path: scratchPath))
+      #expect(try marked.resolving(nil, keeping: .ours).roster == ours)
+      #expect(try marked.resolving(nil, keeping: .theirs).roster == theirs)
+    }
   }
 
   /// Declarations of one name as `check` compares names (in another case, with `-` for
@@ -128,7 +204,7 @@ import Testing
     ([], [], ["caf\u{E9}"], ["cafe\u{301}"]),
     ([], [], ["home_town"], ["home_Town"]),
   ])
-  func declarationsOfOneNameSpeltTwoWaysAreAConflictOfTheirList(
+  func declarationsOfOneNameSpeltTwoWaysAreAConflictOfTheDeclaration(
     _ oursWeapons: [String], _ theirsWeapons: [String], _ oursFields: [String],
     _ theirsFields: [String]
   ) throws {
@@ -143,16 +219,13 @@ import Testing
     let merge = try merged(base, ours, theirs)
     #expect(
       merge.conflicts.map(\.reason).contains {
-        if case .rosterField(oursWeapons.isEmpty ? "fields" : "weapons", _, _) = $0 {
-          true
-        } else {
-          false
+        switch $0 {
+        case .declaration(.weapon, _, _): !oursWeapons.isEmpty
+        case .declaration(.field, _, _): oursWeapons.isEmpty
+        default: false
         }
       }, "\(merge.conflicts)")
-    #expect(merge.wholeSides != nil)
-    #expect(throws: RosterError.unresolvedConflict(path: scratchPath, lines: [1])) {
-      try readRoster(bytes: merge.fileBytes())
-    }
+    #expect(throws: RosterError.self) { try readRoster(bytes: merge.fileBytes()) }
   }
 
   @Test func oneWeaponAddedAlikeOnBothSidesMergesAsOne() throws {

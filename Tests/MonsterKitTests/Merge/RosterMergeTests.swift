@@ -69,12 +69,28 @@ import Testing
           .set("Blaze-Bot", .init(weapon: .fire, description: "Hot")))))
   }
 
-  @Test func aRenameWithAnEditOfItsOwnIsARemovalAndAnAddition() throws {
-    // Renamed and changed in one step, the monster is no longer known by its other fields:
-    // theirs' edit of Fire-Bot is not given to Blaze-Bot, which may be another monster.
+  @Test func aRenameWithAnEditOfItsOwnIsFollowedByWhatTheMonsterKept() throws {
+    // Renamed and given a new icon in one step, the monster keeps its description, which no
+    // other monster has: theirs' edit of Fire-Bot is Blaze-Bot's.
     let merge = try merged(
       .seeded,
       try seeded(.rename("Fire-Bot", to: "Blaze-Bot"), .set("Blaze-Bot", .init(icon: "b.png"))),
+      try seeded(.set("Fire-Bot", .init(weapon: .smoke))))
+    #expect(
+      merge.result
+        == (try seeded(
+          .rename("Fire-Bot", to: "Blaze-Bot"),
+          .set("Blaze-Bot", .init(weapon: .smoke, icon: "b.png")))))
+  }
+
+  @Test func aRenameThatKeepsNothingThatIdentifiesTheMonsterIsARemovalAndAnAddition() throws {
+    // Renamed with a new description and icon, the monster is no longer known by anything
+    // that tells it from another: theirs' edit of Fire-Bot is not given to Blaze-Bot.
+    let merge = try merged(
+      .seeded,
+      try seeded(
+        .rename("Fire-Bot", to: "Blaze-Bot"),
+        .set("Blaze-Bot", .init(description: "Hot", icon: "b.png"))),
       try seeded(.set("Fire-Bot", .init(weapon: .smoke))))
     #expect(
       merge.conflicts == [
@@ -294,83 +310,128 @@ import Testing
   }
 
   /// A side that renamed Cat-Bot to Kitty-Bot and then Dog-Bot to Cat-Bot, or swapped the
-  /// two names, has a Cat-Bot with every other field Dog-Bot had: the other side's changes
-  /// to Cat-Bot, or its removal of Dog-Bot, may belong to either monster.
+  /// two names, has a Cat-Bot with every other field Dog-Bot had: by what they hold, that is
+  /// Dog-Bot renamed, and the other side's changes to Cat-Bot go to the monster it calls
+  /// Kitty-Bot (or Dog-Bot); two renames of one monster still conflict.
   @Test(arguments: [MergeSide.ours, .theirs])
-  func aNameAnotherMonsterMayHaveTakenIsAConflict(_ renamer: MergeSide) throws {
+  func namesHandedToAnotherMonsterMergeAsRenames(_ renamer: MergeSide) throws {
     let chained = try seeded(.rename("Cat-Bot", to: "Kitty-Bot"), .rename("Dog-Bot", to: "Cat-Bot"))
     let swapped = try seeded(
       .rename("Cat-Bot", to: "Swap-Bot"), .rename("Dog-Bot", to: "Cat-Bot"),
       .rename("Swap-Bot", to: "Dog-Bot"))
-    let others = [
-      try seeded(.set("Cat-Bot", .init(nameColor: .set(.red)))),
-      try seeded(.rename("Cat-Bot", to: "Tom-Bot")),
-    ]
+    let red = try seeded(.set("Cat-Bot", .init(nameColor: .set(.red))))
     func merge(_ renamed: Roster, _ other: Roster) throws -> RosterMerge {
-      renamer == .ours
-        ? try merged(.seeded, renamed, other) : try merged(.seeded, other, renamed)
+      try merged(.seeded, renamed, doubtedBy: renamer, against: other)
     }
-    let uncertain = MergeConflict(
-      monster: "Cat-Bot", reason: .uncertainMatch(renamer, .ancestor("Dog-Bot")))
-    for renamed in [chained, swapped] {
-      for other in others {
-        let merge = try merge(renamed, other)
-        #expect(merge.conflicts == [uncertain])
-        #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == renamed)
-      }
+    #expect(
+      try merge(chained, red).result
+        == (try seeded(
+          .rename("Cat-Bot", to: "Kitty-Bot"), .rename("Dog-Bot", to: "Cat-Bot"),
+          .set("Kitty-Bot", .init(nameColor: .set(.red))))))
+    #expect(
+      try merge(swapped, red).result
+        == (try seeded(
+          .rename("Cat-Bot", to: "Swap-Bot"), .rename("Dog-Bot", to: "Cat-Bot"),
+          .rename("Swap-Bot", to: "Dog-Bot"), .set("Dog-Bot", .init(nameColor: .set(.red))))))
+    let tom = try seeded(.rename("Cat-Bot", to: "Tom-Bot"))
+    for (renamed, name) in [(chained, "Kitty-Bot"), (swapped, "Dog-Bot")] {
+      let merge = try merge(renamed, tom)
+      let names: (JSONValue, JSONValue) =
+        renamer == .ours ? (.string(name), .string("Tom-Bot")) : (.string("Tom-Bot"), .string(name))
+      #expect(
+        merge.conflicts == [
+          MergeConflict(monster: "Cat-Bot", reason: .field(.name, ours: names.0, theirs: names.1))
+        ])
+      #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == renamed)
+      #expect(
+        try readRoster(resolved(merge.fileBytes(), keeping: renamer == .ours ? .theirs : .ours))
+          .map(\.name).sorted() == [
+            "Cat-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot",
+            "Mini-Tomato-Bot", "Tom-Bot",
+          ])
     }
-    #expect(try merge(chained, try seeded(.remove("Dog-Bot"))).conflicts == [uncertain])
-    // Cat-Bot given some of Dog-Bot's fields, or all of them while Dog-Bot stays as it was,
-    // is no doubt.
-    let copied = try seeded(
-      .set("Cat-Bot", .init(weapon: .blowgun, description: "BOW-WOW", icon: "meetdogbot.png")))
-    #expect(try merge(copied, others[0]).isClean)
-    #expect(try merge(try seeded(.set("Cat-Bot", .init(weapon: .blowgun))), others[0]).isClean)
+    // The other side removed Dog-Bot, which the side renamed to Cat-Bot.
+    let removed = try merge(chained, try seeded(.remove("Dog-Bot")))
+    #expect(removed.conflicts.map(\.monster) == ["Dog-Bot"])
   }
 
-  /// A side that renamed Fire-Bot to Old-Bot and added a new Fire-Bot reads as one that
-  /// changed Fire-Bot: the other side's rename of Fire-Bot may belong to Old-Bot.
+  /// Three monsters, one renamed on ours, and on theirs renamed away while another takes
+  /// its name: the two renames of Bob-Bot conflict, and Cy-Bot's rename and weapon merge.
+  @Test func aNameMovedToAnotherMonsterLeavesTheOtherSidesRenameWithItsMonster() throws {
+    let base = try Roster([
+      Monster(name: "Ann-Bot", description: "", icon: "ann.png", weapon: .sword),
+      Monster(name: "Bob-Bot", description: "Bob", icon: "bob.png", weapon: .sword),
+      Monster(name: "Cy-Bot", description: "Cy", icon: "cy.png", weapon: .sword),
+    ])
+    var ours = base
+    try ours.apply(.rename("Bob-Bot", to: "Rob-Bot"))
+    var theirs = base
+    try theirs.apply(.rename("Bob-Bot", to: "Bobby-Bot"))
+    try theirs.apply(.rename("Cy-Bot", to: "Bob-Bot"))
+    try theirs.apply(.set("Bob-Bot", .init(weapon: .smoke)))
+    try theirs.apply(.set("Ann-Bot", .init(weapon: .fire)))
+    let merge = try merged(base, ours, theirs)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Bob-Bot",
+          reason: .field(.name, ours: .string("Rob-Bot"), theirs: .string("Bobby-Bot")))
+      ])
+    let kept = try readRoster(resolved(merge.fileBytes(), keeping: .ours))
+    #expect(kept.map(\.name) == ["Ann-Bot", "Rob-Bot", "Bob-Bot"])
+    #expect(kept.map(\.description) == ["", "Bob", "Cy"])
+    #expect(kept.map(\.weapon) == [.fire, .sword, .smoke])
+  }
+
+  /// Ours edits M1's icon and weapon; theirs renames M1 to M5 and M2 to M1: M5 takes ours'
+  /// edits, and the monster theirs calls M1 is M2.
+  @Test func editsFollowTheMonsterWhoseNameMoved() throws {
+    let base = try Roster([
+      Monster(name: "M1", description: "desc 1", icon: "m1.png", weapon: .sword),
+      Monster(name: "M2", description: "desc 2", icon: "m2.png", weapon: .fire),
+    ])
+    var ours = base
+    try ours.apply(.set("M1", .init(weapon: .smoke, icon: "new.png")))
+    var theirs = base
+    try theirs.apply(.rename("M1", to: "M5"))
+    try theirs.apply(.rename("M2", to: "M1"))
+    let merge = try merged(base, ours, theirs)
+    #expect(
+      merge.result
+        == (try Roster([
+          Monster(name: "M5", description: "desc 1", icon: "new.png", weapon: .smoke),
+          Monster(name: "M1", description: "desc 2", icon: "m2.png", weapon: .fire),
+        ])))
+  }
+
+  /// A side that renamed Fire-Bot to Old-Bot and added a new Fire-Bot: Old-Bot, which holds
+  /// what Fire-Bot held, is Fire-Bot, and the other side's rename of it conflicts with the
+  /// rename to Old-Bot; the new Fire-Bot is added.
   @Test(arguments: [MergeSide.ours, .theirs])
-  func aMonsterRenamedAwayFromANewOneOfItsNameIsAConflict(_ renamer: MergeSide) throws {
+  func aMonsterRenamedAwayFromANewOneOfItsNameIsFollowed(_ renamer: MergeSide) throws {
     let replaced = try seeded(
       .rename("Fire-Bot", to: "Old-Bot"), .add(newMonster("Fire-Bot", .smoke)))
     let other = try seeded(.rename("Fire-Bot", to: "Blaze-Bot"))
     let merge = try merged(.seeded, replaced, doubtedBy: renamer, against: other)
+    let names: (JSONValue, JSONValue) =
+      renamer == .ours
+      ? (.string("Old-Bot"), .string("Blaze-Bot")) : (.string("Blaze-Bot"), .string("Old-Bot"))
     #expect(
       merge.conflicts == [
-        MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Old-Bot")))
+        MergeConflict(monster: "Fire-Bot", reason: .field(.name, ours: names.0, theirs: names.1))
       ])
     #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == replaced)
+    // Where the other side changed Fire-Bot's weapon, Old-Bot takes it.
+    let armed = try merged(
+      .seeded, replaced, doubtedBy: renamer,
+      against: try seeded(.set("Fire-Bot", .init(weapon: .fire))))
+    #expect(armed.result?.monster(named: "Old-Bot")?.weapon == .fire)
+    #expect(armed.result?.monster(named: "Fire-Bot")?.weapon == .smoke)
   }
 
-  /// A side that renamed Fire-Bot to Old-Bot and added a new Fire-Bot with the weapon the
-  /// other side gave Fire-Bot has a Fire-Bot just as the other side has it: that side's
-  /// change may still belong to Old-Bot.
-  @Test(arguments: [MergeSide.ours, .theirs])
-  func aMonsterRenamedAwayFromANewOneChangedAlikeIsAConflict(_ renamer: MergeSide) throws {
-    var fire = try #require(Roster.seeded.monster(named: "Fire-Bot"))
-    fire.weapon = .fire
-    let replaced = try seeded(.rename("Fire-Bot", to: "Old-Bot"), .add(fire))
-    let other = try seeded(.set("Fire-Bot", .init(weapon: .fire)))
-    let merge = try merged(.seeded, replaced, doubtedBy: renamer, against: other)
-    #expect(
-      merge.conflicts == [
-        MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Old-Bot")))
-      ])
-  }
-
-  /// Both sides that renamed Cat-Bot away and Dog-Bot to Cat-Bot alike did the same, which
-  /// merges the same whichever monster is which.
-  @Test func namesGivenToAnotherMonsterAlikeOnBothSidesMerge() throws {
-    let chained = try seeded(.rename("Cat-Bot", to: "Kitty-Bot"), .rename("Dog-Bot", to: "Cat-Bot"))
-    let merge = try merged(.seeded, chained, chained)
-    #expect(merge.isClean)
-    #expect(merge.result == chained)
-  }
-
-  /// A side that renamed Fire-Bot to Blaze-Bot and moved it is not followed, as renames are
-  /// only in their place: where the other side removed Fire-Bot, Blaze-Bot, with every other
-  /// field Fire-Bot had, may be it, and is a conflict rather than kept.
+  /// A side that renamed Fire-Bot to Blaze-Bot and moved it is followed by what Blaze-Bot
+  /// holds: where the other side removed Fire-Bot, that is a removal of a monster the side
+  /// changed.
   @Test(arguments: [MergeSide.ours, .theirs])
   func aMonsterRenamedAndMovedWhereTheOtherSideRemovedItIsAConflict(_ renamer: MergeSide)
     throws
@@ -382,9 +443,39 @@ import Testing
     let merge = try merged(.seeded, moved, doubtedBy: renamer, against: removed)
     #expect(
       merge.conflicts == [
-        MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(renamer, .added("Blaze-Bot")))
+        MergeConflict(
+          monster: "Fire-Bot",
+          reason: .removed(
+            by: renamer == .ours ? .theirs : .ours,
+            otherSideChanged: [.renamed(from: "Fire-Bot", to: "Blaze-Bot")]))
       ])
     #expect(try readRoster(resolved(merge.fileBytes(), keeping: renamer)) == moved)
+  }
+
+  /// A monster whose description and icon a side both changed is that monster only by its
+  /// name: where the other side changed it too, the merge cannot tell whether the side
+  /// edited it or replaced it by another, and marks the group; where the other side left it,
+  /// the side's version is the merge either way.
+  @Test(arguments: [MergeSide.ours, .theirs])
+  func aMonsterKnownOnlyByItsNameIsInDoubtWhereTheOtherSideChangedIt(_ side: MergeSide) throws {
+    let replaced = try seeded(
+      .set("Fire-Bot", .init(description: "Brand new", icon: "new.png")))
+    let red = try seeded(.set("Fire-Bot", .init(nameColor: .set(.red))))
+    let merge = try merged(.seeded, replaced, doubtedBy: side, against: red)
+    #expect(
+      merge.conflicts == [
+        MergeConflict(
+          monster: "Fire-Bot",
+          reason: .uncertainIdentity(side, old: ["Fire-Bot"], new: ["Fire-Bot"]))
+      ])
+    #expect(try readRoster(resolved(merge.fileBytes(), keeping: side)) == replaced)
+    #expect(
+      try readRoster(resolved(merge.fileBytes(), keeping: side == .ours ? .theirs : .ours)) == red)
+    let alone = try merged(
+      .seeded, replaced, doubtedBy: side, against: try seeded(.set("Cat-Bot", .init(weapon: .fire)))
+    )
+    #expect(alone.result?.monster(named: "Fire-Bot")?.description == "Brand new")
+    #expect(alone.result?.monster(named: "Cat-Bot")?.weapon == .fire)
   }
 
   /// Ours renamed three monsters in a cycle (Éclair-2 to Ra-5, Ra-4 to Zed-3, Zed-3 to
@@ -445,7 +536,7 @@ import Testing
     #expect(try readRoster(resolved(bytes, keeping: .theirs)) == theirs)
   }
 
-  @Test func aMonstersKeysMergeOneByOneAndAConflictCarriesEachSidesValue() throws {
+  @Test func aMonstersKeysMergeOneByOneAndAConflictShowsEachSidesMonster() throws {
     func roster(_ fields: [(String, JSONValue)]) throws -> Roster {
       var monsters = Monster.seeded
       monsters[0].otherFields = fields.map { JSONMember($0.0, $0.1) }
@@ -462,16 +553,11 @@ import Testing
         MergeConflict(
           monster: "Cat-Bot", reason: .field(.other("c"), ours: nil, theirs: .number("30")))
       ])
+    // Each side of the conflict is that side's monster as it has it: keeping one keeps
+    // every change it made, and no monster neither side had.
     let bytes = merge.fileBytes()
-    #expect(
-      try readRoster(resolved(bytes, keeping: .ours)).first?.otherFields == [
-        JSONMember("a", .number("10")), JSONMember("b", .string("two")), JSONMember("d", .null),
-      ])
-    #expect(
-      try readRoster(resolved(bytes, keeping: .theirs)).first?.otherFields == [
-        JSONMember("a", .number("10")), JSONMember("b", .string("two")),
-        JSONMember("c", .number("30")), JSONMember("d", .null),
-      ])
+    #expect(try readRoster(resolved(bytes, keeping: .ours)) == ours)
+    #expect(try readRoster(resolved(bytes, keeping: .theirs)) == theirs)
   }
 
   @Test(arguments: [MergeSide.ours, .theirs])

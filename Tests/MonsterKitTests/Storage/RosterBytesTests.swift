@@ -192,11 +192,11 @@ private final class InterferingFileSystem: FileSystem {
     let folder = try TemporaryFolder()
     let path = folder.file("monsters.json")
     try Data(Self.large).write(to: URL(fileURLWithPath: path))
-    // The first fstat looks at what the path names; under the lock, the next three check
-    // that the path still leads into the locked folder (what it names, the folder at the
-    // path, the folder locked); the fifth looks at the file opened, the sixth checks it
-    // before the rename.
-    let fileSystem = InterferingFileSystem(before: .fstat, number: 6) {
+    // The first fstat looks at what the path names; the second, the roster file the lock
+    // holds; under the lock, the next three check that the path still leads into the
+    // locked folder (what it names, the folder at the path, the folder locked); the sixth
+    // looks at the file opened, the seventh checks it before the rename.
+    let fileSystem = InterferingFileSystem(before: .fstat, number: 7) {
       try? Platform.truncateFile(atPath: path, to: 10)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)

@@ -47,6 +47,28 @@ import Testing
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
   }
 
+  /// An edit of a user who cannot lock the folder (mode 733, or NFS) locks only the roster
+  /// file: an edit that can lock the folder must still wait for it, or the two edits would
+  /// run at once and one would replace the other's roster.
+  @Test func anEditWaitsForOneThatLockedOnlyTheRosterFile() throws {
+    try write(try Fixture.seeded(), to: path)
+    let other = open(path, O_RDWR | O_CLOEXEC)
+    try #require(other >= 0)
+    try #require(flock(other, LOCK_EX | LOCK_NB) == 0)
+    #expect(throws: RosterError.lockTimeout(path: path, seconds: 0)) {
+      try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([
+        catTakesFire
+      ])
+    }
+    #expect(try contents(of: path) == (try Fixture.seeded()))
+    // The folder's lock was let go of while the edit waited for the file's.
+    let folderLock = try holdLock()
+    release(folderLock)
+    release(other)
+    try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([catTakesFire])
+    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
+  }
+
   @Test func editsOfEveryRosterInAFolderTakeTurns() throws {
     let lock = try holdLock(on: folder.path)
     defer { release(lock) }
@@ -136,7 +158,7 @@ import Testing
     return outcome
   }
 
-  /// Lets go of a lock ``holdLock(on:)`` took: unlocks, then closes. Closing alone would
+  /// Lets go of a lock the test took with `flock`: unlocks, then closes. Closing alone would
   /// not do at once: a program another test starts meanwhile holds a copy of every
   /// descriptor of this process from its fork to its exec, and with it the lock, which
   /// `LOCK_UN` lets go of for every copy.

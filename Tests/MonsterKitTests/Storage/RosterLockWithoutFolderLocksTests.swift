@@ -74,6 +74,69 @@ import Testing
     #expect(try folder.entries() == ["monsters.json"])
   }
 
+  /// Editors that can lock the folder and editors that cannot (another user in a folder of
+  /// mode 733, which they may not read) at once: every edit is kept, for every edit locks
+  /// the roster file too.
+  @Test func editsThatLockTheFolderAndEditsThatCannotLoseNothing() throws {
+    try write(try Fixture.seeded(), to: path)
+    let failures = Mutex<[String]>([])
+    let (writers, edits) = (6, 6)
+    DispatchQueue.concurrentPerform(iterations: writers) { writer in
+      let fileSystem: any FileSystem = writer.isMultiple(of: 2) ? nfs() : SystemFileSystem()
+      for edit in 0..<edits {
+        let monster = Monster(
+          name: "W\(writer)-\(edit)", description: "", icon: "w.png", weapon: .fire)
+        do {
+          try RosterFile(
+            path: path, lockTimeout: .seconds(30), whenMissing: .seededRoster,
+            fileSystem: fileSystem
+          ).apply([.add(monster)])
+        } catch {
+          failures.withLock { $0.append("\(monster.name): \(error)") }
+        }
+      }
+    }
+    #expect(failures.withLock { $0 } == [])
+    let roster = try RosterFile(path: path, whenMissing: .seededRoster).read()
+    #expect(roster.count == 6 + writers * edits)
+  }
+
+  /// An edit that locked the roster file just as another replaced it holds the lock of a
+  /// file that is no longer the roster: it locks the new one before it reads, and keeps
+  /// the other's edit.
+  @Test func anEditThatLockedAReplacedFileLocksTheNewOneBeforeItReads() throws {
+    try write(try Fixture.seeded(), to: path)
+    let replacement = folder.file("replacement.json")
+    var dogWithSmoke = try Roster(jsonBytes: try Fixture.seeded())
+    try dogWithSmoke.apply(.set("Dog-Bot", .init(weapon: .smoke)))
+    try write(dogWithSmoke.canonicalJSON(), to: replacement)
+    let replaced = Mutex(false)
+    let rosterPath = path
+    var fileSystem = nfs()
+    let log = fileSystem.log
+    fileSystem.beforeLocking = { descriptor in
+      // The first lock of the roster file (open for writing, unlike the folder): another
+      // edit replaces it just before.
+      guard log.isWritable(descriptor),
+        replaced.withLock({ done in
+          defer { done = true }
+          return !done
+        })
+      else { return }
+      _ = rename(replacement, rosterPath)
+    }
+    try file(fileSystem).apply([catTakesFire])
+    var expected = dogWithSmoke
+    try expected.apply(catTakesFire)
+    #expect(try contents(of: path) == expected.canonicalJSON())
+    // The roster read once, as an edit with nothing in its way reads it.
+    let alone = nfs()
+    try file(alone).apply([.set("Dog-Bot", .init(weapon: .fire))])
+    #expect(
+      fileSystem.log.calls.filter { $0 == .read }.count
+        == alone.log.calls.filter { $0 == .read }.count)
+  }
+
   /// README's recipe for such a file system: `flock` on the roster file keeps edits out.
   @Test func flockOnTheRosterFileKeepsEditsOut() throws {
     try write(try Fixture.seeded(), to: path)

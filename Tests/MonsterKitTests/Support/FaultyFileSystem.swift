@@ -131,6 +131,9 @@ struct FaultyFileSystem: FileSystem {
   /// needs a descriptor open for writing, and fails with `EBADF` on one open for reading
   /// only, as a folder always is.
   var locksAsNFS = false
+  /// Called with each descriptor before it is locked exclusively, as another process
+  /// could act just then.
+  var beforeLocking: (@Sendable (Int32) -> Void)?
   let log = CallLog()
   private let base = SystemFileSystem()
 
@@ -254,6 +257,9 @@ struct FaultyFileSystem: FileSystem {
 
   func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
     try check(.flock)
+    if operation == .exclusive || operation == .exclusiveWithoutWaiting {
+      beforeLocking?(descriptor)
+    }
     if locksAsNFS, operation == .exclusive || operation == .exclusiveWithoutWaiting,
       !log.isWritable(descriptor)
     {

@@ -65,15 +65,16 @@ import Testing
             Error: 3 conflicts in \(ours), marked in the file; resolve them and run 'monsters check'.
 
             """))
-    // Cat-Bot and Dog-Bot (Robo-Bot) stand together, and so do Ice-Bot and Fire-Bot
-    // (robo-bot): each monster in conflict between markers of its own, to resolve alone.
+    // Cat-Bot and Ice-Bot each between markers of their own, to resolve alone; Dog-Bot
+    // (Robo-Bot) and Fire-Bot (robo-bot), which would have one name, in one piece with the
+    // monster between them, to resolve together.
     let text = try String(contentsOfFile: ours, encoding: .utf8)
-    #expect(text.components(separatedBy: "\n<<<<<<< ours\n").count == 5)
+    #expect(text.components(separatedBy: "\n<<<<<<< ours\n").count == 4)
     #expect(
       harness.run(["-f", ours, "list"])
         == CommandResult(
           .dataError,
-          errors: "Error: \(ours):4: unresolved merge conflict (and 3 more; run 'monsters check')\n"
+          errors: "Error: \(ours):4: unresolved merge conflict (and 2 more; run 'monsters check')\n"
         ))
   }
 

@@ -137,7 +137,8 @@ import Testing
     let harness = try conflicted()
     let result = harness.run(arguments)
     #expect(result.code == .usage)
-    #expect(result.errors.contains("Usage: monsters resolve --ours [<monster>...]\n"))
+    #expect(
+      result.errors.contains("Usage: monsters resolve --ours [<monster>...] [--declarations]\n"))
   }
 
   @Test func aSideThatIsNotARosterIsNotKept() throws {

@@ -41,8 +41,9 @@ import Testing
           by: .theirs,
           otherSideChanged: [.changed("Dog-Bot", .nameColor, from: nil, to: .string("red"))])),
       MergeConflict(monster: "Robo-Bot", reason: .sameName("robo-bot")),
-      MergeConflict(monster: "Cat-Bot", reason: .uncertainMatch(.theirs, .ancestor("Dog-Bot"))),
-      MergeConflict(monster: "Fire-Bot", reason: .uncertainMatch(.ours, .added("Old-Bot"))),
+      MergeConflict(
+        monster: "Cat-Bot",
+        reason: .uncertainIdentity(.theirs, old: ["Cat-Bot", "Dog-Bot"], new: ["Cat-Bot"])),
       MergeConflict(
         monster: "Cat-Bot", reason: .field(.nameColor, ours: nil, theirs: .string("red"))),
       MergeConflict(
@@ -60,10 +61,9 @@ import Testing
           + "'BOW-WOW' -> '')",
         "Dog-Bot: changed in ours (name colour none -> red), removed in theirs",
         "'Robo-Bot' and 'robo-bot' would be the same name",
-        "Cat-Bot: in theirs it has every other field Dog-Bot had, so it may be Dog-Bot renamed: "
-          + "which monster is which is not certain",
-        "Fire-Bot: in ours Old-Bot has every other field it had, so Old-Bot may be it renamed: "
-          + "which monster is which is not certain",
+        "which monster is which is not certain: in theirs 'Cat-Bot', 'Dog-Bot' became "
+          + "'Cat-Bot', which can be read more than one way, and the other side changed them; "
+          + "the group is marked whole",
         "Cat-Bot: name colour none in ours, red in theirs",
         "Cat-Bot: key 'tags' [] in ours, none in theirs",
         "roster key 'owner': \"ann\" in ours, 1 in theirs",

@@ -7,7 +7,7 @@ import TestSupport
 /// the right answer, which each knows monster by monster (`MergeScenario`, the property the
 /// tests check a few thousand times): every clean merge must be exactly the truth, every
 /// diff must name exactly the changes made; conflicts where the truth is clean are counted,
-/// and must stay at or under 2% of the merges whose truth is clean.
+/// and must stay at or under 5% of the merges whose truth is clean.
 ///
 /// Scenarios are spread over the machine's cores, each worker with a seed of its own, and
 /// checked in the release build: a million take a few minutes on two cores.
@@ -22,7 +22,7 @@ enum MergeTruthBench {
     """
 
   /// The most spurious conflicts allowed, as a share of the scenarios whose truth is clean.
-  static let spuriousLimit = 0.02
+  static let spuriousLimit = 0.05
 
   /// What a worker found.
   struct Tally: Sendable {

@@ -9,9 +9,14 @@ import MonsterKit
 //       (the picker: see PickerBench.swift)
 //   swift run -c release --package-path Tests/Tools monsters-bench merge-truth [--scenarios N]
 //       (MergeTruthBench.swift)
+//   swift run -c release --package-path Tests/Tools monsters-bench log [--size N] [--commits N]
+//       (LogBench.swift)
 
 if CommandLine.arguments.dropFirst().first == "picker" {
   Platform.exit(PickerBench.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.dropFirst().first == "log" {
+  Platform.exit(LogBench.main(Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.dropFirst().first == "merge-truth" {
   Platform.exit(MergeTruthBench.main(Array(CommandLine.arguments.dropFirst(2))))

@@ -1,0 +1,494 @@
+/// Which monster of an old roster is which of a new one, among the monsters that matching by
+/// name leaves in doubt, read from what the monsters hold.
+///
+/// Matching by name pairs every monster whose name stayed. A monster the same as its match
+/// in every field but perhaps the spelling of its name is *settled*: no reading of the files
+/// could make it another. The rest, the *changed set*, is what this reads: old monsters with
+/// no match or a changed one, new monsters likewise.
+///
+/// Between an old and a new monster of the changed set, the evidence is what they share
+/// that identifies a monster: the name (a link matching by name made), and values no other
+/// monster holds in either roster: the description, the icon, or all the fields but the
+/// name at once. A name moves between monsters (a swap, a chain of renames), so the reading
+/// that explains the most evidence is taken: the matching of greatest weight (see
+/// `Reading.weight`: what identifies a monster weighs most, the name less, each field held
+/// alike a little). A reading is
+/// *certain* when no other matching is as heavy and each pair it makes is one monster beyond
+/// doubt (see `isCertain`): it shares the fields but the name, or a description of its own
+/// and something more, or its name and an icon of its own; or it kept its name and changed
+/// one field, or none of those that identify it. Otherwise the monsters that the doubt reaches, the whole group
+/// linked by evidence, are an ``Group``: the matching is still the best reading (a diff
+/// shows it), but a merge must not give the other side's changes to one of them by it.
+///
+/// ```
+/// old:  Bob-Bot "Bob" bob.png     Cy-Bot "Cy" cy.png
+/// new:  Bobby-Bot "Bob" bob.png   Bob-Bot "Cy" cy.png
+/// ```
+///
+/// By name Bob-Bot is Bob-Bot; by what they hold Bob-Bot was renamed Bobby-Bot and Cy-Bot
+/// renamed Bob-Bot, which explains more: that is the reading, and it is certain.
+///
+/// - Complexity: Linear in the rosters when every monster of the changed set kept its name,
+///   description and icon (a pass that compares them); otherwise a monster built for each
+///   monster of the changed set, and a pass over both rosters for the descriptions and
+///   icons two of its monsters share; each group linked by evidence is worked out by the
+///   Hungarian method, once for each of its pairs, so a group is kept to
+///   ``largestExactGroup`` monsters.
+struct IdentityEvidence {
+  /// Monsters whose identities the files do not settle: the old ones, by offset, and the
+  /// new ones, by offset.
+  struct Group: Equatable, Sendable {
+    var old: [Int]
+    var new: [Int]
+  }
+
+  /// For each old monster of the changed set, by offset, its match in the best reading.
+  private(set) var links: [(old: Int, new: Int?)] = []
+  /// The groups whose reading is not certain.
+  private(set) var groups: [Group] = []
+
+  /// The most monsters of a group linked by evidence whose reading is worked out exactly;
+  /// a larger group (a rotation of hundreds of names) is left as matching by name made it,
+  /// and in doubt.
+  static let largestExactGroup = 40
+
+  /// How much more than any other the best reading of a group must weigh to be taken for
+  /// certain: more than a field or two held alike by chance (two readings that each
+  /// explain a stock description, or an icon and a weapon, are about as likely).
+  static let clearMargin = 3
+
+  /// What an old and a new monster share that identifies a monster.
+  struct Evidence: Equatable {
+    /// Whether the two hold something alike: a link, weighed by ``Reading/weight(_:)``.
+    var linked = false
+    var name = false
+    var fields = false
+    var description = false
+    var icon = false
+  }
+
+  /// Reads the changed set.
+  ///
+  /// - Parameters:
+  ///   - oldRoster: The old roster.
+  ///   - newRoster: The new roster.
+  ///   - old: The old roster's monsters by offset.
+  ///   - new: The new roster's monsters by offset.
+  ///   - newOffset: For each old offset, its match by name.
+  ///   - oldOffset: For each new offset, its match by name.
+  ///   - settled: Whether a new monster, by offset, is known to be the same as its match
+  ///     by name in every field but the spelling of its name.
+  init(
+    _ oldRoster: Roster, _ newRoster: Roster, old: RosterOffsets, new: RosterOffsets,
+    newOffset: OffsetTable, oldOffset: OffsetTable, settled: (Int) -> Bool
+  ) {
+    // A monster that kept its name, description and icon is that monster: another could
+    // take it only by holding all three, where the name already decides.
+    func isSettled(_ j: Int) -> Bool {
+      guard let i = oldOffset[j] else { return false }
+      return settled(j)
+        || newRoster.sameText(.description, at: new[j], as: oldRoster, at: old[i])
+          && newRoster.sameText(.icon, at: new[j], as: oldRoster, at: old[i])
+    }
+    var changedOld: [Int] = []
+    var changedNew: [Int] = []
+    for j in 0..<new.count where !isSettled(j) {
+      changedNew.append(j)
+      if let i = oldOffset[j] { changedOld.append(i) }
+    }
+    for i in 0..<old.count where newOffset[i] == nil { changedOld.append(i) }
+    changedOld.sort()
+    guard !changedOld.isEmpty, !changedNew.isEmpty else {
+      links = changedOld.map { ($0, newOffset[$0]) }
+      return
+    }
+    var reading = Reading(
+      oldMonsters: changedOld.map { oldRoster[old[$0]] },
+      newMonsters: changedNew.map { newRoster[new[$0]] })
+    var newNode: [Int: Int] = [:]
+    for (node, j) in changedNew.enumerated() { newNode[j] = node }
+    for (node, i) in changedOld.enumerated() {
+      if let j = newOffset[i], let other = newNode[j] { reading.linkNames(node, other) }
+    }
+    reading.findShared { values, field in
+      Self.counts(of: values, in: field, oldRoster, newRoster)
+    }
+    let result = reading.resolve()
+    links = zip(changedOld, result.matches).map { i, match in (i, match.map { changedNew[$0] }) }
+    groups = result.groups.map { group in
+      Group(old: group.old.map { changedOld[$0] }, new: group.new.map { changedNew[$0] })
+    }
+  }
+
+  /// How many monsters of each roster hold each of some texts in a field, byte for byte:
+  /// a pass over both rosters that compares a field's bytes only where their length is
+  /// one of the texts'.
+  private static func counts(
+    of values: [String], in field: MonsterTextField, _ oldRoster: Roster, _ newRoster: Roster
+  ) -> [(old: Int, new: Int)] {
+    let texts = values.map { Array($0.utf8) }
+    let lengths = Set(texts.map(\.count))
+    var counts = [(old: Int, new: Int)](repeating: (0, 0), count: texts.count)
+    for (roster, isOld) in [(oldRoster, true), (newRoster, false)] {
+      for index in roster.indices {
+        roster.withUTF8(field, at: index) { bytes in
+          guard lengths.contains(bytes.count) else { return }
+          for (k, text) in texts.enumerated() where text.count == bytes.count {
+            guard text.withUnsafeBytes({ bytesEqual($0, bytes) }) else { continue }
+            if isOld { counts[k].old += 1 } else { counts[k].new += 1 }
+          }
+        }
+      }
+    }
+    return counts
+  }
+}
+
+// MARK: - The reading of the changed set
+
+extension IdentityEvidence {
+  /// The changed set as monsters, the evidence between them, and the best reading.
+  struct Reading {
+    let oldMonsters: [Monster]
+    let newMonsters: [Monster]
+    /// The evidence between an old node and a new one, by both.
+    private(set) var evidence: [Pair: Evidence] = [:]
+
+    struct Pair: Hashable {
+      var old: Int
+      var new: Int
+    }
+
+    init(oldMonsters: [Monster], newMonsters: [Monster]) {
+      self.oldMonsters = oldMonsters
+      self.newMonsters = newMonsters
+    }
+
+    /// Links two nodes that matching by name paired.
+    mutating func linkNames(_ old: Int, _ new: Int) {
+      evidence[Pair(old: old, new: new), default: Evidence()].name = true
+    }
+
+    /// A value that may identify a monster.
+    private enum Token: Hashable {
+      case description(CodePointKey)
+      case icon(CodePointKey)
+      case fields(MonsterFields)
+    }
+
+    /// Finds what old and new monsters of the changed set hold alike: a value one old and
+    /// one new monster hold, and no other monster of the set, is evidence (a description or
+    /// icon only when no other monster of either roster holds it: `count` says how many
+    /// do); a value a few hold links them all, as lookalikes; a value many hold is a stock
+    /// one, which tells nothing.
+    mutating func findShared(
+      count: ([String], MonsterTextField) -> [(old: Int, new: Int)]
+    ) {
+      var holders: [Token: (old: [Int], new: [Int])] = [:]
+      func tokens(_ monster: Monster) -> [Token] {
+        var tokens = [Token.fields(MonsterFields(monster))]
+        if !monster.description.isEmpty {
+          tokens.append(.description(CodePointKey(monster.description)))
+        }
+        if !monster.icon.isEmpty { tokens.append(.icon(CodePointKey(monster.icon))) }
+        return tokens
+      }
+      for (node, monster) in oldMonsters.enumerated() {
+        for token in tokens(monster) { holders[token, default: ([], [])].old.append(node) }
+      }
+      for (node, monster) in newMonsters.enumerated() {
+        for token in tokens(monster) {
+          holders[token]?.new.append(node)
+        }
+      }
+      var texts: [(pair: Pair, text: String, field: MonsterTextField)] = []
+      for (token, nodes) in holders where !nodes.new.isEmpty {
+        guard nodes.old.count == 1 && nodes.new.count == 1 else {
+          link(nodes.old, nodes.new)
+          continue
+        }
+        let pair = Pair(old: nodes.old[0], new: nodes.new[0])
+        evidence[pair, default: Evidence()].linked = true
+        switch token {
+        case .fields: evidence[pair]?.fields = true
+        case .description(let key): texts.append((pair, key.text, .description))
+        case .icon(let key): texts.append((pair, key.text, .icon))
+        }
+      }
+      for field in [MonsterTextField.description, .icon] {
+        let asked = texts.filter { $0.field == field }
+        guard !asked.isEmpty else { continue }
+        for (item, found) in zip(asked, count(asked.map(\.text), field))
+        where found.old == 1 && found.new == 1 {
+          if field == .description {
+            evidence[item.pair]?.description = true
+          } else {
+            evidence[item.pair]?.icon = true
+          }
+        }
+      }
+    }
+
+    /// Links every old node to every new node that hold a value alike, unless they are
+    /// many: a stock value.
+    private mutating func link(_ old: [Int], _ new: [Int]) {
+      guard old.count * new.count <= Self.mostLookalikeLinks else { return }
+      for i in old {
+        for j in new { evidence[Pair(old: i, new: j), default: Evidence()].linked = true }
+      }
+    }
+
+    /// The most links a value held alike makes between lookalikes; past it, the value is a
+    /// stock one.
+    static let mostLookalikeLinks = 16
+
+    /// The best reading: for each old node its new node, or `nil`; and the groups in doubt,
+    /// by nodes.
+    func resolve() -> (matches: [Int?], groups: [Group]) {
+      var matches = [Int?](repeating: nil, count: oldMonsters.count)
+      var groups: [Group] = []
+      for component in components() {
+        let solved = component.bestMatching(weight)
+        for (old, new) in solved.pairs { matches[old] = new }
+        let certain =
+          solved.isClear
+          && solved.pairs.allSatisfy { old, new in isCertain(Pair(old: old, new: new)) }
+        if !certain { groups.append(Group(old: component.old, new: component.new)) }
+      }
+      return (matches, groups)
+    }
+
+    /// How much a pair's evidence weighs: what identifies a monster most (all the fields
+    /// but the name at once, a description no other monster has), then the name and an
+    /// icon of its own, which a side gives another monster more readily, then each field
+    /// held alike that says little alone (the weapon, a colour, the other keys, a
+    /// description or icon others hold too). 0 for a pair with no evidence.
+    func weight(_ pair: Pair) -> Int {
+      guard let evidence = evidence[pair] else { return 0 }
+      let (before, after) = (oldMonsters[pair.old], newMonsters[pair.new])
+      var weight = (evidence.fields ? 4 : 0) + (evidence.name ? 2 : 0)
+      if !before.description.isEmpty && before.description.hasSameCodePoints(as: after.description)
+      {
+        weight += evidence.description ? 3 : 1
+      }
+      if !before.icon.isEmpty && before.icon.hasSameCodePoints(as: after.icon) {
+        weight += evidence.icon ? 2 : 1
+      }
+      weight += Self.heldAlike(before, after).count { $0 }
+      return weight
+    }
+
+    /// The built-in fields that, held alike, say a little of who a monster is: all but the
+    /// name, the description and the icon.
+    static let lesserFields = MonsterField.builtIn.filter { field in
+      ![.name, .description, .icon].contains(field.builtIn)
+    }
+
+    /// For each field that, held alike, says a little (``lesserFields``, then the other
+    /// keys together), whether two monsters hold it alike, and not empty.
+    static func heldAlike(_ before: Monster, _ after: Monster) -> [Bool] {
+      lesserFields.map { field in
+        let value = field.value(in: before)
+        return value != nil && value == field.value(in: after)
+      } + [!before.otherFields.isEmpty && before.otherFields == after.otherFields]
+    }
+
+    /// Whether a pair of the best reading is one monster beyond doubt: it holds all the
+    /// fields but the name as they were, among them a description or an icon no other
+    /// monster has; or such a description and anything else alike (the name, the icon, the
+    /// weapon, a colour, other keys); or such an icon and its name, or every other field
+    /// but the description (a rename with one edit); or it kept its name and changed in one
+    /// field only, or in neither of those that identify a monster (the
+    /// description and the icon). A lone icon, a description others could share, or a
+    /// monster of stock values is no proof: a new monster is given an image, a stock line,
+    /// or both, readily.
+    private func isCertain(_ pair: Pair) -> Bool {
+      guard let evidence = evidence[pair] else { return false }
+      // All the fields but the name, with something no other monster has among them: a
+      // clone of a monster of stock values is no proof.
+      if evidence.fields && (evidence.description || evidence.icon) { return true }
+      let (before, after) = (oldMonsters[pair.old], newMonsters[pair.new])
+      let sameDescription = before.description.hasSameCodePoints(as: after.description)
+      let sameIcon = before.icon.hasSameCodePoints(as: after.icon)
+      // The other fields, each the same (empty or not) or not.
+      let others =
+        Self.lesserFields.map { $0.value(in: before) == $0.value(in: after) }
+        + [before.otherFields == after.otherFields]
+      if evidence.description
+        && (evidence.name || sameIcon || Self.heldAlike(before, after).contains(true))
+      {
+        return true
+      }
+      // Such an icon, with the name, or with every other field but the description: a
+      // rename with one edit.
+      if evidence.icon && (evidence.name || !others.contains(false)) { return true }
+      guard evidence.name else { return false }
+      if sameDescription && sameIcon { return true }
+      return ([sameDescription, sameIcon] + others).count(where: { !$0 }) <= 1
+    }
+
+    /// The nodes linked by evidence, each group of them.
+    private func components() -> [Component] {
+      let oldCount = oldMonsters.count
+      var parent = Array(0..<(oldCount + newMonsters.count))
+      func root(_ node: Int) -> Int {
+        var node = node
+        while parent[node] != node {
+          parent[node] = parent[parent[node]]
+          node = parent[node]
+        }
+        return node
+      }
+      func join(_ a: Int, _ b: Int) {
+        let (a, b) = (root(a), root(b))
+        if a != b { parent[a] = b }
+      }
+      for pair in evidence.keys { join(pair.old, oldCount + pair.new) }
+
+      var byRoot: [Int: Component] = [:]
+      for node in 0..<oldCount {
+        byRoot[root(node), default: Component()].old.append(node)
+      }
+      for (pair, found) in evidence where found.name {
+        byRoot[root(pair.old)]?.nameLinks.append(pair)
+      }
+
+      for node in 0..<newMonsters.count {
+        byRoot[root(oldCount + node), default: Component()].new.append(node)
+      }
+      return byRoot.values.sorted { ($0.old.first ?? .max) < ($1.old.first ?? .max) }
+    }
+  }
+
+  /// Old and new nodes linked by evidence.
+  struct Component {
+    var old: [Int] = []
+    var new: [Int] = []
+    /// The pairs matching by name made among them.
+    var nameLinks: [Reading.Pair] = []
+
+    /// The matching of greatest weight, and whether it outweighs every other reading by
+    /// ``IdentityEvidence/clearMargin``; where another weighs as much, the links matching by
+    /// name made, and `false`.
+    func bestMatching(_ weight: (Reading.Pair) -> Int) -> (
+      pairs: [(old: Int, new: Int)], isClear: Bool
+    ) {
+      if old.isEmpty || new.isEmpty { return ([], true) }
+      if old.count == 1 && new.count == 1 {
+        let pair = Reading.Pair(old: old[0], new: new[0])
+        return ([(old[0], new[0])], weight(pair) >= IdentityEvidence.clearMargin)
+      }
+      guard old.count + new.count <= IdentityEvidence.largestExactGroup else {
+        // Too large to work out: the links matching by name made, in doubt.
+        return (nameLinks.map { ($0.old, $0.new) }, false)
+      }
+      var weights = [[Int]](repeating: [Int](repeating: 0, count: new.count), count: old.count)
+      for (a, i) in old.enumerated() {
+        for (b, j) in new.enumerated() {
+          weights[a][b] = weight(Reading.Pair(old: i, new: j))
+        }
+      }
+      let (best, total) = Assignment.heaviest(weights)
+      // The heaviest reading without each of its pairs: every other reading drops one.
+      var runnerUp = 0
+      for (a, b) in best.enumerated() {
+        guard let b else { continue }
+        var without = weights
+        without[a][b] = 0
+        runnerUp = max(runnerUp, Assignment.heaviest(without).total)
+      }
+      // Where two readings weigh the same, neither is better: the links matching by name
+      // made stand, as a diff shows them.
+      guard runnerUp < total else { return (nameLinks.map { ($0.old, $0.new) }, false) }
+      let pairs = best.enumerated().compactMap { a, b in b.map { (old[a], new[$0]) } }
+      return (pairs, total - runnerUp >= IdentityEvidence.clearMargin)
+    }
+  }
+}
+
+/// The heaviest matching of a bipartite graph, by the Hungarian method: an `n` × `m` table
+/// of weights, 0 for no edge.
+enum Assignment {
+  /// The matching of greatest total weight, using only edges of positive weight.
+  ///
+  /// - Parameter weights: For each row, the weight of its edge to each column.
+  /// - Returns: For each row, its column or `nil`, and the total weight.
+  /// - Complexity: O((n + m)³).
+  static func heaviest(_ weights: [[Int]]) -> (columns: [Int?], total: Int) {
+    let rows = weights.count
+    let columns = weights.first?.count ?? 0
+    // A square table of costs: rows then one stand-in a column, columns then one stand-in
+    // a row; a real row on a real column costs its negated weight, or is barred where
+    // there is no edge; a row on its own stand-in, or a stand-in anywhere, costs nothing.
+    let size = rows + columns
+    let barred = 1 << 40
+    var cost = [[Int]](repeating: [Int](repeating: 0, count: size), count: size)
+    for r in 0..<rows {
+      for c in 0..<size {
+        if c < columns {
+          cost[r][c] = weights[r][c] > 0 ? -weights[r][c] : barred
+        } else {
+          cost[r][c] = c - columns == r ? 0 : barred
+        }
+      }
+    }
+    let assigned = minimumCostAssignment(cost)
+    var result = [Int?](repeating: nil, count: rows)
+    var total = 0
+    for r in 0..<rows where assigned[r] < columns && weights[r][assigned[r]] > 0 {
+      result[r] = assigned[r]
+      total += weights[r][assigned[r]]
+    }
+    return (result, total)
+  }
+
+  /// The assignment of rows to columns of least total cost in a square table.
+  private static func minimumCostAssignment(_ cost: [[Int]]) -> [Int] {
+    let n = cost.count
+    // Potentials and the column's row, with a stand-in column 0 (1-based columns).
+    var u = [Int](repeating: 0, count: n + 1)
+    var v = [Int](repeating: 0, count: n + 1)
+    var rowOf = [Int](repeating: 0, count: n + 1)
+    var way = [Int](repeating: 0, count: n + 1)
+    for row in 1...max(n, 1) where n > 0 {
+      rowOf[0] = row
+      var column = 0
+      var least = [Int](repeating: Int.max, count: n + 1)
+      var used = [Bool](repeating: false, count: n + 1)
+      repeat {
+        used[column] = true
+        let r = rowOf[column]
+        var delta = Int.max
+        var next = 0
+        for c in 1...n where !used[c] {
+          let reduced = cost[r - 1][c - 1] - u[r] - v[c]
+          if reduced < least[c] {
+            least[c] = reduced
+            way[c] = column
+          }
+          if least[c] < delta {
+            delta = least[c]
+            next = c
+          }
+        }
+        for c in 0...n {
+          if used[c] {
+            u[rowOf[c]] += delta
+            v[c] -= delta
+          } else {
+            least[c] -= delta
+          }
+        }
+        column = next
+      } while rowOf[column] != 0
+      repeat {
+        let previous = way[column]
+        rowOf[column] = rowOf[previous]
+        column = previous
+      } while column != 0
+    }
+    var assigned = [Int](repeating: 0, count: n)
+    for c in 1..<(n + 1) where rowOf[c] > 0 { assigned[rowOf[c] - 1] = c - 1 }
+    return assigned
+  }
+}
