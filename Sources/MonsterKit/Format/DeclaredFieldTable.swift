@@ -11,6 +11,8 @@
 struct DeclaredFieldTable {
   /// The declared fields, in order; of two with one key, the first.
   let fields: [MonsterField]
+  /// Whether a key no field declares is a problem (``OtherKeys/refuse``).
+  let refusesOtherKeys: Bool
   /// The position of each field, by its key.
   private let positions: [CodePointKey: Int]
   /// The positions of the required fields.
@@ -22,7 +24,8 @@ struct DeclaredFieldTable {
   /// order.
   private var lastKeys: [(key: String, isASCII: Bool, position: Int?)] = []
 
-  init(_ declared: [MonsterField] = []) {
+  init(_ declared: [MonsterField] = [], refusesOtherKeys: Bool = false) {
+    self.refusesOtherKeys = refusesOtherKeys
     var seen: Set<CodePointKey> = []
     let fields = declared.filter { seen.insert(CodePointKey($0.key)).inserted }
     self.fields = fields
@@ -65,16 +68,45 @@ struct DeclaredFieldTable {
     return position
   }
 
-  /// What is wrong with a value of the field at `position`, or `nil` when it takes it, as
-  /// ``MonsterField/problem(with:weapons:)`` says.
-  func problem(at position: Int, with value: JSONValue, weapons: [Weapon]) -> String? {
-    if fits(value, position) { return nil }
-    return fields[position].problem(with: value, weapons: weapons)
+  /// What is wrong with a monster's key that no field declares, in a roster that refuses
+  /// such keys: the field meant, where one is close (`levl` for `level`, `Faction` for
+  /// `faction`), or what keeps such keys.
+  func undeclaredKeyProblem(_ key: String) -> String {
+    let known = MonsterField.builtIn.map(\.key) + fields.map(\.key)
+    let shown = "'\(escapedForMessage(key))' is not a declared field"
+    if let meant = MonsterField.fieldMeant(by: key, among: known) {
+      return shown + "; did you mean '\(escapedForMessage(meant))'?"
+        + (meant == key ? " (the key is in another Unicode form)" : "")
+    }
+    return shown + "; the roster keeps no key of a monster's own unless it declares "
+      + "\"\(RosterDeclarations.Key.otherKeys.rawValue)\": \"\(OtherKeys.keep.rawValue)\""
   }
 
-  /// Whether the field at `position` surely takes the value: `false` is for
-  /// ``MonsterField/problem(with:weapons:)`` to decide.
-  private func fits(_ value: JSONValue, _ position: Int) -> Bool {
+  /// What the field at `position` makes of a value.
+  enum Verdict: Equatable {
+    /// The field takes the value as it is written.
+    case fits
+    /// The field takes the value, which the canonical form writes as this: an integer
+    /// written `5.0` is `5`.
+    case canonical(JSONValue)
+    /// The field does not take the value: why, as ``MonsterField/problem(with:weapons:)``
+    /// says.
+    case problem(String)
+  }
+
+  /// What the field at `position` makes of a value: whether it takes it, in what form.
+  func verdict(at position: Int, on value: JSONValue, weapons: [Weapon]) -> Verdict {
+    if fits(value, position) { return .fits }
+    let field = fields[position]
+    if let problem = field.problem(with: value, weapons: weapons) { return .problem(problem) }
+    let canonical = field.canonical(value)
+    return canonical == value ? .fits : .canonical(canonical)
+  }
+
+  /// Whether the field at `position` surely takes the value as it is written: `false` is
+  /// for ``verdict(at:on:weapons:)`` to decide. What the reader asks of every value first.
+  @inline(__always)
+  func fits(_ value: JSONValue, _ position: Int) -> Bool {
     switch value {
     case .string(let text):
       switch fields[position].kind {
@@ -94,7 +126,7 @@ struct DeclaredFieldTable {
   }
 
   /// The number a JSON number's text is when it is a plain whole number of up to 18
-  /// digits (`80`, `-3`), which no `Int` overflows; else `nil`.
+  /// digits in canonical form (`80`, `-3`, not `-0`), which no `Int` overflows; else `nil`.
   static func plainInteger(_ text: String) -> Int? {
     // `nil` for text not stored contiguously, which the reader never makes: the slower
     // check then decides.
@@ -116,7 +148,7 @@ struct DeclaredFieldTable {
       number = number * 10 + Int(digit)
       digits += 1
     }
-    guard digits > 0 else { return nil }
+    guard digits > 0, !negative || number != 0 else { return nil }
     return negative ? -number : number
   }
 }

@@ -39,7 +39,10 @@ extension MonsterImport {
   }
 
   /// Reads TSV or CSV.
-  static func readDelimited(_ bytes: [UInt8], as dialect: Dialect, into reading: inout Reading) {
+  static func readDelimited(
+    _ bytes: [UInt8], as dialect: Dialect, needing needed: [MonsterField.BuiltIn],
+    into reading: inout Reading
+  ) {
     var records = DelimitedRecords(bytes: bytes, dialect: dialect)
     var columns: [Column]?
     while let record = records.next() {
@@ -56,7 +59,8 @@ extension MonsterImport {
       }
       guard let columns else {
         do throws(MonsterImportError) {
-          columns = try header(cells.map(\.text), line: line, dialect: dialect)
+          columns = try header(cells.map(\.text), line: line, dialect: dialect, needing: needed)
+          reading.header = Header(line: line, columns: cells.map(\.text))
         } catch {
           reading.errors.append(error)
           return
@@ -94,19 +98,20 @@ extension MonsterImport {
             message: "a value in column \(unnamedValue), which the header leaves unnamed"))
         continue
       }
-      add(fields, line: line, to: &reading)
+      add(fields, line: line, needing: needed, to: &reading)
     }
   }
 
   /// The columns a header line names: each built-in field in any case, a declared field or
   /// a key of the monster's own by any other name, nothing for an empty name.
   ///
-  /// - Throws: ``MonsterImportError`` for a column named twice, or a header without
-  ///   `name` or `weapon`.
-  private static func header(_ cells: [String], line: Int, dialect: Dialect)
-    throws(MonsterImportError) -> [Column]
-  {
+  /// - Throws: ``MonsterImportError`` for a field named twice, in any case or normal form
+  ///   (``MonsterImportError/Kind/fieldNamedTwice``), or a header without a column `needed`.
+  private static func header(
+    _ cells: [String], line: Int, dialect: Dialect, needing needed: [MonsterField.BuiltIn]
+  ) throws(MonsterImportError) -> [Column] {
     var columns: [Column] = []
+    var named: [String: String] = [:]
     for cell in cells {
       let column: Column =
         cell.isEmpty
@@ -114,14 +119,21 @@ extension MonsterImport {
         : MonsterField.BuiltIn.allCases.first {
           $0.spelling.description.lowercased() == cell.lowercased()
         }.map(Column.field) ?? .other(cell)
-      if column != .unnamed, columns.contains(column) {
+      if let name = column.name,
+        let earlier = named.updateValue(cell, forKey: MonsterField.foldedKey(name))
+      {
         throw MonsterImportError(
           line: line,
-          message: "the header names the column '\(escapedForMessage(column.name ?? ""))' twice")
+          message: "the header names the column '\(escapedForMessage(name))' twice"
+            + (earlier == cell && earlier.hasSameCodePoints(as: cell)
+              ? ""
+              : " ('\(escapedForMessage(earlier))' and '\(escapedForMessage(cell))' are one "
+                + "field, in any case or normal form)"),
+          kind: .fieldNamedTwice)
       }
       columns.append(column)
     }
-    for needed in [MonsterField.BuiltIn.name, .weapon] where !columns.contains(.field(needed)) {
+    for needed in needed where !columns.contains(.field(needed)) {
       let missing = "the header has no '\(needed.spelling)' column"
       throw MonsterImportError(
         line: line,
@@ -201,6 +213,50 @@ extension MonsterImport {
       }
     }
     return result
+  }
+}
+
+// MARK: - Cells a spreadsheet would read as formulas
+
+extension MonsterImport {
+  /// The first characters that make a spreadsheet read a cell as a formula (`=SUM(A1)`,
+  /// `+1`, `-1+1`, `@SUM(1)`), or that some read as one after a tab or carriage return.
+  private static let formulaStarts: [UInt8] = Array("=+-@\t\r".utf8)
+  /// What goes before such a cell in CSV, as a spreadsheet itself marks text typed into a
+  /// cell: an apostrophe.
+  private static let formulaMark = UInt8(ascii: "'")
+
+  /// A cell's text as CSV writes it for a spreadsheet: with an apostrophe before it where
+  /// it starts as a formula would, after any apostrophes it starts with (a number, such as
+  /// `-5`, is no formula and stays as it is). ``spreadsheetValue(_:)`` takes the apostrophe
+  /// away again, so reading the CSV gives the text back, exactly; text that starts with
+  /// apostrophes and no formula after them (`'a`, `''`) stays as it is either way.
+  ///
+  /// ```swift
+  /// MonsterImport.spreadsheetSafe("=HYPERLINK(\"x\")")  // "'=HYPERLINK(\"x\")"
+  /// MonsterImport.spreadsheetSafe("'=x")                 // "''=x"
+  /// MonsterImport.spreadsheetSafe("-5")                  // "-5"
+  /// ```
+  package static func spreadsheetSafe(_ text: String) -> String {
+    startsAsAFormula(text) && !isJSONNumber(text) ? "'" + text : text
+  }
+
+  /// Whether text starts as a formula would, after any apostrophes it starts with.
+  private static func startsAsAFormula(_ text: String) -> Bool {
+    text.utf8.first { $0 != formulaMark }.map { formulaStarts.contains($0) } ?? false
+  }
+
+  /// Whether a cell that starts with a byte may need ``spreadsheetSafe(_:)``'s apostrophe:
+  /// a quick test that spares every other cell a string.
+  package static func mayNeedSpreadsheetMark(_ first: UInt8) -> Bool {
+    first == formulaMark || formulaStarts.contains(first)
+  }
+
+  /// A CSV cell's text as the value it stands for: without the apostrophe that
+  /// ``spreadsheetSafe(_:)`` puts before a cell that starts as a formula would.
+  static func spreadsheetValue(_ cell: String) -> String {
+    guard cell.utf8.first == formulaMark, startsAsAFormula(cell) else { return cell }
+    return String(decoding: cell.utf8.dropFirst(), as: UTF8.self)
   }
 }
 
@@ -289,10 +345,13 @@ struct DelimitedRecords {
         return .failure(message, canGoOn: canGoOn)
       }
       if let text = validUTF8(cell) {
-        cells.append(
-          Cell(
-            text: dialect.isTSV && !isQuoted ? MonsterImport.tsvUnescaped(text[...]) : text,
-            isQuoted: isQuoted))
+        let value =
+          if dialect.isTSV {
+            isQuoted ? text : MonsterImport.tsvUnescaped(text[...])
+          } else {
+            MonsterImport.spreadsheetValue(text)
+          }
+        cells.append(Cell(text: value, isQuoted: isQuoted))
       } else {
         invalidUTF8 = true
       }

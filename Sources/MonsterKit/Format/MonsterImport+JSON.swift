@@ -8,7 +8,10 @@ extension MonsterImport {
   /// and reading goes on with the next line (or at a `{` where the error stands, which may
   /// start an object); an array that is not JSON cannot be split into monsters, and reading
   /// stops at its first syntax error.
-  static func readJSON(_ bytes: [UInt8], asArray: Bool, into reading: inout Reading) {
+  static func readJSON(
+    _ bytes: [UInt8], asArray: Bool, needing needed: [MonsterField.BuiltIn],
+    into reading: inout Reading
+  ) {
     var objects: [(offset: Int, fields: Fields)] = []
     /// Where objects cannot be read, each at its offset: a value of the wrong type for a
     /// monster's field, a key given twice, text that is not JSON.
@@ -56,7 +59,7 @@ extension MonsterImport {
     }
     reading.monsters.reserveCapacity(objects.count)
     for (object, place) in zip(objects, places) {
-      add(object.fields, line: place.line, to: &reading)
+      add(object.fields, line: place.line, needing: needed, to: &reading)
     }
   }
 

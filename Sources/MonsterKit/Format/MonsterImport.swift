@@ -97,15 +97,40 @@ public enum MonsterImport {
     /// JSON, a quote that is never closed, a header without a `weapon`), which is the last;
     /// objects one after another go on at the next line after one that is not JSON.
     public var errors: [MonsterImportError] = []
+    /// The header of TSV or CSV, when one was read: so that a column the roster does not
+    /// take is named once, at the header, rather than at every line.
+    public var header: Header?
 
     /// Creates what reading gave.
     ///
     /// - Parameters:
     ///   - monsters: The monsters read.
     ///   - errors: The problems.
-    public init(monsters: [ImportedMonster] = [], errors: [MonsterImportError] = []) {
+    ///   - header: The header of TSV or CSV, if any.
+    public init(
+      monsters: [ImportedMonster] = [], errors: [MonsterImportError] = [], header: Header? = nil
+    ) {
       self.monsters = monsters
       self.errors = errors
+      self.header = header
+    }
+  }
+
+  /// The header line of TSV or CSV: where it is, and the columns it names, as written.
+  public struct Header: Hashable, Sendable {
+    /// The line, counting from 1.
+    public var line: Int
+    /// The columns' names, as the header writes them; an unnamed column's is empty.
+    public var columns: [String]
+
+    /// Creates a header.
+    ///
+    /// - Parameters:
+    ///   - line: The line, counting from 1.
+    ///   - columns: The columns' names.
+    public init(line: Int, columns: [String]) {
+      self.line = line
+      self.columns = columns
     }
   }
 
@@ -133,8 +158,14 @@ public enum MonsterImport {
   /// - Parameters:
   ///   - bytes: The input, as UTF-8.
   ///   - format: The input's format, or `nil` to tell it from the input.
+  ///   - updating: Whether the monsters are to change those of their names on a roster
+  ///     (``RosterEdit/IfTaken/update``): then only the name is needed, and the fields the
+  ///     input changes; a line of a monster the roster does not have needs a weapon, which
+  ///     the roster asks for when it adds it.
   /// - Returns: The monsters read and the problems, each by line.
-  public static func readEach(_ bytes: [UInt8], format: Format? = nil) -> Reading {
+  public static func readEach(_ bytes: [UInt8], format: Format? = nil, updating: Bool = false)
+    -> Reading
+  {
     // A byte order mark, which some programs put before UTF-8 text, is no field's.
     let text = bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes
     var reading = Reading()
@@ -146,20 +177,23 @@ public enum MonsterImport {
       ]
       return reading
     }
+    let needed: [MonsterField.BuiltIn] = updating ? [.name] : [.name, .weapon]
     switch format ?? .detected(in: text) {
-    case .tsv: readDelimited(text, as: .tsv, into: &reading)
-    case .csv: readDelimited(text, as: .csv, into: &reading)
-    case .ndjson: readJSON(text, asArray: false, into: &reading)
-    case .json: readJSON(text, asArray: true, into: &reading)
+    case .tsv: readDelimited(text, as: .tsv, needing: needed, into: &reading)
+    case .csv: readDelimited(text, as: .csv, needing: needed, into: &reading)
+    case .ndjson: readJSON(text, asArray: false, needing: needed, into: &reading)
+    case .json: readJSON(text, asArray: true, needing: needed, into: &reading)
     }
     reading.errors.sort { ($0.line, $0.column ?? 0) < ($1.line, $1.column ?? 0) }
     return reading
   }
 
   /// Adds the monster of some fields, or why they make none, to what was read.
-  static func add(_ fields: Fields, line: Int, to reading: inout Reading) {
+  static func add(
+    _ fields: Fields, line: Int, needing needed: [MonsterField.BuiltIn], to reading: inout Reading
+  ) {
     do throws(MonsterImportError) {
-      reading.monsters.append(try monster(fields, line: line))
+      reading.monsters.append(try monster(fields, line: line, needing: needed))
     } catch {
       reading.errors.append(error)
     }
@@ -186,17 +220,19 @@ extension MonsterImport {
   }
 
   /// The UTF-8 byte order mark.
-  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// The key of each built-in field, as the file spells it.
   static let fieldNames = MonsterField.builtIn.map(\.key)
 
-  /// Checks the fields of the monster on a line: those every monster needs are there, and
-  /// the name is one a monster can have. The roster reads the rest.
+  /// Checks the fields of the monster on a line: those needed are there, and the name is
+  /// one a monster can have. The roster reads the rest.
   ///
-  /// - Throws: ``MonsterImportError`` on that line for a missing name or weapon, or a name
-  ///   a monster cannot have.
-  static func monster(_ fields: Fields, line: Int) throws(MonsterImportError) -> ImportedMonster {
+  /// - Throws: ``MonsterImportError`` on that line for a missing name or weapon (where
+  ///   `needed` holds it), or a name a monster cannot have.
+  static func monster(_ fields: Fields, line: Int, needing needed: [MonsterField.BuiltIn])
+    throws(MonsterImportError) -> ImportedMonster
+  {
     func fail(_ message: String) -> MonsterImportError {
       MonsterImportError(line: line, message: message)
     }
@@ -204,7 +240,7 @@ extension MonsterImport {
     if let problem = Roster.problem(withName: name) {
       throw fail("'\(escapedForMessage(name))' cannot be a monster's name: it \(problem)")
     }
-    guard fields.hasWeapon else {
+    guard fields.hasWeapon || !needed.contains(.weapon) else {
       throw fail("'\(escapedForMessage(name))' has no 'weapon'")
     }
     return ImportedMonster(line: line, name: name, changes: fields.changes)

@@ -7,6 +7,18 @@ public struct MonsterImportError: Error, Hashable, Sendable {
   public var column: Int?
   /// What is wrong, such as `unknown weapon 'axe'; the weapons are ...`.
   public var message: String
+  /// What sort of problem it is.
+  public var kind: Kind
+
+  /// What sort of problem an input has.
+  public enum Kind: Hashable, Sendable {
+    /// A line cannot be read as a monster: text that is not UTF-8 or JSON, a field
+    /// missing, a value of the wrong type.
+    case unreadable
+    /// The header of TSV or CSV names one field twice, in any case or normal form: which
+    /// column is meant cannot be told.
+    case fieldNamedTwice
+  }
 
   /// Creates an error.
   ///
@@ -14,10 +26,12 @@ public struct MonsterImportError: Error, Hashable, Sendable {
   ///   - line: The line, counting from 1.
   ///   - column: The column, counting characters from 1, if known.
   ///   - message: What is wrong.
-  public init(line: Int, column: Int? = nil, message: String) {
+  ///   - kind: What sort of problem it is.
+  public init(line: Int, column: Int? = nil, message: String, kind: Kind = .unreadable) {
     self.line = line
     self.column = column
     self.message = message
+    self.kind = kind
   }
 }
 

@@ -6,7 +6,7 @@ extension RosterDeclarations {
   /// The keys of the roster's object that hold the declarations, in the order the canonical
   /// form writes them: between `version` and `monsters`.
   enum Key: String, CaseIterable {
-    case weapons, fields
+    case weapons, fields, otherKeys
 
     /// The key's place among the declarations.
     var position: Int {
@@ -16,7 +16,7 @@ extension RosterDeclarations {
 
   /// The declarations as the file holds them: a member for each key declared, in canonical
   /// order. A built-in weapon is its name; another weapon an object of its name and image;
-  /// a field an object of its name, then what it takes.
+  /// a field an object of its name, then what it takes; `otherKeys` its word.
   var jsonMembers: [JSONMember] {
     var members: [JSONMember] = []
     if let weapons {
@@ -24,6 +24,9 @@ extension RosterDeclarations {
     }
     if !fields.isEmpty {
       members.append(JSONMember(Key.fields.rawValue, .array(fields.map(Self.json(of:)))))
+    }
+    if let otherKeys {
+      members.append(JSONMember(Key.otherKeys.rawValue, .string(otherKeys.rawValue)))
     }
     return members
   }
@@ -80,6 +83,20 @@ extension RosterDeclarations {
 // MARK: - Reading
 
 extension RosterDeclarations {
+  /// Reads the value of `otherKeys`.
+  ///
+  /// - Returns: The rule, or why the value is none.
+  static func otherKeys(_ value: JSONValue) -> Entry<OtherKeys> {
+    guard case .string(let word) = value, let rule = OtherKeys(rawValue: word) else {
+      return Entry(
+        problems: [
+          "'\(Key.otherKeys.rawValue)' must be "
+            + OtherKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        ])
+    }
+    return Entry(value: rule)
+  }
+
   /// What reading one entry of a declaration list gives: the weapon or field, when the
   /// entry is one, and what is wrong with it.
   struct Entry<Value> {

@@ -51,6 +51,8 @@ struct RosterParser {
   /// Where the values of a monster's keys beyond the built-in ones start, in order, while
   /// the roster declares fields: kept from monster to monster, so that none allocates.
   private var otherValueOffsets: [Int] = []
+  /// Where those keys start, as the values do.
+  private var otherKeyOffsets: [Int] = []
   /// A monster's keys beyond the built-in ones while it is read, kept from monster to
   /// monster, so that each monster's list of them is made once, at its size.
   private var otherMembers: [JSONMember] = []
@@ -130,7 +132,8 @@ struct RosterParser {
   private mutating func declare(_ declared: RosterDeclarations) {
     declarations = declared
     weapons = WeaponTable(declared.weaponList)
-    declaredFields = DeclaredFieldTable(declared.fields)
+    declaredFields = DeclaredFieldTable(
+      declared.fields, refusesOtherKeys: declared.otherKeysRule == .refuse)
   }
 
   private mutating func readFile() throws(JSONSyntaxError) {
@@ -237,8 +240,9 @@ struct RosterParser {
 
   // MARK: - Declarations
 
-  /// Reads the value of a key that declares weapons or fields, noting a problem for each
-  /// entry that breaks a rule; on a second reading, which knows them, passes over it.
+  /// Reads the value of a key that declares weapons, fields or what other keys are,
+  /// noting a problem for each entry that breaks a rule; on a second reading, which knows
+  /// them, passes over it.
   ///
   /// - Returns: The declaration as the file holds it in canonical form, of the entries
   ///   that break no rule; `nil` when it breaks a rule as a whole.
@@ -249,6 +253,15 @@ struct RosterParser {
     guard knownDeclarations == nil else {
       _ = try scanner.readValue(depth: 2)
       return nil
+    }
+    if key == .otherKeys {
+      let read = RosterDeclarations.otherKeys(try scanner.readValue(depth: 2))
+      frameProblems += read.problems.map { PendingProblem(offset: offset, message: $0) }
+      guard let rule = read.value else { return nil }
+      var declared = declarations
+      declared.otherKeys = rule
+      declare(declared)
+      return declared.jsonMembers.first { $0.key == key.rawValue }
     }
     guard scanner.current == UInt8(ascii: "[") else {
       _ = try scanner.readValue(depth: 2)
@@ -295,6 +308,7 @@ struct RosterParser {
     switch key {
     case .weapons: declared.weapons = readEach(RosterDeclarations.weapon)
     case .fields: declared.fields = readEach(RosterDeclarations.field)
+    case .otherKeys: break
     }
     // What breaks a rule among the entries (two of one name): left out, with a problem.
     var refused: Set<Int> = []
@@ -336,14 +350,22 @@ struct RosterParser {
     }
   }
 
+  /// Checks the version: 1, written as JSON may write it (`1.0` too, which a JSON Schema
+  /// validator cannot tell from `1`, and which the canonical form writes `1`).
   private mutating func checkVersion(_ value: JSONValue, at offset: Int) {
-    if case .number(let text) = value, text.utf8.allSatisfy(isDigit) {
-      if text == "1" { return }
-      if text != "0" {
+    if case .number(let text) = value, let reading = IntegerReading(json: text) {
+      if reading == .integer(1) { return }
+      let newer: String? =
+        switch reading {
+        case .integer(let version) where version > 1: String(version)
+        case .beyond(negative: false): text
+        default: nil
+        }
+      if let newer {
         frameProblems.append(
           PendingProblem(
-            offset: offset, message: RosterProblem.newerVersionMessage(text, program: nil),
-            newerVersion: text))
+            offset: offset, message: RosterProblem.newerVersionMessage(newer, program: nil),
+            newerVersion: newer))
         return
       }
     }
@@ -468,9 +490,11 @@ struct RosterParser {
     var nameToken: StringToken?
     var nameIsValid = true
     // Declared fields are checked once the object is read: the closure, called for every key,
-    // then reads nothing of the table.
-    let checksDeclaredFields = !declaredFields.isEmpty
+    // then reads nothing of the table. A roster that refuses keys no field declares checks
+    // each key, whether it declares fields or not.
+    let checksDeclaredFields = !declaredFields.isEmpty || declaredFields.refusesOtherKeys
     otherValueOffsets.removeAll(keepingCapacity: true)
+    otherKeyOffsets.removeAll(keepingCapacity: true)
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
       let key =
         keyToken.isEscaped
@@ -480,7 +504,10 @@ struct RosterParser {
       guard let key else {
         let name = scanner.text(of: keyToken)
         try otherKeys.insert(name, at: keyToken.start - 1)
-        if checksDeclaredFields { otherValueOffsets.append(scanner.position) }
+        if checksDeclaredFields {
+          otherKeyOffsets.append(keyToken.start - 1)
+          otherValueOffsets.append(scanner.position)
+        }
         otherMembers.append(JSONMember(name, try scanner.readValue(depth: 4)))
         return
       }
@@ -550,15 +577,15 @@ struct RosterParser {
         }
       }
     }
-    if !otherMembers.isEmpty {
-      record.otherFieldsIndex = Int32(monsterOtherFields.count)
-      monsterOtherFields.append(Array(otherMembers))
-    }
     for key in MonsterField.BuiltIn.allCases where key.isRequired && seen & key.bit == 0 {
       fieldProblems.append(PendingProblem(offset: offset, message: "no '\(key.spelling)'"))
     }
     if checksDeclaredFields {
       checkDeclaredFields(startingAt: offset, into: &fieldProblems)
+    }
+    if !otherMembers.isEmpty {
+      record.otherFieldsIndex = Int32(monsterOtherFields.count)
+      monsterOtherFields.append(Array(otherMembers))
     }
     if nameToken.map({ $0.isEscaped || !$0.isASCII }) ?? true {
       namesAreASCII = false
@@ -575,7 +602,9 @@ struct RosterParser {
   }
 
   /// Notes what is wrong with a monster's declared fields: a value its field does not take,
-  /// and a required field it lacks.
+  /// a required field it lacks, and a key no field declares where the roster refuses such
+  /// keys. A value its field takes in another spelling than the
+  /// canonical one (an integer written `5.0`) is taken in the canonical one.
   ///
   /// The monster's keys beyond the built-in ones are `otherMembers`, their values starting
   /// where `otherValueOffsets` says.
@@ -589,16 +618,29 @@ struct RosterParser {
     let others = otherMembers
     // The declared fields the monster has, by position, up to the 64th.
     var declaredSeen: UInt64 = 0
+    var canonical: [(place: Int, value: JSONValue)] = []
     // Through a buffer, so that each member's key and value are read where they are rather
     // than copied with the member.
     others.withUnsafeBufferPointer { members in
       for place in members.indices {
         guard let declared = declaredFields.position(ofKey: members[place].key, atPlace: place)
-        else { continue }
+        else {
+          if declaredFields.refusesOtherKeys {
+            fieldProblems.append(
+              PendingProblem(
+                offset: otherKeyOffsets[place],
+                message: declaredFields.undeclaredKeyProblem(members[place].key)))
+          }
+          continue
+        }
         if declared < 64 { declaredSeen |= 1 << declared }
-        if let problem = declaredFields.problem(
-          at: declared, with: members[place].value, weapons: weapons.weapons)
+        if declaredFields.fits(members[place].value, declared) { continue }
+        switch declaredFields.verdict(
+          at: declared, on: members[place].value, weapons: weapons.weapons)
         {
+        case .fits: break
+        case .canonical(let value): canonical.append((place, value))
+        case .problem(let problem):
           fieldProblems.append(
             PendingProblem(
               offset: otherValueOffsets[place],
@@ -606,6 +648,7 @@ struct RosterParser {
         }
       }
     }
+    for (place, value) in canonical { otherMembers[place].value = value }
     if !declaredFields.required.isEmpty {
       // Beyond the 64th declared field, the monster's keys are looked through.
       let keys = declaredFields.fields.count > 64 ? Set(others.map { CodePointKey($0.key) }) : []

@@ -144,7 +144,7 @@ extension ConflictMarkers {
   }
 
   /// The bytes of ``writeWholeFiles(ours:theirs:to:)``.
-  func wholeFiles(ours: [UInt8], theirs: [UInt8]) -> [UInt8] {
+  package func wholeFiles(ours: [UInt8], theirs: [UInt8]) -> [UInt8] {
     var bytes: [UInt8] = []
     ours.withUnsafeBytes { ours in
       theirs.withUnsafeBytes { theirs in

@@ -1,6 +1,7 @@
 // What a merge makes of what each side declares: the weapons merged weapon by weapon (by
 // name), the fields field by field (by key), and each field what it takes, part by part: its
-// values as a set, its range bound by bound, whether it is required and its default.
+// values as a set, its range bound by bound, whether it is required and its default; and
+// what it makes of keys no field declares (`otherKeys`), as one value.
 
 extension RosterDeclarations {
   /// The declarations of a merge: each side's version, the same when nothing conflicts,
@@ -23,12 +24,15 @@ extension RosterDeclarations {
       sides = (ours, theirs)
     }
 
-    /// Puts an entry in conflict: each version takes that side's declaration of it.
+    /// Puts an entry in conflict: each version takes that side's declaration of it. An
+    /// entry neither side declares (a key no field declares) is none to mark.
     ///
     /// - Returns: Whether it was not in conflict already.
     @discardableResult
     mutating func markConflict(_ entry: MergeConflict.Declaration) -> Bool {
-      guard conflicts[entry] == nil else { return false }
+      guard conflicts[entry] == nil,
+        sides.ours.json(of: entry) != nil || sides.theirs.json(of: entry) != nil
+      else { return false }
       conflicts[entry] = (sides.ours.json(of: entry), sides.theirs.json(of: entry))
       conflictOrder.append(entry)
       ours.replace(entry, from: sides.ours)
@@ -75,6 +79,16 @@ extension RosterDeclarations {
     }
     merged.ours.weapons = weaponList(weapons.ours)
     merged.theirs.weapons = weaponList(weapons.theirs)
+    // What each says of keys no field declares, as one value. Two rules set differently
+    // refuse such keys, which no monster's key can then slip past: one that holds one is
+    // a misfit of the merge, marked.
+    let otherKeys: OtherKeys? =
+      switch threeWay(base.otherKeys, ours.otherKeys, theirs.otherKeys) {
+      case .agreed(let rule): rule
+      case .conflict: .refuse
+      }
+    merged.ours.otherKeys = otherKeys
+    merged.theirs.otherKeys = otherKeys
     // The fields, each merged part by part where both sides changed it.
     func fieldMembers(_ fields: [MonsterField]) -> [JSONMember] {
       fields.map { JSONMember($0.key, json(of: $0)) }
@@ -227,9 +241,9 @@ extension RosterDeclarations {
 extension Roster {
   /// The monsters that do not fit what the roster declares, each by offset with the
   /// declaration it breaks and why: a weapon the roster does not have, a value a declared
-  /// field does not take, a required field missing; and a key of a field that `removed`
-  /// names (a field the common ancestor of a merge declared and the merge removed), which
-  /// no monster may keep.
+  /// field does not take, a required field missing, a key no field declares where the roster
+  /// refuses them; and a key of a field that `removed` names (a field the common ancestor of
+  /// a merge declared and the merge removed), which no monster may keep.
   ///
   /// - Complexity: O(n) in the monsters: each one's weapon and fields are checked, the
   ///   fields only where the roster declares some or some were removed.
@@ -248,7 +262,8 @@ extension Roster {
             "\(name)'s weapon '\(escapedForMessage(weapon))' is not one of the weapons"
           ))
       }
-      guard !declaredFields.isEmpty || !removed.isEmpty,
+      let refuses = otherKeys == .refuse
+      guard !declaredFields.isEmpty || !removed.isEmpty || refuses,
         hasOtherFields(at: index) || !declaredFields.isEmpty
       else { continue }
       let values = otherFields(at: index).valuesByKey
@@ -258,6 +273,16 @@ extension Roster {
             offset, .field(key.text),
             "\(name) has '\(escapedForMessage(key.text))', a field the merge removed"
           ))
+      }
+      if refuses {
+        let declared = Set(declaredFields.map { CodePointKey($0.key) })
+        for key in values.keys where !declared.contains(key) && !removed.contains(key) {
+          found.append(
+            (
+              offset, .field(key.text),
+              "\(name) has '\(escapedForMessage(key.text))', which no field declares"
+            ))
+        }
       }
       for field in declaredFields {
         guard let value = values[CodePointKey(field.key)] else {

@@ -3,7 +3,7 @@
 // that every reader refuses as conflicted rather than one that looks resolved.
 
 /// Ours, as a merge into a roster file reads it under the roster's lock
-/// (``RosterFile/merge(markers:theirs:ours:merging:)``).
+/// (``RosterFile/merge(markers:theirs:ours:checking:merging:)``).
 public struct LockedVersion: Sendable {
   /// The file, named as its messages name it.
   let file: RosterFile
@@ -28,7 +28,7 @@ public struct LockedVersion: Sendable {
   }
 }
 
-/// How a merge into a roster file ended (``RosterFile/merge(markers:theirs:ours:merging:)``), once the
+/// How a merge into a roster file ended (``RosterFile/merge(markers:theirs:ours:checking:merging:)``), once the
 /// file was locked and read.
 public enum MergeSaving<Failure: Error> {
   /// The merge's file replaced the roster; `written` is `false` when the roster held it
@@ -39,6 +39,9 @@ public enum MergeSaving<Failure: Error> {
   case notMerged(Failure, WholeFileConflict)
   /// The merge's file could not be written. What stands in the file's place says the rest.
   case notWritten(RosterMerge, RosterError, WholeFileConflict)
+  /// The file as read under the lock was not one to merge over: nothing was merged or
+  /// written, and the file is as it was.
+  case refused(Failure)
 }
 
 /// What a merge that could not be made or written left in the roster's place: as git's own
@@ -81,6 +84,9 @@ extension RosterFile {
   ///     from git's index writes over a file that holds git's own conflict). Bytes, not a
   ///     closure as `theirs` is: with ours given by an optional closure that throws a typed
   ///     error, marking both files whole crashed in releasing ours (Swift 6.3).
+  ///   - checking: Looks at the file as read under the lock before anything is merged, and
+  ///     throws where it is not one to merge over (a file changed by hand since a merge
+  ///     left it): the merge ends ``MergeSaving/refused(_:)``, with nothing written.
   ///   - merging: Makes the merge, given ours as read under the lock. It may run more than
   ///     once, when another program changed the file meanwhile.
   /// - Returns: How the merge ended.
@@ -90,6 +96,7 @@ extension RosterFile {
   public func merge<Failure: Error>(
     markers: ConflictMarkers, theirs: () throws(RosterError) -> [UInt8],
     ours: [UInt8]? = nil,
+    checking: (([UInt8]) throws(Failure) -> Void)? = nil,
     merging: (LockedVersion) throws(Failure) -> RosterMerge
   ) throws(RosterError) -> MergeSaving<Failure> {
     // A merge needs only the metadata of the file it replaces, and reads ours from the
@@ -98,6 +105,13 @@ extension RosterFile {
     file.mapsLargeFiles = true
     return try file.editing(action: .write) { (site, existing) throws(RosterError) in
       guard let existing else { throw .missingFile(path: path) }
+      if let checking {
+        do throws(Failure) {
+          try checking(existing.bytes.array)
+        } catch {
+          return .done(.refused(error))
+        }
+      }
       let merge: RosterMerge
       do throws(Failure) {
         merge = try merging(LockedVersion(file: file, bytes: existing.bytes))

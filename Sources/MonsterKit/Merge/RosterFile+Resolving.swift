@@ -2,7 +2,7 @@
 // the roster's lock, from the file as read to its replacement.
 
 /// What keeping one side of a roster file's conflicts did
-/// (``RosterFile/resolveConflicts(named:keeping:)``).
+/// (``RosterFile/resolveConflicts(named:declarations:keeping:)``).
 public struct ConflictResolution: Sendable {
   /// The conflicts resolved, as the file had them; none when it had none.
   public var resolved: [MarkedRoster.Conflict]

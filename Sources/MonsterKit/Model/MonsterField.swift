@@ -121,8 +121,43 @@ extension [MonsterField] {
   /// or, where no key is that, in any case and normal form.
   func firstIndex(named name: String) -> Int? {
     if let exact = firstIndex(where: { $0.key.hasSameCodePoints(as: name) }) { return exact }
-    let lowered = name.lowercased()
-    return firstIndex { $0.key.lowercased() == lowered }
+    let folded = MonsterField.foldedKey(name)
+    return firstIndex { MonsterField.foldedKey($0.key) == folded }
+  }
+}
+
+extension MonsterField {
+  /// A field's name as names of fields are compared where a person types them: case-folded
+  /// as monsters' names are (``Monster/foldedName(_:)``: full case folding, any normal
+  /// form), so that `Team`, `TEAM` and `team` are one field, and `deſcription` is
+  /// `description`. Two declared fields never fold alike.
+  ///
+  /// - Parameter key: A field's key, or a name typed for one.
+  /// - Returns: The folded name.
+  package static func foldedKey(_ key: String) -> String {
+    Monster.foldedName(key)
+  }
+
+  /// The field a key that is none was likely meant to name, for "did you mean": one that is
+  /// the same ignoring case, normal form, white space, `-` and `_` (`Faction`, `Level `,
+  /// `Name Color`, `name_color`), else the closest by a few typed letters (`levl`).
+  ///
+  /// - Parameters:
+  ///   - key: The key, as given.
+  ///   - candidates: The fields' keys.
+  /// - Returns: The key meant, or `nil` when none is close.
+  package static func fieldMeant(by key: String, among candidates: [String]) -> String? {
+    func loose(_ text: String) -> String {
+      var kept = String.UnicodeScalarView()
+      kept.append(
+        contentsOf: foldedKey(text).unicodeScalars.filter {
+          !$0.properties.isWhitespace && $0 != "-" && $0 != "_"
+        })
+      return String(kept)
+    }
+    let wanted = loose(key)
+    if let same = candidates.first(where: { loose($0) == wanted }) { return same }
+    return closestMatch(to: key, among: candidates)
   }
 }
 
@@ -259,18 +294,23 @@ extension MonsterField {
     defaultValue: JSONValue? = nil
   ) throws(RosterError) {
     self.init(
-      key: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue,
-      origin: .declared)
+      uncheckedDeclaring: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue)
     if let reason = declarationProblem() { throw .invalidDeclaration(key, reason: reason) }
   }
 
-  /// A declared field as the reader found it, checked with ``declarationProblem()``.
+  /// A declared field as the reader found it, checked with ``declarationProblem()``: its
+  /// default, when the field takes it, in the canonical form (an integer's `5.0` is `5`).
   init(
     uncheckedDeclaring key: String, kind: Kind, isRequired: Bool, defaultValue: JSONValue?
   ) {
     self.init(
       key: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue,
       origin: .declared)
+    if let value = defaultValue, problem(with: value) == nil {
+      self = MonsterField(
+        key: key, kind: kind, isRequired: isRequired, defaultValue: canonical(value),
+        origin: .declared)
+    }
   }
 
   /// What is wrong with the field as a declaration, or `nil` for none.
@@ -283,6 +323,9 @@ extension MonsterField {
     case .integer: break
     case .values(let values):
       if values.isEmpty { return "it lists no values" }
+      // An empty value reads as no value where a person types it: `--field team=` takes
+      // the field away.
+      if values.contains("") { return "it lists an empty value" }
       // Two values that typed text matches alike (one text in two Unicode forms, or in two
       // cases) are one: `--field`, `--where` and an import could pick neither.
       var seen: [String: String] = [:]
@@ -313,15 +356,25 @@ extension MonsterField {
     return nil
   }
 
+  /// The characters a declared field's name may not hold, as the command line reads them
+  /// between a field and its value (`--where F=V`, `F!=V`, `F<V`, `F>=V`) or between fields
+  /// (`--fields a,b`).
+  static let reservedInNames: Set<Unicode.Scalar> = ["=", ",", "<", ">", "!"]
+
   /// Why a key cannot be a declared field's, or `nil` when it can.
   static func keyProblem(_ key: String) -> String? {
     if let reason = Roster.problem(withName: key) { return "the name " + reason }
-    if BuiltIn.allCases.contains(where: { $0.spelling.description.lowercased() == key.lowercased() }
-    ) {
-      return "'\(escapedForMessage(key))' is a built-in field"
+    let folded = foldedKey(key)
+    if let builtIn = BuiltIn.allCases.first(where: { foldedKey($0.spelling.description) == folded })
+    {
+      return builtIn.spelling.description == key
+        ? "'\(escapedForMessage(key))' is a built-in field"
+        : "'\(escapedForMessage(key))' is the built-in field '\(builtIn.spelling)' in another case "
+          + "or form"
     }
-    if key.contains(codePoint: "=") || key.contains(codePoint: ",") {
-      return "the name holds '=' or ',', which the command line reads between fields and values"
+    if let mark = key.unicodeScalars.first(where: { Self.reservedInNames.contains($0) }) {
+      return "the name holds '\(mark)', which the command line reads between a field and its "
+        + "value (FIELD=VALUE, FIELD<VALUE, a,b)"
     }
     return nil
   }
@@ -419,12 +472,8 @@ extension MonsterField {
     case (.color, .string(let text)): fits = NameColor(text) != nil
     case (.values(let values), .string(let text)):
       fits = values.contains { $0.hasSameCodePoints(as: text) }
-    case (.integer(let minimum, let maximum), .number(let text)):
-      guard let number = IntegralNumber(text) else {
-        return "is \(escapedForMessage(text)), not a whole number; it takes "
-          + allowedValues(weapons: weapons)
-      }
-      fits = number.isAtLeast(minimum) && number.isAtMost(maximum)
+    case (.integer, .number(let text)):
+      return integerRefusal(of: text)?.problem(text, allowed: allowedValues())
     case (.integer, _):
       return "must be a number: \(allowedValues(weapons: weapons))"
     default:
@@ -450,8 +499,24 @@ extension MonsterField {
     if kind == .name, case .string(let text) = value, let reason = Roster.problem(withName: text) {
       throw .invalidName(text, reason: "it " + reason)
     }
+    if case .number(let text) = value, let refusal = integerRefusal(of: text) {
+      throw .invalidValue(
+        text, field: key, reason: "it " + refusal.reason(allowed: allowedValues()))
+    }
     throw .invalidValue(
       Self.text(of: value), field: key, reason: "it takes " + allowedValues(weapons: weapons))
+  }
+
+  /// A value as the roster holds it: for an integer field, a whole number in canonical
+  /// integer form (`5.0` and `1E1` are `5` and `10`); any other value as it is.
+  ///
+  /// - Parameter value: A value the field takes.
+  /// - Returns: The value as the file writes it.
+  package func canonical(_ value: JSONValue) -> JSONValue {
+    guard case .integer = kind, case .number(let text) = value,
+      let canonical = IntegerReading(json: text)?.canonicalText, canonical != text
+    else { return value }
+    return .number(canonical)
   }
 
   /// A value as a message shows what was given: a string's text, anything else as JSON.
@@ -502,25 +567,28 @@ extension MonsterField {
       let isDecimal =
         text.utf8.count - digits.count <= 1 && !digits.isEmpty
         && digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
-      let value: JSONValue
+      let number: String
       if isJSONNumber(text) {
-        // As JSON writes it (`7`, `7.0`, `0.7e1`), as a listing shows what the file holds.
-        value = .number(text)
+        // As JSON writes it (`7`, `7.0`, `0.7e1`).
+        number = text
       } else if isDecimal {
         // Digits as a person may type them, leading zeros and all (`007` is 7), which JSON
-        // does not allow, however long.
+        // does not allow, however long: without the zeros they are a JSON number.
         let significant = digits.drop { $0 == UInt8(ascii: "0") }
-        // No minus before zero: `-000` is `0`.
-        value = .number(
+        number =
           significant.isEmpty
-            ? "0"
-            : (digits.count < text.utf8.count ? "-" : "")
-              + String(decoding: significant, as: UTF8.self))
+          ? "0"
+          : (digits.count < text.utf8.count ? "-" : "")
+            + String(decoding: significant, as: UTF8.self)
       } else {
         throw invalid()
       }
-      guard problem(with: value, weapons: weapons) == nil else { throw invalid() }
-      return value
+      if let refusal = integerRefusal(of: number) {
+        throw .invalidValue(
+          text, field: key, reason: "it " + refusal.reason(allowed: allowedValues()))
+      }
+      // In canonical integer form: `7.0` and `007` are stored as `7`, `-0` as `0`.
+      return canonical(.number(number))
     case .values(let values):
       if values.contains(where: { $0.hasSameCodePoints(as: text) }) { return .string(text) }
       let typed = Self.typedForm(of: text)
@@ -530,10 +598,10 @@ extension MonsterField {
     }
   }
 
-  /// One of a field's values as typed text is matched with it: in any case, and compared
-  /// as strings are, in any normal form. Two values of one form are one value to a person.
+  /// One of a field's values as typed text is matched with it: case-folded as names are, in
+  /// any normal form. Two values of one form are one value to a person.
   static func typedForm(of text: String) -> String {
-    text.lowercased()
+    foldedKey(text)
   }
 }
 
@@ -562,11 +630,12 @@ extension MonsterField {
   /// A bound as the file holds it: a JSON number whose value is whole, as an integer
   /// field's values are read (`7`, `7.0`, `0.7e1`).
   package static func bound(json value: JSONValue) -> BoundReading {
-    guard case .number(let text) = value, let number = IntegralNumber(text) else {
-      return .notWhole
+    guard case .number(let text) = value else { return .notWhole }
+    switch IntegerReading(json: text) {
+    case .integer(let whole)?: return .bound(whole)
+    case .beyond?: return .beyond
+    case .fraction?, nil: return .notWhole
     }
-    guard case .exactly(let whole) = number.value else { return .beyond }
-    return .bound(whole)
   }
 
   /// A bound as a person types it, read as an integer field's typed values are read
@@ -575,8 +644,15 @@ extension MonsterField {
     let field = MonsterField(
       uncheckedDeclaring: "bound", kind: .integer(minimum: nil, maximum: nil), isRequired: true,
       defaultValue: nil)
-    guard let value = try? field.value(typed: text) else { return .notWhole }
-    return bound(json: value)
+    let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+    if !isJSONNumber(text), text.utf8.count - digits.count <= 1, !digits.isEmpty,
+      digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+    {
+      // Digits with leading zeros, however many.
+      guard let value = try? field.value(typed: text) else { return .beyond }
+      return bound(json: value)
+    }
+    return bound(json: .number(text))
   }
 }
 
@@ -595,8 +671,8 @@ extension MonsterField {
     if held == wanted { return true }
     switch (kind, held, wanted) {
     case (.integer, .number(let heldText)?, .number(let wantedText)?):
-      guard case .exactly(let heldNumber)? = IntegralNumber(heldText)?.value,
-        case .exactly(let wantedNumber)? = IntegralNumber(wantedText)?.value
+      guard let heldNumber = IntegerReading(json: heldText)?.value,
+        let wantedNumber = IntegerReading(json: wantedText)?.value
       else { return false }
       return heldNumber == wantedNumber
     case (.any, let held?, .string(let text)?):
@@ -613,47 +689,47 @@ extension MonsterField {
 
 // MARK: - Whole numbers
 
-/// A JSON number as a whole number, as JSON Schema's `integer` reads one: any number whose
-/// value has no fraction, written with digits (`12`), a fraction of zeros (`12.0`) or an
-/// exponent (`1.2e1`), that a double holds; beyond `Int`, only its sign is kept.
-struct IntegralNumber: Hashable {
-  /// The value, or the sign of one beyond `Int`.
-  enum Value: Hashable {
-    case exactly(Int)
-    case beyond(negative: Bool)
-  }
+extension MonsterField {
+  /// Why an integer field does not take a JSON number, read exactly.
+  enum IntegerRefusal {
+    /// The number has a fraction.
+    case notWhole
+    /// The number is whole, but beyond `Int`'s range, which no field holds.
+    case beyond
+    /// The number is outside the field's range.
+    case outOfRange
 
-  let value: Value
-
-  /// The whole number a JSON number's text is, or `nil` when it has a fraction.
-  init?(_ text: String) {
-    guard isJSONNumber(text) else { return nil }
-    let isPlain = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-    if isPlain {
-      value = Int(text).map(Value.exactly) ?? .beyond(negative: text.hasPrefix("-"))
-      return
+    /// Why, after `it` in a message about the value: `is not a whole number; it takes an
+    /// integer`, `takes an integer from 1 to 100`.
+    func reason(allowed: String) -> String {
+      switch self {
+      case .notWhole: "is not a whole number; it takes " + allowed
+      case .beyond: "is beyond the whole numbers a field holds, \(Int.min) to \(Int.max)"
+      case .outOfRange: "takes " + allowed
+      }
     }
-    guard let double = Double(text), double.isFinite, double.rounded() == double else {
-      return nil
-    }
-    value =
-      double >= -0x1p63 && double < 0x1p63
-      ? .exactly(Int(double)) : .beyond(negative: double < 0)
-  }
 
-  func isAtLeast(_ minimum: Int?) -> Bool {
-    guard let minimum else { return true }
-    switch value {
-    case .exactly(let number): return number >= minimum
-    case .beyond(let negative): return !negative
+    /// What is wrong with a value, after the field's name: `is 5.5, not a whole number; it
+    /// takes an integer`.
+    func problem(_ text: String, allowed: String) -> String {
+      let value = escapedForMessage(text)
+      return switch self {
+      case .notWhole: "is \(value), not a whole number; it takes " + allowed
+      case .beyond:
+        "is \(value), beyond the whole numbers a field holds, \(Int.min) to \(Int.max)"
+      case .outOfRange: "is \(value); it takes " + allowed
+      }
     }
   }
 
-  func isAtMost(_ maximum: Int?) -> Bool {
-    guard let maximum else { return true }
-    switch value {
-    case .exactly(let number): return number <= maximum
-    case .beyond(let negative): return negative
+  /// Why the field, an integer one, does not take a JSON number, or `nil` when it does.
+  func integerRefusal(of text: String) -> IntegerRefusal? {
+    guard case .integer(let minimum, let maximum) = kind else { return nil }
+    switch IntegerReading(json: text) {
+    case .integer(let number)?:
+      return number >= (minimum ?? .min) && number <= (maximum ?? .max) ? nil : .outOfRange
+    case .beyond?: return .beyond
+    case .fraction?, nil: return .notWhole
     }
   }
 }

@@ -50,7 +50,9 @@ extension Roster {
   ///   key, ignoring case; ``RosterError/invalidDeclaration(_:reason:)`` for a field that
   ///   cannot be declared; ``RosterError/invalidValue(_:field:reason:)`` for a monster's
   ///   value that the field does not take; ``RosterError/missingValue(field:monster:)`` for
-  ///   a monster without a required field that has no default.
+  ///   a monster without a required field that has no default;
+  ///   ``RosterError/undeclaredKey(_:monsters:count:)`` for a key of monsters' own that the
+  ///   roster would then refuse.
   mutating func addField(_ field: MonsterField) throws(RosterError) -> [RosterChange] {
     if let holder = knownField(named: field.key) {
       throw .fieldTaken(field.key, by: holder.key)
@@ -59,7 +61,8 @@ extension Roster {
     declared.fields.append(field)
     try declared.check()
     // The monsters are checked before any changes, so that a refusal leaves the roster as
-    // it was.
+    // it was: a roster's first field makes it refuse keys no field declares.
+    try checkOtherKeys(under: declared)
     var lacking: [Index] = []
     for index in indices {
       guard let value = value(of: field, at: index) else {
@@ -109,7 +112,7 @@ extension Roster {
   }
 
   /// The names of the first monsters at some positions, as many as a message names.
-  private func names(at indices: [Index]) -> [String] {
+  func names(at indices: [Index]) -> [String] {
     indices.prefix(RosterError.namesShown).map { index in
       withUTF8(.name, at: index) { String(decoding: $0, as: UTF8.self) }
     }

@@ -26,6 +26,25 @@ extension Roster {
     MonsterField.builtIn + declarations.fields
   }
 
+  /// What the roster makes of a monster's key that no field declares: it keeps it, or
+  /// refuses it. What it declares (`"otherKeys"`), else ``OtherKeys/refuse`` once it
+  /// declares a field and ``OtherKeys/keep`` before.
+  public var otherKeys: OtherKeys {
+    declarations.otherKeysRule
+  }
+
+  /// Whether the roster says what it makes of keys no field declares, rather than leaving
+  /// it to whether it declares fields.
+  public var declaresOtherKeys: Bool {
+    declarations.otherKeys != nil
+  }
+
+  /// The error for a key that no field declares, in a roster that refuses such keys: it
+  /// names the fields that may be given.
+  private func undeclared(_ key: String) -> RosterError {
+    .unknownField(key, fields: declaredFields.map(\.key))
+  }
+
   /// The field a name names: a built-in or declared field, by its key exactly (code point
   /// by code point); else a key some monster has, exactly as spelled; else a built-in or
   /// declared field in any case and normal form; else a key some monster has in another
@@ -64,9 +83,9 @@ extension Roster {
   /// The error for a name that is no field: it offers every built-in and declared field,
   /// and a key of a monster's own that the name spells in another case (`x` for `X`).
   private func unknownField(_ name: String) -> RosterError {
-    let lowered = name.lowercased()
+    let folded = MonsterField.foldedKey(name)
     func inAnyCase(_ members: [JSONMember]) -> String? {
-      members.first { $0.key.lowercased() == lowered }?.key
+      members.first { MonsterField.foldedKey($0.key) == folded }?.key
     }
     let held =
       source.otherFields.lazy.compactMap(inAnyCase).first
@@ -116,7 +135,7 @@ extension Roster {
     case .json(let value):
       try value.checkWritableInMonster(as: field.key)
       try field.check(value, weapons: weapons)
-      return value
+      return field.canonical(value)
     case .quotedEmpty:
       let empty = JSONValue.string("")
       guard field.problem(with: empty, weapons: weapons) == nil else {
@@ -136,14 +155,17 @@ extension Roster {
     named key: String, for input: FieldInput?, isCondition: Bool, exactly: Bool = false
   ) throws(RosterError) -> MonsterField {
     if exactly {
-      return fields.first { $0.key.hasSameCodePoints(as: key) } ?? .other(key)
+      if let field = fields.first(where: { $0.key.hasSameCodePoints(as: key) }) { return field }
+      if otherKeys == .refuse { throw undeclared(key) }
+      return .other(key)
     }
     if isCondition {
       guard let field = field(named: key) else { throw unknownField(key) }
       return field
     }
     if let field = knownField(named: key) { return field }
-    if case .typed? = input { throw .unknownField(key, fields: declaredFields.map(\.key)) }
+    if case .typed? = input { throw undeclared(key) }
+    if otherKeys == .refuse { throw undeclared(key) }
     return .other(key)
   }
 
@@ -179,31 +201,71 @@ extension Roster {
     return resolved
   }
 
-  /// The conditions read by the roster's fields, each value exactly as the file holds it.
+  /// The conditions read by the roster's fields, each value exactly as the file holds it;
+  /// for an ordering, the value to compare with.
   ///
   /// - Throws: ``RosterError/unknownField(_:fields:)`` for a field the roster does not have
   ///   and no monster has; what ``value(of:for:)`` throws for a value the field does not
-  ///   take.
-  func resolved(_ conditions: [MonsterCondition]) throws(RosterError)
-    -> [(field: MonsterField, value: JSONValue?)]
-  {
-    var resolved: [(field: MonsterField, value: JSONValue?)] = []
+  ///   take, and ``RosterError/invalidValue(_:field:reason:)`` for an ordering without a
+  ///   value, or of an integer field with no number.
+  func resolved(_ conditions: [MonsterCondition]) throws(RosterError) -> [ResolvedCondition] {
+    var resolved: [ResolvedCondition] = []
     for condition in conditions {
       let field = try field(named: condition.key, for: condition.value, isCondition: true)
+      func add(_ value: JSONValue?) {
+        resolved.append(ResolvedCondition(field, condition.comparison, value))
+      }
+      if condition.comparison.isOrdering {
+        add(try orderingValue(of: condition.value, for: field))
+        continue
+      }
       if field.builtIn == .name, case .typed(let name)? = condition.value {
-        resolved.append((field, .string(name)))
+        add(.string(name))
         continue
       }
       // Nothing typed for a field every monster has is no value of it, which none has.
       if case .typed(let text)? = condition.value, text.isEmpty, field.isRequired,
         field.origin != .undeclared
       {
-        resolved.append((field, try field.value(typed: text, weapons: weapons)))
+        add(try field.value(typed: text, weapons: weapons))
         continue
       }
-      resolved.append((field, try value(of: condition.value, for: field)))
+      add(try value(of: condition.value, for: field))
     }
     return resolved
+  }
+
+  /// The value an ordering compares a field's values with: a number for an integer field,
+  /// in any spelling and whatever the field's range; text as given for any other.
+  private func orderingValue(of input: FieldInput?, for field: MonsterField) throws(RosterError)
+    -> JSONValue
+  {
+    let text: String
+    switch input {
+    case .typed(let typed)?, .text(let typed)?: text = typed
+    case .json(.string(let typed))?: text = typed
+    case .json(let value)?: return value
+    case .quotedEmpty?: return .string("")
+    case nil: text = ""
+    }
+    guard case .integer = field.kind else {
+      guard !text.isEmpty else {
+        throw .invalidValue(text, field: field.key, reason: "an ordering takes a value to compare")
+      }
+      return .string(text)
+    }
+    // A JSON number, or digits as a person types them, leading zeros and all.
+    if isJSONNumber(text) { return .number(text) }
+    let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+    guard text.utf8.count - digits.count <= 1, !digits.isEmpty,
+      digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+    else {
+      throw .invalidValue(
+        text, field: field.key, reason: "an integer field is compared with a number")
+    }
+    let significant = String(decoding: digits.drop { $0 == UInt8(ascii: "0") }, as: UTF8.self)
+    return .number(
+      (digits.count < text.utf8.count ? "-" : "") + (significant.isEmpty ? "0" : significant))
   }
 
   // MARK: - New monsters
@@ -234,7 +296,8 @@ extension Roster {
   ///   have, ``RosterError/invalidValue(_:field:reason:)`` for a declared field's value it
   ///   does not take or another key the file cannot hold so (a built-in key, a key twice,
   ///   a number that is no JSON number), ``RosterError/missingValue(field:monster:)`` for a
-  ///   required field with no value and no default.
+  ///   required field with no value and no default, ``RosterError/unknownField(_:fields:)``
+  ///   for a key no field declares where the roster refuses such keys.
   func checked(_ monster: Monster) throws(RosterError) -> Monster {
     var monster = monster
     try monster.otherFields.checkWritableAsMonsters()
@@ -242,6 +305,13 @@ extension Roster {
       throw .unknownWeapon(monster.weapon.name, weapons: weapons.names)
     }
     monster.weapon = weapon
+    if otherKeys == .refuse {
+      let declared = Set(declarations.fields.map { CodePointKey($0.key) })
+      if let stray = monster.otherFields.first(where: { !declared.contains(CodePointKey($0.key)) })
+      {
+        throw undeclared(stray.key)
+      }
+    }
     guard !declarations.fields.isEmpty else { return monster }
     let values = monster.otherFields.valuesByKey
     for field in declarations.fields {
@@ -253,7 +323,8 @@ extension Roster {
         monster.otherFields.append(JSONMember(field.key, fallback))
         continue
       }
-      _ = try self.value(of: .json(value), for: field)
+      let held = try self.value(of: .json(value), for: field)
+      if held != value { monster.otherFields.setValue(held, forKey: field.key) }
     }
     return monster
   }

@@ -20,6 +20,19 @@ extension Roster {
     indices(where: try resolved(conditions))
   }
 
+  /// The positions of the monsters for which all the resolved conditions hold: those the
+  /// conditions of equality pick, found on the file's records and bytes, then the others
+  /// checked on each of those.
+  func indices(where conditions: [ResolvedCondition]) -> [Index] {
+    let equalities = conditions.filter { $0.comparison == .equal }.map { ($0.field, $0.value) }
+    let others = conditions.filter { $0.comparison != .equal }
+    let picked = indices(where: equalities)
+    guard !others.isEmpty else { return picked }
+    return picked.filter { index in
+      others.allSatisfy { $0.holds(value(of: $0.field, at: index)) }
+    }
+  }
+
   /// The positions of the monsters whose fields have the values, read by the roster.
   func indices(where conditions: [(field: MonsterField, value: JSONValue?)]) -> [Index] {
     // Every monster, without the tables a selection builds: what `list` asks at every start.
@@ -127,7 +140,9 @@ extension Roster {
     case .matching(let conditions):
       let resolved = try resolved(conditions)
       let indices = indices(where: resolved)
-      let exact = resolved.map { MonsterCondition.field($0.field, $0.value) }
+      let exact = resolved.map {
+        MonsterCondition($0.field.key, $0.comparison, $0.value.map(FieldInput.json))
+      }
       return (indices, indices.isEmpty ? [.noMatch(exact)] : [])
     }
   }

@@ -61,6 +61,8 @@ public struct Roster: Sendable {
   ///   - monsters: The monsters.
   ///   - weapons: The roster's weapons, or `nil` for the five built-in ones.
   ///   - fields: The fields the roster declares.
+  ///   - otherKeys: What the roster makes of a monster's key that no field declares, or
+  ///     `nil` to leave it to whether it declares fields (``OtherKeys``).
   ///   - otherFields: Keys for the roster's object that `monsters` does not know.
   /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for weapons or fields that
   ///   cannot be declared so; ``RosterError/invalidName(_:reason:)`` for a name that breaks
@@ -68,13 +70,13 @@ public struct Roster: Sendable {
   ///   ``RosterError/nameTaken(_:by:)`` when two are the same name;
   ///   ``RosterError/invalidValue(_:field:reason:)`` for other keys the file cannot hold so
   ///   (`version`, a key twice, a number that is no JSON number); for a monster whose
-  ///   weapon or fields the roster does not take, what ``apply(_:)-(RosterEdit)`` throws for
-  ///   ``RosterEdit/add(_:)``.
+  ///   weapon or fields the roster does not take (a key no field declares, where it refuses
+  ///   them), what ``apply(_:)-(RosterEdit)`` throws for ``RosterEdit/add(_:)``.
   public init(
     _ monsters: some Sequence<Monster>, weapons: [Weapon]? = nil, fields: [MonsterField] = [],
-    otherFields: [JSONMember] = []
+    otherKeys: OtherKeys? = nil, otherFields: [JSONMember] = []
   ) throws(RosterError) {
-    let declarations = RosterDeclarations(weapons: weapons, fields: fields)
+    let declarations = RosterDeclarations(weapons: weapons, fields: fields, otherKeys: otherKeys)
     try declarations.check()
     try otherFields.checkWritableAsRosters()
     self.init(source: .empty, otherFields: otherFields, declarations: declarations)

@@ -18,7 +18,8 @@ extension RosterChange: CustomStringConvertible {
       return "Nothing changed: there is no monster named '\(escapedForMessage(name))'."
     case .noMatch:
       return "Nothing changed: no monster meets the conditions."
-    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved:
+    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved,
+      .fieldChanged, .weaponChanged, .otherKeysChanged:
       return ""
     }
   }
@@ -68,6 +69,26 @@ extension RosterChange: CustomStringConvertible {
       append("Removed field \(escapedForMessage(field.key))", to: &buffer)
       if count > 0 { append(", and took it from \(monsters(count))", to: &buffer) }
       buffer.append(UInt8(ascii: "."))
+    case .fieldChanged(let old, let new, let count):
+      append(Self.sentence(changing: old, to: new, monsters: count), to: &buffer)
+    case .weaponChanged(let old, let new, let count):
+      var sentence =
+        old.name == new.name
+        ? "Weapon \(escapedForMessage(old.name)): "
+        : "Renamed weapon \(escapedForMessage(old.name)) to \(escapedForMessage(new.name))"
+      if old.imageName != new.imageName {
+        sentence +=
+          (old.name == new.name ? "" : ", ") + "image \(escapedForMessage(old.imageName)) -> "
+          + escapedForMessage(new.imageName)
+      }
+      if old.name != new.name && count > 0 {
+        sentence += ", which \(monsters(count)) \(count == 1 ? "carries" : "carry")"
+      }
+      append(sentence + ".", to: &buffer)
+    case .otherKeysChanged(let rule):
+      append(
+        "The roster now \(rule == .keep ? "keeps" : "refuses") a monster's keys that no field "
+          + "declares (\"otherKeys\": \"\(rule.rawValue)\").", to: &buffer)
     case .skippedExisting, .skippedMissing, .noMatch:
       return false
     }
@@ -79,7 +100,56 @@ extension RosterChange: CustomStringConvertible {
   }
 
   private func monsters(_ count: Int) -> String {
+    Self.monsters(count)
+  }
+
+  private static func monsters(_ count: Int) -> String {
     count == 1 ? "1 monster" : "\(count) monsters"
+  }
+
+  /// The sentence of a field's changed declaration: `Renamed field team to squad, in 4
+  /// monsters.`, or each part that changed, `Changed field level: maximum 100 -> 200.`
+  private static func sentence(
+    changing old: MonsterField, to new: MonsterField, monsters count: Int
+  )
+    -> String
+  {
+    guard old.key.hasSameCodePoints(as: new.key) else {
+      return "Renamed field \(escapedForMessage(old.key)) to \(escapedForMessage(new.key))"
+        + (count > 0 ? ", in \(monsters(count))" : "") + "."
+    }
+    var parts: [String] = []
+    switch (old.kind, new.kind) {
+    case (.values(let before), .values(let after)) where before != after:
+      func listed(_ values: [String]) -> String {
+        values.map { escapedForMessage($0) }.joined(separator: ", ")
+      }
+      parts.append("values \(listed(before)) -> \(listed(after))")
+    case (.integer(let lowest, let highest), .integer(let newLowest, let newHighest)):
+      func bound(_ number: Int?) -> String { number.map(String.init) ?? "none" }
+      if lowest != newLowest { parts.append("minimum \(bound(lowest)) -> \(bound(newLowest))") }
+      if highest != newHighest {
+        parts.append("maximum \(bound(highest)) -> \(bound(newHighest))")
+      }
+    default: break
+    }
+    func requirement(_ field: MonsterField) -> String {
+      field.isRequired ? "required" : "optional"
+    }
+    if old.isRequired != new.isRequired {
+      parts.append("\(requirement(old)) -> \(requirement(new))")
+    }
+    if old.defaultValue != new.defaultValue {
+      func shown(_ value: JSONValue?) -> String {
+        value.map { escapedForMessage(MonsterField.quoted($0)) } ?? "none"
+      }
+      parts.append("default \(shown(old.defaultValue)) -> \(shown(new.defaultValue))")
+    }
+    var sentence = "Changed field \(escapedForMessage(new.key)): " + parts.joined(separator: ", ")
+    if count > 0, let value = new.defaultValue {
+      sentence += "; gave \(monsters(count)) its default, \(MonsterField.quoted(value))"
+    }
+    return sentence + "."
   }
 
   private static func hasFieldChanges(_ change: MonsterChange) -> Bool {

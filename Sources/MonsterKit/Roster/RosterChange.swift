@@ -30,11 +30,19 @@ public enum RosterChange: Hashable, Sendable {
   case fieldAdded(MonsterField, givenTo: Int)
   /// A declared field was taken away, and taken from this many monsters that had it.
   case fieldRemoved(MonsterField, takenFrom: Int)
+  /// A declared field's declaration changed (its name, values, range, requirement or
+  /// default), in this many monsters: those given its default, or whose key was renamed.
+  case fieldChanged(from: MonsterField, to: MonsterField, monsters: Int)
+  /// A weapon was renamed or given another image; this many monsters carry it.
+  case weaponChanged(from: Weapon, to: Weapon, monsters: Int)
+  /// The roster now says what it makes of keys no field declares.
+  case otherKeysChanged(OtherKeys)
 
   /// Whether the roster changed: a change, an addition or a removal, rather than a skip.
   public var changesRoster: Bool {
     switch self {
-    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved:
+    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved,
+      .fieldChanged, .weaponChanged, .otherKeysChanged:
       true
     case .skippedExisting, .skippedMissing, .noMatch: false
     }

@@ -1,10 +1,17 @@
-/// What a roster declares beside its monsters: the weapons it lists and the fields it adds.
-/// A roster that declares nothing has the five built-in weapons and the built-in fields.
+/// What a roster declares beside its monsters: the weapons it lists, the fields it adds,
+/// and what it makes of keys no field declares. A roster that declares nothing has the five
+/// built-in weapons and the built-in fields, and keeps every other key.
+///
+/// Each entry is a key of the roster's object (``Key``), which a merge merges on its own:
+/// the weapons weapon by weapon, the fields field by field, `otherKeys` as one value.
 struct RosterDeclarations: Hashable, Sendable {
   /// The weapons the roster lists, in order, or `nil` when it lists none.
   var weapons: [Weapon]?
   /// The fields the roster declares, in order.
   var fields: [MonsterField]
+  /// What the roster says of keys no field declares (`"otherKeys"`), or `nil` when it says
+  /// nothing: then ``OtherKeys/implied(declaresFields:)`` holds.
+  var otherKeys: OtherKeys? = nil
 
   /// Nothing declared.
   static let none = RosterDeclarations(weapons: nil, fields: [])
@@ -14,16 +21,21 @@ struct RosterDeclarations: Hashable, Sendable {
     weapons ?? Weapon.builtIn
   }
 
+  /// What the roster makes of keys no field declares: what it says, or what that implies.
+  var otherKeysRule: OtherKeys {
+    otherKeys ?? .implied(declaresFields: !fields.isEmpty)
+  }
+
   /// Whether the roster declares anything.
   var isEmpty: Bool {
-    weapons == nil && fields.isEmpty
+    weapons == nil && fields.isEmpty && otherKeys == nil
   }
 }
 
 extension RosterDeclarations {
   /// Checks the declarations: weapons with names of letters and digits, no two the same
   /// ignoring case, `-` and `_`, at most 256 of them; declared fields that may be declared,
-  /// no two of the same key ignoring case.
+  /// no two of the same key ignoring case and normal form (``MonsterField/foldedKey(_:)``).
   ///
   /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for the first that breaks a
   ///   rule.
@@ -62,7 +74,8 @@ extension RosterDeclarations {
     for (position, field) in fields.enumerated() {
       if let reason = field.declarationProblem() {
         problems.append((field.key, false, position, reason))
-      } else if let earlier = keys.updateValue(field.key, forKey: field.key.lowercased()) {
+      } else if let earlier = keys.updateValue(field.key, forKey: MonsterField.foldedKey(field.key))
+      {
         problems.append(
           (
             field.key, false, position,

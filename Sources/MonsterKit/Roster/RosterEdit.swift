@@ -48,6 +48,19 @@ public enum RosterEdit: Hashable, Sendable {
   case addField(MonsterField)
   /// Takes away the declared field with a name, exactly or else in any case.
   case removeField(String, ifHeld: IfHeld)
+  /// Changes the declaration of the declared field with a name, exactly or else in any
+  /// case: its values, range, requirement or default.
+  case changeField(String, FieldRedeclaration)
+  /// Renames the declared field with a name, exactly or else in any case, and the key in
+  /// every monster that has it.
+  case renameField(String, to: String)
+  /// Renames the weapon with a name, read forgivingly, in the roster's weapons and in every
+  /// monster that carries it; it keeps its image unless `image` gives another.
+  case renameWeapon(String, to: String, image: String?)
+  /// Gives the roster's own weapon with a name, read forgivingly, another image.
+  case changeWeaponImage(String, to: String)
+  /// Says what the roster makes of a monster's key that no field declares.
+  case setOtherKeys(OtherKeys)
 
   /// What adding a monster does when a monster has its name already, ignoring case.
   public enum IfTaken: Hashable, Sendable {
@@ -304,6 +317,16 @@ extension Roster {
       return try addField(field)
     case .removeField(let name, let ifHeld):
       return try removeField(named: name, ifHeld: ifHeld)
+    case .changeField(let name, let change):
+      return try changeField(named: name, change)
+    case .renameField(let name, let newName):
+      return try renameField(named: name, to: newName)
+    case .renameWeapon(let name, let newName, let image):
+      return try renameWeapon(named: name, to: newName, image: image)
+    case .changeWeaponImage(let name, let image):
+      return try changeWeaponImage(named: name, to: image)
+    case .setOtherKeys(let rule):
+      return try setOtherKeys(rule)
     }
   }
 }

@@ -42,7 +42,8 @@ extension RosterError {
     case .syntax, .invalidRoster, .unresolvedConflict:
       .parse
     case .noSuchMonster, .nameTaken, .invalidName, .unknownWeapon, .unknownField, .invalidValue,
-      .missingValue, .invalidDeclaration, .weaponTaken, .fieldTaken, .weaponInUse, .fieldInUse:
+      .missingValue, .invalidDeclaration, .weaponTaken, .fieldTaken, .weaponInUse, .fieldInUse,
+      .undeclaredKey, .valueInUse:
       .edit
     case .missingFile, .fileExists, .notARegularFile, .notEditable, .fileTooLarge,
       .changedWhileReading, .fileSystem:

@@ -38,6 +38,14 @@ public enum RosterError: Error, Hashable, Sendable {
   /// Monsters have the field, so it cannot be removed: its key, the first of their names
   /// (up to ``namesShown``), and how many they are.
   case fieldInUse(String, monsters: [String], count: Int)
+  /// Monsters have a key that no field declares, which the roster would refuse after the
+  /// edit (``OtherKeys/refuse``): the key, the first of their names (up to ``namesShown``),
+  /// and how many they are.
+  case undeclaredKey(String, monsters: [String], count: Int)
+  /// Monsters hold a value of a field that an edit of its declaration would no longer take
+  /// (a value removed, a range narrowed, a kind changed): the field's key, what it would
+  /// take, the first of their names (up to ``namesShown``), and how many they are.
+  case valueInUse(field: String, takes: String, monsters: [String], count: Int)
   /// The file at the path is not JSON: the first error, by line and column.
   case syntax(path: String, line: Int, column: Int, message: String)
   /// The file at the path is JSON but breaks the roster's rules: every problem found.
@@ -154,8 +162,9 @@ extension RosterError: CustomStringConvertible {
         + " The weapons are \(listedForMessage(weapons))."
     case .unknownField(let text, let fields):
       "Unknown field '\(escapedForMessage(text))'."
-        + (closestMatch(to: text, among: fields).map { " Did you mean '\(escapedForMessage($0))'?" }
-          ?? "")
+        + (MonsterField.fieldMeant(by: text, among: fields).map {
+          " Did you mean '\(escapedForMessage($0))'?"
+        } ?? "")
         + " The fields are \(listedForMessage(fields))."
     case .invalidValue(let text, let field, let reason):
       "Invalid value '\(escapedForMessage(text))' for '\(escapedForMessage(field))': \(reason)."
@@ -178,6 +187,14 @@ extension RosterError: CustomStringConvertible {
     case .fieldInUse(let key, let monsters, let count):
       "Field '\(escapedForMessage(key))' cannot be removed: \(Self.listed(monsters, of: count)) "
         + (count == 1 ? "has" : "have") + " it" + (hint.map { "; \($0)" } ?? "") + "."
+    case .undeclaredKey(let key, let monsters, let count):
+      "\(Self.listed(monsters, of: count)) " + (count == 1 ? "has" : "have")
+        + " the key '\(escapedForMessage(key))', which no field declares, and the roster would "
+        + "refuse it" + (hint.map { "; \($0)" } ?? "") + "."
+    case .valueInUse(let field, let takes, let monsters, let count):
+      "Field '\(escapedForMessage(field))' cannot be changed to take \(takes): "
+        + "\(Self.listed(monsters, of: count)) " + (count == 1 ? "holds" : "hold")
+        + " a value outside that" + (hint.map { "; \($0)" } ?? "") + "."
     case .syntax(let path, let line, let column, let message):
       "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):

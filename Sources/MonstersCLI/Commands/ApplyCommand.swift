@@ -8,8 +8,8 @@ enum ApplyCommand {
       abstract: "Make many edits as one change, from a script.",
       discussion: """
         The script holds one edit a line, in the command line's own words without the \
-        leading 'monsters': set, add, remove, rename, weapons add, weapons remove, fields \
-        add or fields remove, with their options, such as 'set Cat-Bot --weapon fire' or \
+        leading 'monsters': \(listing(editing.map(\.name))), with their options, such \
+        as 'set Cat-Bot --weapon fire' or \
         'remove --where weapon=smoke --if-exists'. Quote as in \
         a shell; blank lines and lines starting with # are skipped, and a # starting a \
         word starts a comment, so quote a colour: --name-color '#FF8800'.

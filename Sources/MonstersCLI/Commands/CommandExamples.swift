@@ -117,6 +117,21 @@ enum CommandExamples {
           purpose: "Take smoke off the roster's weapons, once no monster carries it.",
           arguments: ["weapons", "remove", "smoke"])
       ]
+    case "weapons rename":
+      return [
+        Example(
+          purpose: "Call the laser a plasma gun, in every monster that carries it.",
+          arguments: ["weapons", "rename", "laser", "plasma"]),
+        Example(
+          purpose: "Rename a built-in weapon: the roster's own from then on.",
+          arguments: ["weapons", "rename", "sword", "katana", "--image", "katana.png"]),
+      ]
+    case "weapons change":
+      return [
+        Example(
+          purpose: "Show the laser by another image.",
+          arguments: ["weapons", "change", "laser", "--image", "art/beam.png"])
+      ]
     case "fields":
       return [
         Example(purpose: "Every field and what it takes.", arguments: ["fields"]),
@@ -144,6 +159,35 @@ enum CommandExamples {
         Example(
           purpose: "Take health away from the roster and from every monster.",
           arguments: ["fields", "remove", "health", "--force"]),
+      ]
+    case "fields change":
+      return [
+        Example(
+          purpose: "Widen level to 200.",
+          arguments: ["fields", "change", "level", "--maximum", "200"]),
+        Example(
+          purpose: "Add green to the teams, and take yellow away once no monster is on it.",
+          arguments: [
+            "fields", "change", "team", "--add-values", "green", "--remove-values", "yellow",
+          ]),
+        Example(
+          purpose: "Make notes required, giving 'none yet' to every monster without any.",
+          arguments: ["fields", "change", "notes", "--required", "--default", "none yet"]),
+      ]
+    case "fields rename":
+      return [
+        Example(
+          purpose: "Call team squad, in every monster that has one.",
+          arguments: ["fields", "rename", "team", "squad"])
+      ]
+    case "fields other-keys":
+      return [
+        Example(
+          purpose: "Keep keys no field declares, as keys of the monsters' own.",
+          arguments: ["fields", "other-keys", "keep"]),
+        Example(
+          purpose: "Refuse them again, once no monster has one.",
+          arguments: ["fields", "other-keys", "refuse"]),
       ]
     case "schema":
       return [

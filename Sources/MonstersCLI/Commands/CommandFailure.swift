@@ -97,7 +97,8 @@ indirect enum CommandFailure: Error {
       // The built-in fields in the order listings show them, then the declared ones.
       let listed = MonsterField.listed.map(\.key)
       let choices = listed.filter(fields.contains) + fields.filter { !listed.contains($0) }
-      self = .usage(.unknownWord(text, kind: "field", choices: choices), command: command)
+      self = .usage(
+        .unknownWord(text, kind: UsageError.fieldKind, choices: choices), command: command)
     case .missingFile(let path): self = .missingRoster(path: path)
     default: self = .roster(error)
     }
@@ -121,7 +122,7 @@ indirect enum CommandFailure: Error {
     case .roster(let error):
       switch error {
       case .noSuchMonster, .nameTaken, .fileExists, .weaponTaken, .fieldTaken, .weaponInUse,
-        .fieldInUse:
+        .fieldInUse, .undeclaredKey, .valueInUse:
         .failure
       case .invalidName, .notEditable, .unknownWeapon, .unknownField, .invalidValue,
         .missingValue, .invalidDeclaration:
@@ -141,7 +142,7 @@ indirect enum CommandFailure: Error {
     case .inputLines(_, let failures, _, _):
       failures.map(\.exitCode).max { $0.rawValue < $1.rawValue } ?? .failure
     case .wouldChange, .notCanonical: .failure
-    case .invalidInput: .dataError
+    case .invalidInput(_, let error): error.kind == .fieldNamedTwice ? .usage : .dataError
     case .reported(let failure): failure.exitCode
     case .editNotMade: .editNotMade
     case .hinted(let failure, _): failure.exitCode
@@ -287,6 +288,9 @@ indirect enum CommandFailure: Error {
       "give \(count == 1 ? "it" : "them") another weapon first ('monsters set --where "
         + "weapon=\(escapedForMessage(name)) --weapon W')"
     case .fieldInUse: "'--force' takes it from them too"
+    case .undeclaredKey(let key, _, _):
+      "declare it ('monsters fields add \(escapedForMessage(key))') or keep such keys "
+        + "('monsters fields other-keys keep') first"
     case .fileSystem(let path, .write, Platform.ErrorNumber.notPermitted):
       stickyFolderHint(path)
     case .fileSystem(let path, .write, Platform.ErrorNumber.accessDenied):

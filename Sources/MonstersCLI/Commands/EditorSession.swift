@@ -23,7 +23,9 @@ final class EditorSession {
 
   /// The file the editor opens.
   let path: String
-  private let folder: String
+  /// Its name, in its folder.
+  private let fileName: String
+  private let folder: PrivateFolder
   /// The signals held while the session lasts, and the mask to put back after it.
   private let held: Platform.SignalSet
   private let savedMask: Platform.SignalSet
@@ -54,17 +56,15 @@ final class EditorSession {
     held = Self.heldSignals
     savedMask = Platform.changeSignalMask(.block, held)
     signalDescriptor = Platform.openSignalDescriptor(for: held)
-    let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    let trimmed = base.hasSuffix("/") && base.count > 1 ? String(base.dropLast()) : base
-    do throws(SystemCallError) {
-      folder = try Platform.makeTemporaryFolder(prefix: trimmed + "/monsters-edit-")
+    do throws(PrivateFolder.PlacedError) {
+      folder = try PrivateFolder(prefix: "monsters-edit-", environment: environment)
     } catch {
       if let signalDescriptor { Platform.closeFile(signalDescriptor) }
       Platform.changeSignalMask(.replace, savedMask)
-      throw .roster(.fileSystem(path: trimmed, action: .write, errno: error.code))
+      throw .roster(.fileSystem(path: error.path, action: .write, errno: error.code))
     }
-    let safeName = name.isEmpty || name == "." || name == ".." ? "monsters.json" : name
-    path = folder + "/" + safeName
+    fileName = name.isEmpty || name == "." || name == ".." ? "monsters.json" : name
+    path = folder.file(fileName)
     do {
       try write([])
     } catch {
@@ -83,16 +83,8 @@ final class EditorSession {
   func write(_ bytes: [UInt8]) throws(CommandFailure) {
     do throws(SystemCallError) {
       // The editor may have replaced the file by another (a save by rename): the name is
-      // written, never followed if it became a link.
-      try? Platform.removeFile(path)
-      let descriptor = try Platform.openFile(
-        path, [.writeOnly, .create, .exclusive, .noFollow, .closeOnExec], mode: 0o600)
-      defer { Platform.closeFile(descriptor) }
-      try Platform.setMode(0o600, of: descriptor)
-      try bytes.withUnsafeBytes { all in
-        Result { () throws(SystemCallError) in try SystemFileSystem().writeAll(all, to: descriptor)
-        }
-      }.get()
+      // written anew, never followed if it became a link.
+      try folder.write(bytes, to: fileName)
     } catch {
       throw .roster(.fileSystem(path: path, action: .write, errno: error.code))
     }
@@ -210,14 +202,7 @@ final class EditorSession {
   func end() {
     guard !ended else { return }
     ended = true
-    if let folderDescriptor = try? Platform.openFile(folder, [.readOnly, .directory, .closeOnExec])
-    {
-      for name in (try? Platform.names(inFolder: folderDescriptor)) ?? [] {
-        try? Platform.removeFile(String(decoding: name, as: UTF8.self), in: folderDescriptor)
-      }
-      Platform.closeFile(folderDescriptor)
-    }
-    try? Platform.removeFolder(folder)
+    folder.remove()
     if let signalDescriptor { Platform.closeFile(signalDescriptor) }
     Platform.changeSignalMask(.replace, savedMask)
   }

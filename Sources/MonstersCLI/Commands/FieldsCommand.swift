@@ -23,9 +23,11 @@ enum FieldsCommand {
       name: name,
       abstract: "List a monster's fields and what each takes.",
       discussion: """
-        The built-in fields, then those the roster declares ('monsters fields add' and \
-        'monsters fields remove' edit them). 'values' prints FIELD=VALUE for each word a \
-        field takes from a closed list, for scripts and shell completion.
+        The built-in fields, then those the roster declares ('monsters fields add', \
+        'change', 'rename' and 'remove' edit them), and under the table whether it keeps \
+        keys no field declares ('monsters fields other-keys'). 'values' prints \
+        FIELD=VALUE for each word a field takes from a closed list, for scripts and shell \
+        completion.
         """,
       options: [formatOption])
   }
@@ -47,7 +49,7 @@ enum FieldsCommand {
   static let forceOption = OptionSpec(
     "force", help: "Remove the field from the monsters that have it too.")
 
-  static let add = Subcommand(name: "fields add", edit: addition) { name in
+  static let add = Subcommand(name: "fields add", run: runAddition, edit: addition) { name in
     CommandSpec(
       name: name,
       abstract: "Declare a field of the roster's monsters.",
@@ -113,7 +115,24 @@ enum FieldsCommand {
             padded(field.key, toWidth: width) + "  " + padded(required, toWidth: requiredWidth)
               + "  " + field.allowedValues(weapons: weapons)))
       }
+      context.output.writeLine(otherKeysLine(of: roster))
     }
+  }
+
+  /// The line under the table that says what the roster makes of keys no field declares,
+  /// and why: the entry that says so, or whether it declares fields.
+  static func otherKeysLine(of roster: Roster) -> String {
+    let entry = "\"\(OtherKeys.keep.rawValue)\""
+    let said = "(\"otherKeys\": \"\(roster.otherKeys.rawValue)\")"
+    let rule =
+      switch (roster.otherKeys, roster.declaresOtherKeys) {
+      case (.keep, true): "kept \(said)."
+      case (.refuse, true): "refused \(said)."
+      case (.keep, false): "kept, as a monster's own."
+      case (.refuse, false):
+        "refused, as the roster declares fields (\"otherKeys\": \(entry) keeps them)."
+      }
+    return "Keys no field declares: " + rule
   }
 
   /// The word a command line gives a field for no value, where there is one: `none` for
@@ -152,6 +171,21 @@ enum FieldsCommand {
     if let value = field.defaultValue { members.append(JSONMember("default", value)) }
     members.append(JSONMember("builtIn", .bool(field.builtIn != nil)))
     return .object(members)
+  }
+
+  /// Declares the field, and where the roster has one of its name, says how to change
+  /// that one.
+  static func runAddition(_ context: CommandContext) throws(CommandFailure) {
+    do throws(CommandFailure) {
+      try context.applyAndReport(try addition(context.invocation))
+    } catch {
+      // A built-in field's name is refused before: the field taken is a declared one.
+      guard case .roster(.fieldTaken(_, let holder)) = error else { throw error }
+      throw .hinted(
+        error,
+        hint: "'monsters fields change \(escapedForMessage(holder))' changes its values, range "
+          + "or default; 'monsters fields rename' its name.")
+    }
   }
 
   /// The field the command line declares.

@@ -55,9 +55,9 @@ enum ImportCommand {
     let path = invocation.argument(0) ?? CommandContext.standardInputPath
     let name = CommandContext.shownName(ofInput: path)
     let bytes = try InputFile.contents(of: path, console: context.console)
-    let reading = MonsterImport.readEach(bytes, format: format)
-    let monsters = reading.monsters
     let updates = invocation.has(updateOption)
+    let reading = MonsterImport.readEach(bytes, format: format, updating: updates)
+    let monsters = reading.monsters
     let edits = monsters.map { $0.edit(ifTaken: updates ? .update : .fail) }
     // Every line is tried, so that each one that cannot be imported is named; then
     // nothing is written.
@@ -70,7 +70,9 @@ enum ImportCommand {
     var failures = reading.errors.map {
       (line: $0.line, CommandFailure.invalidInput(path: name, $0))
     }
-    for failure in editFailures {
+    let (columnFailures, lineFailures) = headerFailures(editFailures, header: reading.header)
+    failures += columnFailures.map { (line: $0.line, CommandFailure.invalidInput(path: name, $0)) }
+    for failure in lineFailures {
       let line = failure.edit.map { monsters[$0].line } ?? 0
       // A value the roster does not take is the input's, as the reader names its lines.
       if let message = lineMessage(for: failure.error) {
@@ -121,6 +123,46 @@ enum ImportCommand {
     }
     return .inputLines(
       path: name, failures.map(\.1), lines: lineCount(failures), named: lineCount(named))
+  }
+
+  /// Splits the failures of an input's lines into those of its header's columns, each named
+  /// once at the header (a column the roster neither builds in nor declares, where it
+  /// refuses such keys), and the lines' own.
+  ///
+  /// - Returns: An error at the header for each column the roster refuses, in the header's
+  ///   order, and the failures that are no column's.
+  private static func headerFailures(_ failures: [EditFailure], header: MonsterImport.Header?)
+    -> (columns: [MonsterImportError], lines: [EditFailure])
+  {
+    guard let header else { return ([], failures) }
+    var declared: [String]?
+    let lines = failures.filter { failure in
+      guard case .unknownField(let key, let fields) = failure.error,
+        header.columns.contains(where: { $0.hasSameCodePoints(as: key) })
+      else { return true }
+      declared = fields
+      return false
+    }
+    guard let declared else { return ([], failures) }
+    // Every column the roster refuses, not only the first of each line: those neither built
+    // in (in any case) nor declared (exactly, or in any case and normal form).
+    let known = MonsterField.builtIn.map { MonsterField.foldedKey($0.key) }
+    let folded = Set(declared.map(MonsterField.foldedKey))
+    var named: Set<String> = []
+    let columns = header.columns.filter { column in
+      guard !column.isEmpty, named.insert(column).inserted else { return false }
+      let key = MonsterField.foldedKey(column)
+      return !known.contains { $0 == column.lowercased() } && !folded.contains(key)
+    }
+    return (
+      columns.map { column in
+        MonsterImportError(
+          line: header.line,
+          message: RosterError.unknownField(
+            column, fields: MonsterField.listed.map(\.key) + declared
+          ).description)
+      }, lines
+    )
   }
 
   /// A value of an input's line that the roster does not take, in the words the roster's

@@ -36,12 +36,19 @@ enum ListCommand {
         'monsters import' reads back (an empty cell is no value, and \"\" the empty \
         string); 'csv' the same as RFC 4180 has it, for spreadsheets \
         (fields quoted where they hold a comma, a quote or a line break; lines end in \
-        CRLF). 'markdown' is a GitHub-flavoured table for a pull request's comment, each \
+        CRLF; a field that a spreadsheet would read as a formula, starting with =, +, \
+        -, @, a tab or a carriage return, has an apostrophe before it, which import \
+        takes away; --bom starts it with a byte order mark, for Excel). 'markdown' is a GitHub-flavoured table for a pull request's comment, each \
         value in a code span, so that it makes no HTML, mention or link. When no monster is listed, the tables print no header, and a note says \
         so.
         """,
-      options: [weaponOption, whereOption, fieldsOption, formatOption])
+      options: [weaponOption, whereOption, fieldsOption, formatOption, bomOption])
   }
+
+  static let bomOption = OptionSpec(
+    "bom",
+    help: "With --format csv or tsv: start with a UTF-8 byte order mark, by which Excel "
+      + "reads the text as UTF-8 ('monsters import' skips it).")
 
   /// Lists the monsters picked (all by default), with the fields and in the format asked
   /// for.
@@ -53,6 +60,10 @@ enum ListCommand {
       ?? []
     conditions += try invocation.conditions(whereOption)
     let fieldNames = invocation.fieldNames(fieldsOption)
+    if invocation.has(bomOption) && format != .csv && format != .tsv {
+      throw context.usageError(
+        .invalidValue("'--\(bomOption.name)' goes with '--format csv' or '--format tsv'."))
+    }
     if fieldNames != nil && format == .names {
       throw context.usageError(
         .invalidValue(
@@ -99,7 +110,8 @@ enum ListCommand {
     case .tsv, .csv:
       try writeDelimited(
         format == .csv ? .csv : .tsv, of: selected, in: roster,
-        fields: fields ?? roster.listedFields, context: context)
+        fields: fields ?? roster.listedFields, byteOrderMark: invocation.has(bomOption),
+        context: context)
     case .markdown:
       try MonsterTable.writeMarkdown(
         selected, of: roster, columns: fields ?? MonsterTable.defaultColumns, output: output)
@@ -141,7 +153,7 @@ enum ListCommand {
   /// tab or a comma.
   static func writeDelimited(
     _ format: Delimited, of selected: [Roster.Index], in roster: Roster, fields: [MonsterField],
-    context: CommandContext
+    byteOrderMark: Bool = false, context: CommandContext
   ) throws(CommandFailure) {
     let isTerminal = context.style.isTerminal
     // The header's names are fields of the roster, escaped as any other value.
@@ -151,7 +163,11 @@ enum ListCommand {
       var key = field.key
       key.withUTF8 { appendField(UnsafeRawBufferPointer($0), as: format, isTerminal, &header) }
     }
-    try context.output.append { $0 += header + Array(format.lineEnd.utf8) }
+    try context.output.append {
+      $0 +=
+        (byteOrderMark ? MonsterImport.byteOrderMark : []) + header
+        + Array(format.lineEnd.utf8)
+    }
     for index in selected {
       try context.output.append { buffer in
         for (position, field) in fields.enumerated() {
@@ -200,8 +216,22 @@ enum ListCommand {
   }
 
   /// Appends a CSV field: quoted when it holds a comma, a double quote, a carriage return
-  /// or a line feed, as RFC 4180 has it; otherwise the file's bytes as they are.
+  /// or a line feed, as RFC 4180 has it; otherwise the file's bytes as they are. A field a
+  /// spreadsheet would read as a formula has an apostrophe before it, which `import`
+  /// takes away (``MonsterImport/spreadsheetSafe(_:)``).
   static func appendCSVField(
+    _ utf8: UnsafeRawBufferPointer, forTerminal: Bool, to buffer: inout [UInt8]
+  ) {
+    if let first = utf8.first, MonsterImport.mayNeedSpreadsheetMark(first) {
+      let safe = Array(MonsterImport.spreadsheetSafe(text(utf8)).utf8)
+      safe.withUnsafeBytes { appendRFC4180Field($0, forTerminal: forTerminal, to: &buffer) }
+    } else {
+      appendRFC4180Field(utf8, forTerminal: forTerminal, to: &buffer)
+    }
+  }
+
+  /// Appends a CSV field as it is, quoted where RFC 4180 needs it.
+  private static func appendRFC4180Field(
     _ utf8: UnsafeRawBufferPointer, forTerminal: Bool, to buffer: inout [UInt8]
   ) {
     let needsQuotes = utf8.contains {

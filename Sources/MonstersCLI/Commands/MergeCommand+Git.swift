@@ -48,11 +48,26 @@ extension MergeCommand {
     }
     var file = context.rosterFile(named: path)
     file.path = path
+    // The file git left is merged over; one changed since (by hand, or by resolve after an
+    // earlier merge --git) is not, unless asked.
+    let checking: (([UInt8]) throws(CommandFailure) -> Void)? =
+      context.invocation.has(forceOption)
+      ? nil
+      : { (now) throws(CommandFailure) in
+        let left = LeftByGit(
+          base: stages.base, ours: stages.ours, theirs: stages.theirs, now: now,
+          markers: markers, git: git, environment: context.environment)
+        guard !left.contains(now) else { return }
+        let (line, text) = left.firstDifference(in: now)
+        throw .git(
+          "\(shown) changed since git left it in conflict (line \(line) is now "
+            + "'\(escapedForMessage(text))'): merging again would undo that. Keep it, or "
+            + "merge over it with 'monsters merge --git --force'.")
+      }
     try merge(
       base: side("BASE", stages.base), ours: side("OURS", stages.ours),
       theirs: side("THEIRS", stages.theirs), into: file, markers: markers,
-      refusing: refusal, shownName: path,
-      console: context.console)
+      refusing: refusal, shownName: path, console: context.console, checking: checking)
     context.output.writeLine(
       "Merged \(shown) again from git's index, monster by monster, with no conflict; to "
         + "mark it resolved: git add \(escapedForTerminal(ManPage.Example.shellQuoted(path)))")

@@ -23,17 +23,21 @@ enum MergeCommand {
         <ours>; exits 0 when the merge is clean, 1 when it leaves conflicts. This is \
         git's contract for a merge driver: 'monsters setup-git' makes git use it.
 
-        Monsters are matched by name, and renames are followed, so edits of different \
-        monsters or of different fields of one, monsters added on both sides (ours \
-        first, then theirs), removals, renames and keys monsters does not know merge \
-        without conflict. A field set to two values, a name added twice differently, a \
-        change to a monster the other side removed, names that would be the same \
-        name, and a name one side may have given another monster (a swap of names) are \
-        conflicts: the file gets git-style markers around the whole monster \
-        objects, ours then theirs, with everything else merged, and each conflict is \
-        listed on standard error. Keeping one side of each conflict and deleting the \
-        markers leaves a roster in canonical form. A clean result is always in \
-        canonical form and valid.
+        Monsters are told apart by what they hold (a name, a description or an icon no \
+        other monster has), so edits of different monsters or of different fields of \
+        one, monsters added on both sides (ours first, then theirs), removals, renames \
+        (with an edit too, or onto a name another monster gave up: a swap, a chain) and \
+        keys monsters does not know merge without conflict. What the rosters declare \
+        merges entry by entry: weapons and fields by name, a field's values as a set, \
+        its range bound by bound. A field set to two values, a name added twice \
+        differently, a change to a monster the other side removed, names that would be \
+        the same name, monsters whose identities a side leaves in doubt where the other \
+        changed them, and a declaration changed two ways (or removed and used) are \
+        conflicts: the file gets git-style markers around the whole monster objects \
+        (or the declarations), each side's as that side has them, with everything else \
+        merged, and each conflict is listed on standard error. Keeping one side of each \
+        conflict and deleting the markers leaves a roster in canonical form. A clean \
+        result is always in canonical form and valid.
 
         An empty <base> is a roster with no monsters: git gives one when both sides \
         added the file. <base> or <theirs> may be - for standard input.
@@ -48,7 +52,9 @@ enum MergeCommand {
         roster in conflict (stages 1, 2 and 3), and writes the result to <path> (default: \
         the roster file): for a merge git made without the driver, in a clone where \
         'monsters setup-git' was not run or in a GUI client. 'git add <path>' then marks \
-        it resolved.
+        it resolved. It merges only over the file git left (git's own conflict, or what \
+        the driver or an earlier merge --git wrote): a file changed since, by hand or by \
+        'monsters resolve', is refused with the line that changed, unless --force.
         """,
       arguments: [
         ArgumentSpec(name: "base", kind: .path, help: "The common ancestor (git's %O)."),
@@ -56,7 +62,7 @@ enum MergeCommand {
           name: "ours", kind: .path, help: "Our roster, which the result replaces (git's %A)."),
         ArgumentSpec(name: "theirs", kind: .path, help: "Their roster (git's %B)."),
       ],
-      options: [markerSizeOption, pathOption, gitOption],
+      options: [markerSizeOption, pathOption, gitOption, forceOption],
       forms: [
         CommandForm(
           flag: gitOption.name,
@@ -65,7 +71,7 @@ enum MergeCommand {
               name: "path", kind: .path, isOptional: true,
               help: "With --git, the roster in conflict (default: the roster file).")
           ],
-          options: [markerSizeOption.name])
+          options: [markerSizeOption.name, forceOption.name])
       ])
   }
 
@@ -127,10 +133,11 @@ enum MergeCommand {
   ///   - refusal: A failure that stops the merge before it is made, leaving the file
   ///     marked whole.
   ///   - shownName: The roster's name in messages.
+  ///   - checking: Refuses the file as read under the lock, leaving it as it was.
   static func merge(
     base: RosterSide, ours: RosterSide, theirs: RosterSide, into file: RosterFile,
     markers: ConflictMarkers, refusing refusal: CommandFailure?, shownName: String,
-    console: Console
+    console: Console, checking: (([UInt8]) throws(CommandFailure) -> Void)? = nil
   ) throws(CommandFailure) {
     // Both other sides are read before the lock is taken: only ours is the roster. A side
     // that is missing or cannot be read stops the merge with ours as it was; one that is
@@ -147,7 +154,7 @@ enum MergeCommand {
         try file.merge(
           markers: markers,
           theirs: { () throws(RosterError) in try theirs.contents() },
-          ours: ours.bytes,
+          ours: ours.bytes, checking: checking,
           merging: { (locked) throws(CommandFailure) in
             try merged(try read.get(), ours: ours, locked, theirs: theirs)
           })
@@ -165,6 +172,8 @@ enum MergeCommand {
       throw .mergeConflicts(count: merge.conflicts.count, path: shownName)
     case .notMerged(let failure, let marking):
       throw .hinted(failure, hint: MergeReport.notMerged(shown, marking))
+    case .refused(let failure):
+      throw failure
     case .notWritten(_, var error, let marking):
       // The file is not as it was: the hint says what stands in its place.
       if case .fileSystem(let path, .write, let code) = error {

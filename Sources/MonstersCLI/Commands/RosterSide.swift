@@ -141,7 +141,8 @@ extension RosterError {
   fileprivate func naming(_ name: String) -> RosterError {
     switch self {
     case .noSuchMonster, .nameTaken, .invalidName, .unknownWeapon, .unknownField, .invalidValue,
-      .missingValue, .invalidDeclaration, .weaponTaken, .fieldTaken, .weaponInUse, .fieldInUse:
+      .missingValue, .invalidDeclaration, .weaponTaken, .fieldTaken, .weaponInUse, .fieldInUse,
+      .undeclaredKey, .valueInUse:
       self
     case .syntax(_, let line, let column, let message):
       .syntax(path: name, line: line, column: column, message: message)

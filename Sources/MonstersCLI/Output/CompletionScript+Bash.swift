@@ -186,13 +186,21 @@ extension CompletionScript {
       }
 
       # FIELD=VALUE: a field's name and =, then a value of that field; with "declared", only
-      # the fields the roster declares are offered.
+      # the fields the roster declares are offered. A condition may compare with !=, <,
+      # <=, > or >= too, at the first of them, as the command line reads it.
       _monsters_condition() {
-        local field
-        if [[ $cur == *=* ]]; then
-          field=${cur%%=*}
-          vlead=$vlead$field=
-          cur=${cur#*=}
+        local field="" rest=$cur comparison=""
+        while [[ -n $rest ]]; do
+          case $rest in
+            '!='* | '<='* | '>='*) comparison=${rest:0:2}; break ;;
+            '='* | '<'* | '>'*) comparison=${rest:0:1}; break ;;
+          esac
+          field=$field${rest:0:1}
+          rest=${rest:1}
+        done
+        if [[ -n $comparison ]]; then
+          vlead=$vlead$field$comparison
+          cur=${rest:${#comparison}}
           local seen_names=()
           _monsters_field_value "$field"
         else

@@ -133,7 +133,9 @@ extension CompletionScript {
           # The token as typed, quotes and backslashes and all, read as the command will
           # read it, so that a field such as `sp\\ ace` finds its values.
           set -l token (string replace -r -- '^--(\(conditionOptions))=' '' (commandline -ct | string unescape))
-          if not string match -q -- '*=*' $token
+          # The field, and the first comparison after it, as the command line reads them.
+          set -l parts (string match -r -- '^(.*?)(!=|<=|>=|=|<|>)(.*)$' $token)
+          if test (count $parts) -lt 3
               set -l fields
               if test "$argv[1]" = declared
                   set fields (__monsters_declared_fields)
@@ -145,17 +147,18 @@ extension CompletionScript {
               end
               return
           end
-          set -l field (string split -m 1 -- = $token)[1]
+          set -l field $parts[2]
+          set -l comparison $parts[3]
           if test (string lower -- $field) = \(Self.nameField.lowercased())
               for value in (__monsters_names all)
-                  printf '%s=%s\\n' $field $value
+                  printf '%s%s%s\\n' $field $comparison $value
               end
               return
           end
           for line in (__monsters_roster \(Self.valuesArguments.joined(separator: " ")))
               set -l pair (string split -m 1 -- = $line)
               if test (string lower -- $pair[1]) = (string lower -- $field)
-                  printf '%s=%s\\n' $field $pair[2]
+                  printf '%s%s%s\\n' $field $comparison $pair[2]
               end
           end
       end

@@ -115,11 +115,21 @@ extension CompletionScript {
       }
 
       # FIELD=VALUE: a field's name and =, then a value of that field, read from the roster;
-      # with "declared", only the fields the roster declares are offered.
+      # with "declared", only the fields the roster declares are offered. A condition may
+      # compare with !=, <, <=, > or >= too, at the first of them, as the command line reads
+      # it.
       _monsters_condition() {
-        local field=${PREFIX%%=*} line
+        local field="" rest=$PREFIX comparison="" line
         local -a reply values builtIn
-        if compset -P '*='; then
+        while [[ -n $rest ]]; do
+          case $rest in
+            ('!='* | '<='* | '>='*) comparison=${rest[1,2]}; break ;;
+            ('='* | '<'* | '>'*) comparison=${rest[1]}; break ;;
+          esac
+          field+=${rest[1]}
+          rest=${rest[2,-1]}
+        done
+        if [[ -n $comparison ]] && compset -P "${(b)field}${(b)comparison}"; then
           if [[ ${(L)field} == \(Self.nameField.lowercased()) ]]; then
             _monsters_names all
             return

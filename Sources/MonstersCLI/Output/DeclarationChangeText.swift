@@ -22,6 +22,30 @@ enum DeclarationChangeText {
     return key + ": " + parts.joined(separator: ", ")
   }
 
+  /// One weapon or field a roster declares, in words, as a merge conflict shows each
+  /// side's: a weapon's image (`built in`, `image laser.png`), a field's phrase (`text`,
+  /// `values red, blue`, `integer, minimum 1`); `none` where the side declares none.
+  static func entry(_ value: JSONValue?, of declaration: MergeConflict.Declaration) -> String {
+    guard let value else { return "none" }
+    switch declaration {
+    case .weapon:
+      guard let found = weapons(.array([value]))?.first else { return DiffReport.json(value) }
+      return found.image.map { "image \(DiffReport.shown($0))" } ?? "built in"
+    case .field:
+      guard let found = fields(.array([value]))?.first else { return DiffReport.json(value) }
+      let kind = describe(found.members)
+      return kind.isEmpty ? "text" : kind
+    }
+  }
+
+  /// A declaration's name: `weapon 'laser'`, `field 'team'`.
+  static func name(of declaration: MergeConflict.Declaration) -> String {
+    switch declaration {
+    case .weapon(let name): "weapon '\(DiffReport.shown(name))'"
+    case .field(let key): "field '\(DiffReport.shown(key))'"
+    }
+  }
+
   // MARK: - Weapons
 
   /// The weapons a `weapons` value declares, in order, each with its image (`nil` for a

@@ -43,7 +43,8 @@ enum EditReport {
       return nothing + "no monster named '\(escapedForMessage(name))'."
     case .noMatch(let conditions):
       return nothing + "no monster has \(conditionsText(conditions))."
-    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved:
+    case .changed, .added, .removed, .weaponAdded, .weaponRemoved, .fieldAdded, .fieldRemoved,
+      .fieldChanged, .weaponChanged, .otherKeysChanged:
       return nil
     }
   }
@@ -61,8 +62,9 @@ enum EditReport {
       switch edit {
       case .add, .addIfMissing, .addWeapon, .addField: self = .add
       case .remove, .removeEach, .removeWeapon, .removeField: self = .remove
-      case .rename, .renameIfPresent: self = .rename
-      case .set, .setEach, .addOrSet: self = .change
+      case .rename, .renameIfPresent, .renameField, .renameWeapon: self = .rename
+      case .set, .setEach, .addOrSet, .changeField, .changeWeaponImage, .setOtherKeys:
+        self = .change
       case .addNamed(_, _, let ifTaken): self = ifTaken == .update ? .change : .add
       }
     }

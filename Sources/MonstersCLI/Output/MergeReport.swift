@@ -32,9 +32,9 @@ enum MergeReport {
       return "\(why), once the weapons and fields are merged: the monster and the declaration "
         + "are marked"
     case .declaration(let declaration, let ours, let theirs):
-      return "\(DeclarationReport.name(of: declaration)): "
-        + "\(DeclarationReport.words(ours, of: declaration)) in ours, "
-        + "\(DeclarationReport.words(theirs, of: declaration)) in theirs"
+      return "\(DeclarationChangeText.name(of: declaration)): "
+        + "\(DeclarationChangeText.entry(ours, of: declaration)) in ours, "
+        + "\(DeclarationChangeText.entry(theirs, of: declaration)) in theirs"
     case .rosterField(let key, let ours, let theirs):
       return "roster key '\(quoted(key))': \(quoted(DiffReport.json(ours))) in ours, "
         + "\(quoted(DiffReport.json(theirs))) in theirs"

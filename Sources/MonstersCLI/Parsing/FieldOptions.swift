@@ -37,8 +37,8 @@ enum FieldOptions {
   /// `--field NAME=VALUE`, for a field the roster declares; repeatable.
   static let declaredField = OptionSpec(
     "field", value: .assignment, valueName: "name=value", isRepeatable: true,
-    help: "A field the roster declares: its new value, or nothing (NAME=) to take an "
-      + "optional one away. Repeat it for several.")
+    help: "A field the roster declares: its new value, \"\" for the empty text, or nothing "
+      + "(NAME=) to take an optional one away. Repeat it for several.")
 
   /// The flag of a built-in field's option, without dashes: its key in lower case, a dash
   /// before each word after the first.
@@ -98,21 +98,28 @@ enum FieldOptions {
   /// typed as a person types it, text exactly, `none` for no value where allowed.
   ///
   /// - Throws: A usage error for `--field` without `=`, naming a built-in field, or naming
-  ///   a field given already, as an option given twice is.
+  ///   a field given already, in any case or normal form, as an option given twice is.
   static func changes(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit.Changes {
     var changes = RosterEdit.Changes()
     let fields = Dictionary(
       MonsterField.builtIn.dropFirst().map { (flag(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
-    var declaredGiven: Set<String> = []
+    // Each field given, by its name as names of fields are compared: `Notes` is `notes`.
+    var declaredGiven: [String: String] = [:]
     for option in invocation.options {
       guard let text = option.value else { continue }
       if option.name == declaredField.name {
         let (key, value) = try assignment(text, invocation: invocation)
-        guard declaredGiven.insert(key).inserted else {
+        if let earlier = declaredGiven.updateValue(key, forKey: MonsterField.foldedKey(key)) {
           throw invocation.usageError(
-            .invalidValue("The field '\(escapedForMessage(key))' was given more than once."))
+            .invalidValue(
+              "The field '\(escapedForMessage(key))' was given more than once"
+                + (earlier.hasSameCodePoints(as: key)
+                  ? "."
+                  : " ('\(escapedForMessage(earlier))' and '\(escapedForMessage(key))' "
+                    + "are one field, in any case or normal form).")))
         }
-        changes.set(key, to: .typed(value))
+        // `NAME=""`, as a shell passes it quoted: the empty text, as `--where` reads it.
+        changes.set(key, to: value == Invocation.emptyTextWord ? .quotedEmpty : .typed(value))
       } else if let field = fields[option.name] {
         changes.set(field.key, to: input(text, for: field, invocation: invocation))
       }
@@ -157,7 +164,8 @@ enum FieldOptions {
 
 // The options that pick monsters by their fields, or choose which fields to print.
 extension OptionSpec {
-  /// `--where <field=value>...`, which may be repeated.
+  /// `--where <field=value>...`, which may be repeated; `field<value` and the other
+  /// comparisons too.
   static func whereCondition(help: String) -> OptionSpec {
     OptionSpec(
       "where", value: .condition, valueName: "field=value", isRepeatable: true, help: help)
@@ -166,6 +174,7 @@ extension OptionSpec {
   /// The help of `--where` after what the command does with the monsters it picks.
   static let whereFields =
     "Fields: \(MonsterField.listed.map(\.key).joined(separator: ", ")), a declared field or "
-    + "another key; a name matches in any case, a weapon forgivingly, and none or nothing "
-    + "matches no value. Repeat it: all must hold."
+    + "another key; a name matches in any case, a weapon forgivingly, none or nothing "
+    + "matches no value and \"\" the empty text. != is the opposite of =; <, <=, > and >= "
+    + "compare integers as numbers, other values as text. Repeat it: all must hold."
 }

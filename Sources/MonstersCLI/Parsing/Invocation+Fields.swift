@@ -22,31 +22,70 @@ extension Invocation {
     }
   }
 
-  /// The conditions of an option given as `FIELD=VALUE`, as often as it is given.
+  /// The conditions of an option given as `FIELD=VALUE`, or with another comparison
+  /// (`FIELD!=VALUE`, `FIELD<VALUE`, `FIELD<=VALUE`, `FIELD>VALUE`, `FIELD>=VALUE`), as
+  /// often as it is given.
   ///
   /// The roster reads each value by its field: a weapon forgivingly (`ninja-star`), a
-  /// colour in any case, and `none` (or nothing) is no value; a name, description or icon
-  /// is the text as given.
+  /// colour in any case, and `none` (or nothing) is no value, which `F=` asks for and
+  /// `F!=` asks to be without; `""` is the empty text; a name, description or icon is the
+  /// text as given.
   ///
-  /// - Throws: A usage error for a value without `=`.
+  /// - Throws: A usage error for a value without a comparison, or without a field.
   func conditions(_ option: OptionSpec) throws(CommandFailure) -> [MonsterCondition] {
     var conditions: [MonsterCondition] = []
     for text in values(option) {
-      guard let (key, value) = text.split(atFirst: "=") else {
+      guard let (key, comparison, value) = Self.condition(text), !key.isEmpty else {
         throw usageError(
           .invalidValue(
             "Invalid value for '--\(option.name) <\(option.valueName)>': "
-              + "'\(escapedForMessage(text))'; write FIELD=VALUE, such as weapon=fire, with "
-              + "a field among \(MonsterField.listed.map(\.key).joined(separator: ", "))."))
+              + "'\(escapedForMessage(text))'; write FIELD=VALUE, or FIELD!=VALUE, FIELD<VALUE, "
+              + "FIELD<=VALUE, FIELD>VALUE or FIELD>=VALUE, such as weapon=fire or level<10, "
+              + "with a field among \(MonsterField.listed.map(\.key).joined(separator: ", ")) "
+              + "or the roster's own ('monsters fields' lists them)."))
       }
       let builtIn = MonsterField.builtIn.first { $0.key.lowercased() == key.lowercased() }
-      if builtIn?.kind == .color && value.lowercased() == ValueKind.noColorWord {
-        conditions.append(MonsterCondition(key, .typed("")))
-      } else {
-        conditions.append(MonsterCondition(key, .typed(value)))
-      }
+      let input: FieldInput =
+        if builtIn?.kind == .color && value.lowercased() == ValueKind.noColorWord {
+          .typed("")
+        } else if value == Self.emptyTextWord, !comparison.isOrdering {
+          // `F=""`, which a shell passes as it is quoted: the empty text, not no value.
+          .quotedEmpty
+        } else {
+          .typed(value)
+        }
+      conditions.append(MonsterCondition(key, comparison, input))
     }
     return conditions
+  }
+
+  /// What `--where F=""` gives for the empty text, as a listing writes it.
+  static let emptyTextWord = "\"\""
+
+  /// A condition as the command line writes it, split at its comparison: the first `=`,
+  /// `!=`, `<`, `<=`, `>` or `>=` (a declared field's name holds none of them); `nil`
+  /// without one.
+  static func condition(_ text: String) -> (String, MonsterCondition.Comparison, String)? {
+    let scalars = Array(text.unicodeScalars)
+    for (place, scalar) in scalars.enumerated() {
+      let next = place + 1 < scalars.count ? scalars[place + 1] : nil
+      let comparison: MonsterCondition.Comparison
+      switch (scalar, next) {
+      case ("=", _): comparison = .equal
+      case ("!", "="?): comparison = .notEqual
+      case ("<", "="?): comparison = .lessOrEqual
+      case ("<", _): comparison = .less
+      case (">", "="?): comparison = .greaterOrEqual
+      case (">", _): comparison = .greater
+      default: continue
+      }
+      var key = String.UnicodeScalarView()
+      key.append(contentsOf: scalars[..<place])
+      var value = String.UnicodeScalarView()
+      value.append(contentsOf: scalars[(place + comparison.rawValue.unicodeScalars.count)...])
+      return (String(key), comparison, String(value))
+    }
+    return nil
   }
 
   /// The monsters the arguments name, or, instead, those the conditions of `--where` pick.
@@ -103,7 +142,8 @@ extension CommandContext {
   }
 }
 
-/// A condition as the command line writes it: `weapon=ninjaStar`; `none` for no value.
+/// A condition as the command line writes it: `weapon=ninjaStar`, `level<10`; `none` for
+/// no value.
 func conditionText(_ condition: MonsterCondition) -> String {
   let value: String =
     switch condition.value {
@@ -113,5 +153,5 @@ func conditionText(_ condition: MonsterCondition) -> String {
     case .json(let value)?: DiffReport.json(value)
     case nil: ValueKind.noColorWord
     }
-  return condition.key + "=" + value
+  return condition.key + condition.comparison.rawValue + value
 }

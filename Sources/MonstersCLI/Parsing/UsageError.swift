@@ -72,7 +72,10 @@ extension UsageError: CustomStringConvertible {
         + escapedForMessage(CommandExample(purpose: "", arguments: line).commandLine)
     case .unknownWord(let word, let kind, let choices):
       "Unknown \(kind) '\(escapedForMessage(word))'."
-        + didYouMean(closestMatch(to: word, among: choices))
+        + didYouMean(
+          kind == Self.fieldKind
+            ? MonsterField.fieldMeant(by: word, among: choices)
+            : closestMatch(to: word, among: choices))
         + " Choose one of: \(listedForMessage(choices))."
     case .invalidValue(let message):
       message
@@ -91,6 +94,10 @@ extension UsageError: CustomStringConvertible {
 }
 
 extension UsageError {
+  /// What ``unknownWord(_:kind:choices:)`` calls a field: a field meant is found as
+  /// ``MonsterField/fieldMeant(by:among:)`` finds it (`Level ` and `Name Color` too).
+  static let fieldKind = "field"
+
   /// A subcommand that is not one of `names`, with the closest of them as a suggestion,
   /// or `--version` for `version`, which is an option.
   static func unknownCommand(_ name: String, among names: [String]) -> UsageError {

@@ -59,10 +59,11 @@ import Testing
     }
   }
 
-  /// A roster declaring `declarations` (JSON members), with one monster with more keys.
+  /// A roster declaring `declarations` (JSON members), with one monster with more keys,
+  /// which it keeps where no field declares them.
   private static func roster(_ declarations: String, monster keys: String) -> String {
     """
-    { "version": 1, \(declarations),
+    { "version": 1, \(declarations), "otherKeys": "keep",
       "monsters": [{ "name": "A", "description": "", "icon": "a.png", "weapon": "fire"\(keys) }] }
     """
   }
@@ -75,6 +76,12 @@ import Testing
       try readRoster(Self.roster(required, monster: #", "e\u0301": 5"#))
     } throws: { "\($0)".contains("no '\(Self.composed)', a required field") }
     let roster = try readRoster(Self.roster(optional, monster: #", "e\u0301": "text""#))
+    // A roster that refuses keys no field declares refuses it, naming the field meant.
+    #expect {
+      try readRoster(
+        Self.roster(optional, monster: #", "e\u0301": "text""#).replacing(
+          #""otherKeys": "keep","#, with: ""))
+    } throws: { "\($0)".contains("(the key is in another Unicode form)") }
     let field = try #require(roster.declaredFields.first)
     #expect(roster.value(of: field, at: roster.startIndex) == nil)
     #expect(roster.first?.otherFields == [JSONMember(Self.decomposed, .string("text"))])

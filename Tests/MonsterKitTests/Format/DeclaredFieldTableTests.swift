@@ -6,7 +6,8 @@ import Testing
 /// The reader's table of declared fields against what it stands for: a key found by where
 /// the monster before had it is the field of the same code points (not of a canonically
 /// equivalent key, which Swift's `==` would take), and a value is refused
-/// exactly when ``MonsterField/problem(with:weapons:)`` refuses it, with the same words.
+/// exactly when ``MonsterField/problem(with:weapons:)`` refuses it, with the same words, or
+/// taken in the canonical form ``MonsterField/canonical(_:)`` gives.
 @Suite struct DeclaredFieldTableTests {
   /// Keys, some the same string in other bytes (`é` composed and decomposed; the Kelvin
   /// sign, which is `K`).
@@ -22,6 +23,7 @@ import Testing
     "0", "-0", "1", "-1", "7", "100", "101", "-100", "42", "999999999999999999",
     "1000000000000000000", "-9223372036854775808", "9223372036854775808",
     "123456789012345678901234567890", "1.0", "1.5", "1e2", "-2E1", "0.5e1", "80",
+    "9.9999999999999999", "1e-400", "1e400", "9223372036854775807.0", "100.0",
   ]
 
   private static func randomField(
@@ -95,10 +97,19 @@ import Testing
       for _ in 0..<20 {
         let position = Int.random(in: 0..<fields.count, using: &random)
         let value = Self.randomValue(&random)
+        // The model: the field's problem, else its canonical form of the value.
+        let field = fields[position]
+        let model: DeclaredFieldTable.Verdict =
+          if let problem = field.problem(with: value, weapons: Weapon.builtIn) {
+            .problem(problem)
+          } else if field.canonical(value) != value {
+            .canonical(field.canonical(value))
+          } else {
+            .fits
+          }
         #expect(
-          table.problem(at: position, with: value, weapons: Weapon.builtIn)
-            == fields[position].problem(with: value, weapons: Weapon.builtIn),
-          "\(value) for \(fields[position].kind)")
+          table.verdict(at: position, on: value, weapons: Weapon.builtIn) == model,
+          "\(value) for \(field.kind)")
       }
     }
   }
@@ -108,13 +119,13 @@ import Testing
     fields.firstIndex { Array($0.key.utf8) == Array(key.utf8) }
   }
 
+  /// Plain integers in canonical form only: `-0` is written `0`.
   @Test func readsPlainIntegersOnly() {
     #expect(DeclaredFieldTable.plainInteger("0") == 0)
-    #expect(DeclaredFieldTable.plainInteger("-0") == 0)
     #expect(DeclaredFieldTable.plainInteger("80") == 80)
     #expect(DeclaredFieldTable.plainInteger("-17") == -17)
     #expect(DeclaredFieldTable.plainInteger("999999999999999999") == 999_999_999_999_999_999)
-    for text in ["", "-", "--1", "1-", "1.0", "1e2", "1000000000000000000", "+1", " 1"] {
+    for text in ["", "-", "-0", "--1", "1-", "1.0", "1e2", "1000000000000000000", "+1", " 1"] {
       #expect(DeclaredFieldTable.plainInteger(text) == nil, "\(text)")
     }
   }
@@ -124,7 +135,7 @@ import Testing
     let second = try MonsterField(declaring: "team", kind: .integer(minimum: 1, maximum: 2))
     let table = DeclaredFieldTable([first, second])
     #expect(table.fields == [first])
-    #expect(table.problem(at: 0, with: .string("red"), weapons: Weapon.builtIn) == nil)
+    #expect(table.verdict(at: 0, on: .string("red"), weapons: Weapon.builtIn) == .fits)
   }
 
   @Test func theReaderChecksEachMonstersKeysWhateverTheOrderOfTheMonsterBefore() throws {
@@ -145,6 +156,8 @@ import Testing
       problems.map(\.message) == [
         "monster 2 ('B'): 'level' must be a number: an integer",
         "monster 2 ('B'): 'team' must be a string: one of red",
+        "monster 3 ('C'): 'x' is not a declared field; the roster keeps no key of a monster's "
+          + "own unless it declares \"otherKeys\": \"keep\"",
         "monster 3 ('C'): 'team' is 'blue'; it takes one of red",
       ])
   }

@@ -93,7 +93,15 @@ import Testing
     ("name\tweapon\tx\u{0}\u{1B}[2J\nA\tfire\n", 2, "has 3 (name, weapon, x\\u{00}\\u{1B}[2J)"),
     ("name\tweapon\n\tfire\n", 2, "'' cannot be a monster's name: it is empty"),
     ("name\tweapon\t\nA\tfire\tx\n", 2, "a value in column 3, which the header leaves unnamed"),
-    ("name\tweapon\tteam\tTeam\tteam\n", 1, "the header names the column 'team' twice"),
+    (
+      "name\tweapon\tteam\tTeam\n", 1,
+      "the header names the column 'Team' twice ('team' and 'Team' are one field"
+    ),
+    ("name\tweapon\tteam\tteam\n", 1, "the header names the column 'team' twice"),
+    (
+      "name,weapon,caf\u{E9},cafe\u{301}\n", 1,
+      "the header names the column 'cafe\u{301}' twice ('caf\u{E9}' and 'cafe\u{301}' are one"
+    ),
     ("name\tweapon\nA\\nB\tfire\n", 2, "cannot be a monster's name: it holds a control character"),
     // A header whose fields are joined by another separator, or whose lines end in a
     // carriage return alone, is told so, not only that it lacks a column.
@@ -406,8 +414,31 @@ import Testing
   /// empty string for a field that takes it; for one that does not, it is no value, as an
   /// empty cell is, so that a spreadsheet that quotes every cell imports as one that does
   /// not.
+  /// A cell CSV writes for a spreadsheet starts as no formula (a number aside), and reads
+  /// back to its text exactly, whatever the text: apostrophes, formula characters and all.
+  @Test func aCellNeutralisedForASpreadsheetReadsBackExactly() {
+    let pieces = ["'", "=", "+", "-", "@", "\t", "\r", "a", "1", ".", "e", " ", "é"]
+    var generator = SeededGenerator(seed: 0x5AFE)
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+        pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+      }.joined()
+      let safe = MonsterImport.spreadsheetSafe(text)
+      #expect(MonsterImport.spreadsheetValue(safe) == text, "\(text.debugDescription)")
+      if let first = safe.first, "=+-@\t\r".contains(first) {
+        #expect(isJSONNumber(text), "\(text.debugDescription) is written \(safe.debugDescription)")
+      }
+    }
+    #expect(MonsterImport.spreadsheetSafe("=SUM(A1)") == "'=SUM(A1)")
+    #expect(MonsterImport.spreadsheetSafe("'=x") == "''=x")
+    #expect(MonsterImport.spreadsheetSafe("'a") == "'a")
+    #expect(MonsterImport.spreadsheetSafe("-5") == "-5")
+    #expect(MonsterImport.spreadsheetSafe("-1+1") == "'-1+1")
+  }
+
   @Test func aQuotedEmptyCellIsTheEmptyStringWhereAFieldTakesIt() throws {
     var roster = Roster()
+    try roster.apply(.setOtherKeys(.keep))
     try roster.apply(.addField(try MonsterField(declaring: "notes")))
     try roster.apply(
       .addField(try MonsterField(declaring: "health", kind: .integer(minimum: nil, maximum: nil))))

@@ -120,10 +120,27 @@ import Testing
     (#""fields": [{"name": "weapon"}]"#, "field 1 ('weapon'): 'weapon' is a built-in field"),
     (
       #""fields": [{"name": "NAMECOLOR"}]"#,
-      "field 1 ('NAMECOLOR'): 'NAMECOLOR' is a built-in field"
+      "field 1 ('NAMECOLOR'): 'NAMECOLOR' is the built-in field 'nameColor' in another case"
     ),
     (#""fields": [{"name": ""}]"#, "field 1 (''): the name is empty"),
-    (#""fields": [{"name": "a=b"}]"#, "field 1 ('a=b'): the name holds '=' or ','"),
+    (#""fields": [{"name": "a=b"}]"#, "field 1 ('a=b'): the name holds '='"),
+    (#""fields": [{"name": "level<"}]"#, "field 1 ('level<'): the name holds '<'"),
+    (#""fields": [{"name": "on!"}]"#, "field 1 ('on!'): the name holds '!'"),
+    (
+      #""fields": [{"name": "de\u017Fcription"}]"#,
+      "'de\u{17F}cription' is the built-in field 'description' in another case or form"
+    ),
+    (
+      #""fields": [{"name": "a", "values": ["red", ""]}]"#, "field 1 ('a'): it lists an empty value"
+    ),
+    (
+      #""fields": [{"name": "a", "values": ["stra\u00DFe", "STRASSE"]}]"#,
+      "the same value ignoring case, as a value is typed"
+    ),
+    (
+      #""fields": [{"name": "Stra\u00DFe"}, {"name": "STRASSE"}]"#,
+      "field 2 ('STRASSE'): it is the same name as 'Stra\u{DF}e', ignoring case"
+    ),
     (
       #""fields": [{"name": "a", "type": "date"}]"#,
       "field 1 ('a'): 'type' must be \"integer\" or \"text\""
@@ -221,9 +238,17 @@ import Testing
     (#""weapon": "laser", "health": 101"#, "'health' is 101; it takes an integer from 1 to 100"),
     (#""weapon": "laser", "health": 1.5"#, "'health' is 1.5, not a whole number"),
     (#""weapon": "laser", "health": "5""#, "'health' must be a number"),
-    (#""weapon": "laser", "health": 1e400"#, "not a whole number"),
+    (#""weapon": "laser", "health": 1e400"#, "beyond the whole numbers a field holds"),
+    (#""weapon": "laser", "health": 1e-400"#, "'health' is 1e-400, not a whole number"),
     (#""weapon": "laser", "notes": null"#, "'notes' must be a string: text"),
-    (#""weapon": "laser", "boss": "yes", "health": 100, "team": "red""#, ""),
+    (#""weapon": "laser", "health": 100, "team": "red""#, ""),
+    (
+      #""weapon": "laser", "boss": "yes", "health": 100, "team": "red""#,
+      "'boss' is not a declared field; the roster keeps no key of a monster's own unless it "
+        + "declares \"otherKeys\": \"keep\""
+    ),
+    (#""weapon": "laser", "Team": "red""#, "'Team' is not a declared field; did you mean 'team'?"),
+    (#""weapon": "laser", "helth": 5"#, "'helth' is not a declared field; did you mean 'health'?"),
     (#""weapon": "laser", "health": 1.0"#, ""),
     (#""weapon": "laser", "health": 5e1"#, ""),
   ])
@@ -267,19 +292,35 @@ import Testing
     #expect(found == ["14:5: monster 1 ('Cat-Bot'): no 'team', a required field"], "\(found)")
   }
 
-  @Test func integersAreWholeNumbersAsJSONSchemaReadsThem() {
-    let cases: [(String, IntegralNumber.Value?)] = [
-      ("0", .exactly(0)), ("-7", .exactly(-7)), ("12.0", .exactly(12)), ("1.2e1", .exactly(12)),
-      ("1E2", .exactly(100)), ("1.5", nil), ("1e-1", nil), ("1e400", nil),
+  /// Every spelling JSON allows is read exactly, never through a double: the reading says
+  /// whether a number is whole, what it is, and so its canonical form.
+  @Test func integersAreReadExactlyFromTheirDigits() {
+    let cases: [(String, IntegerReading?)] = [
+      ("0", .integer(0)), ("-0", .integer(0)), ("-0.0e5", .integer(0)), ("0e-400", .integer(0)),
+      ("-7", .integer(-7)), ("12.0", .integer(12)), ("1.2e1", .integer(12)),
+      ("1E2", .integer(100)), ("1E+2", .integer(100)), ("700e-2", .integer(7)),
+      ("0.7e1", .integer(7)), ("1.5", .fraction), ("1e-1", .fraction), ("1e-400", .fraction),
+      ("9.9999999999999999", .fraction), ("10.000000000000000000001", .fraction),
+      ("1e400", .beyond(negative: false)), ("-1e400", .beyond(negative: true)),
       ("99999999999999999999", .beyond(negative: false)),
       ("-99999999999999999999", .beyond(negative: true)), ("1e30", .beyond(negative: false)),
-      // Every whole number an `Int` holds is kept exactly, however it is written.
-      ("5e18", .exactly(5_000_000_000_000_000_000)), ("-0x1p63", nil),
-      ("-9.223372036854775808e18", .exactly(Int.min)), ("9.3e18", .beyond(negative: false)),
-      ("NaN", nil), ("007", nil), ("+1", nil),
+      // Next to the ends of `Int`, where a double rounds: each exactly as written.
+      ("9223372036854775807", .integer(.max)), ("9223372036854775807.0", .integer(.max)),
+      ("9223372036854775808", .beyond(negative: false)),
+      ("-9223372036854775808", .integer(.min)), ("-9.223372036854775808e18", .integer(.min)),
+      ("-9223372036854775809", .beyond(negative: true)),
+      ("9007199254740993.0", .integer(9_007_199_254_740_993)),
+      ("5e18", .integer(5_000_000_000_000_000_000)), ("9.3e18", .beyond(negative: false)),
+      ("0.00000000000000000000000000001e29", .integer(1)),
+      ("1e1000000000000000000000", .beyond(negative: false)),
+      ("1e-1000000000000000000000", .fraction),
+      ("-0x1p63", nil), ("NaN", nil), ("007", nil), ("+1", nil), ("1.", nil), ("", nil),
     ]
-    for (text, value) in cases {
-      #expect(IntegralNumber(text)?.value == value, "\(text)")
+    for (text, reading) in cases {
+      #expect(IntegerReading(json: text) == reading, "\(text)")
     }
+    #expect(IntegerReading(json: "1.0E1")?.canonicalText == "10")
+    #expect(IntegerReading(json: "-0")?.canonicalText == "0")
+    #expect(IntegerReading(json: "1.5")?.canonicalText == nil)
   }
 }

@@ -41,11 +41,23 @@ private func monster(
     }
   }
 
-  @Test(arguments: [#""1""#, "1.0", "0", "-1", "1e0", "null", "true", "[1]", "{}"])
+  @Test(arguments: [
+    #""1""#, "1.5", "0", "-1", "0.9999999999999999999", "null", "true", "[1]", "{}",
+  ])
   func versionThatIsNotTheNumberOneIsWrong(_ version: String) {
     #expect(throws: invalid((1, 13, "'version' must be 1"))) {
       try readRoster(#"{"version": \#(version), "monsters": []}"#)
     }
+  }
+
+  /// A version JSON writes otherwise than `1` is 1, as a JSON Schema validator reads it;
+  /// the canonical form writes it `1`.
+  @Test(arguments: ["1.0", "1e0", "10E-1", "0.1e1"])
+  func versionOneWrittenAnotherWayIsOne(_ version: String) throws {
+    let roster = try readRoster(#"{"version": \#(version), "monsters": []}"#)
+    #expect(roster.isEmpty)
+    #expect(
+      String(decoding: roster.canonicalJSON(), as: UTF8.self).hasPrefix("{\n  \"version\": 1,"))
   }
 
   @Test func missingMonstersIsAProblem() {

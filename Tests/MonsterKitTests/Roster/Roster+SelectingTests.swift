@@ -67,7 +67,8 @@ import Testing
   @Test func aConditionPicksAValueByWhatItReadsAs() throws {
     let roster = try readRoster(
       #"""
-      {"version": 1, "fields": [{"name": "health", "type": "integer"}], "monsters": [
+      {"version": 1, "fields": [{"name": "health", "type": "integer"}], "otherKeys": "keep",
+      "monsters": [
       {"name": "A", "description": "", "icon": "", "weapon": "fire", "health": 5.0, "n": 1.0,
        "b": true, "z": null, "o": {"k": 1}},
       {"name": "B", "description": "", "icon": "", "weapon": "fire", "health": 0.5e1, "n": "1.0"},
@@ -90,7 +91,8 @@ import Testing
   @Test func twoSpellingsOfOneValuePickWhatEachPicks() throws {
     let roster = try readRoster(
       #"""
-      {"version": 1, "fields": [{"name": "health", "type": "integer"}], "monsters": [
+      {"version": 1, "fields": [{"name": "health", "type": "integer"}], "otherKeys": "keep",
+      "monsters": [
       {"name": "A", "description": "", "icon": "", "weapon": "fire", "health": 5},
       {"name": "B", "description": "", "icon": "", "weapon": "fire", "health": 5.0},
       {"name": "C", "description": "", "icon": "", "weapon": "fire", "health": 6}]}
@@ -104,13 +106,14 @@ import Testing
     #expect(try picked(("health", "5"), ("health", "6")).isEmpty)
   }
 
-  /// A key of a monster's own, spelled exactly as typed, is that key, even where a declared
-  /// or built-in field has the same name in another case; a name no monster spells so is
-  /// the field.
+  /// A key of a monster's own (in a roster that keeps them), spelled exactly as typed, is
+  /// that key, even where a declared or built-in field has the same name in another case; a
+  /// name no monster spells so is the field.
   @Test func aKeySpelledExactlyIsNotAFieldOfAnotherCase() throws {
     let roster = try readRoster(
       #"""
-      {"version": 1, "fields": [{"name": "team", "values": ["red", "blue"]}], "monsters": [
+      {"version": 1, "fields": [{"name": "team", "values": ["red", "blue"]}],
+      "otherKeys": "keep", "monsters": [
       {"name": "A", "description": "", "icon": "", "weapon": "fire", "team": "red",
        "Team": "blue", "Weapon": "x"},
       {"name": "B", "description": "", "icon": "", "weapon": "fire", "Team": "red"}]}

@@ -18,7 +18,9 @@ import Testing
           declaring: "health", kind: .integer(minimum: 1, maximum: 100), isRequired: true,
           defaultValue: .number("50")),
         try MonsterField(declaring: "notes"),
-      ])
+      ],
+      // Keys of a monster's own beside the declared fields, for the keys no field declares.
+      otherKeys: .keep)
   }
 
   private func changes(_ pairs: (String, FieldInput?)...) -> RosterEdit.Changes {
@@ -56,17 +58,51 @@ import Testing
     #expect(roster.monster(named: "Cat-Bot")?.otherFields == [JSONMember("health", .number("7"))])
   }
 
-  /// An integer typed is a JSON number, whatever its digits: leading zeros, which JSON does
-  /// not allow, are dropped however long the number; one JSON writes with a fraction or an
-  /// exponent, as a listing shows it, is kept as it is written.
+  /// An integer typed is stored in canonical integer form, whatever its digits: leading
+  /// zeros, which JSON does not allow, are dropped; one JSON writes with a fraction of zeros
+  /// or an exponent is its plain digits; `-0` is `0`.
   @Test(arguments: [
-    ("007", "7"), ("-007", "-7"), ("000", "0"), ("-000", "0"), ("-0", "-0"), ("10", "10"),
-    ("00999999999999999999999", "999999999999999999999"), ("7.0", "7.0"), ("0.7e1", "0.7e1"),
-    ("1E2", "1E2"),
+    ("007", "7"), ("-007", "-7"), ("000", "0"), ("-000", "0"), ("-0", "0"), ("10", "10"),
+    ("0009223372036854775807", "9223372036854775807"), ("7.0", "7"), ("0.7e1", "7"),
+    ("1E2", "100"), ("1E1", "10"), ("5.000", "5"), ("700e-2", "7"), ("-0.0", "0"),
   ])
-  func typedIntegersAreJSONNumbers(typed: String, written: String) throws {
+  func typedIntegersAreStoredInCanonicalForm(typed: String, written: String) throws {
     let field = try MonsterField(declaring: "n", kind: .integer(minimum: nil, maximum: nil))
     #expect(try field.value(typed: typed) == .number(written))
+  }
+
+  /// A fraction, however small, and a whole number beyond what an `Int` holds are refused,
+  /// each saying why.
+  @Test(arguments: [
+    ("5.5", "it is not a whole number; it takes an integer"),
+    ("9.9999999999999999", "it is not a whole number; it takes an integer"),
+    ("1e-400", "it is not a whole number; it takes an integer"),
+    (
+      "1e400",
+      "it is beyond the whole numbers a field holds, -9223372036854775808 to 9223372036854775807"
+    ),
+    (
+      "00999999999999999999999",
+      "it is beyond the whole numbers a field holds, -9223372036854775808 to 9223372036854775807"
+    ),
+  ])
+  func typedIntegersThatAreNoWholeNumberOfAFieldAreRefused(typed: String, reason: String) throws {
+    let field = try MonsterField(declaring: "n", kind: .integer(minimum: nil, maximum: nil))
+    #expect(throws: RosterError.invalidValue(typed, field: "n", reason: reason)) {
+      try field.value(typed: typed)
+    }
+  }
+
+  /// Ranges are exact: a number a double would round into the range is outside it.
+  @Test func rangesAreExact() throws {
+    let ten = try MonsterField(declaring: "q", kind: .integer(minimum: 10, maximum: 10))
+    #expect(try ten.value(typed: "10.0") == .number("10"))
+    #expect(ten.problem(with: .number("9.9999999999999999")) != nil)
+    #expect(ten.problem(with: .number("10.000000000000000001")) != nil)
+    let top = try MonsterField(declaring: "q", kind: .integer(minimum: nil, maximum: .max - 1))
+    #expect(top.problem(with: .number("9223372036854775806.0")) == nil)
+    #expect(top.problem(with: .number("9223372036854775807")) != nil)
+    #expect(top.problem(with: .number("9.223372036854775807e18")) != nil)
   }
 
   @Test(arguments: [
@@ -81,7 +117,8 @@ import Testing
     ),
     (
       "health", .typed("1.5"),
-      "Invalid value '1.5' for 'health': it takes an integer from 1 to 100."
+      "Invalid value '1.5' for 'health': it is not a whole number; it takes an integer from 1 "
+        + "to 100."
     ),
     (
       "health", .json(.string("5")),

@@ -129,7 +129,7 @@ import Testing
         return Monster(
           name: "M-\(number)", description: "d", weapon: .sword, otherFields: others)
       }
-      let built = try Roster(monsters, fields: fields)
+      let built = try Roster(monsters, fields: fields, otherKeys: .keep)
       let original = try readRoster(bytes: built.canonicalJSON())
       #expect(Array(original) == Array(built), "round \(round)")
       var truth = built

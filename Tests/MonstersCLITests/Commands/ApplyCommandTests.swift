@@ -86,7 +86,8 @@ import Testing
     (
       "list",
       "Error: <stdin>:1: 'list' does not edit the roster; a script line is an edit: set, add, "
-        + "remove, rename, weapons add, weapons remove, fields add or fields remove."
+        + "remove, rename, weapons add, weapons remove, weapons rename, weapons change, "
+        + "fields add, fields remove, fields change, fields rename or fields other-keys."
     ),
     (
       "set Cat-Bot --weapon fire --file other.json",

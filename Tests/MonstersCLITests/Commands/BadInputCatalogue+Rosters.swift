@@ -41,6 +41,10 @@ extension BadInputCatalogueTests {
       "{path}:1:14: invalid number: expected a digit"),
     BadInput(
       "a huge exponent", .text("{\"version\": 1e999999999, \"monsters\": []}"), edit, .dataError,
+      "{path}:1:13: the file is roster version 1e999999999, newer than this monsters reads (1); use a newer monsters"
+    ),
+    BadInput(
+      "a tiny exponent", .text("{\"version\": 1e-999999999, \"monsters\": []}"), edit, .dataError,
       "{path}:1:13: 'version' must be 1"),
     BadInput(
       "a huge integer", .text("{\"version\": 123456789012345678901234567890, \"monsters\": []}"),
@@ -172,7 +176,11 @@ extension BadInputCatalogueTests {
       "version -1", .text("{\"version\": -1, \"monsters\": []}"), edit, .dataError,
       "{path}:1:13: 'version' must be 1"),
     BadInput(
-      "version 1.0", .text("{\"version\": 1.0, \"monsters\": []}"), edit, .dataError,
+      "version 1.5", .text("{\"version\": 1.5, \"monsters\": []}"), edit, .dataError,
+      "{path}:1:13: 'version' must be 1"),
+    BadInput(
+      "version 1.0000000000000000001",
+      .text("{\"version\": 1.0000000000000000001, \"monsters\": []}"), edit, .dataError,
       "{path}:1:13: 'version' must be 1"),
     BadInput(
       "version \"1\"", .text("{\"version\": \"1\", \"monsters\": []}"), edit, .dataError,

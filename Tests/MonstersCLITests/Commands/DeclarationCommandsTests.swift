@@ -124,6 +124,7 @@ import Testing
         nameColor    no                 a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB
         team         yes (default red)  one of red, blue
         health       no                 an integer from 1 to 100
+        Keys no field declares: refused, as the roster declares fields ("otherKeys": "keep" keeps them).
 
         """)
     #expect(

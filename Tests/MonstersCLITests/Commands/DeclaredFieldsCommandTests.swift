@@ -93,22 +93,25 @@ let teamRosterText: String = {
     #expect(harness.rosterText() == teamRosterText)
   }
 
-  @Test func anIntegerTypedWithLeadingZerosIsWrittenAsAJSONNumber() throws {
+  @Test func anIntegerTypedAnyWayIsWrittenInCanonicalIntegerForm() throws {
     let harness = try harness()
     #expect(harness.run(["fields", "add", "level", "--integer"]).code == .success)
     #expect(
       harness.run([
-        "set", "dog-bot", "--field", "health=0042", "--field",
-        "level=-000123456789012345678901234567890",
+        "set", "dog-bot", "--field", "health=0042", "--field", "level=-0009223372036854775808",
       ])
         == CommandResult(
           .success,
-          output: "Dog-Bot: health none -> 42, level none -> -123456789012345678901234567890.\n"))
+          output: "Dog-Bot: health none -> 42, level none -> -9223372036854775808.\n"))
     #expect(harness.run(["set", "cat-bot", "--field", "level=-000"]).code == .success)
+    #expect(harness.run(["set", "laser-bot", "--field", "level=1E1"]).code == .success)
     #expect(harness.run(["check"]).code == .success)
     #expect(
       harness.run(["list", "--fields", "name,level", "--format", "tsv"]).output
-        == "name\tlevel\nCat-Bot\t0\nLaser-Bot\t\nDog-Bot\t-123456789012345678901234567890\n")
+        == "name\tlevel\nCat-Bot\t0\nLaser-Bot\t10\nDog-Bot\t-9223372036854775808\n")
+    let beyond = harness.run(["set", "cat-bot", "--field", "level=-000123456789012345678901"])
+    #expect(beyond.code == .usage)
+    #expect(beyond.errors.contains("beyond the whole numbers a field holds"), "\(beyond.errors)")
   }
 
   @Test func whereTakesAnIntegerFieldsNumberHoweverTheFileWritesIt() throws {
@@ -130,6 +133,39 @@ let teamRosterText: String = {
         == CommandResult(.success, output: "D\n"))
     #expect(harness.run(["remove", "--where", "level=7"]).code == .success)
     #expect(harness.run(["list", "--format", "names"]).output == "D\nF\n")
+  }
+
+  /// Integers are compared exactly, never through a double: `9007199254740993.0` is not
+  /// 9007199254740992, which a double would round it to, and `remove --where` leaves that
+  /// monster alone. A file's `5.0` and `1E1` are 5 and 10: valid, and written `5` and `10`
+  /// by the next edit or `fmt`.
+  @Test func integersAreComparedExactlyAndWrittenInCanonicalForm() throws {
+    let harness = try CommandLineHarness()
+    func monster(_ name: String, _ id: String) -> String {
+      #"{"name": "\#(name)", "description": "", "icon": "i.png", "weapon": "fire", "id": \#(id)}"#
+    }
+    try harness.writeRoster(
+      #"{"version": 1, "fields": [{"name": "id", "type": "integer"}], "monsters": ["#
+        + [
+          monster("A", "9007199254740992"), monster("B", "9007199254740993"),
+          monster("C", "5.0"), monster("D", "1E1"),
+        ].joined(separator: ", ") + "]}")
+    #expect(
+      harness.run(["list", "--where", "id=9007199254740993.0", "--format", "names"])
+        == CommandResult(.success, output: "B\n"))
+    #expect(
+      harness.run(["list", "--where", "id=5", "--format", "names"])
+        == CommandResult(.success, output: "C\n"))
+    #expect(harness.run(["show", "d", "--field", "id"]) == CommandResult(.success, output: "10\n"))
+    let check = harness.run(["check"])
+    #expect(check.code == .failure)
+    #expect(check.output.contains("valid but not in canonical form"), "\(check.output)")
+    #expect(harness.run(["remove", "--where", "id=9007199254740993.0"]).code == .success)
+    #expect(harness.run(["list", "--format", "names"]).output == "A\nC\nD\n")
+    #expect(harness.run(["fmt"]).code == .success)
+    let text = try #require(harness.rosterText())
+    #expect(text.contains("\"id\": 5\n") && text.contains("\"id\": 10\n"), "\(text)")
+    #expect(harness.run(["check"]).code == .success)
   }
 
   @Test func anUndeclaredFieldOfARosterThatDeclaresNoneSaysHowToDeclareIt() throws {
@@ -222,7 +258,8 @@ let teamRosterText: String = {
     try harness.writeRoster(
       teamRosterText.replacing(
         "\"weapon\": \"sword\"\n    }",
-        with: "\"weapon\": \"sword\",\n      \"tags\": [\n        \"x\"\n      ]\n    }"))
+        with: "\"weapon\": \"sword\",\n      \"tags\": [\n        \"x\"\n      ]\n    }"
+      ).replacing("\n  \"monsters\"", with: "\n  \"otherKeys\": \"keep\",\n  \"monsters\""))
     #expect(harness.run(["show", "dog-bot", "--field", "tags"]).output == "[\"x\"]\n")
     #expect(
       harness.run(["list", "--where", "tags=", "--format", "names"]).output
@@ -280,10 +317,16 @@ let teamRosterText: String = {
       harness.run(
         ["import"], input: "name\tweapon\tteam\thealth\nZap-Bot\tLaser\tRED\t9\n")
         == CommandResult(.success, output: "Added Zap-Bot.\n"))
+    // A key no field declares is refused: the roster declares fields.
+    let rank = #"{"name": "Ray-Bot", "weapon": "sword", "health": 10, "rank": 2}"#
     #expect(
-      harness.run(
-        ["import"], input: #"{"name": "Ray-Bot", "weapon": "sword", "health": 10, "rank": 2}"#)
-        == CommandResult(.success, output: "Added Ray-Bot.\n"))
+      harness.run(["import"], input: rank)
+        == CommandResult(
+          .dataError,
+          errors: "Error: <stdin>:1: Unknown field 'rank'. The fields are team, health, notes.\n"))
+    #expect(harness.run(["fields", "other-keys", "keep"]).code == .success)
+    #expect(
+      harness.run(["import"], input: rank) == CommandResult(.success, output: "Added Ray-Bot.\n"))
     #expect(
       harness.run([
         "list", "--fields", "name,team,health,rank", "--format", "tsv", "--where", "health=9",

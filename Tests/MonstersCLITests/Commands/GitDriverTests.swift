@@ -356,6 +356,57 @@ import Testing
     #expect(try repository.names().contains("Robo-Bot"))
   }
 
+  /// `merge --git` merges over what git left: git's own conflict, or what an earlier run
+  /// wrote. Run again after the conflict was partly resolved, or edited by hand, it refuses
+  /// and names the line, leaving the file as it is; `--force` merges over it.
+  @Test func mergeGitRunAgainKeepsWhatWasDoneSince() throws {
+    let repository = try Repository(setUp: false)
+    try repository.branch("feature", "set Dog-Bot --weapon fire\nset Ice-Bot --weapon sword")
+    try repository.edit("set Dog-Bot --weapon smoke\nset Ice-Bot --weapon smoke", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.monsters("merge", "--git", expecting: 1)
+    let marked = try text(repository)
+    // Run again over its own file: the same file, the same conflicts.
+    try repository.monsters("merge", "--git", expecting: 1)
+    #expect(try text(repository) == marked)
+    try repository.monsters("resolve", "dog-bot", "--theirs")
+    let resolved = try text(repository)
+    let again = try repository.monsters("merge", "--git", expecting: 1)
+    #expect(
+      again.errors.hasPrefix(
+        "Error: team monsters.json changed since git left it in conflict (line "))
+    #expect(again.errors.contains("--force"))
+    #expect(try text(repository) == resolved)
+    // Resolved whole, and a monster added by hand: still refused.
+    try repository.monsters("resolve", "--ours")
+    try repository.monsters("add", "Hand-Bot", "--weapon", "fire")
+    try repository.monsters("merge", "--git", expecting: 1)
+    #expect(try repository.names().contains("Hand-Bot"))
+    // --force merges over it, as asked.
+    try repository.monsters("merge", "--git", "--force", expecting: 1)
+    #expect(try text(repository) == marked)
+  }
+
+  /// A `conflict-marker-size` attribute of 0 (or none that is a whole number) gives git's
+  /// markers of 7, never markers of one character that no reader would find.
+  @Test(arguments: ["0", "-3", "x"])
+  func mergeGitWithAMarkerSizeThatIsNoSizeMarksWithSeven(_ size: String) throws {
+    let repository = try Repository(setUp: false)
+    try "\"\(repository.roster)\" conflict-marker-size=\(size)\n".write(
+      toFile: repository.folder + "/.gitattributes", atomically: true, encoding: .utf8)
+    try repository.git("add", ".gitattributes")
+    try repository.git("commit", "-qm", "attributes")
+    try repository.branch("feature", "set Dog-Bot --weapon fire")
+    try repository.edit("set Dog-Bot --weapon smoke", message: "main")
+    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.monsters("merge", "--git", expecting: 1)
+    let lines = try text(repository).split(separator: "\n")
+    #expect(lines.contains("<<<<<<< ours (team monsters.json)"))
+    #expect(lines.contains("======="))
+    #expect(
+      try repository.monsters("list", expecting: 65).errors.contains("unresolved merge conflict"))
+  }
+
   @Test func aRealConflictLeavesMarkersThatEveryCommandReports() throws {
     let repository = try Repository(setUp: true)
     try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")

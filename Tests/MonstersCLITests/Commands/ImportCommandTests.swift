@@ -47,8 +47,9 @@ import Testing
     #expect(harness.rosterBytes() == bytes)
   }
 
-  /// An empty JSON string is a value, not no key: a key of the monster's own or a declared
-  /// text field holding `""` survives its own listing, and a new monster keeps it too.
+  /// An empty JSON string is a value, not no key: a key of the monster's own (in a roster
+  /// that keeps them) or a declared text field holding `""` survives its own listing, and a
+  /// new monster keeps it too.
   @Test(arguments: ["json", "ndjson"])
   func anEmptyStringInJSONIsKept(_ format: String) throws {
     let harness = try CommandLineHarness()
@@ -60,6 +61,7 @@ import Testing
             "name": "memo"
           }
         ],
+        "otherKeys": "keep",
         "monsters": [
           {
             "name": "Cat-Bot",

@@ -88,7 +88,10 @@ import Testing
     ),
     (
       ["remove", "--where", "weapon"], "remove",
-      "Invalid value for '--where <field=value>': 'weapon'; write FIELD=VALUE, such as weapon=fire, with a field among name, weapon, description, icon, nameColor."
+      "Invalid value for '--where <field=value>': 'weapon'; write FIELD=VALUE, or "
+        + "FIELD!=VALUE, FIELD<VALUE, FIELD<=VALUE, FIELD>VALUE or FIELD>=VALUE, such as "
+        + "weapon=fire or level<10, with a field among name, weapon, description, icon, "
+        + "nameColor or the roster's own ('monsters fields' lists them)."
     ),
     (
       ["list", "--where", "weapon=axe"], "list",

@@ -426,9 +426,30 @@ extension PickerRendererTests {
           ┗━━━━━━━━━━┛
                6
 
-          ←/→, h/l or Tab: move   g/G: first/Close   Enter or 1-6: pick
-          Esc, q or Close: leave   A click presses a button
+          ←/→, h/l or Tab: move   ↑/↓ or k/j: row   g/G: first/Close   /: find
+          Enter or 1-6: pick   Esc, q or Close: leave   A click presses a button
         """)
+  }
+
+  /// At its smallest, 78x13, the weapon bar shows one row of five buttons: a line says which
+  /// weapons show and how to reach the others, and `/` shows the search as it is typed.
+  @Test func saysWhichWeaponsShowWhereNotAllDoAndShowsTheSearch() {
+    let weapons = (1...10).map { Weapon(name: "w\($0)") }
+    var bar = WeaponBarState(
+      monster: Monster(name: "A", description: "", weapon: weapons[0]), weapons: weapons)
+    let size = TerminalSize(columns: 78, rows: 13)
+    var lines = PickerRenderer.lines(for: bar, size: size, style: plain)
+    #expect(lines.count == 13)
+    #expect(lines[2] == "  Weapons 1-5 of 10: ↑/↓ for the others, / to find one")
+    _ = bar.handle(.down)
+    lines = PickerRenderer.lines(for: bar, size: size, style: plain)
+    #expect(lines[2] == "  Weapons 6-10 of 10: ↑/↓ for the others, / to find one")
+    #expect(lines.joined(separator: "\n").contains("w10"))
+    _ = bar.handle(.character("/"))
+    for character in "10" { _ = bar.handle(.character(character)) }
+    lines = PickerRenderer.lines(for: bar, size: size, style: plain)
+    #expect(lines.contains("  Find: 10_   1 weapon: Enter picks the focused one, Tab the next"))
+    for line in lines { #expect(line.count <= 78, "\(line)") }
   }
 
   @Test func showsTheRowsOfButtonsAroundTheFocusOnAShortScreen() {

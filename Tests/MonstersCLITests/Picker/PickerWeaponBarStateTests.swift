@@ -112,8 +112,6 @@ import Testing
     #expect(bar.focus == .weapon(.sword))
     #expect(bar.handle(.backspace) == PickerEffect.none)
     #expect(bar.status == "That key does nothing here.")
-    #expect(bar.handle(.character("/")) == PickerEffect.none)
-    #expect(bar.status == "Search is in 'monsters pick' without a monster.")
   }
 
   @Test func hAndLMoveAndGGoesToTheEndsAsInVim() {
@@ -174,7 +172,82 @@ extension PickerWeaponBarStateTests {
   }
 }
 
+// MARK: - Weapons beyond five, and beyond nine
+
 extension PickerWeaponBarStateTests {
+  /// Twelve weapons of a roster's own, in three rows of buttons.
+  private var twelve: [Weapon] { (1...12).map { Weapon(name: "w\($0)") } }
+
+  private func barOfTwelve() -> WeaponBarState {
+    WeaponBarState(
+      monster: Monster(name: "Cat-Bot", description: "", weapon: Weapon(name: "w2")),
+      weapons: twelve)
+  }
+
+  /// Up and down (and k and j, and the wheel) move to the row of buttons above or below,
+  /// to the button in the same place or the last of a shorter row.
+  @Test func upAndDownMoveBetweenTheRowsOfButtons() {
+    var bar = barOfTwelve()
+    #expect(bar.handle(.down) == PickerEffect.none)
+    #expect(bar.focus == .weapon(twelve[6]))
+    _ = bar.handle(.character("j"))
+    #expect(bar.focus == .weapon(twelve[11]))
+    _ = bar.handle(.down)
+    #expect(bar.focus == .weapon(twelve[11]))
+    _ = bar.handle(.character("k"))
+    #expect(bar.focus == .weapon(twelve[6]))
+    _ = bar.mouse(.wheelUp, on: nil)
+    #expect(bar.focus == .weapon(twelve[1]))
+    _ = bar.handle(.up)
+    #expect(bar.focus == .weapon(twelve[1]))
+    _ = bar.handle(.end)
+    _ = bar.handle(.down)
+    #expect(bar.focus == .close)
+  }
+
+  /// `/` finds any weapon by a part of its name, the tenth and later too, which no digit
+  /// picks: typing focuses the first match, Tab the next, Enter picks the focused one.
+  @Test func slashFindsAWeaponThatNoDigitPicks() {
+    var bar = barOfTwelve()
+    #expect(bar.handle(.character("0")) == PickerEffect.none)
+    #expect(bar.handle(.character("/")) == PickerEffect.none)
+    #expect(bar.search == "")
+    for character in "W1" { _ = bar.handle(.character(character)) }
+    #expect(bar.searchMatches == [twelve[0], twelve[9], twelve[10], twelve[11]])
+    #expect(bar.focus == .weapon(twelve[0]))
+    _ = bar.handle(.tab)
+    #expect(bar.focus == .weapon(twelve[9]))
+    _ = bar.handle(.backTab)
+    _ = bar.handle(.backTab)
+    #expect(bar.focus == .weapon(twelve[11]))
+    _ = bar.handle(.character("2"))
+    #expect(bar.focus == .weapon(twelve[11]))
+    #expect(
+      bar.handle(.enter) == .saveAndClose(.set("Cat-Bot", RosterEdit.Changes(weapon: twelve[11]))))
+    #expect(bar.search == nil)
+  }
+
+  /// A search that finds nothing picks nothing; Backspace and Esc end it, and the keys
+  /// mean what they meant.
+  @Test func aSearchThatFindsNothingPicksNothingAndEscEndsIt() {
+    var bar = barOfTwelve()
+    _ = bar.handle(.character("/"))
+    _ = bar.handle(.character("x"))
+    #expect(bar.searchMatches.isEmpty)
+    #expect(bar.handle(.enter) == PickerEffect.none)
+    #expect(bar.status == "No weapon's name holds 'x'.")
+    #expect(bar.focus == .weapon(twelve[1]))
+    _ = bar.handle(.backspace)
+    _ = bar.handle(.backspace)
+    #expect(bar.search == nil)
+    #expect(bar.handle(.character("q")) == .close)
+    _ = bar.handle(.character("/"))
+    #expect(bar.handle(.character("q")) == PickerEffect.none)
+    #expect(bar.handle(.escape) == PickerEffect.none)
+    #expect(bar.search == nil)
+    #expect(bar.handle(.interrupt) == .interrupt)
+  }
+
   @Test func aRostersOwnWeaponIsAButtonItsDigitPicks() {
     let laser = Weapon(name: "laser")
     var bar = WeaponBarState(

@@ -172,7 +172,7 @@ let usageTrailer: [String: String] = [
   "": "Usage: monsters [--file <path>] <subcommand> [<options>]\n"
     + "  See 'monsters --help' for more information.\n",
   "list": "Usage: monsters list [--weapon <weapon>] [--where <field=value>...]\n"
-    + "                     [--fields <field,...>] [--format <format>]\n"
+    + "                     [--fields <field,...>] [--format <format>] [--bom]\n"
     + "  See 'monsters list --help' for more information.\n",
   "show": "Usage: monsters show <monster> [--format <format>] [--field <field>]\n"
     + "  See 'monsters show --help' for more information.\n",

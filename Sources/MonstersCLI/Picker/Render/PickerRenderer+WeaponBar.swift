@@ -13,7 +13,7 @@ extension PickerRenderer {
   /// buttons' middle rows, from the second.
   static let closeRows = 1..<4
   /// The most weapon buttons side by side: five and Close fit in 78 columns.
-  static let buttonsPerRow = 5
+  static let buttonsPerRow = WeaponBarState.weaponsPerRow
   /// Rows of a row of buttons: the buttons, and the line of their keys under them.
   static let buttonRowHeight = buttonHeight + 1
   /// Rows of the input view around its rows of buttons: a rule, a blank line, a status line
@@ -147,12 +147,16 @@ extension PickerRenderer {
     return Array(lines.prefix(rows))
   }
 
-  /// The input view: a rule, the rows of buttons and their keys, a status line and help.
+  /// The input view: a rule, a line that says which weapons show where not all do, the
+  /// rows of buttons and their keys, a status line (or the search typed) and help.
   private static func keyboardLines(
     for state: WeaponBarState, layout: WeaponBarLayout, width: Int, style: PickerStyle
   ) -> [ScreenLine] {
     let current = state.monster.weapon.name
-    var lines = [ScreenLine(repeated(style.rule, width)), ScreenLine()]
+    var lines = [
+      ScreenLine(repeated(style.rule, width)),
+      ScreenLine(shownWeapons(state, layout: layout, style: style)),
+    ]
     for shown in layout.top..<layout.top + layout.shownRows {
       let weapons = (0..<layout.perRow).compactMap { place in
         layout.weaponIndex(row: shown, place: place).flatMap {
@@ -187,13 +191,47 @@ extension PickerRenderer {
       }
       lines.append(keys)
     }
-    lines.append(ScreenLine(state.status.map { "  " + $0 } ?? ""))
-    lines.append(
-      ScreenLine(
-        "  \(style.left)/\(style.right), h/l or Tab: move   g/G: first/Close   "
-          + "Enter or \(digitRange(state.weapons.count)): pick"))
-    lines.append(ScreenLine("  Esc, q or Close: leave   A click presses a button"))
+    lines.append(ScreenLine(searchLine(state) ?? state.status.map { "  " + $0 } ?? ""))
+    let pick = "Enter or \(digitRange(state.weapons.count)): pick"
+    if layout.rowCount > 1 {
+      // Rows of buttons: up and down move between them, and / finds any weapon.
+      lines.append(
+        ScreenLine(
+          "  \(style.left)/\(style.right), h/l or Tab: move   \(style.up)/\(style.down) or k/j: row   "
+            + "g/G: first/Close   /: find"))
+      lines.append(ScreenLine("  \(pick)   Esc, q or Close: leave   A click presses a button"))
+    } else {
+      lines.append(
+        ScreenLine("  \(style.left)/\(style.right), h/l or Tab: move   g/G: first/Close   \(pick)"))
+      lines.append(ScreenLine("  Esc, q or Close: leave   A click presses a button"))
+    }
     return lines
+  }
+
+  /// The line that says which weapons the rows shown hold, where the screen is too short
+  /// for all of them: `Weapons 6-10 of 12: ↑/↓ for the others, / to find one`; empty
+  /// where every weapon shows.
+  private static func shownWeapons(
+    _ state: WeaponBarState, layout: WeaponBarLayout, style: PickerStyle
+  ) -> String {
+    guard layout.shownRows < layout.rowCount else { return "" }
+    let first = layout.top * layout.perRow + 1
+    let last = min(state.weapons.count, (layout.top + layout.shownRows) * layout.perRow)
+    return
+      "  Weapons \(first)-\(last) of \(state.weapons.count): \(style.up)/\(style.down) for the "
+      + "others, / to find one"
+  }
+
+  /// The status line while a search is typed: the text, and what it finds.
+  private static func searchLine(_ state: WeaponBarState) -> String? {
+    guard let query = state.search else { return nil }
+    let matches = state.searchMatches
+    let found =
+      matches.isEmpty
+      ? "no weapon's name holds it"
+      : "\(matches.count) \(matches.count == 1 ? "weapon" : "weapons"): Enter picks the focused "
+        + "one, Tab the next"
+    return "  Find: \(query)_   " + (query.isEmpty ? "type a weapon's name; Esc stops" : found)
   }
 
   /// The digits that pick weapons, for help: `1-5`, or `1` for one weapon.

@@ -108,6 +108,7 @@ struct Bench {
     var ciRows: [CIBench.Row] = []
     var fieldResults: [Result] = []
     let fields = FieldsBench(monsters: monsters, jq: jq, folder: folder)
+    let strict = StrictFieldsBench(monsters: monsters, folder: folder)
     let ci = CIBench(monsters: monsters, folder: folder, runs: options.runs)
     let seeded = folder + "/seeded.json"
     try writeFile(Roster.seeded.canonicalJSON(), to: seeded)
@@ -139,7 +140,7 @@ struct Bench {
         }
       }
       if options.only?.contains("fields") ?? true {
-        for workload in try fields.workloads(size: size) {
+        for workload in try fields.workloads(size: size) + strict.workloads(size: size) {
           let result = measure(workload)
           try fields.checkEdits(result)
           fieldResults.append(result)

@@ -35,13 +35,15 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--generate",
   }
 }
 
-if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate-fields",
+// A declared roster and the same monsters undeclared, for the rows of declared fields.
+let declaredRosters = [
+  "--generate-fields": FieldsBench.write, "--generate-strict": StrictFieldsBench.write,
+]
+if CommandLine.arguments.count == 5, let write = declaredRosters[CommandLine.arguments[1]],
   let count = Int(CommandLine.arguments[2])
 {
   do {
-    try FieldsBench.write(
-      count: count, declaredPath: CommandLine.arguments[3],
-      undeclaredPath: CommandLine.arguments[4])
+    try write(count, CommandLine.arguments[3], CommandLine.arguments[4])
     Platform.exit(0)
   } catch {
     print("monsters-bench: \(error)")
