@@ -254,10 +254,9 @@ private func checkMerge(_ base: Roster, _ ours: Roster, _ theirs: Roster, _ inpu
   } catch {
     violated("a merge's marked file is not read back as conflicts: \(error)", input)
   }
-  // A merge that keeps both files whole (what the sides declare conflicts) holds each side
-  // as it was.
-  let versions = merge.wholeSides ?? (merge.oursVersion, merge.theirsVersion)
-  for (side, version) in [(MergeSide.ours, versions.ours), (.theirs, versions.theirs)] {
+  // Keeping one side of every conflict, those of the declarations too, gives that side's
+  // version.
+  for (side, version) in [(MergeSide.ours, merge.oursVersion), (.theirs, merge.theirsVersion)] {
     let kept = resolved(bytes, keeping: side)
     if kept != canonical(version) {
       violated("keeping \(side) of every conflict is not \(side)' version", input)
