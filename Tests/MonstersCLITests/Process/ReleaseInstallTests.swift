@@ -12,36 +12,6 @@ import Testing
     FileManager.default.temporaryDirectory.path + "/monsters-release-"
     + UUID().uuidString
 
-  private func shell(
-    _ script: String, _ arguments: [String] = [], environment: [String: String] = [:]
-  )
-    throws -> ProcessResult
-  {
-    try BuiltTool.run(
-      URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh"] + arguments, in: packageRoot.path,
-      environment: environment)
-  }
-
-  /// Writes a stand-in for `curl -fsSL --retry 3 -o FILE URL` that copies the file of the
-  /// URL's last component from a folder laid out as a release serves it, and logs the URL.
-  ///
-  /// Written by a shell, not by this process: a file this process wrote could not be run
-  /// while a program another test started meanwhile held a copy of the descriptor it was
-  /// written through ("Text file busy"), which a program started between its open and its
-  /// close does until it ends.
-  private func writeCurl(servingFrom release: String, to path: String) throws {
-    let curl = """
-      #!/bin/sh
-      while [ $# -gt 0 ]; do
-        case $1 in -o) out=$2; shift 2 ;; --retry) shift 2 ;; -*) shift ;; *) url=$1; shift ;; esac
-      done
-      echo "$url" >> "\(scratch)/downloads"
-      cp "\(release)/${url##*/}" "$out"
-      """ + "\n"
-    let written = try shell("printf '%s' \"$2\" > \"$1\" && chmod 755 \"$1\"", [path, curl])
-    try #require(written.status == 0, "\(written.errors)")
-  }
-
   /// A release of the built binary for this machine, in a folder laid out as GitHub serves
   /// it: the archive `.ci/package` makes, and `SHA256SUMS`.
   ///
@@ -50,15 +20,15 @@ import Testing
     let binary = try #require(BuiltTool.url)
     let release = scratch + "/release"
     try FileManager.default.createDirectory(atPath: release, withIntermediateDirectories: true)
-    let machine = try shell("uname -s -m").output
+    let machine = try BuiltTool.shell("uname -s -m").output
     let platform =
       machine.hasPrefix("Darwin")
       ? "macos-universal" : machine.contains("aarch64") ? "linux-aarch64" : "linux-x86_64"
     let archive = "monsters-\(platform).tar.gz"
-    let package = try shell(
+    let package = try BuiltTool.shell(
       ".ci/package \"$1\" \"$2\" \"$3\"", ["monsters-\(platform)", binary.path, release])
     try #require(package.status == 0, "\(package.errors)")
-    let sums = try shell(
+    let sums = try BuiltTool.shell(
       "cd \"$1\" && { sha256sum \"$2\" 2>/dev/null || shasum -a 256 \"$2\"; } > SHA256SUMS",
       [release, archive])
     try #require(sums.status == 0, "\(sums.errors)")
@@ -74,13 +44,14 @@ import Testing
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
     let (release, platform, archive) = try makeRelease()
-    try writeCurl(servingFrom: release, to: shim + "/curl")
+    try BuiltTool.writeCurl(
+      servingFrom: release, to: shim + "/curl", log: scratch + "/downloads")
 
     func install() throws -> ProcessResult {
       for file in ["path", "output"] {
         try Data().write(to: URL(fileURLWithPath: "\(scratch)/\(file)"))
       }
-      return try shell(
+      return try BuiltTool.shell(
         ".github/actions/check/install.sh",
         environment: [
           "PATH": shim + ":/usr/bin:/bin", "VERSION": "v1.2.3", "REPOSITORY": "someone/monsters",
@@ -99,7 +70,7 @@ import Testing
     #expect(
       try String(contentsOfFile: scratch + "/downloads", encoding: .utf8)
         == base + archive + "\n" + base + "SHA256SUMS\n")
-    let smoke = try shell(".ci/smoke \"$1\"", [bin + "/monsters"])
+    let smoke = try BuiltTool.shell(".ci/smoke \"$1\"", [bin + "/monsters"])
     #expect(smoke.status == 0, "\(smoke.output)\(smoke.errors)")
 
     // One byte more in the archive: its sum no longer matches, and nothing is unpacked.
@@ -136,11 +107,12 @@ import Testing
     let shim = scratch + "/bin"
     try FileManager.default.createDirectory(atPath: shim, withIntermediateDirectories: true)
     let (release, _, archive) = try makeRelease()
-    try writeCurl(servingFrom: release, to: shim + "/curl")
+    try BuiltTool.writeCurl(
+      servingFrom: release, to: shim + "/curl", log: scratch + "/downloads")
     let environment = ["PATH": shim + ":/usr/bin:/bin"]
     let prefix = scratch + "/prefix with a space"
 
-    let installed = try shell(
+    let installed = try BuiltTool.shell(
       ".github/actions/check/install.sh --prefix \"$1\" --repository someone/monsters",
       [prefix], environment: environment)
     #expect(installed.status == 0, "\(installed.output)\(installed.errors)")
@@ -166,7 +138,7 @@ import Testing
     try handle.write(contentsOf: Data([0]))
     try handle.close()
     let other = scratch + "/other"
-    let refused = try shell(
+    let refused = try BuiltTool.shell(
       ".github/actions/check/install.sh --prefix \"$1\" --repository someone/monsters"
         + " --version v1.2.3",
       [other], environment: environment)
@@ -180,12 +152,12 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: other).isEmpty)
 
     // Without a repository there is nothing to install from.
-    let usage = try shell(
+    let usage = try BuiltTool.shell(
       ".github/actions/check/install.sh --prefix \"$1\"", [other], environment: environment)
     #expect(usage.status == 2)
     #expect(usage.errors.hasPrefix("Usage: install.sh --prefix DIR --repository OWNER/NAME"))
     // Nor from a version that is no tag.
-    let path = try shell(
+    let path = try BuiltTool.shell(
       ".github/actions/check/install.sh --prefix \"$1\" --repository someone/monsters"
         + " --version v1.2.3/../../other", [other], environment: environment)
     #expect(path.status == 2)
@@ -237,7 +209,7 @@ import Testing
       // A download's quarantine attribute: bsdtar would add a `._monsters` entry for it.
       let marked = scratch + "/monsters"
       try FileManager.default.copyItem(atPath: built, toPath: marked)
-      let xattr = try shell(
+      let xattr = try BuiltTool.shell(
         "/usr/bin/xattr -w com.apple.quarantine '0081;00000000;Safari;' \"$1\"", [marked])
       try #require(xattr.status == 0, "\(xattr.errors)")
       let binary = marked
@@ -253,7 +225,7 @@ import Testing
       "monsters": []
     }
     """.write(toFile: team, atomically: true, encoding: .utf8)
-    let package = try shell(
+    let package = try BuiltTool.shell(
       ".ci/package \"$1\" \"$2\" \"$3\"", ["monsters-test", binary, scratch + "/dist"],
       environment: ["MONSTERS_FILE": team, "PATH": tools + ":/usr/bin:/bin"])
     #expect(package.status == 0, "\(package.errors)")
@@ -262,7 +234,7 @@ import Testing
     // No folder entries (which, extracted as root into /usr/local, would give /usr/local/bin
     // the builder's owner and mode), no `._` entries of macOS's metadata, and every file
     // root's: `0/0` from GNU tar, and from bsdtar `0 0` after the link count.
-    let listing = try shell("tar -tvzf \"$1\"", [archive])
+    let listing = try BuiltTool.shell("tar -tvzf \"$1\"", [archive])
     #expect(listing.status == 0, "\(listing.errors)")
     let entries = listing.output.split(separator: "\n")
     #expect(entries.count == 5, "\(listing.output)")
@@ -272,7 +244,7 @@ import Testing
       #expect(!entry.contains("/._"), "\(entry)")
       #expect(fields[1] == "0/0" || (fields[2] == "0" && fields[3] == "0"), "\(entry)")
     }
-    let page = try shell(
+    let page = try BuiltTool.shell(
       "tar -xzOf \"$1\" monsters-test/share/man/man1/monsters.1", [archive])
     #expect(page.status == 0, "\(page.errors)")
     #expect(page.output.contains("ninjaStar"))
@@ -285,14 +257,15 @@ import Testing
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     let team = scratch + "/team.json"
     try seededRosterText.write(toFile: team, atomically: true, encoding: .utf8)
-    let smoke = try shell(".ci/smoke \"$1\"", [binary.path], environment: ["MONSTERS_FILE": team])
+    let smoke = try BuiltTool.shell(
+      ".ci/smoke \"$1\"", [binary.path], environment: ["MONSTERS_FILE": team])
     #expect(smoke.status == 0, "\(smoke.output)\(smoke.errors)")
     #expect(try String(contentsOfFile: team, encoding: .utf8) == seededRosterText)
   }
 
   @Test func theSmokeTestRefusesABinaryThatIsNotThere() throws {
     // Not `/monsters`, the path left when the folder is not there, nor a test of anything.
-    let smoke = try shell(".ci/smoke \"$1\"", ["/nonexistent-folder/monsters"])
+    let smoke = try BuiltTool.shell(".ci/smoke \"$1\"", ["/nonexistent-folder/monsters"])
     #expect(smoke.status == 2)
     #expect(
       smoke.errors == "error: /nonexistent-folder/monsters is not an executable file\n",

@@ -20,25 +20,6 @@ import Testing
   /// `PATH` for the scripts: the system's folders and Homebrew's, where macOS has gpg.
   private static let path = programFolders.joined(separator: ":")
 
-  /// Runs a shell script in the package's root folder, with arguments as `$1`...
-  private func shell(
-    _ script: String, _ arguments: [String] = [], environment: [String: String] = [:]
-  ) throws -> ProcessResult {
-    try BuiltTool.run(
-      URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh"] + arguments, in: packageRoot.path,
-      environment: environment)
-  }
-
-  /// Writes an executable script, through a shell: a file this process wrote could not be
-  /// run while a program another test started meanwhile held a copy of the descriptor it
-  /// was written through ("Text file busy").
-  private func writeProgram(_ text: String, to path: String) throws {
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    let written = try shell("printf '%s' \"$2\" > \"$1\" && chmod 755 \"$1\"", [path, text])
-    try #require(written.status == 0, "\(written.errors)")
-  }
-
   // MARK: - What the workflows pin
 
   @Test func everyActionIsPinnedByCommitWithItsVersionBeside() throws {
@@ -99,7 +80,7 @@ import Testing
     var serve: String { root + "/serve" }
     var installed: String { root + "/installed" }
 
-    init(root: String, test: WorkflowTests, tag: String, table: String) throws {
+    init(root: String, tag: String, table: String) throws {
       self.root = root
       for folder in ["ci", "serve", "bin"] {
         try FileManager.default.createDirectory(
@@ -109,7 +90,7 @@ import Testing
         atPath: packageRoot.path + "/.ci/install-static-sdk",
         toPath: root + "/ci/install-static-sdk")
       try table.write(toFile: root + "/ci/static-sdks", atomically: true, encoding: .utf8)
-      try test.writeProgram(
+      try BuiltTool.writeScript(
         """
         #!/bin/sh
         case "$1 $2" in
@@ -119,19 +100,12 @@ import Testing
           *) exit 64 ;;
         esac
         """ + "\n", to: root + "/bin/swift")
-      try test.writeProgram(
-        """
-        #!/bin/sh
-        while [ $# -gt 0 ]; do
-          case $1 in -o) out=$2; shift 2 ;; --retry) shift 2 ;; -*) shift ;; *) url=$1; shift ;; esac
-        done
-        cp "\(root)/serve/${url##*/}" "$out" 2>/dev/null || exit 22
-        """ + "\n", to: root + "/bin/curl")
+      try BuiltTool.writeCurl(servingFrom: root + "/serve", to: root + "/bin/curl")
     }
 
     /// Runs the script, with the stand-ins first on `PATH`.
-    func run(_ test: WorkflowTests, _ arguments: [String] = []) throws -> ProcessResult {
-      try test.shell(
+    func run(_ arguments: [String] = []) throws -> ProcessResult {
+      try BuiltTool.shell(
         "exec \"$@\"", [root + "/ci/install-static-sdk"] + arguments,
         environment: ["PATH": root + "/bin:" + WorkflowTests.path, "TMPDIR": root])
     }
@@ -150,8 +124,8 @@ import Testing
       table.split(separator: "\n").first { $0.hasPrefix(tag + " ") }?
         .split(separator: " ", omittingEmptySubsequences: true))
     #expect(row.count == 4)
-    let world = try SDKWorld(root: scratch, test: self, tag: tag, table: table)
-    let printed = try world.run(self, ["--print"])
+    let world = try SDKWorld(root: scratch, tag: tag, table: table)
+    let printed = try world.run(["--print"])
     #expect(printed.status == 0, "\(printed.errors)")
     #expect(
       printed.output
@@ -172,7 +146,7 @@ import Testing
       "gpg, gpgv or sha256sum is not installed"))
   func theSDKIsInstalledOnlyWithThePinnedSumAndKey() throws {
     defer {
-      _ = try? shell(
+      _ = try? BuiltTool.shell(
         "for home in \"$1\"/gnupg-*; do GNUPGHOME=$home gpgconf --kill all; done 2>/dev/null",
         [scratch], environment: ["PATH": Self.path])
       try? FileManager.default.removeItem(atPath: scratch)
@@ -182,7 +156,7 @@ import Testing
     let bundle = "\(tag)_static-linux-0.1.0.artifactbundle.tar.gz"
     // Two signers: swift.org's stand-in, and another; and one whose key was made, and
     // signed, in 2020, and expired a day later.
-    let made = try shell(
+    let made = try BuiltTool.shell(
       """
       set -e
       cd "$1"
@@ -216,7 +190,7 @@ import Testing
       -> SDKWorld
     {
       let world = try SDKWorld(
-        root: scratch + "/" + name, test: self, tag: tag,
+        root: scratch + "/" + name, tag: tag,
         table:
           "# a table\nswift-9.9.9-RELEASE   0.1.0  \(sum)  \(try read("fpr-" + (key ?? signer)))\n")
       for (from, to) in [
@@ -229,19 +203,19 @@ import Testing
     }
 
     let good = try world("good", signer: "swift")
-    let installed = try good.run(self)
+    let installed = try good.run()
     #expect(installed.status == 0, "\(installed.output)\(installed.errors)")
     #expect(try String(contentsOfFile: good.installed, encoding: .utf8).hasSuffix("/\(bundle)\n"))
 
     // A signature made in the key's lifetime, which has ended since: good.
     let expired = try world("expired", signer: "old")
-    let accepted = try expired.run(self)
+    let accepted = try expired.run()
     #expect(accepted.status == 0, "\(accepted.output)\(accepted.errors)")
     #expect(accepted.output.contains("has expired since it signed"), "\(accepted.output)")
 
     // A signature of another key than the table's, though gpg holds that key too.
     let other = try world("other", signer: "other", key: "swift")
-    let unsigned = try other.run(self)
+    let unsigned = try other.run()
     #expect(unsigned.status == 1)
     #expect(
       unsigned.errors.contains("\(bundle).sig is not a good signature of swift.org's key"),
@@ -254,7 +228,7 @@ import Testing
     try handle.seekToEnd()
     try handle.write(contentsOf: Data([0]))
     try handle.close()
-    let refused = try changed.run(self)
+    let refused = try changed.run()
     #expect(refused.status == 1)
     #expect(
       refused.errors.contains("\(bundle) is not the one swift.org published for \(tag)"),
@@ -263,7 +237,7 @@ import Testing
 
     // A toolchain the table has no line for.
     let newer = try world("newer", signer: "swift", tag: "swift-9.9.10-RELEASE")
-    let unknown = try newer.run(self)
+    let unknown = try newer.run()
     #expect(unknown.status == 1)
     #expect(
       unknown.errors.contains("has no static SDK for swift-9.9.10-RELEASE: add its line"),
@@ -286,7 +260,7 @@ import Testing
       try Data(name.utf8).write(to: URL(fileURLWithPath: dist + "/" + name))
     }
     try state.write(toFile: scratch + "/state", atomically: true, encoding: .utf8)
-    try writeProgram(
+    try BuiltTool.writeScript(
       """
       #!/bin/sh
       echo "$*" >> "\(scratch)/calls"
@@ -302,7 +276,7 @@ import Testing
         "release edit") echo published > "\(scratch)/state" ;;
       esac
       """ + "\n", to: scratch + "/bin/gh")
-    let published = try shell(
+    let published = try BuiltTool.shell(
       ".ci/publish v1.2.3 \"$1\"", [dist],
       environment: [
         "PATH": scratch + "/bin:/usr/bin:/bin", "GITHUB_REPOSITORY": "someone/monsters",
