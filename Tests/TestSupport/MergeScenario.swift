@@ -42,6 +42,10 @@ public struct MergeScenario: Sendable {
   /// merges with the new one taken for the old one, on one side that did so or on each;
   /// none where no side did so, or where they conflict.
   public let truthsByName: [Roster]
+  /// Whether a reading of the files the merge cannot rule out (see ``truthsByName``)
+  /// merges otherwise than the truth, or conflicts: a merge that marks a conflict there is
+  /// right to.
+  let readingsDisagree: Bool
   /// Whether a side gave a name of the ancestor to another monster: swapped names, renamed
   /// one onto a name another freed by a rename or a removal, or added a new monster under a
   /// freed name.
@@ -70,6 +74,11 @@ public struct MergeScenario: Sendable {
     /// The truth is clean, but the merge marked a conflict: allowed, and counted; keeping
     /// either side was right.
     case spuriousConflict
+    /// The truth is clean, but another reading of the files (a new monster under a freed
+    /// name, read as the old one edited) merges otherwise or conflicts, and the merge marked
+    /// a conflict: right, as the files do not say which reading is true; keeping either
+    /// side was right.
+    case ambiguousConflict
     /// The merge was clean, and exactly one of ``truthsByName``: a side added a new monster
     /// under a freed name that the files cannot tell from the old one edited. Allowed, and
     /// counted.
@@ -107,6 +116,12 @@ public struct MergeScenario: Sendable {
     truthsByName = Self.readingsByName(base, [ours, theirs], builder.replacements).compactMap {
       $0.merged()
     }
+    // A monster removed and a new one under its name, however unlike, may be read as the
+    // old one with every field but the name edited: a reading a conflict may rest on.
+    let truthBytes = truth.map(Self.canonical)
+    readingsDisagree = Self.readingsByName(
+      base, [ours, theirs], builder.replacements + builder.replacementsOfRemoved
+    ).contains { $0.merged().map(Self.canonical) != truthBytes }
     reusesNames = builder.reused
     isDistinct = builder.distinct
     blurredSides = Set(builder.replacements.map(\.side)).union(
@@ -190,7 +205,7 @@ public struct MergeScenario: Sendable {
       }
       return .conflict
     }
-    guard merge.isClean else { return .spuriousConflict }
+    guard merge.isClean else { return readingsDisagree ? .ambiguousConflict : .spuriousConflict }
     let expected = Self.canonical(truth)
     guard bytes == expected else {
       if let outcome = readByName(merge, bytes) { return outcome }
@@ -266,12 +281,11 @@ public struct MergeScenario: Sendable {
     }
     let index = side == .ours ? 0 : 1
     let truth = Truth(base: baseVersion, ours: sideVersions[0], theirs: sideVersions[1])
-    guard let problem = truth.judge(Array(roster), otherFields: roster.otherFields, kept: index)
-    else { return }
+    guard let problem = truth.judge(roster, kept: index) else { return }
     // Where the files cannot tell a new monster from the one whose name it took, the
     // reading by name may be the one kept.
     for reading in Self.readingsByName(baseVersion, sideVersions, replacements)
-    where reading.judge(Array(roster), otherFields: roster.otherFields, kept: index) == nil {
+    where reading.judge(roster, kept: index) == nil {
       return
     }
     throw violation("keeping \(side): \(problem)\n\(text(roster.canonicalJSON()))")
@@ -405,15 +419,20 @@ public struct MergeScenario: Sendable {
         if from != to { changes.append(.changed(now.name, field, from: from, to: to)) }
       }
       changes += memberChanges(before.otherFields, now.otherFields).map {
-        .changed(now.name, .other($0.key), from: $0.from, to: $0.to)
+        .changed(now.name, side.declared.field($0.key) ?? .other($0.key), from: $0.from, to: $0.to)
       }
     }
     let baseIdentities = Set(base.monsters.map(\.identity))
     for tracked in side.monsters where !baseIdentities.contains(tracked.identity) {
       changes.append(.added(tracked.monster))
     }
-    changes += memberChanges(base.otherFields, side.otherFields).map {
-      .rosterField($0.key, from: $0.from, to: $0.to)
+    // What the roster declares and its other keys, each a key of the roster's object: the
+    // diff of two rosters that hold them and no monster.
+    func keys(_ version: Version) -> Roster? {
+      version.declared.roster([], otherFields: version.otherFields)
+    }
+    if let before = keys(base), let after = keys(side) {
+      changes += RosterDiff(from: before, to: after).changes
     }
     return changes
   }
@@ -437,18 +456,19 @@ public struct MergeScenario: Sendable {
 
 extension MergeScenario {
   /// A monster and the identity the scenario knows it by.
-  fileprivate struct Tracked: Sendable {
+  struct Tracked: Sendable {
     var identity: Int
     var monster: Monster
   }
 
   /// A roster as the scenario sees it: its monsters, each with its identity.
-  fileprivate struct Version: Sendable {
+  struct Version: Sendable {
     var monsters: [Tracked]
     var otherFields: [JSONMember]
+    var declared = Declared()
 
     func roster() -> Roster? {
-      try? Roster(monsters.map(\.monster), otherFields: otherFields)
+      declared.roster(monsters.map(\.monster), otherFields: otherFields)
     }
 
     func monster(_ identity: Int) -> Monster? {
@@ -517,7 +537,9 @@ extension MergeScenario {
       }
       guard
         let otherFields = Self.mergeMembers(
-          base.otherFields, sides[0].otherFields, sides[1].otherFields)
+          base.otherFields, sides[0].otherFields, sides[1].otherFields),
+        let declared = Declared.merge(base.declared, sides[0].declared, sides[1].declared),
+        merged.values.allSatisfy({ declared.fits($0, removedFrom: base.declared) })
       else { return nil }
       let baseIdentities = Set(base.monsters.map(\.identity))
       let oursIdentities = Set(sides[0].monsters.map(\.identity))
@@ -544,7 +566,7 @@ extension MergeScenario {
         order += added(after: anchor, in: sides[0], skipping: [])
         order += added(after: anchor, in: sides[1], skipping: oursIdentities)
       }
-      return try? Roster(order.compactMap { merged[$0] }, otherFields: otherFields)
+      return declared.roster(order.compactMap { merged[$0] }, otherFields: otherFields)
     }
 
     /// What is wrong with a roster made by keeping one side of every conflict, or `nil`:
@@ -552,6 +574,31 @@ extension MergeScenario {
     /// or the merge of both), no monster there twice, and every change the kept side made
     /// kept: a monster it added or changed there with the fields it changed, one it
     /// removed gone, the roster's own keys it changed as it has them.
+    func judge(_ roster: Roster, kept: Int) -> String? {
+      if let problem = judge(Array(roster), otherFields: roster.otherFields, kept: kept) {
+        return problem
+      }
+      // What the kept side declared anew: each entry it changed is as it has it, or as the
+      // merge of the sides has it where they merge.
+      let (before, mine, other) = (base.declared, sides[kept].declared, sides[1 - kept].declared)
+      let (ours, theirs) = (sides[0].declared, sides[1].declared)
+      let now = Declared(roster)
+      for name in Declared.weaponNames(before, mine, other)
+      where before.weapon(name) != mine.weapon(name) {
+        let merged = Declared.merged(before.weapon(name), ours.weapon(name), theirs.weapon(name))
+        guard
+          now.weapon(name) == mine.weapon(name) || merged.map({ now.weapon(name) == $0 }) == true
+        else { return "the weapon \(name) lost the kept side's change" }
+      }
+      for key in Declared.fieldKeys(before, mine, other) where before.field(key) != mine.field(key)
+      {
+        let merged = Declared.mergeField(before.field(key), ours.field(key), theirs.field(key))
+        guard now.field(key) == mine.field(key) || merged.map({ now.field(key) == $0 }) == true
+        else { return "the field \(key) lost the kept side's change" }
+      }
+      return nil
+    }
+
     func judge(_ monsters: [Monster], otherFields: [JSONMember], kept: Int) -> String? {
       var versions: [(identity: Int, monster: Monster)] = []
       for identity in identities {
@@ -562,16 +609,32 @@ extension MergeScenario {
           versions.append((identity, monster))
         }
       }
-      var placed: [Int: Monster] = [:]
-      for monster in monsters {
-        let holders = versions.filter { MergeScenario.same($0.monster, monster) }.map(\.identity)
-        guard let identity = holders.first(where: { placed[$0] == nil }) else {
-          return holders.isEmpty
+      // Each monster placed as a version of one identity, no identity twice: a matching
+      // of monsters with the identities they are versions of, found by augmenting paths
+      // (a monster may be a version of two, as a new monster made like an old one).
+      let holders = monsters.map { monster in
+        versions.filter { MergeScenario.same($0.monster, monster) }.map(\.identity)
+      }
+      var holderOf: [Int: Int] = [:]
+      func place(_ k: Int, _ seen: inout Set<Int>) -> Bool {
+        for identity in holders[k] where seen.insert(identity).inserted {
+          if let other = holderOf[identity] {
+            guard place(other, &seen) else { continue }
+          }
+          holderOf[identity] = k
+          return true
+        }
+        return false
+      }
+      for (k, monster) in monsters.enumerated() {
+        var seen: Set<Int> = []
+        guard place(k, &seen) else {
+          return holders[k].isEmpty
             ? "'\(monster.name)' is no version of any monster"
             : "'\(monster.name)' is there twice"
         }
-        placed[identity] = monster
       }
+      let placed = holderOf.mapValues { monsters[$0] }
       let side = sides[kept]
       for identity in identities {
         let before = base.monster(identity)
@@ -636,7 +699,8 @@ extension MergeScenario {
         monster.name = try threeWay(b.name, o.name, t.name)
         monster.description = try threeWay(b.description, o.description, t.description)
         monster.icon = try threeWay(b.icon, o.icon, t.icon)
-        monster.weapon = try threeWay(b.weapon, o.weapon, t.weapon)
+        // A weapon by its name: its image is the roster's, by the declarations.
+        monster.weapon = Weapon(name: try threeWay(b.weapon.name, o.weapon.name, t.weapon.name))
         monster.nameColor = try threeWay(b.nameColor, o.nameColor, t.nameColor)
         guard let otherFields = mergeMembers(b.otherFields, o.otherFields, t.otherFields) else {
           return nil
@@ -735,6 +799,9 @@ extension MergeScenario {
     /// The monsters a side replaced by a new one under their name that the files cannot
     /// tell from them edited: the side, and the identities of the old and the new.
     var replacements: [(side: Int, old: Int, new: Int)] = []
+    /// The monsters removed from a side and the new ones under their names, however
+    /// unlike, which a reading may take for the old ones edited.
+    var replacementsOfRemoved: [(side: Int, old: Int, new: Int)] = []
     private var nextIdentity = 0
     private var nextName = 0
     private var nextText = 0
@@ -811,7 +878,8 @@ extension MergeScenario {
     /// icon a monster of the ancestor has, where it could be taken for that monster, which
     /// the files could not tell.
     private mutating func newMonster(
-      unlike base: Version? = nil, using generator: inout some RandomNumberGenerator
+      unlike base: Version? = nil, declared: Declared = Declared(),
+      using generator: inout some RandomNumberGenerator
     ) -> Tracked {
       let identity = identity()
       var description = description(using: &generator)
@@ -828,12 +896,30 @@ extension MergeScenario {
       }
       var monster = Monster(
         name: freshName(using: &generator), description: description,
-        icon: icon, weapon: Self.pick(Weapon.builtIn, &generator),
+        icon: icon, weapon: Self.pick(declared.weaponList, &generator),
         nameColor: Self.pick(Self.colors, &generator))
       for key in Self.monsterKeys where Self.chance(1, in: 4, &generator) {
         monster.otherFields.append(JSONMember(key, value(using: &generator)))
       }
+      for field in declared.fields where Bool.random(using: &generator) {
+        if let value = declaredValue(of: field, using: &generator) {
+          monster.otherFields.append(JSONMember(field.key, value))
+        }
+      }
       return Tracked(identity: identity, monster: monster)
+    }
+
+    /// A value a declared field takes.
+    private mutating func declaredValue(
+      of field: MonsterField, using generator: inout some RandomNumberGenerator
+    ) -> JSONValue? {
+      switch field.kind {
+      case .values(let values): return values.isEmpty ? nil : .string(Self.pick(values, &generator))
+      case .integer(let low, let high):
+        let (from, to) = (low ?? -5, high ?? 20)
+        return from <= to ? .number(String(Int.random(in: from...to, using: &generator))) : nil
+      default: return .string(freshText("note "))
+      }
     }
 
     mutating func makeBase(using generator: inout some RandomNumberGenerator) -> Version {
@@ -843,8 +929,19 @@ extension MergeScenario {
       let count =
         Self.chance(1, in: 10, &generator)
         ? Int.random(in: 8...40, using: &generator) : Int.random(in: 0...7, using: &generator)
+      // A quarter of the ancestors declare their own weapons and fields, which the sides
+      // change too.
+      if Self.chance(1, in: 4, &generator),
+        let team = try? MonsterField(declaring: "team", kind: .values(["red", "blue"])),
+        let rank = try? MonsterField(declaring: "rank", kind: .integer(minimum: 1, maximum: 10)),
+        let notes = try? MonsterField(declaring: "notes")
+      {
+        base.declared = Declared(
+          weapons: [.sword, .fire, .smoke, Weapon(name: "laser", imageName: "laser.png")],
+          fields: [team, rank, notes], otherKeys: .keep)
+      }
       for _ in 0..<count {
-        base.monsters.append(newMonster(using: &generator))
+        base.monsters.append(newMonster(declared: base.declared, using: &generator))
       }
       for key in Self.rosterKeys where Bool.random(using: &generator) {
         base.otherFields.append(JSONMember(key, value(using: &generator)))
@@ -854,14 +951,22 @@ extension MergeScenario {
     }
 
     private mutating func randomEdit(
-      of monster: Monster, keys: inout Set<String>,
+      of monster: Monster, keys: inout Set<String>, declared: Declared,
       using generator: inout some RandomNumberGenerator
     ) -> Edit? {
       switch Int.random(in: 0..<5, using: &generator) {
       case 0: return .description(description(using: &generator))
       case 1: return .icon(icon(using: &generator))
-      case 2: return .weapon(Self.pick(Weapon.builtIn, &generator))
+      case 2: return .weapon(Self.pick(declared.weaponList, &generator))
       case 3: return .nameColor(Self.pick(Self.colors, &generator))
+      case 4 where !declared.fields.isEmpty && Bool.random(using: &generator):
+        let field = Self.pick(declared.fields, &generator)
+        guard keys.insert(field.key).inserted else { return nil }
+        let has = monster.otherFields.contains { $0.key == field.key }
+        return .key(
+          field.key,
+          has && Self.chance(1, in: 4, &generator)
+            ? nil : declaredValue(of: field, using: &generator))
       default:
         // One edit a key, so that a key removed is not added again at the end.
         let key = Self.pick(Self.monsterKeys, &generator)
@@ -882,7 +987,7 @@ extension MergeScenario {
     }
 
     private mutating func randomAction(
-      on monster: Monster, using generator: inout some RandomNumberGenerator
+      on monster: Monster, declared: Declared, using generator: inout some RandomNumberGenerator
     ) -> Action {
       var keys: Set<String> = []
       switch Int.random(in: 0..<20, using: &generator) {
@@ -892,7 +997,8 @@ extension MergeScenario {
         return keepsIdentity(monster, monster) ? .rename(name) : .edit([])
       case 7..<10:
         let name = newName(for: monster, using: &generator)
-        guard let edit = randomEdit(of: monster, keys: &keys, using: &generator) else {
+        guard let edit = randomEdit(of: monster, keys: &keys, declared: declared, using: &generator)
+        else {
           return keepsIdentity(monster, monster) ? .rename(name) : .edit([])
         }
         var edited = monster
@@ -903,7 +1009,8 @@ extension MergeScenario {
       default:
         var edits: [Edit] = []
         for _ in 0..<Int.random(in: 1...2, using: &generator) {
-          if let edit = randomEdit(of: monster, keys: &keys, using: &generator) {
+          if let edit = randomEdit(of: monster, keys: &keys, declared: declared, using: &generator)
+          {
             edits.append(edit)
           }
         }
@@ -949,32 +1056,56 @@ extension MergeScenario {
       -> (Version, Version)
     {
       var sides = [base, base]
-      // The ancestor's monsters: each side acts on some, alone or both the same way.
+      // What the roster declares, changed first: on a side, or on both alike.
+      if base.declared != Declared() {
+        if Self.chance(1, in: 6, &generator) {
+          let change = declarationChange(of: sides[0], using: &generator)
+          for side in 0..<2 { declare(change, on: &sides[side], side: side, alike: true) }
+        }
+        for side in 0..<2 where Self.chance(1, in: 3, &generator) {
+          for _ in 0..<Int.random(in: 1...2, using: &generator) {
+            declare(
+              declarationChange(of: sides[side], using: &generator), on: &sides[side], side: side)
+          }
+        }
+      }
+      // The ancestor's monsters: each side acts on some, alone or both the same way, as
+      // what the side declares allows.
       for tracked in base.monsters {
         var actions: [Action?] = [nil, nil]
-        switch Int.random(in: 0..<10, using: &generator) {
+        let roll = Int.random(in: 0..<10, using: &generator)
+        switch roll {
         case 0:
-          let action = randomAction(on: tracked.monster, using: &generator)
+          let action = randomAction(
+            on: tracked.monster, declared: sides[0].declared, using: &generator)
           actions = [action, action]
-          tell(nil, action, tracked.monster)
         case 1..<7:
           for side in 0..<2 where Bool.random(using: &generator) {
-            let action = randomAction(on: tracked.monster, using: &generator)
-            actions[side] = action
-            tell(side, action, tracked.monster)
+            actions[side] = randomAction(
+              on: tracked.monster, declared: sides[side].declared, using: &generator)
           }
         default:
           break
         }
+        var made: [Action?] = [nil, nil]
         for side in 0..<2 {
           guard let action = actions[side],
             let index = sides[side].monsters.firstIndex(where: { $0.identity == tracked.identity })
           else { continue }
+          var changed = sides[side]
           if case .remove = action {
-            sides[side].monsters.remove(at: index)
+            changed.monsters.remove(at: index)
           } else {
-            Self.apply(action, to: &sides[side].monsters[index].monster)
+            Self.apply(action, to: &changed.monsters[index].monster)
           }
+          guard changed.roster() != nil else { continue }
+          sides[side] = changed
+          made[side] = action
+        }
+        if roll == 0, let action = made[0], made[1] != nil {
+          tell(nil, action, tracked.monster)
+        } else {
+          for side in 0..<2 { if let action = made[side] { tell(side, action, tracked.monster) } }
         }
       }
       // Names handed to other monsters, on a quarter of the sides: one side, or both alike.
@@ -999,15 +1130,15 @@ extension MergeScenario {
       // Monsters added on each side, appended (as `add` does) or put anywhere.
       for side in 0..<2 {
         for _ in 0..<Int.random(in: 0...2, using: &generator) {
-          let added = newMonster(unlike: base, using: &generator)
-          insert(added, into: &sides[side], using: &generator)
+          let added = newMonster(unlike: base, declared: sides[side].declared, using: &generator)
+          guard tryInsert(added, into: &sides[side], using: &generator) else { continue }
           steps.append(.note("\(side == 0 ? "ours" : "theirs"): add \(added.monster.name)"))
         }
       }
       // One name added on both sides: alike, or not (another field, or the name in another
       // case).
       if Self.chance(1, in: 4, &generator) {
-        let added = newMonster(unlike: base, using: &generator)
+        let added = newMonster(unlike: base, declared: sides[0].declared, using: &generator)
         var other = added
         switch Int.random(in: 0..<4, using: &generator) {
         case 0: other.monster.weapon = Weapon(other.monster.weapon.type == .fire ? .smoke : .fire)
@@ -1032,7 +1163,8 @@ extension MergeScenario {
           case let original = sides[renamer].monsters[index].monster,
           let before = base.monster(target), MergeScenario.same(original, before)
         {
-          var added = newMonster(unlike: base, using: &generator)
+          var added = newMonster(
+            unlike: base, declared: sides[1 - renamer].declared, using: &generator)
           var renamed = sides[renamer]
           renamed.monsters[index].monster.name = added.monster.name
           added.monster.name = added.monster.name.lowercased()
@@ -1056,6 +1188,56 @@ extension MergeScenario {
         steps.append(.rosterKey(side == 0 ? "ours" : "theirs", key, value))
       }
       return (sides[0], sides[1])
+    }
+
+    /// A change of what a side declares, at random.
+    private mutating func declarationChange(
+      of side: Version, using generator: inout some RandomNumberGenerator
+    ) -> DeclarationChange {
+      let declared = side.declared
+      let values: [String]
+      if case .values(let list)? = declared.field("team")?.kind {
+        values = list
+      } else {
+        values = []
+      }
+      var range: (Int?, Int?) = (nil, nil)
+      if case .integer(let low, let high)? = declared.field("rank")?.kind { range = (low, high) }
+      let own = declared.weaponList.filter { $0.type == nil }
+      switch Int.random(in: 0..<8, using: &generator) {
+      case 0: return .addValue(freshText("t"))
+      case 1 where !values.isEmpty: return .removeValue(Self.pick(values, &generator))
+      case 2:
+        let (low, high) = range
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: return .range(minimum: low.map { $0 - 1 }, maximum: high)
+        case 1: return .range(minimum: low.map { $0 + 1 }, maximum: high)
+        case 2: return .range(minimum: low, maximum: high.map { $0 + 5 })
+        default: return .range(minimum: low, maximum: high.map { $0 - 1 })
+        }
+      case 3:
+        let name = freshText("w")
+        return .addWeapon(Weapon(name: name, imageName: name + ".png"))
+      case 4: return .removeWeapon(Self.pick(declared.weaponList, &generator).name)
+      case 5 where !own.isEmpty:
+        return .image(Self.pick(own, &generator).name, freshText("image") + ".png")
+      case 6: return .addField(freshText("extra"))
+      default:
+        let removable = declared.fields.filter { $0.key != "team" && $0.key != "rank" }
+        guard !removable.isEmpty else { return .addValue(freshText("t")) }
+        return .removeField(Self.pick(removable, &generator).key)
+      }
+    }
+
+    /// Makes a change to what a side declares, where its monsters still fit.
+    private mutating func declare(
+      _ change: DeclarationChange, on side: inout Version, side index: Int, alike: Bool = false
+    ) {
+      guard let changed = side.changing(change) else { return }
+      side = changed
+      steps.append(
+        .note("\(index == 0 ? "ours" : "theirs"): \(change)" + (alike ? " (both sides alike)" : ""))
+      )
     }
 
     /// Names that a side frees and gives again: renames onto names that other renames
@@ -1154,7 +1336,7 @@ extension MergeScenario {
       for leaving: Tracked, on side: Version, of base: Version,
       using generator: inout some RandomNumberGenerator
     ) -> (added: (monster: Tracked, at: Int), blurred: Bool) {
-      var added = newMonster(unlike: base, using: &generator)
+      var added = newMonster(unlike: base, declared: side.declared, using: &generator)
       let before = base.monster(leaving.identity) ?? leaving.monster
       if !distinct, Bool.random(using: &generator) {
         added.monster = before
@@ -1207,7 +1389,11 @@ extension MergeScenario {
       guard changed.roster() != nil else { return }
       side = changed
       reused = true
-      if let (old, new) = reuse.replaced { replacements.append((index, old, new)) }
+      if let (old, new) = reuse.replaced {
+        replacements.append((index, old, new))
+      } else if let added = reuse.added, let old = reuse.removals.first {
+        replacementsOfRemoved.append((index, old, added.monster.identity))
+      }
       steps.append(
         .note(
           "\(index == 0 ? "ours" : "theirs"): \(reuse.story)" + (alike ? " (both sides alike)" : "")

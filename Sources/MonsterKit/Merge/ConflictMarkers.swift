@@ -39,21 +39,25 @@ public struct ConflictMarkers: Hashable, Sendable {
     self.theirsLabel = theirsLabel
   }
 
-  /// Creates the markers `monsters merge` writes in a file: labelled `ours (<name>)` and
-  /// `theirs (<name>)` after the name git gives the file, or `ours` and `theirs` without one.
+  /// Creates the markers `monsters merge` writes in a file: labelled `ours` and `theirs`,
+  /// then what each side is where git says (`ours: HEAD`), then the name git gives the
+  /// file in brackets (`ours: HEAD (monsters.json)`).
   ///
   /// - Parameters:
   ///   - size: How many times each marker's character is repeated.
   ///   - name: The file's name, or `nil`.
-  package init(size: Int, naming name: String?) {
-    self.init(
-      size: size, oursLabel: name.map { "ours (\($0))" } ?? "ours",
-      theirsLabel: name.map { "theirs (\($0))" } ?? "theirs")
+  ///   - sides: What ours and theirs are (git's `%X` and `%Y`: a branch, `HEAD`), each
+  ///     `nil` when not known.
+  package init(size: Int, naming name: String?, sides: (String?, String?) = (nil, nil)) {
+    func label(_ side: String, _ what: String?) -> String {
+      side + (what.map { ": \($0)" } ?? "") + (name.map { " (\($0))" } ?? "")
+    }
+    self.init(size: size, oursLabel: label("ours", sides.0), theirsLabel: label("theirs", sides.1))
   }
 
-  /// Whether a file's first conflict is marked as ``init(size:naming:)`` marks one: its
-  /// opening marker labelled `ours` or `ours (<name>)`, where git's own merge labels it
-  /// with a branch or `HEAD`.
+  /// Whether a file's first conflict is marked as ``init(size:naming:sides:)`` marks one:
+  /// its opening marker labelled `ours`, `ours: <side>` or `ours (<name>)`, where git's own
+  /// merge labels it with a branch or `HEAD`.
   ///
   /// - Parameter bytes: The file's bytes.
   /// - Returns: `false` too for a file with no opening marker.
@@ -67,9 +71,10 @@ public struct ConflictMarkers: Hashable, Sendable {
         var label = line.dropFirst(size + 1)
         if label.last == UInt8(ascii: "\r") { label.removeLast() }
         let ours = Array("ours".utf8)
+        let rest = label.dropFirst(ours.count)
         return line.dropFirst(size).first == UInt8(ascii: " ") && label.starts(with: ours)
-          && (label.count == ours.count
-            || label.dropFirst(ours.count).starts(with: Array(" (".utf8)))
+          && (rest.isEmpty || rest.starts(with: Array(" (".utf8))
+            || rest.starts(with: Array(": ".utf8)))
       }
       start = end + 1
     }

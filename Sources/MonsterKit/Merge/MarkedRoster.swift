@@ -431,15 +431,16 @@ public struct MarkedRoster: Sendable {
       versions = (
         try Roster(
           mine, weapons: declared.ours.weapons, fields: declared.ours.fields,
-          otherFields: keys.ours),
+          otherKeys: declared.ours.otherKeys, otherFields: keys.ours),
         try Roster(
           other, weapons: declared.theirs.weapons, fields: declared.theirs.fields,
-          otherFields: keys.theirs)
+          otherKeys: declared.theirs.otherKeys, otherFields: keys.theirs)
       )
     } catch {
       switch error {
       case .nameTaken(let name, let holder): throw .sameName(holder, name)
-      case .invalidValue, .unknownWeapon, .missingValue: throw .wouldNotFit(error)
+      case .invalidValue, .unknownWeapon, .missingValue, .unknownField, .undeclaredKey:
+        throw .wouldNotFit(error)
       default: throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
       }
     }

@@ -47,12 +47,15 @@ public struct MergeConflict: Hashable, Sendable {
     case notAllowed(String)
   }
 
-  /// A weapon or a field a roster declares.
+  /// A weapon or a field a roster declares, or what it makes of keys no field declares.
   public enum Declaration: Hashable, Sendable {
     /// A weapon, by name.
     case weapon(String)
     /// A field, by key.
     case field(String)
+    /// What the roster makes of a monster's key that no field declares (`otherKeys`): kept
+    /// or refused, as it says, or as its fields imply.
+    case otherKeys
   }
 
   /// The monster: as the common ancestor names it, else as the side that has it does;

@@ -12,6 +12,9 @@ struct MergedMonsters {
   private var found: [(identity: Int, conflict: MergeConflict)] = []
   /// The identities that must be resolved together: each class of them, by a member.
   private var together: [Int: Int] = [:]
+  /// The identities in doubt that merge as one side has them, each class by its members,
+  /// until one of them comes into conflict (see ``putInConflict(_:versions:)``).
+  private var quiet: [Int: UncertainIdentities.Doubt] = [:]
 
   /// Merges each monster on its own.
   init(_ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters) {
@@ -59,6 +62,9 @@ struct MergedMonsters {
     _ uncertain: UncertainIdentities, _ identities: MergeIdentities,
     _ rosters: MonsterMerge.Rosters
   ) {
+    for doubt in uncertain.leftAlone + uncertain.doubts.filter(\.isAlike) {
+      for identity in doubt.identities { quiet[identity] = doubt }
+    }
     guard !uncertain.doubts.isEmpty else { return }
     var doubted: [Int: [MergeConflict]] = [:]
     for doubt in uncertain.doubts {
@@ -78,11 +84,7 @@ struct MergedMonsters {
         join(doubt.identities[0], identity)
       }
       guard !doubt.isAlike else { continue }
-      doubted[doubt.identities[0]] = doubt.groups.map { group in
-        MergeConflict(
-          monster: group.old.first,
-          reason: .uncertainIdentity(group.side, old: group.old, new: group.new))
-      }
+      doubted[doubt.identities[0]] = Self.conflicts(of: doubt)
     }
     let members = Set(uncertain.doubts.flatMap(\.identities))
     var settled: [(identity: Int, conflict: MergeConflict)] = []
@@ -94,6 +96,39 @@ struct MergedMonsters {
       settled += conflicts.map { (first, $0) }
     }
     found = settled.sorted { $0.identity < $1.identity }
+  }
+
+  /// The conflicts that say which monsters of a class in doubt a side's files leave
+  /// uncertain.
+  private static func conflicts(of doubt: UncertainIdentities.Doubt) -> [MergeConflict] {
+    doubt.groups.map { group in
+      MergeConflict(
+        monster: group.old.first,
+        reason: .uncertainIdentity(group.side, old: group.old, new: group.new))
+    }
+  }
+
+  /// Puts a monster in conflict, each side's version as `versions` gives it, unless it is
+  /// already. A monster whose identity is in doubt, where the doubt did not matter until
+  /// now, takes the whole class with it: every monster of it in conflict, in one piece,
+  /// and the conflicts that say so.
+  ///
+  /// - Returns: Whether a monster came into conflict, and the conflicts of a class that
+  ///   came with it.
+  mutating func putInConflict(
+    _ identity: Int, versions: (Int) -> ConflictedMonster
+  ) -> (changed: Bool, conflicts: [MergeConflict]) {
+    guard conflicted[identity] == nil else { return (false, []) }
+    guard let doubt = quiet[identity] else {
+      conflicted[identity] = versions(identity)
+      return (true, [])
+    }
+    for member in doubt.identities {
+      quiet[member] = nil
+      if conflicted[member] == nil { conflicted[member] = versions(member) }
+      join(doubt.identities[0], member)
+    }
+    return (true, Self.conflicts(of: doubt))
   }
 
   /// Makes two identities in conflict one piece of the marked file, to be resolved

@@ -25,7 +25,7 @@ extension RosterDeclarations {
     }
 
     /// Puts an entry in conflict: each version takes that side's declaration of it. An
-    /// entry neither side declares (a key no field declares) is none to mark.
+    /// entry neither side declares is none to mark.
     ///
     /// - Returns: Whether it was not in conflict already.
     @discardableResult
@@ -82,13 +82,14 @@ extension RosterDeclarations {
     // What each says of keys no field declares, as one value. Two rules set differently
     // refuse such keys, which no monster's key can then slip past: one that holds one is
     // a misfit of the merge, marked.
-    let otherKeys: OtherKeys? =
-      switch threeWay(base.otherKeys, ours.otherKeys, theirs.otherKeys) {
-      case .agreed(let rule): rule
-      case .conflict: .refuse
-      }
-    merged.ours.otherKeys = otherKeys
-    merged.theirs.otherKeys = otherKeys
+    var otherKeysConflict = false
+    switch threeWay(base.otherKeys, ours.otherKeys, theirs.otherKeys) {
+    case .agreed(let rule):
+      merged.ours.otherKeys = rule
+      merged.theirs.otherKeys = rule
+    case .conflict:
+      otherKeysConflict = true
+    }
     // The fields, each merged part by part where both sides changed it.
     func fieldMembers(_ fields: [MonsterField]) -> [JSONMember] {
       fields.map { JSONMember($0.key, json(of: $0)) }
@@ -121,6 +122,7 @@ extension RosterDeclarations {
     merged.ours.fields = fieldList(fields.ours)
     merged.theirs.fields = fieldList(fields.theirs)
     for entry in conflicted { merged.markConflict(entry) }
+    if otherKeysConflict { merged.markConflict(.otherKeys) }
     // An entry that breaks a rule once merged (two weapons named alike, one from each
     // side) is in conflict too, until neither version breaks one.
     while true {
@@ -184,9 +186,12 @@ extension RosterDeclarations {
     return merged
   }
 
-  /// An entry's declaration as the file holds it, or `nil` where there is none.
+  /// An entry's declaration as the file holds it, or `nil` where there is none; what the
+  /// roster makes of keys no field declares as the rule it follows, said or implied.
   func json(of entry: MergeConflict.Declaration) -> JSONValue? {
     switch entry {
+    case .otherKeys:
+      .string(otherKeysRule.rawValue)
     case .weapon(let name):
       weaponList.first { Weapon.foldedName($0.name) == Weapon.foldedName(name) }.map(
         Self.json(of:))
@@ -195,9 +200,15 @@ extension RosterDeclarations {
     }
   }
 
-  /// Takes an entry as another roster declares it: added, changed, or removed.
+  /// Takes an entry as another roster declares it: added, changed, or removed; what the
+  /// other makes of keys no field declares as it says it, or as the rule it follows where
+  /// the fields here would imply another.
   mutating func replace(_ entry: MergeConflict.Declaration, from other: RosterDeclarations) {
     switch entry {
+    case .otherKeys:
+      // As the other says it; said outright where the fields here would imply another.
+      otherKeys = other.otherKeys
+      if otherKeysRule != other.otherKeysRule { otherKeys = other.otherKeysRule }
     case .weapon(let name):
       let folded = Weapon.foldedName(name)
       let theirs = other.weaponList.first { Weapon.foldedName($0.name) == folded }
@@ -279,7 +290,7 @@ extension Roster {
         for key in values.keys where !declared.contains(key) && !removed.contains(key) {
           found.append(
             (
-              offset, .field(key.text),
+              offset, .otherKeys,
               "\(name) has '\(escapedForMessage(key.text))', which no field declares"
             ))
         }

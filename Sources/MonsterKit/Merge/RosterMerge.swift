@@ -131,9 +131,10 @@ public struct RosterMerge: Sendable {
       for side in [oursSide, theirsSide] {
         for (offset, earlier) in side.duplicates {
           let pair = [side.identities[earlier], side.identities[offset]]
-          for identity in pair where merged.conflicted[identity] == nil {
-            merged.conflicted[identity] = assembly.sideVersions(of: identity)
-            changed = true
+          for identity in pair {
+            let put = merged.putInConflict(identity, versions: assembly.sideVersions(of:))
+            changed = changed || put.changed
+            conflicts += put.conflicts
           }
           merged.join(pair[0], pair[1])
           let names = [earlier, offset].map {
@@ -150,10 +151,9 @@ public struct RosterMerge: Sendable {
             side.roster.declaredFields.map { CodePointKey($0.key) })
           for misfit in side.roster.misfits(removedFields: removed) {
             let identity = side.identities[misfit.offset]
-            if merged.conflicted[identity] == nil {
-              merged.conflicted[identity] = assembly.sideVersions(of: identity)
-              changed = true
-            }
+            let put = merged.putInConflict(identity, versions: assembly.sideVersions(of:))
+            changed = changed || put.changed
+            conflicts += put.conflicts
             if declared.markConflict(misfit.entry) { changed = true }
             let conflict = MergeConflict(
               monster: side.roster.name(at: side.roster.index(atOffset: misfit.offset)),

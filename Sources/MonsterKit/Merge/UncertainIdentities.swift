@@ -21,6 +21,11 @@ struct UncertainIdentities {
 
   /// The classes of identities in doubt.
   private(set) var doubts: [Doubt] = []
+  /// The groups of identities in doubt that merge as the side has them, the other side
+  /// having left them alone, each with its side and names: should one of them come into
+  /// conflict after all (a name taken twice, a monster that no longer fits the merged
+  /// declarations), which monster is which matters again, and the whole group goes with it.
+  private(set) var leftAlone: [Doubt] = []
 
   init(_ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters) {
     var parent = Array(0..<identities.count)
@@ -54,18 +59,21 @@ struct UncertainIdentities {
               || otherView.sameMonster(
                 at: otherMatching.new[offset], as: rosters.base, at: otherMatching.old[identity])
           } && members.allSatisfy { $0 < identities.baseCount || onOther[$0] == nil }
-        guard !leftAlone else { continue }
+        let names = (
+          group.old.map { rosters.base.roster.name(at: matching.old[$0]) },
+          group.new.map { view.roster.name(at: matching.new[$0]) }
+        )
+        guard !leftAlone else {
+          self.leftAlone.append(
+            Doubt(identities: members.sorted(), groups: [(side, names.0, names.1)]))
+          continue
+        }
         inDoubt.formUnion(members)
         for member in members.dropFirst() {
           let (a, b) = (root(members[0]), root(member))
           if a != b { parent[max(a, b)] = min(a, b) }
         }
-        found.append(
-          (
-            members[0], side,
-            group.old.map { rosters.base.roster.name(at: matching.old[$0]) },
-            group.new.map { view.roster.name(at: matching.new[$0]) }
-          ))
+        found.append((members[0], side, names.0, names.1))
       }
     }
     guard !found.isEmpty else { return }

@@ -71,12 +71,24 @@ public struct Monster: Hashable, Sendable {
 extension Monster {
   /// Whether two monsters are the same, field by field, as the roster file would hold them:
   /// text the same code points, not canonically equivalent ones (which a monster's ``id``
-  /// does not tell apart).
+  /// does not tell apart), and the weapon by its name, as a monster's object names it (the
+  /// image is the roster's, by its declarations).
   public static func == (lhs: Monster, rhs: Monster) -> Bool {
     lhs.name.hasSameCodePoints(as: rhs.name)
       && lhs.description.hasSameCodePoints(as: rhs.description)
-      && lhs.icon.hasSameCodePoints(as: rhs.icon) && lhs.weapon == rhs.weapon
+      && lhs.icon.hasSameCodePoints(as: rhs.icon)
+      && lhs.weapon.name.hasSameCodePoints(as: rhs.weapon.name)
       && lhs.nameColor == rhs.nameColor && lhs.otherFields == rhs.otherFields
+  }
+
+  /// Hashes the fields ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(description)
+    hasher.combine(icon)
+    hasher.combine(weapon.name)
+    hasher.combine(nameColor)
+    hasher.combine(otherFields)
   }
 }
 

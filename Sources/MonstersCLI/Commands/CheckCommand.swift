@@ -32,6 +32,16 @@ enum CheckCommand {
         clone's git config does not define it (a fresh clone), says so on standard \
         error, with the fix: 'monsters setup-git'.
         """,
+      details: """
+        A file named - is standard input, which can be named once (twice is a usage error).
+
+        Beside that note, check notes each roster git holds in conflict that needs more than \
+        resolve: one git merged line by line, and one without markers that is still ours or theirs \
+        byte for byte, as a driver that failed, or that git could not find on its PATH, leaves it \
+        (git then says CONFLICT, and committing the file would drop the other side). It asks git \
+        only while a merge, cherry-pick, revert or rebase is under way, or after one (or a git \
+        stash pop) stopped in conflict, or for a file with markers.
+        """,
       arguments: [
         ArgumentSpec(
           name: "file", kind: .path, isOptional: true, isRepeating: true,

@@ -17,6 +17,10 @@ enum FmtCommand {
         file that is not a valid roster is named with its first problem and left as it \
         is (exit 65); the others are formatted all the same.
         """,
+      details: """
+        With --check, a file named - is standard input, which can be named once; fmt cannot write \
+        a stream (64).
+        """,
       arguments: [
         ArgumentSpec(
           name: "file", kind: .path, isOptional: true, isRepeating: true,

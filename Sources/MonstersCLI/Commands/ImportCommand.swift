@@ -35,6 +35,24 @@ enum ImportCommand {
         20, then how many more), and the file is left as it was. Importing a roster's own \
         listing changes nothing and does not rewrite the file.
         """,
+      details: """
+        JSON objects may also follow one another on a line or across lines; a message names an \
+        object by the line it starts on. A line whose cells are all empty is skipped. A header \
+        whose columns are joined by another separator (name;weapon, as a spreadsheet set to some \
+        languages exports CSV), lines that end in a carriage return alone, and UTF-16 text (what a \
+        spreadsheet saves as "Unicode text") are refused (65) with a message that says so.
+
+        Where the roster declares fields, a column or key that is neither built in nor declared (a \
+        column in any case, a JSON key exactly as spelled) is refused, once, at the header, with \
+        the field meant (Unknown field 'Levl'. Did you mean 'level'?), unless the roster keeps \
+        such keys. A header that names a field twice, in any case or normal form (Team,team), is a \
+        usage error (64). --update needs only the name column and the columns it changes.
+
+        Nothing is written while a line fails: the exit status is 65 when a line cannot be read, 1 \
+        when the only trouble is taken names. In NDJSON a line that is not JSON is one bad line, \
+        and the lines after it are read; a JSON array that is not JSON is named at its first \
+        syntax error only, as nothing after it can be told apart.
+        """,
       arguments: [
         ArgumentSpec(
           name: "input", kind: .path, isOptional: true,

@@ -9,6 +9,13 @@ enum MergeCommand {
     "path", value: .path, valueName: "name",
     help: "The roster's path in the repository (git's %P), for labels and messages.")
 
+  static let oursLabelOption = OptionSpec(
+    "ours-label", value: .text, valueName: "name",
+    help: "What ours is, such as its branch (git's %X, from git 2.44), for the markers.")
+  static let theirsLabelOption = OptionSpec(
+    "theirs-label", value: .text, valueName: "name",
+    help: "What theirs is, such as its branch (git's %Y, from git 2.44), for the markers.")
+
   static let gitOption = OptionSpec(
     "git",
     help: "Merge again, monster by monster, the versions git keeps of the roster after a "
@@ -39,6 +46,11 @@ enum MergeCommand {
         conflict and deleting the markers leaves a roster in canonical form. A clean \
         result is always in canonical form and valid.
 
+        The markers say 'ours' and 'theirs', with the roster's path (--path) and, where \
+        git passes them (git 2.44 and later, %X and %Y), what each side is: \
+        '<<<<<<< ours: HEAD (monsters.json)'. An older git passes '%X' as it is, which \
+        is taken as no label.
+
         An empty <base> is a roster with no monsters: git gives one when both sides \
         added the file. <base> or <theirs> may be - for standard input.
 
@@ -56,13 +68,33 @@ enum MergeCommand {
         the driver or an earlier merge --git wrote): a file changed since, by hand or by \
         'monsters resolve', is refused with the line that changed, unless --force.
         """,
+      details: """
+        A clean merge never guesses: one monster's changes are never given to another. Each \
+        conflict listed says what each side did: Ice-Bot: removed in ours, changed in theirs (icon \
+        meeticebot.png -> ice.png). Where two readings of which monster is which are about as \
+        likely (a monster that kept only its name, its description and icon both new; two alike) \
+        and the other side changed those monsters, the whole group is marked (which monster is \
+        which is not certain: in theirs 'Cat-Bot', 'Dog-Bot' became ...). Both sides removing a \
+        monster and each adding one of its own keep both, cleanly.
+
+        A side that is not a valid roster may be one an editor saved with a byte order mark; a \
+        merge cannot be made either with a --marker-size that is no whole number from 1, or with a \
+        roster too large for the memory the process may have. With no room for a new file on the \
+        disk, the markers and theirs are written into ours in place. Such a merge exits with the \
+        code of why: 65 for a side that is no roster, 74 for a full disk. A <base> or <theirs> \
+        that is not there or cannot be read, which git never passes, stops the merge before it \
+        starts, with ours as it was (66 or 74): a mistyped path by hand marks nothing. The merge \
+        replaces only the file it read.
+        """,
       arguments: [
         ArgumentSpec(name: "base", kind: .path, help: "The common ancestor (git's %O)."),
         ArgumentSpec(
           name: "ours", kind: .path, help: "Our roster, which the result replaces (git's %A)."),
         ArgumentSpec(name: "theirs", kind: .path, help: "Their roster (git's %B)."),
       ],
-      options: [markerSizeOption, pathOption, gitOption, forceOption],
+      options: [
+        markerSizeOption, pathOption, oursLabelOption, theirsLabelOption, gitOption, forceOption,
+      ],
       forms: [
         CommandForm(
           flag: gitOption.name,
@@ -73,6 +105,15 @@ enum MergeCommand {
           ],
           options: [markerSizeOption.name, forceOption.name])
       ])
+  }
+
+  /// What a side is, as git passes it for the markers (`%X`, `%Y`), or `nil`: none given,
+  /// an empty one, or the placeholder itself, which git before 2.44 passes as it is.
+  private static func branchLabel(_ option: OptionSpec, _ context: CommandContext) -> String? {
+    guard let label = context.invocation.value(option), !label.isEmpty,
+      label != "%X", label != "%Y"
+    else { return nil }
+    return label
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
@@ -113,7 +154,9 @@ enum MergeCommand {
       if index == 0 { base = piped } else { theirs = piped }
     }
     let size = markerSize(context)
-    let markers = ConflictMarkers(size: size ?? ConflictMarkers.standardSize, naming: name)
+    let markers = ConflictMarkers(
+      size: size ?? ConflictMarkers.standardSize, naming: name,
+      sides: (branchLabel(oursLabelOption, context), branchLabel(theirsLabelOption, context)))
     // A marker size that is no whole number from 1, or past the limit, is a merge that
     // cannot be made: the file is marked whole.
     let refusal = size == nil ? markerSizeFailure(context) : nil

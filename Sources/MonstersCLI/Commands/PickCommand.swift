@@ -29,6 +29,26 @@ enum PickCommand {
         Ctrl-C closes either, and exits 130, as fzf and gum do. In a script, use \
         'monsters set <monster> --weapon <weapon>'.
         """,
+      details: """
+        The weapon bar shows the weapons in rows of five, and a line says which show where not all \
+        fit: up and down (k, j, Page Up, Page Down) move to the row above or below, Home and End \
+        (g, G) to the first weapon and to Close, and / finds a weapon by name (Tab: the next \
+        match; Enter picks it). In the two columns, Page Up and Page Down move a page, a digit \
+        selects that weapon, Esc first clears a search, and closing with Esc or q exits 0, each \
+        assignment saved as it was made. Space is Enter in both.
+
+        Pasted text goes into a search (without its line breaks) and presses no key anywhere else; \
+        keys the picker does not use (Alt with a key, F1 to F12) do nothing, and only Esc on its \
+        own closes.
+
+        Both need a terminal (else 64) of at least 78x13 (the weapon bar) or 60x12 (the two \
+        columns), and put it back as they found it on every way out, a signal that ends them \
+        included (SIGTERM, SIGHUP, SIGUSR1: see EXIT STATUS). Each pick is made to the file as it \
+        is then, so an edit another command made meanwhile is kept; a pick the file no longer \
+        takes (the monster renamed or removed, the weapon no longer declared) saves nothing, \
+        closes the picker and exits 1 with 'Error: monsters.json changed while the picker was \
+        open: ...'.
+        """,
       arguments: [
         ArgumentSpec(
           name: "monster", kind: .monster, isOptional: true,

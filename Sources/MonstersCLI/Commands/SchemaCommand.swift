@@ -14,6 +14,13 @@ enum SchemaCommand {
         schema cannot say (two names the same ignoring case, the rules of a name) is left \
         to 'monsters check'. A monster breaking a rule does not stop it; weapons or fields \
         breaking one do. Print it again when the roster's weapons or fields change.
+        """,
+      details: """
+        Where the roster declares a field, the schema says additionalProperties: false for a \
+        monster's keys, unless the roster keeps other keys. A roster whose top level, weapons or \
+        fields break a rule has no schema: schema fails with the problems, as check gives them \
+        (65). With a schema saved beside the roster, check-jsonschema --schemafile \
+        monsters.schema.json monsters.json agrees with check.
         """)
   }
 

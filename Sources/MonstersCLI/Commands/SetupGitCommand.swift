@@ -8,14 +8,18 @@ enum SetupGitCommand {
   /// The git config this command sets: the merge driver and the diff driver.
   ///
   /// git passes the driver temporary files (`%O`, `%A`, `%B`, which never start with `-`)
-  /// and the roster's path quoted for the shell (`%P`); `--opt=value` and `--` keep a
-  /// path that starts with `-` a path. The diff driver is a text conversion, which
+  /// and the roster's path quoted for the shell (`%P`), and from git 2.44 what each side
+  /// is (`%X`, `%Y`; an older git passes them as they are, which `merge` takes for none);
+  /// `--opt=value` and `--` keep a path that starts with `-` a path. The diff driver is a text conversion, which
   /// `git diff` and `git log -p` both apply (an external diff command would need
   /// `git log --ext-diff`): one monster a line, so that git's line diff reads monster by
   /// monster.
   static let settings: [(key: String, value: String)] = [
     ("merge.monsters.name", "monsters: merge rosters monster by monster"),
-    ("merge.monsters.driver", "monsters merge --marker-size=%L --path=%P -- %O %A %B"),
+    (
+      "merge.monsters.driver",
+      "monsters merge --marker-size=%L --path=%P --ours-label=%X --theirs-label=%Y -- %O %A %B"
+    ),
     ("diff.monsters.textconv", "monsters diff --textconv --"),
   ]
 
@@ -34,6 +38,22 @@ enum SetupGitCommand {
         With --global, writes your global git config and your global attributes file \
         (core.attributesFile, else ~/.config/git/attributes) instead, for every roster \
         file of that name.
+        """,
+      details: """
+        It reads the git config as git does, with the files it includes: where one included after \
+        the drivers' settings gives git another, it names that file on standard error. git keeps a \
+        roster that is a symbolic link as a link, and merges and diffs the file it leads to: \
+        setup-git names that file in .gitattributes, and merge --git and check look for that file \
+        in git's index.
+
+        GUI clients that run git (VS Code, GitHub Desktop, Sourcetree, Fork) use the clone's git \
+        config, so they need setup-git run once in the clone, and monsters on the PATH they see: a \
+        client started from the desktop may not see your shell's, so install monsters where the \
+        system looks (/usr/local/bin), or give merge.monsters.driver the full path (git config \
+        merge.monsters.driver "/usr/local/bin/monsters merge --marker-size=%L --path=%P \
+        --ours-label=%X --theirs-label=%Y -- %O %A %B"; setup-git run again keeps it). Clients that merge without git's command line (those \
+        built on libgit2) run no merge driver at all: finish their conflict with monsters merge \
+        --git.
         """,
       options: [globalOption])
   }
@@ -102,8 +122,9 @@ enum SetupGitCommand {
         kept.append("  \(key) = \(escapedForTerminal(settingValue(current)))")
         continue
       }
+      let value = updated(current.map(settingValue), to: value)
       _ = try ask(git, configScope + [key, value]) { "git config could not set \(key): \($0)" }
-      changed.append("  \(key) = \(value)")
+      changed.append("  \(key) = \(escapedForTerminal(value))")
       if let after = try? ask(git, reading + [key], failure: { $0 }),
         !runsTheSameCommand(settingValue(after), as: value)
       {
@@ -138,6 +159,20 @@ enum SetupGitCommand {
   /// needs: running this again keeps that path.
   private static func runsTheSameCommand(_ current: String, as value: String) -> Bool {
     current == value || (value.hasPrefix("monsters ") && current.hasSuffix("/" + value))
+  }
+
+  /// The values this command set before, which running it again brings up to date: the
+  /// merge driver before it passed what each side is (`%X`, `%Y`).
+  static let earlierValues = ["monsters merge --marker-size=%L --path=%P -- %O %A %B"]
+
+  /// The value to set over the one set now: `value`, run from the same full path where an
+  /// earlier value this command set ran from one.
+  private static func updated(_ current: String?, to value: String) -> String {
+    guard let current, value.hasPrefix("monsters ") else { return value }
+    for earlier in earlierValues where current.hasSuffix("/" + earlier) {
+      return String(current.dropLast(earlier.count)) + value
+    }
+    return value
   }
 
   /// The value of a line `git config --show-origin --get` printed: what follows the tab.

@@ -24,7 +24,8 @@ enum DeclarationChangeText {
 
   /// One weapon or field a roster declares, in words, as a merge conflict shows each
   /// side's: a weapon's image (`built in`, `image laser.png`), a field's phrase (`text`,
-  /// `values red, blue`, `integer, minimum 1`); `none` where the side declares none.
+  /// `values red, blue`, `integer, minimum 1`), keys no field declares `kept` or `refused`;
+  /// `none` where the side declares none.
   static func entry(_ value: JSONValue?, of declaration: MergeConflict.Declaration) -> String {
     guard let value else { return "none" }
     switch declaration {
@@ -35,14 +36,18 @@ enum DeclarationChangeText {
       guard let found = fields(.array([value]))?.first else { return DiffReport.json(value) }
       let kind = describe(found.members)
       return kind.isEmpty ? "text" : kind
+    case .otherKeys:
+      guard case .string(let rule) = value else { return DiffReport.json(value) }
+      return rule == "keep" ? "kept" : "refused"
     }
   }
 
-  /// A declaration's name: `weapon 'laser'`, `field 'team'`.
+  /// A declaration's name: `weapon 'laser'`, `field 'team'`, `keys no field declares`.
   static func name(of declaration: MergeConflict.Declaration) -> String {
     switch declaration {
     case .weapon(let name): "weapon '\(DiffReport.shown(name))'"
     case .field(let key): "field '\(DiffReport.shown(key))'"
+    case .otherKeys: "keys no field declares"
     }
   }
 

@@ -17,7 +17,8 @@ enum DiffReport {
     case .removed(let monster): "removed \(shown(monster.name))"
     case .renamed(let old, let new): "renamed \(shown(old)) -> \(shown(new))"
     case .changed(let name, let field, let old, let new):
-      "\(shown(name)): \(fieldName(field)) \(value(old, of: field)) -> \(value(new, of: field))"
+      "\(shown(name)): \(fieldName(field)) "
+        + pair(old, new, of: field, shownBy: value).joined(separator: " -> ")
     case .moved(let name): "\(shown(name)): moved"
     case .rosterField(let key, let old, let new):
       DeclarationChangeText.line(key: key, from: old, to: new)
@@ -43,6 +44,48 @@ enum DiffReport {
     case (_, let value?): json(value)
     }
   }
+
+  /// Two values of a field, each as `shown` shows it; two long texts cut to where they
+  /// differ (see ``whereTheyDiffer(_:_:)``).
+  static func pair(
+    _ old: JSONValue?, _ new: JSONValue?, of field: MonsterField,
+    shownBy shown: (JSONValue?, MonsterField) -> String
+  ) -> [String] {
+    guard field.kind == .text, case .string(let before)? = old, case .string(let after)? = new
+    else { return [shown(old, field), shown(new, field)] }
+    let (a, b) = whereTheyDiffer(before, after)
+    return [shown(.string(a), field), shown(.string(b), field)]
+  }
+
+  /// Two texts, when they are long (over 80 characters together), each cut to where they
+  /// differ: what both share at the start and at the end left out but for
+  /// ``sharedContext`` characters next to the difference, an ellipsis where text was
+  /// left out. Characters are whole, and compared code point by code point.
+  static func whereTheyDiffer(_ old: String, _ new: String) -> (String, String) {
+    guard old.count + new.count > 80 else { return (old, new) }
+    let (a, b) = (Array(old), Array(new))
+    func same(_ x: Character, _ y: Character) -> Bool {
+      x.unicodeScalars.elementsEqual(y.unicodeScalars)
+    }
+    var start = 0
+    while start < a.count, start < b.count, same(a[start], b[start]) { start += 1 }
+    var end = 0
+    while end < a.count - start, end < b.count - start,
+      same(a[a.count - 1 - end], b[b.count - 1 - end])
+    {
+      end += 1
+    }
+    // Cut only where more than the ellipsis goes.
+    let head = start > sharedContext + 1 ? start - sharedContext : 0
+    let tail = end > sharedContext + 1 ? end - sharedContext : 0
+    func cut(_ text: [Character]) -> String {
+      (head > 0 ? "…" : "") + String(text[head..<(text.count - tail)]) + (tail > 0 ? "…" : "")
+    }
+    return (cut(a), cut(b))
+  }
+
+  /// How many characters both texts share are shown next to where they differ.
+  static let sharedContext = 16
 
   /// A JSON value, compact and escaped for a terminal, or `none`.
   static func json(_ value: JSONValue?) -> String {

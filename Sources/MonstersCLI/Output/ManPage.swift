@@ -48,6 +48,7 @@ enum ManPage {
       page.paragraph()
       page.plain(command.abstract)
       page.paragraphs(command.discussion)
+      page.paragraphs(command.details)
       for argument in command.allArguments {
         page.tagged(Roff.italic(argument.name), argument.help)
       }
@@ -120,32 +121,6 @@ enum ManPage {
     reassigns their weapons, from a shell, by flag, or in a CI script.
     """
 
-  /// What DESCRIPTION says after the paragraph on which file is the roster.
-  static let description = [
-    """
-    A monster is named in any case: cat-bot is Cat-Bot. A weapon is read forgivingly: \
-    ninja-star, NinjaStar, ninja_star and ninjastar all mean ninjaStar.
-    """,
-    """
-    An option's value may follow it as the next word or after an equals sign \
-    (--weapon fire, --weapon=fire); -- ends the options. An option given twice is a usage \
-    error.
-    """,
-    """
-    Every edit locks the file's folder, reads the file, makes the change, checks the \
-    result, writes a new file beside it and renames it over the old one, so a reader sees \
-    the old roster or the new one, never half of one, and edits made at the same time are \
-    never lost. An edit \
-    that changes nothing does not rewrite the file. With --dry-run an edit writes nothing \
-    and prints, as a unified diff, what the file would become.
-    """,
-    """
-    Output meant for scripts goes to standard output; errors (Error: ...) and notes go to \
-    standard error. Text from the roster file is shown escaped in tables, cards and \
-    messages, so it cannot move the cursor.
-    """,
-  ]
-
   /// The variables `monsters` reads, and what each does.
   static let environment = [
     (
@@ -195,8 +170,13 @@ enum ManPage {
         + "One left by a killed edit is removed by the next edit; check and list point it "
         + "out meanwhile. An edit locks the roster's folder with flock(2), and leaves "
         + "nothing else: a script holds the same lock, with flock(1) on the folder, to keep "
-        + "edits out while it works. Where a folder cannot be locked (NFS), edits lock the "
-        + "roster file itself, and so does the script."
+        + "edits out while it works (flock . monsters set ...; for a roster reached through "
+        + "a symbolic link, the folder of the file it leads to), and the folder must not be "
+        + "replaced while edits may run. Where a folder cannot be locked (NFS; a folder you "
+        + "may write but not read, mode 733), edits lock the roster file itself, and so does "
+        + "the script: flock monsters.json ... (the roster must exist, or flock creates an "
+        + "empty one). An edit cannot list a folder it may not read, so a killed edit's file "
+        + "stays there until someone who may read the folder edits."
     ),
   ]
 
@@ -258,13 +238,15 @@ extension ExitCode {
     switch self {
     case .success:
       "Done, also when there was nothing to change, and when the reader of the output went "
-        + "away (monsters list | head -1)."
+        + "away (monsters list | head -1), where the command would otherwise succeed: diff "
+        + "and check still exit 1 for differences or problems, however little of the report "
+        + "was read."
     case .failure:
       "The command could not do it: no such monster, the name is taken, init over a file "
         + "that exists, check or fmt --check found problems, --dry-run --exit-code found that "
         + "the edit would change the file, pick <monster> was closed without a pick, diff "
         + "found differences, merge left conflicts (a merge that could not be made exits with "
-        + "the code of why), resolve could not keep the side asked, edit was saved unchanged "
+        + "the code of why: 65 for a side that is no roster, 74 for a full disk), resolve could not keep the side asked, edit was saved unchanged "
         + "or empty, or its editor failed (nothing written)."
     case .editNotMade:
       "With --dry-run --exit-code, the edit could not be made (no such monster, the name is "
@@ -283,10 +265,13 @@ extension ExitCode {
         + "file, log of a roster in no git work tree."
     case .ioError:
       "A file could not be read or written (permissions, a full disk, a folder, a device, "
-        + "a roster you may not write); the roster is as it was. Or the output could not be written, "
-        + "and the message says whether the edit was saved."
+        + "a roster you may not write, a change while it was read); the roster is as it was. "
+        + "Or the output could not be written (a full disk, a file size limit), and the "
+        + "message says whether the edit was saved: no command reports success, differences "
+        + "or problems over output it could not write."
     case .lockBusy:
-      "Another monsters held the roster's lock for longer than --lock-timeout."
+      "Another monsters, or a script's flock, held the roster's lock for longer than "
+        + "--lock-timeout."
     case .hangUp:
       "A hang-up (SIGHUP) closed the picker, or stopped edit (nothing written): 128 + 1, as "
         + "a shell reports a signal."
@@ -298,9 +283,10 @@ extension ExitCode {
     case .terminated:
       "SIGTERM closed the picker, or stopped edit (nothing written): 128 + 15."
     case .signal:
-      "Another signal whose default action ends a process (SIGUSR1, SIGUSR2, SIGALRM, and "
-        + "the like) closed the picker, or stopped edit (nothing written): 128 + its number, as "
-        + "a shell reports a signal."
+      "Another signal whose default action ends a process (SIGUSR1, SIGUSR2, SIGALRM, "
+        + "SIGABRT, the real-time ones, and the like) closed the picker, or stopped edit "
+        + "(nothing written): 128 + its number, as a shell reports a signal (138 for SIGUSR1 "
+        + "on Linux, 158 on macOS)."
     }
   }
 }

@@ -11,8 +11,7 @@ enum MergeReport {
       return "\(name): renamed to \(value(ours, of: .name)) in ours and to "
         + "\(value(theirs, of: .name)) in theirs"
     case .field(let field, let ours, let theirs):
-      return "\(name): \(DiffReport.fieldName(field)) \(value(ours, of: field)) in ours, "
-        + "\(value(theirs, of: field)) in theirs"
+      return "\(name): \(DiffReport.fieldName(field)) " + inOursAndTheirs(ours, theirs, of: field)
     case .addedTwice(let differences):
       return "\(name): added in ours and in theirs, differently"
         + list(differences.map { difference in sides(of: difference) })
@@ -81,7 +80,8 @@ enum MergeReport {
     switch change {
     case .renamed(_, let new): "renamed to \(quoted(new))"
     case .changed(_, let field, let old, let new):
-      "\(DiffReport.fieldName(field)) \(value(old, of: field)) -> \(value(new, of: field))"
+      "\(DiffReport.fieldName(field)) "
+        + DiffReport.pair(old, new, of: field, shownBy: value).joined(separator: " -> ")
     default: quoted(DiffReport.line(for: change))
     }
   }
@@ -93,10 +93,18 @@ enum MergeReport {
     case .renamed(let ours, let theirs):
       "name \(quoted(ours)) in ours, \(quoted(theirs)) in theirs"
     case .changed(_, let field, let ours, let theirs):
-      "\(DiffReport.fieldName(field)) \(value(ours, of: field)) in ours, "
-        + "\(value(theirs, of: field)) in theirs"
+      "\(DiffReport.fieldName(field)) " + inOursAndTheirs(ours, theirs, of: field)
     default: quoted(DiffReport.line(for: difference))
     }
+  }
+
+  /// A field's values on the two sides, as `fire in ours, smoke in theirs`; two long texts
+  /// cut to where they differ.
+  private static func inOursAndTheirs(
+    _ ours: JSONValue?, _ theirs: JSONValue?, of field: MonsterField
+  ) -> String {
+    let shown = DiffReport.pair(ours, theirs, of: field, shownBy: value)
+    return "\(shown[0]) in ours, \(shown[1]) in theirs"
   }
 
   /// Text from a roster in a message: escaped as ``DiffReport/shown(_:)`` escapes it, and cut

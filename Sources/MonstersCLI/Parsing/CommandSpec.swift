@@ -6,6 +6,9 @@ struct CommandSpec: Equatable, Sendable {
   var abstract: String
   /// More on the command, for its help page.
   var discussion: String = ""
+  /// The rest of the command's rules, which the manual page gives after ``discussion`` and
+  /// the help page leaves out: paragraphs separated by a blank line.
+  var details: String = ""
   /// The arguments, in order.
   var arguments: [ArgumentSpec] = []
   /// The command's own options.
@@ -57,6 +60,7 @@ extension CommandSpec {
     var spec = self
     spec.abstract = OptionSpec.withWeapons(abstract, weapons)
     spec.discussion = OptionSpec.withWeapons(discussion, weapons)
+    spec.details = OptionSpec.withWeapons(details, weapons)
     for index in spec.options.indices {
       spec.options[index].help = OptionSpec.withWeapons(spec.options[index].help, weapons)
     }

@@ -128,6 +128,34 @@ import Testing
     }
   }
 
+  /// A weapon's image is the roster's, not the monster's: the sides give laser images of
+  /// their own (a conflict of the declaration), and a monster that carries it, outside the
+  /// conflicts, is the same monster on both; a monster's conflict resolves alone.
+  @Test func aWeaponsImageChangedTwoWaysLeavesTheMonstersConflictsResolvableOneByOne() throws {
+    func roster(image: String, dog: String) throws -> Roster {
+      try Roster(
+        [
+          Monster(name: "Cat-Bot", description: "", weapon: Weapon(name: "laser")),
+          Monster(name: "Dog-Bot", description: dog, weapon: .sword),
+        ], weapons: [.sword, Weapon(name: "laser", imageName: image)])
+    }
+    let merge = RosterMerge(
+      base: try roster(image: "a.png", dog: ""), ours: try roster(image: "b.png", dog: "Woof"),
+      theirs: try roster(image: "c.png", dog: "Bark"))
+    let file = try marked(merge.fileBytes())
+    #expect(file.isMonsterByMonster)
+    let dog = try #require(file.conflicts.firstIndex { $0.names == ["Dog-Bot"] })
+    guard case .marked(let bytes, let remaining) = try file.resolving([dog], keeping: .theirs)
+    else {
+      Issue.record("one conflict of two resolved left none")
+      return
+    }
+    #expect(remaining == 1)
+    let kept = try #require(try marked(bytes).resolving(nil, keeping: .ours).roster)
+    #expect(kept.monsters.map(\.description) == ["", "Bark"])
+    #expect(kept.weapons.last?.imageName == "b.png")
+  }
+
   /// Conflicts of random merges, resolved one at a time in a random order, each to a random
   /// side: every step leaves a file that every reader refuses or a valid roster in
   /// canonical form; keeping one side throughout gives that side's version of the merge.
@@ -151,8 +179,10 @@ import Testing
         var resolution = Result { () throws(MarkedRoster.ResolutionError) in
           try file.resolving([pick], keeping: side)
         }
-        if case .failure(.sameName) = resolution {
-          // Every conflict at once, to one side: a valid version.
+        // Refused as it would break the roster (two monsters of one name, a monster that
+        // does not fit the declarations kept): every conflict at once, to one side, gives a
+        // valid version.
+        if case .failure(let error) = resolution, error.breaksTheRoster {
           refused = true
           resolution = .success(try file.resolving(nil, keeping: oneSide))
         }
@@ -174,5 +204,15 @@ import Testing
       resolvedFiles += 1
     }
     #expect(resolvedFiles > 100)
+  }
+}
+
+extension MarkedRoster.ResolutionError {
+  /// Whether the resolution was refused as the roster it would make is not valid.
+  fileprivate var breaksTheRoster: Bool {
+    switch self {
+    case .sameName, .wouldNotFit: true
+    default: false
+    }
   }
 }

@@ -137,6 +137,39 @@ import Testing
       ])
   }
 
+  /// Theirs renames Dog-Bot away (with an edit, so that only its icon tells who it is) and
+  /// adds a new Dog-Bot with a value ours took from the field: which of theirs is the old
+  /// Dog-Bot is in doubt, which did not matter while ours left Dog-Bot alone, and matters
+  /// once the new one does not fit. The whole doubt is one conflict: keeping ours gives
+  /// ours' Dog-Bot once, never beside theirs' renamed one.
+  @Test func aDoubtThatComesIntoConflictComesWhole() throws {
+    let base = try Roster(
+      [
+        Monster(name: "Cat-Bot", description: "Meow", icon: "cat.png", weapon: .sword),
+        Monster(name: "Dog-Bot", description: "Woof", icon: "dog.png", weapon: .sword),
+      ], fields: [try MonsterField(declaring: "team", kind: .values(["red", "blue"]))])
+    let ours = try Roster(
+      base.monsters, fields: [try MonsterField(declaring: "team", kind: .values(["red"]))])
+    var added = RosterEdit.Changes(weapon: .smoke, description: "Bark", icon: "new.png")
+    added.set("team", to: .typed("blue"))
+    let theirs = try edited(
+      base, .rename("Dog-Bot", to: "Old-Dog"),
+      .set("Old-Dog", .init(weapon: .fire, description: "Woof woof")),
+      .addNamed("Dog-Bot", added, ifTaken: .fail))
+    let merge = try merged(base, ours, theirs)
+    let doubted = merge.conflicts.contains { conflict in
+      if case .uncertainIdentity(.theirs, _, _) = conflict.reason { return true }
+      return false
+    }
+    #expect(doubted, "\(merge.conflicts)")
+    let marked = try #require(try MarkedRoster(bytes: merge.fileBytes(), path: "m.json"))
+    let keptOurs = try #require(try marked.resolving(nil, keeping: .ours).roster)
+    #expect(keptOurs.map(\.name) == ["Cat-Bot", "Dog-Bot"])
+    #expect(keptOurs.map(\.icon) == ["cat.png", "dog.png"])
+    let keptTheirs = try #require(try marked.resolving(nil, keeping: .theirs).roster)
+    #expect(Set(keptTheirs.map(\.name)) == ["Cat-Bot", "Old-Dog", "Dog-Bot"])
+  }
+
   /// Two branches each add a value to one field and a monster with it: the values merge as
   /// a set, and the merge is clean.
   @Test func valuesEachSideAddsToAFieldAreBothKept() throws {

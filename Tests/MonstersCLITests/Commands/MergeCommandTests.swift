@@ -124,6 +124,34 @@ import Testing
     )
   }
 
+  /// git 2.44 and later pass what each side is (`%X`, `%Y`): the markers say it, and the
+  /// conflicts resolve as any; an older git passes the placeholders as they are, and an
+  /// escape in a label stays on its line.
+  @Test(arguments: [
+    (["main", "feature/x"], "ours: main (monsters.json)", "theirs: feature/x (monsters.json)"),
+    (["%X", "%Y"], "ours (monsters.json)", "theirs (monsters.json)"),
+    (["", ""], "ours (monsters.json)", "theirs (monsters.json)"),
+    (["a\nb", "HEAD"], "ours: a\\nb (monsters.json)", "theirs: HEAD (monsters.json)"),
+  ])
+  func theMarkersNameWhatEachSideIsWhereGitSays(
+    _ labels: [String], _ opening: String, _ closing: String
+  ) throws {
+    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Cat-Bot --weapon smoke")
+    let result = merge(
+      harness,
+      ["--path=monsters.json", "--ours-label=\(labels[0])", "--theirs-label=\(labels[1])"])
+    #expect(result.code == .failure)
+    let lines = try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.contains("<<<<<<< \(opening)"))
+    #expect(lines.contains(">>>>>>> \(closing)"))
+    let resolve = harness.run(["-f", harness.path("ours.json"), "resolve", "--theirs"])
+    #expect(resolve.code == .success)
+    #expect(
+      harness.run(["-f", harness.path("ours.json"), "show", "cat-bot", "--format", "json"])
+        .output.contains("\"weapon\": \"smoke\""))
+  }
+
   @Test(arguments: [1, 3, 6, 7, 2000, 100_000])
   func markersAreAsLongAsAskedAndEveryCommandFindsThem(_ size: Int) throws {
     let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Cat-Bot --weapon smoke")

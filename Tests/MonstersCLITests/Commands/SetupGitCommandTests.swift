@@ -58,7 +58,7 @@ import Testing
 
   private static let settings = """
       merge.monsters.name = monsters: merge rosters monster by monster
-      merge.monsters.driver = monsters merge --marker-size=%L --path=%P -- %O %A %B
+      merge.monsters.driver = monsters merge --marker-size=%L --path=%P --ours-label=%X --theirs-label=%Y -- %O %A %B
       diff.monsters.textconv = monsters diff --textconv --
 
     """
@@ -85,7 +85,8 @@ import Testing
       repository.text(folder + "/.gitattributes") == "monsters.json merge=monsters diff=monsters\n")
     #expect(
       try repository.git(["config", "--local", "--get", "merge.monsters.driver"])
-        == "monsters merge --marker-size=%L --path=%P -- %O %A %B\n")
+        == "monsters merge --marker-size=%L --path=%P --ours-label=%X --theirs-label=%Y -- %O %A %B\n"
+    )
     #expect(
       try repository.git(["check-attr", "merge", "diff", "--", "monsters.json"])
         == "monsters.json: merge: monsters\nmonsters.json: diff: monsters\n")
@@ -95,7 +96,9 @@ import Testing
   /// `PATH`, is kept when `setup-git` runs again; another command is replaced.
   @Test func aDriverRunFromAFullPathIsKept() throws {
     let repository = try Repository()
-    let driver = "/opt/bin/monsters merge --marker-size=%L --path=%P -- %O %A %B"
+    let driver =
+      "/opt/bin/monsters merge --marker-size=%L --path=%P --ours-label=%X --theirs-label=%Y -- "
+      + "%O %A %B"
     _ = try repository.git(["config", "merge.monsters.driver", driver])
     _ = try repository.git(["config", "diff.monsters.textconv", "cat"])
     let result = repository.run(["setup-git"])
@@ -111,6 +114,23 @@ import Testing
 
         """))
     #expect(try repository.git(["config", "--get", "merge.monsters.driver"]) == driver + "\n")
+  }
+
+  /// A driver this command set before it passed what each side is (`%X`, `%Y`) is brought
+  /// up to date, from the full path it ran from.
+  @Test func anEarlierDriverIsBroughtUpToDateFromItsPath() throws {
+    let repository = try Repository()
+    for (earlier, now) in [
+      ("monsters merge --marker-size=%L --path=%P -- %O %A %B", ""),
+      ("/opt/bin/monsters merge --marker-size=%L --path=%P -- %O %A %B", "/opt/bin/"),
+    ] {
+      _ = try repository.git(["config", "merge.monsters.driver", earlier])
+      #expect(repository.run(["setup-git"]).code == .success)
+      #expect(
+        try repository.git(["config", "--get", "merge.monsters.driver"])
+          == now + "monsters merge --marker-size=%L --path=%P --ours-label=%X "
+          + "--theirs-label=%Y -- %O %A %B\n")
+    }
   }
 
   @Test func anAttributesFileWithoutAFinalLineBreakKeepsItsLines() throws {
@@ -316,7 +336,8 @@ import Testing
         == "monsters.json merge=monsters diff=monsters\n")
     #expect(
       try repository.git(["config", "--get", "merge.monsters.driver"])
-        == "monsters merge --marker-size=%L --path=%P -- %O %A %B\n")
+        == "monsters merge --marker-size=%L --path=%P --ours-label=%X --theirs-label=%Y -- %O %A %B\n"
+    )
   }
 
   /// A file the git config includes after the drivers' settings gives git its own: setup-git
@@ -326,7 +347,7 @@ import Testing
     let included = repository.home + "/included"
     try repository.harness.write("[merge \"monsters\"]\n\tdriver = other\n", to: included)
     try repository.harness.write(
-      "[merge \"monsters\"]\n\tdriver = monsters merge --marker-size=%L --path=%P -- %O %A %B\n"
+      "[merge \"monsters\"]\n\tdriver = monsters merge --marker-size=%L --path=%P --ours-label=%X --theirs-label=%Y -- %O %A %B\n"
         + "[include]\n\tpath = \(included)\n",
       to: repository.home + "/.gitconfig")
     let result = repository.run(["setup-git", "--global"], roster: "/elsewhere/roster.json")
@@ -353,7 +374,8 @@ import Testing
     #expect(repository.text(attributes) == "roster.json merge=monsters diff=monsters\n")
     #expect(
       repository.text(repository.home + "/.gitconfig")?.contains(
-        "driver = monsters merge --marker-size=%L --path=%P -- %O %A %B") == true)
+        "driver = monsters merge --marker-size=%L --path=%P --ours-label=%X --theirs-label=%Y -- %O %A %B"
+      ) == true)
   }
 
   @Test func anAttributesFileThatIsALinkIsNotWrittenThrough() throws {

@@ -53,6 +53,10 @@ import Testing
     if !spec.discussion.isEmpty {
       #expect(flattened(page).contains(flattened(spec.discussion)))
     }
+    // The rest of the rules are the manual page's: help stays a screenful or two.
+    for paragraph in spec.details.split(separator: "\n\n") {
+      #expect(!flattened(page).contains(flattened(String(paragraph))), "\(name): \(paragraph)")
+    }
   }
 
   @Test(arguments: subcommandNames)

@@ -88,6 +88,22 @@ import Testing
     #expect(try part(".SH \"NAME\"") == ["monsters \\- keep a roster of monsters in a JSON file"])
   }
 
+  @Test func descriptionGivesTheRulesOfEveryCommand() throws {
+    let text = try part(".SH \"DESCRIPTION\"").joined(separator: "\n")
+    for paragraph in [ManPage.introduction] + ManPage.description {
+      #expect(text.contains(Roff.escaped(paragraph)), "\(paragraph)")
+    }
+    // Each topic that README leaves to the manual page, by a phrase of its own.
+    for phrase in [
+      "runs no git", "a symbolic link is the roster found", "A FIFO is waited for",
+      "code point by code point", "LASER is a roster's laser", "1E1 and 007",
+      "monsters show -- -Odd-Bot", "patch -p0 applies it", "hang-up while an edit writes",
+      "the sticky bit", "Another hard link", "invisible characters", "Cannot allocate memory",
+    ] {
+      #expect(text.contains(Roff.escaped(phrase)), "\(phrase)")
+    }
+  }
+
   @Test func noHeadingIsFollowedByAnEmptyParagraph() {
     let lines = Self.page.split(separator: "\n")
     for (line, next) in zip(lines, lines.dropFirst())
@@ -108,7 +124,7 @@ import Testing
     let text = lines.joined(separator: "\n")
     #expect(lines.first == ".SY \"monsters \(Roff.escaped(name))\"")
     #expect(lines.contains(Substring(Roff.escaped(spec.abstract))))
-    for paragraph in spec.discussion.split(separator: "\n\n") {
+    for paragraph in (spec.discussion + "\n\n" + spec.details).split(separator: "\n\n") {
       #expect(text.contains(Roff.escaped(paragraph)), "\(name): \(paragraph)")
     }
     for argument in spec.allArguments {
@@ -220,8 +236,8 @@ import Testing
     func shows(_ expected: String) -> Bool { flat.contains(flattened(expected)) }
     for spec in Subcommand.specs.map({ $0.listingWeapons(Weapon.builtIn.names) }) {
       #expect(shows(spec.abstract), "\(spec.name): \(spec.abstract)")
-      if !spec.discussion.isEmpty {
-        #expect(shows(spec.discussion), "\(spec.name): \(spec.discussion)")
+      for paragraph in (spec.discussion + "\n\n" + spec.details).split(separator: "\n\n") {
+        #expect(shows(String(paragraph)), "\(spec.name): \(paragraph)")
       }
       for option in spec.options {
         #expect(shows(option.help), "\(spec.name) --\(option.name): \(option.help)")

@@ -129,7 +129,7 @@ enum MergeTruthBench {
       do throws(MergeScenario.Violation) {
         switch try scenario.check() {
         case .exact: tally.exact += 1
-        case .conflict: tally.conflicts += 1
+        case .conflict, .ambiguousConflict: tally.conflicts += 1
         case .spuriousConflict:
           tally.spurious += 1
           if scenario.reusesNames { tally.reusingSpurious += 1 }
