@@ -81,7 +81,7 @@ extension Monster {
       && lhs.nameColor == rhs.nameColor && lhs.otherFields == rhs.otherFields
   }
 
-  /// Hashes the fields ``==`` compares.
+  /// Hashes the fields ``==(_:_:)`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(description)
