@@ -27,28 +27,11 @@ let package = Package(
     .target(name: "ProcessPlatform", dependencies: ["MonsterKit", "CPlatformShims"]),
     .target(name: "MonstersCLI", dependencies: ["MonsterKit", "ProcessPlatform"]),
     .executableTarget(name: "monsters", dependencies: ["MonstersCLI", "MonsterKit"]),
-    .executableTarget(
-      name: "monsters-bench", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
-    // Holds a roster folder's lock for the tests, as a script's `flock(1)` would, on every
-    // system (macOS has no flock(1)).
-    .executableTarget(
-      name: "lock-holder", dependencies: ["MonsterKit", "ProcessPlatform"],
-      path: "Tests/LockHolder"),
-    // Runs a program and reports its peak memory, which a child of a large process cannot
-    // see for itself on Linux (see its main.c): for the benchmark and the tests. In C, so
-    // that its own memory, the least a peak it reports can show, is a few megabytes.
-    .executableTarget(
-      name: "peak-meter", path: "Tests/PeakMeter",
-      // SwiftPM links every executable with the Swift runtime, which this one never calls.
-      // Linked dynamically it takes 5 MB; with the runtime static, 3.8 MB; all static, with
-      // the C library, 1.6 MB, for the benchmark's release build. (The linker warns that
-      // the runtime's `dlopen` wants the system's glibc at run time: this program runs only
-      // where it was built. The debug build, which `swift test --sanitize=address` makes
-      // too, cannot link the sanitizer's runtime into a static executable.)
-      linkerSettings: [
-        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .debug)),
-        .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
-      ]),
+    // What the test targets share. A target, not a test target: a test target that others
+    // depend on builds with SwiftPM's own build system but not with Swift Build's, which
+    // Xcode uses (and SwiftPM 6.4 by default). It is compiled by `swift build`, and linked
+    // into nothing but the tests. The benchmark and the programs the tests run are a
+    // package of their own, in Tests/Tools.
     .target(
       name: "TestSupport", dependencies: ["MonsterKit", "ProcessPlatform"],
       path: "Tests/TestSupport"),

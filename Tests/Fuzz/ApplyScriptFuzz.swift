@@ -1,9 +1,9 @@
 // A libFuzzer harness for `apply` scripts: splitting a script into lines and words, and
 // reading each line as an edit.
 //
-// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address` together with the sources of
-// MonsterKit and MonstersCLI, as one module. It is not a SwiftPM target, and defines no
-// `main`: libFuzzer's is the program's.
+// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address`, against MonsterKit and
+// MonstersCLI built once for every harness, MonstersCLI with `-enable-testing`. It is not a
+// SwiftPM target, and defines no `main`: libFuzzer's is the program's.
 //
 // The input is a script's bytes, as a file holds them. Splitting it must return lines or
 // throw a syntax error on a line of the script, and reading a line as an edit must return
@@ -13,6 +13,8 @@
 // memory, must not trap; and a byte order mark before the script changes nothing.
 
 import MonsterKit
+
+@testable import MonstersCLI
 
 /// A word in single quotes, as a shell writes it: `'it'\''s'`.
 ///

@@ -1,7 +1,8 @@
 // A libFuzzer harness for the command line: the argument parser, then a whole run.
 //
-// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address` together with the sources of
-// MonstersCLI, as one module that imports MonsterKit. It is not a SwiftPM target, and
+// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address`, against MonsterKit and
+// MonstersCLI built once for every harness, MonstersCLI with `-enable-testing`. It is not a
+// SwiftPM target, and
 // defines no `main`: libFuzzer's is the program's.
 //
 // The input is, in order:
@@ -40,6 +41,8 @@
 // other than `-`, `check` or `fmt` with any) is not run; the parser still sees them.
 
 import MonsterKit
+
+@testable import MonstersCLI
 
 /// A roster path in a folder that cannot exist: /proc refuses new folders.
 private let missingRoster = "/proc/self/fuzz-no-such-folder/monsters.json"

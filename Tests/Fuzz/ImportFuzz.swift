@@ -1,7 +1,8 @@
 // A libFuzzer harness for `import`'s reader and for the values of `--where` and `--fields`.
 //
-// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address` together with the sources of
-// MonstersCLI, as one module that imports MonsterKit. It is not a SwiftPM target, and
+// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address`, against MonsterKit and
+// MonstersCLI built once for every harness, MonstersCLI with `-enable-testing`. It is not a
+// SwiftPM target, and
 // defines no `main`: libFuzzer's is the program's. Nothing is read or written.
 //
 // The input is one byte of settings (its low two bits choose the format: told from the
@@ -20,6 +21,8 @@
 // monster, each row with one cell a field.
 
 import MonsterKit
+
+@testable import MonstersCLI
 
 /// The lines of an input: its line breaks, plus one.
 private func lineCount(_ bytes: [UInt8]) -> Int {

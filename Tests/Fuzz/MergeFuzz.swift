@@ -1,8 +1,8 @@
 // A libFuzzer harness for `merge` and `diff` of rosters.
 //
-// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address` together with the sources of
-// MonsterKit, as one module, so that it can reach the merge's internal parts. It is not a
-// SwiftPM target.
+// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address`, against MonsterKit built once
+// for every harness with `-enable-testing`, so that it can reach the merge's internal parts.
+// It is not a SwiftPM target.
 //
 // An input whose second byte is 0x02 is a scenario whose right merge is known: the bytes
 // after it are the randomness `MergeScenario` (Tests/TestSupport, built into this harness)
@@ -43,6 +43,8 @@
 //   so does a merge in which both sides made the same changes.
 
 /// The path the reader names in its messages.
+@testable import MonsterKit
+
 private let fuzzFile = RosterFile(path: "fuzz.json")
 
 /// Stops the run with a message libFuzzer keeps with the crashing input.
@@ -252,10 +254,9 @@ private func checkMerge(_ base: Roster, _ ours: Roster, _ theirs: Roster, _ inpu
   } catch {
     violated("a merge's marked file is not read back as conflicts: \(error)", input)
   }
-  // A merge that keeps both files whole (what the sides declare conflicts) holds each side
-  // as it was.
-  let versions = merge.wholeSides ?? (merge.oursVersion, merge.theirsVersion)
-  for (side, version) in [(MergeSide.ours, versions.ours), (.theirs, versions.theirs)] {
+  // Keeping one side of every conflict, those of the declarations too, gives that side's
+  // version.
+  for (side, version) in [(MergeSide.ours, merge.oursVersion), (.theirs, merge.theirsVersion)] {
     let kept = resolved(bytes, keeping: side)
     if kept != canonical(version) {
       violated("keeping \(side) of every conflict is not \(side)' version", input)

@@ -1,8 +1,8 @@
 // A libFuzzer harness for the roster file's reader, its rules and the canonical writer.
 //
-// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address` together with the sources of
-// MonsterKit, as one module, so that it can reach the reader's internal parts. It is not a
-// SwiftPM target.
+// Built by `.ci/fuzz` with `swiftc -sanitize=fuzzer,address`, against MonsterKit built once
+// for every harness with `-enable-testing`, so that it can reach the reader's internal parts.
+// It is not a SwiftPM target.
 //
 // For any bytes, reading them as a roster file must either refuse them (a syntax error,
 // unresolved conflict markers or
@@ -29,6 +29,8 @@
 //   escaping it again changes nothing, and text quoted in a message is short.
 
 /// The path the reader names in its messages.
+@testable import MonsterKit
+
 private let fuzzFile = RosterFile(path: "fuzz.json")
 
 /// Stops the run with a message libFuzzer keeps with the crashing input.

@@ -32,6 +32,4 @@ struct CShimsMuslTests {
 }
 
 /// musl's compiler wrapper, where it is installed.
-private let muslCompiler = ["/usr/bin/musl-gcc", "/usr/local/bin/musl-gcc"].first {
-  FileManager.default.isExecutableFile(atPath: $0)
-}
+private let muslCompiler = installedProgram("musl-gcc")

@@ -11,15 +11,15 @@ import Testing
   /// most: a C program started afresh.
   static let mostFloor = 8 << 20
 
-  /// This process holds 300 MB, every page written, while it has `/bin/true` measured: the
-  /// peak is `/bin/true`'s own, not this process's. (Started by this process directly, on
-  /// Linux, `/bin/true` reports more than 300 MB.)
+  /// This process holds 300 MB, every page written, while it has `/usr/bin/true` measured:
+  /// the peak is `true`'s own, not this process's. (Started by this process directly, on
+  /// Linux, `true` reports more than 300 MB.)
   @Test func aTinyProgramsPeakLeavesOutTheMemoryOfTheProcessThatStartsIt() throws {
     let size = 300 << 20
     let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
     defer { memory.deallocate() }
     memory.initializeMemory(as: UInt8.self, repeating: 1, count: size)
-    let report = try MeteredProcess("/bin/true", argumentBytes: []).wait()
+    let report = try MeteredProcess("/usr/bin/true", argumentBytes: []).wait()
     #expect(report.termination == .exited(0))
     #expect(report.peakBytes < 16 << 20, "peak \(report.peakBytes) bytes")
     #expect(report.floorBytes < Self.mostFloor, "floor \(report.floorBytes) bytes")

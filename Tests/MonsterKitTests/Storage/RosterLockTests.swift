@@ -39,10 +39,10 @@ import Testing
       ])
     }
     #expect(try contents(of: target) == (try Fixture.seeded()))
-    close(lock)
+    release(lock)
     // The link's own folder is not the lock.
     let other = try holdLock(on: folder.path)
-    defer { close(other) }
+    defer { release(other) }
     try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try contents(of: target) == (try seededWithCatTakingFire()))
   }
@@ -63,15 +63,15 @@ import Testing
     #expect(try contents(of: path) == (try Fixture.seeded()))
     // The folder's lock was let go of while the edit waited for the file's.
     let folderLock = try holdLock()
-    close(folderLock)
-    close(other)
+    release(folderLock)
+    release(other)
     try RosterFile(path: path, lockTimeout: .zero, whenMissing: .seededRoster).apply([catTakesFire])
     #expect(try contents(of: path) == (try seededWithCatTakingFire()))
   }
 
   @Test func editsOfEveryRosterInAFolderTakeTurns() throws {
     let lock = try holdLock(on: folder.path)
-    defer { close(lock) }
+    defer { release(lock) }
     for name in ["monsters.json", "other.json", "a very long name.json"] {
       #expect(throws: RosterError.lockTimeout(path: folder.file(name), seconds: 0)) {
         try RosterFile(path: folder.file(name), lockTimeout: .zero, whenMissing: .seededRoster)
@@ -158,6 +158,15 @@ import Testing
     return outcome
   }
 
+  /// Lets go of a lock the test took with `flock`: unlocks, then closes. Closing alone would
+  /// not do at once: a program another test starts meanwhile holds a copy of every
+  /// descriptor of this process from its fork to its exec, and with it the lock, which
+  /// `LOCK_UN` lets go of for every copy.
+  private func release(_ lock: Int32) {
+    #expect(flock(lock, LOCK_UN) == 0)
+    close(lock)
+  }
+
   /// Holds the lock of a folder, by default the roster's, on a descriptor of its own, as
   /// another process would.
   private func holdLock(on folderPath: String? = nil) throws -> Int32 {
@@ -170,7 +179,7 @@ import Testing
   @Test(arguments: [Duration.seconds(Int64.min), .seconds(-1), .zero])
   func lockTimeoutOfNoTimeGivesUpAtOnce(_ seconds: Duration) throws {
     let lock = try holdLock()
-    defer { close(lock) }
+    defer { release(lock) }
     do throws(RosterError) {
       try RosterFile(path: path, lockTimeout: seconds, whenMissing: .seededRoster).apply([
         catTakesFire
@@ -187,7 +196,7 @@ import Testing
 
   @Test func aLockTimeoutOfAgesWaitsForTheLock() throws {
     let lock = try holdLock()
-    defer { close(lock) }
+    defer { release(lock) }
     let outcome = editWaitingForTheLock(lockTimeout: .seconds(Int64.max))
     #expect(!exists(path))
     #expect(flock(lock, LOCK_UN) == 0)

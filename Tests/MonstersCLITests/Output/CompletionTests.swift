@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MonstersCLI
@@ -11,21 +12,52 @@ import Testing
     return result.output
   }
 
-  private func isInstalled(_ program: String) -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/" + program)
+  /// A shell's path: bash and zsh are every system's (macOS has them in /bin), fish where it
+  /// is installed; where it is not, the test is cancelled, and says so.
+  private func shellPath(_ shell: String) throws -> URL {
+    guard let path = installedProgram(shell) else {
+      try Test.cancel("\(shell) is not installed: its completions are not run")
+    }
+    return URL(fileURLWithPath: path)
+  }
+
+  /// Runs a shell's program, as `BuiltTool.run` does, for 20 seconds at most: a completion
+  /// that waits for input is killed, so that the test fails rather than hangs. (GNU
+  /// `timeout(1)`, which would do it, is not macOS's.)
+  private func runForAWhile(
+    _ shell: URL, _ arguments: [String], in folder: String, environment: [String: String]
+  ) throws -> ProcessResult {
+    let output = folder + "/shell.out"
+    // In the folder: /bin/sh goes there first.
+    let process = try SpawnedProcess(
+      URL(fileURLWithPath: "/bin/sh"),
+      arguments: (["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", folder, shell.path] + arguments)
+        .map { Array($0.utf8) },
+      environment: environment, output: output, errors: output + ".errors")
+    var termination = process.wait(until: .now + .seconds(20))
+    if termination == nil {
+      process.kill()
+      termination = process.wait()
+      Issue.record("\(shell.lastPathComponent) ran for over 20 seconds, and was killed")
+    }
+    let status: Int32 =
+      switch termination {
+      case .exited(let code): code
+      case .signaled(let signal): 128 + signal
+      case nil: -1
+      }
+    return ProcessResult(
+      status: status, output: try String(contentsOfFile: output, encoding: .utf8),
+      errors: try String(contentsOfFile: output + ".errors", encoding: .utf8))
   }
 
   @Test(arguments: ["bash", "zsh", "fish"])
   func scriptsAreValidShell(_ shell: String) throws {
-    guard isInstalled(shell) else {
-      print("\(shell) is not installed; its completion script is not checked.")
-      return
-    }
+    let shellPath = try shellPath(shell)
     let harness = try CommandLineHarness()
     let path = harness.path("completion.\(shell)")
     try harness.write(try script(shell), to: path)
-    let result = try BuiltTool.run(
-      URL(fileURLWithPath: "/usr/bin/" + shell), ["-n", path], in: harness.folder)
+    let result = try BuiltTool.run(shellPath, ["-n", path], in: harness.folder)
     #expect(result.status == 0, "\(result.errors)")
   }
 
@@ -178,9 +210,8 @@ import Testing
     // A read that waits is killed, the shell with it, so that the test fails, not hangs.
     let clock = ContinuousClock()
     let start = clock.now
-    let result = try BuiltTool.run(
-      URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", "/bin/bash", "-c", program],
-      in: harness.folder,
+    let result = try runForAWhile(
+      URL(fileURLWithPath: "/bin/bash"), ["-c", program], in: harness.folder,
       environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
     #expect(clock.now - start < .seconds(10))
     #expect(result.status == 0, "\(result.errors)")
@@ -191,10 +222,7 @@ import Testing
   /// at once: completion does not wait the lock's wait for a writer of it.
   @Test(arguments: ["bash", "fish"])
   func aFIFOFoundAsTheRosterCompletesWithoutWaiting(_ shell: String) throws {
-    guard isInstalled(shell) else {
-      print("\(shell) is not installed; its completions are not run.")
-      return
-    }
+    let shellPath = try shellPath(shell)
     let harness = try CommandLineHarness()
     #expect(mkfifo(harness.rosterPath, 0o600) == 0)
     let scriptPath = harness.path("monsters.\(shell)")
@@ -213,9 +241,9 @@ import Testing
       : "source \(scriptPath); complete -C 'monsters show C'; printf '|'"
     let clock = ContinuousClock()
     let start = clock.now
-    let result = try BuiltTool.run(
-      URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", shell, "-c", program],
-      in: harness.folder, environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
+    let result = try runForAWhile(
+      shellPath, ["-c", program], in: harness.folder,
+      environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
     #expect(clock.now - start < .seconds(5))
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output == "|")
@@ -236,19 +264,16 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: harness.path("pwned2")))
   }
 
-  @Test func fishCompletesNamesAsTextWhereFishIsInstalled() throws {
-    guard isInstalled("fish") else {
-      print("fish is not installed; its completions are not run.")
-      return
-    }
+  @Test(.enabled(if: installedProgram("fish") != nil, "fish is not installed"))
+  func fishCompletesNamesAsTextWhereFishIsInstalled() throws {
+    let fish = try shellPath("fish")
     let harness = try CommandLineHarness()
     try harness.writeRoster(
       rosterJSON([MonsterFields(name: "$(touch pwned)"), MonsterFields(name: "Cat-Bot")]))
     let scriptPath = harness.path("monsters.fish")
     try harness.write(try script("fish"), to: scriptPath)
     let result = try BuiltTool.run(
-      URL(fileURLWithPath: "/usr/bin/fish"),
-      ["-c", "source \(scriptPath); complete -C 'monsters show '"], in: harness.folder,
+      fish, ["-c", "source \(scriptPath); complete -C 'monsters show '"], in: harness.folder,
       environment: [
         "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
       ])
@@ -258,11 +283,9 @@ import Testing
 
   /// As in bash, fish reads names from no stream: a roster path that is not a regular
   /// file is not read.
-  @Test func fishReadsNoNamesFromAStreamWhereFishIsInstalled() throws {
-    guard isInstalled("fish") else {
-      print("fish is not installed; its completions are not run.")
-      return
-    }
+  @Test(.enabled(if: installedProgram("fish") != nil, "fish is not installed"))
+  func fishReadsNoNamesFromAStreamWhereFishIsInstalled() throws {
+    let fish = try shellPath("fish")
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededRosterText)
     let fifo = harness.path("fifo.json")
@@ -277,13 +300,10 @@ import Testing
           + "echo \"$r|\"")
     }
     let program = lines.joined(separator: "\n")
-    let result = try BuiltTool.run(
-      URL(fileURLWithPath: "/usr/bin/bash"),
-      [
-        "-c", "exec 0<>\"$2\"; exec timeout -s KILL 20 fish -c \"$1\"", "-", program, fifo,
-      ],
-      in: harness.folder,
-      environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
+    let result = try runForAWhile(
+      URL(fileURLWithPath: "/bin/bash"),
+      ["-c", "exec 0<>\"$2\"; exec \"$3\" -c \"$1\"", "-", program, fifo, fish.path],
+      in: harness.folder, environment: ["PATH": try binaryFolder() + ":/usr/bin:/bin"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output == String(repeating: "|\n", count: 8) + "Cat-Bot|\nCat-Bot|\n")
   }
@@ -316,11 +336,9 @@ import Testing
       ])
   }
 
-  @Test func fishOffersANameThatStartsWithADashOnlyAfterDoubleDash() throws {
-    guard isInstalled("fish") else {
-      print("fish is not installed; its completions are not run.")
-      return
-    }
+  @Test(.enabled(if: installedProgram("fish") != nil, "fish is not installed"))
+  func fishOffersANameThatStartsWithADashOnlyAfterDoubleDash() throws {
+    let fish = try shellPath("fish")
     let harness = try CommandLineHarness()
     try harness.writeRoster(
       rosterJSON([MonsterFields(name: "-Bot"), MonsterFields(name: "Cat-Bot")]))
@@ -328,8 +346,7 @@ import Testing
     try harness.write(try script("fish"), to: scriptPath)
     func complete(_ line: String) throws -> String {
       try BuiltTool.run(
-        URL(fileURLWithPath: "/usr/bin/fish"),
-        ["-c", "source \(scriptPath); complete -C '\(line)'"], in: harness.folder,
+        fish, ["-c", "source \(scriptPath); complete -C '\(line)'"], in: harness.folder,
         environment: [
           "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
         ]
@@ -483,19 +500,16 @@ extension CompletionTests {
     let scriptPath = harness.path("monsters.fish")
     try harness.write(try script("fish"), to: scriptPath)
     return try BuiltTool.run(
-      URL(fileURLWithPath: "/usr/bin/fish"),
-      ["-c", "source \(scriptPath); complete -C '\(line)'"], in: harness.folder,
+      try shellPath("fish"), ["-c", "source \(scriptPath); complete -C '\(line)'"],
+      in: harness.folder,
       environment: [
         "PATH": try binaryFolder() + ":/usr/bin:/bin", "MONSTERS_FILE": harness.rosterPath,
       ]
     ).output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
   }
 
-  @Test func fishCompletesFieldValuesListsOfFieldsAndNamesOnceWhereFishIsInstalled() throws {
-    guard isInstalled("fish") else {
-      print("fish is not installed; its completions are not run.")
-      return
-    }
+  @Test(.enabled(if: installedProgram("fish") != nil, "fish is not installed"))
+  func fishCompletesFieldValuesListsOfFieldsAndNamesOnceWhereFishIsInstalled() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(seededRosterText)
     func complete(_ line: String) throws -> [String] {
@@ -674,11 +688,8 @@ extension CompletionTests {
     }
   }
 
-  @Test func fishNeverRunsADeclaredFieldOrValueAsCodeWhereFishIsInstalled() throws {
-    guard isInstalled("fish") else {
-      print("fish is not installed; its completions are not run.")
-      return
-    }
+  @Test(.enabled(if: installedProgram("fish") != nil, "fish is not installed"))
+  func fishNeverRunsADeclaredFieldOrValueAsCodeWhereFishIsInstalled() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(Self.hostileDeclarations)
     #expect(
@@ -695,9 +706,7 @@ extension CompletionTests {
     }
   }
 
-  @Test(
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+  @Test(.enabled(if: installedProgram("fish") != nil, "fish is not installed"))
   func fishCompletesTheRostersWeaponsFieldsAndActions() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(teamRosterText)
@@ -768,7 +777,7 @@ extension CompletionTests {
 
   @Test(
     .enabled(
-      if: PickerTmux.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"),
+      if: PickerTmux.isAvailable && installedProgram("zsh") != nil,
       "tmux or zsh is not installed"))
   func inARealZshTabCompletesTheValueOfAFieldNotAName() throws {
     // zsh reads its startup file as it starts: it is written first, in a folder of its own.

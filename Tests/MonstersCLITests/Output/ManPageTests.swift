@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import TestSupport
 import Testing
 
 @testable import MonstersCLI
@@ -10,8 +11,7 @@ import Testing
   static let subcommandNames = Subcommand.all.map(\.spec.name)
 
   /// `groff`, where it is installed.
-  static let groff = ["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let groff = installedProgram("groff")
 
   /// The source lines of a section (`.SH`) or a subsection (`.SS`), from its heading to the
   /// next heading.

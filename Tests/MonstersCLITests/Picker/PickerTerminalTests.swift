@@ -217,7 +217,7 @@ struct PickerTerminalTests {
     #expect(try tmux.exitCode() == 75)
     try tmux.expectRestored()
     // The message is longer than a row; tmux wraps it.
-    let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+    let screen = try tmux.unwrappedScreen()
     #expect(screen.hasPrefix("Error: Another monsters is editing \(tmux.rosterPath) (the roster"))
     #expect(try String(contentsOfFile: tmux.rosterPath, encoding: .utf8) == PickerTmux.seededRoster)
   }
@@ -245,7 +245,7 @@ struct PickerTerminalTests {
     for key in keys { try tmux.send(key, literally: key.count == 1) }
     #expect(try tmux.exitCode() == 1)
     try tmux.expectRestored()
-    let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+    let screen = try tmux.unwrappedScreen()
     #expect(
       screen.hasPrefix(
         "Error: \(tmux.rosterPath) changed while the picker was open: Unknown weapon 'laser'."),

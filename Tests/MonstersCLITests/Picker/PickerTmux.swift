@@ -8,8 +8,7 @@ import Testing
 /// folder, between two `stty -g` that show whether it left the terminal as it found it.
 final class PickerTmux {
   /// Where tmux is, if it is installed.
-  static let executable = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let executable = installedProgram("tmux")
 
   static var isAvailable: Bool { executable != nil }
 
@@ -30,6 +29,22 @@ final class PickerTmux {
     }
     return packageRoot.appendingPathComponent(".build/debug/monsters").path
   }()
+
+  /// The most bytes a Unix socket's path may have, with its NUL: `sun_path` holds 104 on
+  /// macOS and the BSDs (108 on Linux).
+  static let socketPathLimit = 104
+
+  /// Makes a new folder for a session, in `/tmp`: not in `TMPDIR`, which on macOS
+  /// (`/var/folders/…/T/`, some 50 bytes) leaves a socket's path in a folder named after a
+  /// UUID over ``socketPathLimit``, and tmux unable to start.
+  static func makeSessionFolder() throws -> String {
+    try Platform.makeTemporaryFolder(prefix: "/tmp/picker-tmux-")
+  }
+
+  /// The socket of the session in a folder.
+  static func socketPath(in folder: String) -> String {
+    folder + "/tmux.socket"
+  }
 
   /// The session's folder, which holds the roster, the socket and what the script records.
   let folder: String
@@ -55,9 +70,7 @@ final class PickerTmux {
     pick arguments: [String], roster: String? = nil, lockTimeout: String? = nil,
     interactiveShell: Bool = false, shell: String? = nil
   ) throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("picker-tmux-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try Self.makeSessionFolder()
     self.folder = folder
     if let roster {
       try roster.write(toFile: folder + "/monsters.json", atomically: true, encoding: .utf8)
@@ -133,7 +146,7 @@ final class PickerTmux {
     Platform.setCloseOnExec(pipe.write)
     spawned = Result { () throws(SystemCallError) in
       try Platform.spawn(
-        executable, arguments: ["-S", folder + "/tmux.socket"] + arguments,
+        executable, arguments: ["-S", Self.socketPath(in: folder)] + arguments,
         environment: environment.map { "\($0.key)=\($0.value)" },
         fileActions: [
           .open(0, path: "/dev/null", options: .readOnly, mode: 0),
@@ -166,6 +179,12 @@ final class PickerTmux {
   /// The screen's text, one line per row, without trailing blanks.
   func screen() throws -> String {
     try tmux("capture-pane", "-p", "-t", "picker")
+  }
+
+  /// The screen's text, a line that tmux wrapped joined again, with its blanks: what was
+  /// printed, whatever the width of the session's paths made tmux wrap where.
+  func unwrappedScreen() throws -> String {
+    try tmux("capture-pane", "-p", "-J", "-t", "picker")
   }
 
   /// Waits up to five seconds for the screen to pass a test.

@@ -8,8 +8,8 @@ import Testing
 /// edit ever replaces, so the lock it waits for is the lock the edits take.
 @Suite struct FlockRecipeTests {
   /// util-linux's `flock(1)`, where it is installed.
-  static let flock = URL(fileURLWithPath: "/usr/bin/flock")
-  static let hasFlock = FileManager.default.isExecutableFile(atPath: flock.path)
+  static let flock = installedProgram("flock").map(URL.init(fileURLWithPath:))
+  static let hasFlock = flock != nil
 
   @Test func aScriptHoldingTheLockKeepsEditsOutUntilItLetsGo() throws {
     let harness = try CommandLineHarness()
@@ -88,7 +88,7 @@ import Testing
     while outcomes.count < 30 || (edits.withLock { $0 } <= 30 && outcomes.count < 300) {
       outcomes.append(
         try BuiltTool.run(
-          Self.flock,
+          try #require(Self.flock),
           [harness.folder, "/bin/sh", "-c", script, "sh", harness.folder], in: harness.folder))
       Platform.sleep(nanoseconds: 5_000_000)
     }

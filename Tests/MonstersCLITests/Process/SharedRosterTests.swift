@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import TestSupport
 import Testing
 
 /// A roster shared by a group of users, each editing as themselves with a umask of their
@@ -7,7 +8,7 @@ import Testing
 @Suite(
   .enabled(
     if: Platform.effectiveUserID == 0
-      && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      && installedProgram("setpriv") != nil,
     "needs root, to run edits as other users with setpriv"))
 struct SharedRosterTests {
   static let group: gid_t = 4242
@@ -25,7 +26,8 @@ struct SharedRosterTests {
         "umask \(umask); exec \"$0\" \"$@\"", binary.path,
       ] + arguments
     let result = try SpawnedProcess.run(
-      URL(fileURLWithPath: "/usr/bin/setpriv"), arguments: line.map { Array($0.utf8) },
+      URL(fileURLWithPath: try #require(installedProgram("setpriv"))),
+      arguments: line.map { Array($0.utf8) },
       environment: ["MONSTERS_FILE": roster])
     return (
       result.termination, String(decoding: result.output, as: UTF8.self),

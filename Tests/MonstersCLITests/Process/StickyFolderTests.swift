@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import TestSupport
 import Testing
 
 /// A roster the user may write but not replace, as an edit does: in a folder with the sticky
@@ -9,7 +10,7 @@ import Testing
 @Suite(
   .enabled(
     if: Platform.effectiveUserID == 0
-      && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      && installedProgram("setpriv") != nil,
     "needs root, to own the roster and run the edit as another user with setpriv"))
 struct StickyFolderTests {
   static let user: uid_t = 4003
@@ -38,7 +39,8 @@ struct StickyFolderTests {
       "set", "cat-bot", "--weapon", "fire", "--file", roster,
     ]
     let result = try SpawnedProcess.run(
-      URL(fileURLWithPath: "/usr/bin/setpriv"), arguments: line.map { Array($0.utf8) },
+      URL(fileURLWithPath: try #require(installedProgram("setpriv"))),
+      arguments: line.map { Array($0.utf8) },
       environment: [:])
     return (roster, folder, (result.termination, result.output, result.errors))
   }

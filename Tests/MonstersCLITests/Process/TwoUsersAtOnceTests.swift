@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MonsterKit
 import Synchronization
+import TestSupport
 import Testing
 
 /// Two users adding monsters to one roster at once, each as themselves (through
@@ -10,7 +11,7 @@ import Testing
 @Suite(
   .enabled(
     if: Platform.effectiveUserID == 0
-      && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      && installedProgram("setpriv") != nil,
     "needs root, to run edits as two other users with setpriv"))
 struct TwoUsersAtOnceTests {
   static let owner: uid_t = 4011
@@ -51,7 +52,8 @@ struct TwoUsersAtOnceTests {
       ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", binary.path, "-f", roster]
       + arguments
     let result = try SpawnedProcess.run(
-      URL(fileURLWithPath: "/usr/bin/setpriv"), arguments: line.map { Array($0.utf8) },
+      URL(fileURLWithPath: try #require(installedProgram("setpriv"))),
+      arguments: line.map { Array($0.utf8) },
       environment: [:])
     return (result.termination, String(decoding: result.errors, as: UTF8.self))
   }

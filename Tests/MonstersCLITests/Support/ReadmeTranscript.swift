@@ -167,17 +167,14 @@ extension ReadmeTranscript {
     }
     // util-linux's flock(1), where it is installed; elsewhere (macOS) the package's
     // lock-holder, which takes the same lock the same way, answers to its name.
-    var path = binaryFolder + ":/usr/bin:/bin"
-    if !FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") {
-      guard let holder = LockHolder.program else {
-        throw Problem(line: 0, message: "lock-holder could not be found or built")
-      }
-      let tools = scratch + "/tools"
-      try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
-      try FileManager.default.createSymbolicLink(
-        atPath: tools + "/flock", withDestinationPath: holder.path)
-      path = tools + ":" + path
+    guard let flock = installedProgram("flock") ?? LockHolder.program?.path else {
+      throw Problem(line: 0, message: "lock-holder could not be found or built")
     }
+    let tools = scratch + "/tools"
+    try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: tools + "/flock", withDestinationPath: flock)
+    let path = tools + ":" + binaryFolder + ":/usr/bin:/bin"
     let environment = [
       "PATH": path,
       "HOME": home,
@@ -192,12 +189,14 @@ extension ReadmeTranscript {
     let outputPath = scratch + "/output"
     // `timeout` runs the shell in a process group of its own and kills the whole group, so
     // a command that hangs leaves nothing running behind it.
-    let timeoutTool = "/usr/bin/timeout"
     let limit = "\(timeout.components.seconds)"
     let shell = ["/bin/bash", "-c", script + "exit 0\n", "bash", folder]
     let (program, arguments) =
-      FileManager.default.isExecutableFile(atPath: timeoutTool)
-      ? (timeoutTool, ["--signal=KILL", limit] + shell) : (shell[0], Array(shell.dropFirst()))
+      if let timeoutTool = installedProgram("timeout") {
+        (timeoutTool, ["--signal=KILL", limit] + shell)
+      } else {
+        (shell[0], Array(shell.dropFirst()))
+      }
     let process = try SpawnedProcess(
       URL(fileURLWithPath: program), arguments: arguments.map { Array($0.utf8) },
       environment: environment, output: outputPath, errors: outputPath + ".errors")

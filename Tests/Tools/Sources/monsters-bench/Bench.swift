@@ -64,11 +64,13 @@ struct Bench {
     if let path = options.monsters {
       monsters = path
     } else {
-      // The build README.md installs, in a folder of its own so that the benchmark's own
-      // build is left alone.
+      // The build README.md installs, of the package, in a folder of its own so that its
+      // other builds are left alone.
+      let installed = packageRoot.path + "/.build/installed"
       let arguments = [
         "build", "-c", "release", "--static-swift-stdlib", "-Xswiftc", "-static-executable",
-        "-Xlinker", "-s", "--product", "monsters", "--scratch-path", ".build/installed",
+        "-Xlinker", "-s", "--product", "monsters", "--package-path", packageRoot.path,
+        "--scratch-path", installed,
       ]
       print("Building monsters: swift \(arguments.joined(separator: " "))")
       let build = Command(
@@ -80,7 +82,7 @@ struct Bench {
       // is a quarter of the start-up time.
       monsters = folder + "/monsters"
       let install = Command(
-        program: "/bin/cp", arguments: [".build/installed/release/monsters", monsters])
+        program: "/bin/cp", arguments: [installed + "/release/monsters", monsters])
       guard install.run().status == 0 else { throw BenchError("cannot copy the release build") }
     }
     guard Platform.isExecutable(monsters) else { throw BenchError("no binary at \(monsters)") }

@@ -14,14 +14,14 @@ struct BenchOptions {
   var wantsHelp = false
 
   static let usage = """
-    usage: swift run -c release monsters-bench [--sizes N,N,...] [--runs N] [--monsters PATH]
-                                               [--only TEXT,...] [--keep]
+    usage: swift run -c release --package-path Tests/Tools monsters-bench
+             [--sizes N,N,...] [--runs N] [--monsters PATH] [--only TEXT,...] [--keep]
 
       --sizes      roster sizes in monsters (default: 1000,10000,100000,1000000)
       --runs       runs of each command per size, alternating the tools (default: 5)
       --monsters   the binary to time (default: build it as README.md installs it,
                    with --static-swift-stdlib -Xswiftc -static-executable -Xlinker -s,
-                   into .build/installed, and time a copy of it, as installed)
+                   into .build/installed of the package, and time a copy of it, as installed)
       --only       time only the workloads whose title holds one of the texts, such as
                    merge or start,set (the checks of edits are then left out; the CI
                    rows, set --where and import, only with ci; the rows of a roster with

@@ -16,8 +16,8 @@ import TestSupport
 /// lacks, alternating with the binary measured.
 enum PickerBench {
   static let usage = """
-    usage: swift run -c release monsters-bench picker [--size N] [--runs N] [--query TEXT]
-                                                      [--monsters PATH] [--baseline PATH]
+    usage: swift run -c release --package-path Tests/Tools monsters-bench picker
+             [--size N] [--runs N] [--query TEXT] [--monsters PATH] [--baseline PATH]
 
       --size       monsters in the generated roster (default: 1000000)
       --runs       runs of each binary (default: 5)

@@ -3,11 +3,14 @@ import MonsterKit
 // monsters-bench: times the release `monsters` binary against jq, python3 and the floors
 // (cp + sync, cat, /bin/true) on generated canonical rosters, and prints a Markdown table.
 //
-//   swift run -c release monsters-bench [--sizes 1000,10000,100000,1000000] [--runs 5]
-//                                       [--monsters PATH] [--only TEXT] [--keep]
-//   swift run -c release monsters-bench picker --help    (the picker: see PickerBench.swift)
-//   swift run -c release monsters-bench merge-truth [--scenarios N]   (MergeTruthBench.swift)
-//   swift run -c release monsters-bench log [--size N] [--commits N]   (LogBench.swift)
+//   swift run -c release --package-path Tests/Tools monsters-bench
+//       [--sizes 1000,10000,100000,1000000] [--runs 5] [--monsters PATH] [--only TEXT] [--keep]
+//   swift run -c release --package-path Tests/Tools monsters-bench picker --help
+//       (the picker: see PickerBench.swift)
+//   swift run -c release --package-path Tests/Tools monsters-bench merge-truth [--scenarios N]
+//       (MergeTruthBench.swift)
+//   swift run -c release --package-path Tests/Tools monsters-bench log [--size N] [--commits N]
+//       (LogBench.swift)
 
 if CommandLine.arguments.dropFirst().first == "picker" {
   Platform.exit(PickerBench.main(Array(CommandLine.arguments.dropFirst(2))))

@@ -14,8 +14,8 @@ import TestSupport
 /// them, to show that it does not grow with the number of commits.
 enum LogBench {
   static let usage = """
-    usage: swift run -c release monsters-bench log [--size N] [--commits N] [--runs N]
-                                                   [--monsters PATH]
+    usage: swift run -c release --package-path Tests/Tools monsters-bench log
+             [--size N] [--commits N] [--runs N] [--monsters PATH]
 
       --size       monsters in the roster (default: 10000)
       --commits    commits in its history (default: 1000)

@@ -13,7 +13,8 @@ import TestSupport
 /// checked in the release build: a million take a few minutes on two cores.
 enum MergeTruthBench {
   static let usage = """
-    usage: swift run -c release monsters-bench merge-truth [--scenarios N] [--seed N] [--workers N]
+    usage: swift run -c release --package-path Tests/Tools monsters-bench merge-truth
+             [--scenarios N] [--seed N] [--workers N]
 
       --scenarios  how many scenarios to check (default: 1000000)
       --seed       the first worker's seed; worker k takes seed + k (default: 1)
