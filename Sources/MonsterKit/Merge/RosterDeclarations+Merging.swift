@@ -125,12 +125,24 @@ extension RosterDeclarations {
     if otherKeysConflict { merged.markConflict(.otherKeys) }
     // An entry that breaks a rule once merged (two weapons named alike, one from each
     // side) is in conflict too, until neither version breaks one.
+    // A weapon is an entry by its name as the rule folds it (`Ray` and `RAY` are one); a
+    // field by its key, so that each key the rule calls the same (`squad`, `Squad`) is put
+    // in conflict, and each version takes its own side's.
     while true {
-      let broken = (merged.ours.problems() + merged.theirs.problems()).map {
-        $0.isWeapon
-          ? MergeConflict.Declaration.weapon($0.name) : MergeConflict.Declaration.field($0.name)
+      var broken: [MergeConflict.Declaration] = []
+      for problem in merged.ours.problems() + merged.theirs.problems() {
+        guard !problem.isWeapon else {
+          broken.append(.weapon(problem.name))
+          continue
+        }
+        let folded = MonsterField.foldedKey(problem.name)
+        broken += (ours.fields + theirs.fields).map(\.key)
+          .filter { MonsterField.foldedKey($0) == folded }.map { .field($0) }
+        broken.append(.field(problem.name))
       }
-      guard broken.contains(where: { merged.markConflict($0) }) else { break }
+      var changed = false
+      for entry in broken where merged.markConflict(entry) { changed = true }
+      guard changed else { break }
     }
     return merged
   }
@@ -212,12 +224,12 @@ extension RosterDeclarations {
     case .weapon(let name):
       let folded = Weapon.foldedName(name)
       let theirs = other.weaponList.first { Weapon.foldedName($0.name) == folded }
+      // Every weapon of a name the rule calls the same goes (`Ray` and `RAY`, one from
+      // each side); the other's takes the first one's place.
       var list = weaponList
-      if let index = list.firstIndex(where: { Weapon.foldedName($0.name) == folded }) {
-        if let theirs { list[index] = theirs } else { list.remove(at: index) }
-      } else if let theirs {
-        list.append(theirs)
-      }
+      let index = list.firstIndex { Weapon.foldedName($0.name) == folded }
+      list.removeAll { Weapon.foldedName($0.name) == folded }
+      if let theirs { list.insert(theirs, at: index ?? list.count) }
       weapons = list
     case .field(let key):
       let theirs = other.fields.first { $0.key.hasSameCodePoints(as: key) }

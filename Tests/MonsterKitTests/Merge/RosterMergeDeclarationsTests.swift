@@ -170,6 +170,28 @@ import Testing
     #expect(Set(keptTheirs.map(\.name)) == ["Cat-Bot", "Old-Dog", "Dog-Bot"])
   }
 
+  /// Each side adds a weapon, or a field, under a name the other's calls the same (`Ray`
+  /// and `RAY`, `squad` and `Squad`): a conflict of the declarations, and keeping either
+  /// side gives a valid roster with that side's.
+  @Test func namesTheRulesCallTheSameAddedOnEachSideConflictAndEachSideKeepsItsOwn() throws {
+    let base = try base()
+    let ray = try Roster(
+      base.monsters, weapons: base.weapons + [Weapon(name: "Ray", imageName: "a")],
+      fields: base.declaredFields + [try MonsterField(declaring: "squad", kind: .text)])
+    let loudRay = try Roster(
+      base.monsters, weapons: base.weapons + [Weapon(name: "RAY", imageName: "b")],
+      fields: base.declaredFields + [try MonsterField(declaring: "Squad", kind: .values(["a"]))])
+    let merge = try merged(base, ray, loudRay)
+    #expect(!merge.isClean)
+    let file = try #require(try MarkedRoster(bytes: merge.fileBytes(), path: "m.json"))
+    let ours = try #require(try file.resolving(nil, keeping: .ours).roster)
+    let theirs = try #require(try file.resolving(nil, keeping: .theirs).roster)
+    #expect(ours.weapons.last == Weapon(name: "Ray", imageName: "a"))
+    #expect(ours.declaredFields.map(\.key) == ["team", "squad"])
+    #expect(theirs.weapons.last == Weapon(name: "RAY", imageName: "b"))
+    #expect(theirs.declaredFields.map(\.key) == ["team", "Squad"])
+  }
+
   /// Two branches each add a value to one field and a monster with it: the values merge as
   /// a set, and the merge is clean.
   @Test func valuesEachSideAddsToAFieldAreBothKept() throws {
