@@ -252,12 +252,12 @@ extension IdentityEvidence {
       for component in components() {
         let solved = component.bestMatching(weight)
         for (old, new) in solved.pairs { matches[old] = new }
+        // The monsters of the component the reading has gone, found once for its pairs.
+        let goneOld = component.old.filter { matches[$0] == nil }
         let certain =
           solved.isClear
           && solved.pairs.allSatisfy { old, new in
-            let gone = component.old.filter { matches[$0] == nil }.compactMap {
-              evidence[Pair(old: $0, new: new)]
-            }
+            let gone = goneOld.compactMap { evidence[Pair(old: $0, new: new)] }
             // A value that identifies a monster the reading has gone: the new one may be
             // that monster, whatever else it holds.
             guard !gone.contains(where: { $0.description || $0.icon }) else { return false }

@@ -125,24 +125,15 @@ extension RosterDeclarations {
     if otherKeysConflict { merged.markConflict(.otherKeys) }
     // An entry that breaks a rule once merged (two weapons named alike, one from each
     // side) is in conflict too, until neither version breaks one.
-    // A weapon is an entry by its name as the rule folds it (`Ray` and `RAY` are one); a
-    // field by its key, so that each key the rule calls the same (`squad`, `Squad`) is put
-    // in conflict, and each version takes its own side's.
+    // A weapon or a field is an entry by its name as the rules fold it (`Ray` and `RAY`,
+    // `squad` and `Squad`, `café` in two Unicode forms are one), each version taking its
+    // own side's.
     while true {
-      var broken: [MergeConflict.Declaration] = []
-      for problem in merged.ours.problems() + merged.theirs.problems() {
-        guard !problem.isWeapon else {
-          broken.append(.weapon(problem.name))
-          continue
-        }
-        let folded = MonsterField.foldedKey(problem.name)
-        broken += (ours.fields + theirs.fields).map(\.key)
-          .filter { MonsterField.foldedKey($0) == folded }.map { .field($0) }
-        broken.append(.field(problem.name))
+      let broken = (merged.ours.problems() + merged.theirs.problems()).map {
+        $0.isWeapon
+          ? MergeConflict.Declaration.weapon($0.name) : MergeConflict.Declaration.field($0.name)
       }
-      var changed = false
-      for entry in broken where merged.markConflict(entry) { changed = true }
-      guard changed else { break }
+      guard broken.contains(where: { merged.markConflict($0) }) else { break }
     }
     return merged
   }
@@ -208,7 +199,8 @@ extension RosterDeclarations {
       weaponList.first { Weapon.foldedName($0.name) == Weapon.foldedName(name) }.map(
         Self.json(of:))
     case .field(let key):
-      fields.first { $0.key.hasSameCodePoints(as: key) }.map(Self.json(of:))
+      fields.first { MonsterField.foldedKey($0.key) == MonsterField.foldedKey(key) }.map(
+        Self.json(of:))
     }
   }
 
@@ -232,12 +224,13 @@ extension RosterDeclarations {
       if let theirs { list.insert(theirs, at: index ?? list.count) }
       weapons = list
     case .field(let key):
-      let theirs = other.fields.first { $0.key.hasSameCodePoints(as: key) }
-      if let index = fields.firstIndex(where: { $0.key.hasSameCodePoints(as: key) }) {
-        if let theirs { fields[index] = theirs } else { fields.remove(at: index) }
-      } else if let theirs {
-        fields.append(theirs)
-      }
+      // As a weapon: every field of a key the rule calls the same goes (`café` in two
+      // Unicode forms, `squad` and `Squad`); the other's takes the first one's place.
+      let folded = MonsterField.foldedKey(key)
+      let theirs = other.fields.first { MonsterField.foldedKey($0.key) == folded }
+      let index = fields.firstIndex { MonsterField.foldedKey($0.key) == folded }
+      fields.removeAll { MonsterField.foldedKey($0.key) == folded }
+      if let theirs { fields.insert(theirs, at: index ?? fields.count) }
     }
   }
 }

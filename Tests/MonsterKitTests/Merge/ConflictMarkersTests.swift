@@ -16,6 +16,8 @@ import Testing
   @Test(arguments: [
     ("{\n<<<<<<< ours (team monsters.json)\n", true),
     ("{\n<<<<<<< ours\n", true),
+    ("{\n<<<<<<< ours: main (team monsters.json)\n", true),
+    ("{\n<<<<<<< ours:main\n", false),
     ("{\r\n<<< ours\r\n", true),
     ("{\n<<<<<<< HEAD\n", false),
     ("{\n<<<<<<< HEAD\n<<<<<<< ours\n", false),
@@ -34,6 +36,10 @@ import Testing
     var bytes: [UInt8] = []
     ConflictMarkers(size: 9, naming: name).appendOpening(to: &bytes)
     #expect(bytes.withUnsafeBytes(ConflictMarkers.firstConflictIsMarkedByMerge(in:)))
+    // Naming what each side is, as git 2.44 passes it.
+    var named: [UInt8] = []
+    ConflictMarkers(size: 7, naming: name, sides: ("feature/x", "main")).appendOpening(to: &named)
+    #expect(named.withUnsafeBytes(ConflictMarkers.firstConflictIsMarkedByMerge(in:)))
   }
 
   @Test func eachConflictIsFoundByTheLineThatOpensIt() {
