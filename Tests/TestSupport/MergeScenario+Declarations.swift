@@ -22,8 +22,25 @@ extension MergeScenario {
     /// What a roster declares, as far as the scenario declares things: its weapons where
     /// they are not the built-in five, its fields.
     init(_ roster: Roster) {
-      weapons = roster.weapons == Weapon.builtIn ? nil : roster.weapons
+      weapons =
+        roster.weapons.map(Drawn.init) == Weapon.builtIn.map(Drawn.init) ? nil : roster.weapons
       fields = roster.declaredFields
+    }
+
+    /// A weapon as the file declares it: its name and its image (a weapon's `==` compares
+    /// its name alone, and the model must see an image changed).
+    struct Drawn: Equatable {
+      var name: String
+      var imageName: String
+
+      init(_ weapon: Weapon) {
+        (name, imageName) = (weapon.name, weapon.imageName)
+      }
+    }
+
+    static func == (lhs: Declared, rhs: Declared) -> Bool {
+      lhs.weapons?.map(Drawn.init) == rhs.weapons?.map(Drawn.init) && lhs.fields == rhs.fields
+        && lhs.otherKeys == rhs.otherKeys
     }
 
     /// The weapons, the built-in five where none are declared.
@@ -34,8 +51,9 @@ extension MergeScenario {
         monsters, weapons: weapons, fields: fields, otherKeys: otherKeys, otherFields: otherFields)
     }
 
-    func weapon(_ name: String) -> Weapon? {
-      weaponList.first { $0.name == name }
+    /// The weapon of a name, with its image, as the model compares weapons.
+    func weapon(_ name: String) -> Drawn? {
+      weaponList.first { $0.name == name }.map(Drawn.init)
     }
 
     func field(_ key: String) -> MonsterField? {
@@ -100,7 +118,7 @@ extension MergeScenario {
           guard
             let kept = Self.merged(base.weapon(name), ours.weapon(name), theirs.weapon(name))
           else { return nil }
-          if let kept { list.append(kept) }
+          if let kept { list.append(Weapon(name: kept.name, imageName: kept.imageName)) }
         }
         merged.weapons = list
       }

@@ -18,7 +18,17 @@ struct WeaponTable: Hashable, Sendable {
     precondition(weapons.count <= Self.capacity, "more weapons than a record can number")
     self.weapons = weapons
     spellings = weapons.map { Array($0.name.utf8) }
-    isBuiltIn = weapons == Weapon.builtIn
+    isBuiltIn = weapons.haveSameImages(as: Weapon.builtIn)
+  }
+
+  /// Whether two tables number the same weapons, each with the same image.
+  static func == (lhs: WeaponTable, rhs: WeaponTable) -> Bool {
+    lhs.weapons.haveSameImages(as: rhs.weapons)
+  }
+
+  /// Hashes the weapons' names, in order.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(spellings)
   }
 
   /// The five built-in weapons.

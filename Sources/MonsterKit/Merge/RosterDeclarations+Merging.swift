@@ -75,7 +75,7 @@ extension RosterDeclarations {
     }
     func weaponList(_ members: [JSONMember]) -> [Weapon]? {
       let list = members.enumerated().compactMap { weapon($1.value, number: $0 + 1).value }
-      return declared || list != Weapon.builtIn ? list : nil
+      return declared || !list.haveSameImages(as: Weapon.builtIn) ? list : nil
     }
     merged.ours.weapons = weaponList(weapons.ours)
     merged.theirs.weapons = weaponList(weapons.theirs)

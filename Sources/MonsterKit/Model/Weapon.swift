@@ -94,10 +94,36 @@ public struct Weapon: Hashable, Sendable {
 // MARK: - Equality
 
 extension Weapon {
-  /// Whether two weapons have the same name and image, code point by code point, as the
-  /// roster file holds them.
+  /// Whether two weapons are the same weapon: the same name, code point by code point, as
+  /// the roster file names weapons. The image is the roster's to give, not the weapon's to
+  /// be told apart by: `monster.weapon == Weapon(name: "laser")` holds whatever image the
+  /// roster gives its laser. ``hasSameImage(as:)`` compares the images too.
   public static func == (lhs: Weapon, rhs: Weapon) -> Bool {
-    lhs.name.hasSameCodePoints(as: rhs.name) && lhs.imageName.hasSameCodePoints(as: rhs.imageName)
+    lhs.name.hasSameCodePoints(as: rhs.name)
+  }
+
+  /// Hashes the name, which ``==(_:_:)`` compares.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+  }
+
+  /// Whether two weapons have the same name and the same image, code point by code point,
+  /// as the roster file declares them.
+  ///
+  /// - Parameter other: The other weapon.
+  /// - Returns: Whether both are the same.
+  public func hasSameImage(as other: Weapon) -> Bool {
+    self == other && imageName.hasSameCodePoints(as: other.imageName)
+  }
+}
+
+extension [Weapon] {
+  /// Whether two lists hold the same weapons, in the same order, each with the same image,
+  /// as the roster file declares them.
+  func haveSameImages(as other: [Weapon]) -> Bool {
+    elementsEqual(other) { $0.hasSameImage(as: $1) }
   }
 }
 

@@ -297,7 +297,7 @@ extension Roster {
   private mutating func replaceWeapon(_ old: Weapon, with new: Weapon) throws(RosterError)
     -> [RosterChange]
   {
-    guard new != old else { return [] }
+    guard !new.hasSameImage(as: old) else { return [] }
     var declared = declarations
     declared.weapons = weapons.map { $0 == old ? new : $0 }
     try declared.check()

@@ -109,6 +109,9 @@ public struct Roster: Sendable {
 
   /// A roster of chosen records of a source and of other monsters, in the order `slots`
   /// gives (none removed). Its names are not indexed until ``indexNames()`` is called.
+  ///
+  /// The records and the monsters may come from a roster that gave a weapon another image
+  /// (a side of a merge): each carries its weapon with the image these declarations give.
   init(
     source: RosterSource, slots: [Slot], edited: [Monster], otherFields: [JSONMember],
     declarations: RosterDeclarations
@@ -117,6 +120,16 @@ public struct Roster: Sendable {
     self.declarations = declarations
     self.slots = slots
     self.edited = edited
+    if let weapons = declarations.weapons {
+      let table = source.weapons.weapons
+      if !table.allSatisfy({ weapons.weapon(named: $0.name)?.hasSameImage(as: $0) ?? true }) {
+        self.source.weapons = WeaponTable(table.map { weapons.weapon(named: $0.name) ?? $0 })
+      }
+      for entry in edited.indices {
+        guard let weapon = weapons.weapon(named: edited[entry].weapon.name) else { continue }
+        self.edited[entry].weapon = weapon
+      }
+    }
     self.names = NameIndex()
     self.liveCount = slots.count
     self.otherFields = otherFields

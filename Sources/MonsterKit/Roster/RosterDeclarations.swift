@@ -30,6 +30,26 @@ struct RosterDeclarations: Hashable, Sendable {
   var isEmpty: Bool {
     weapons == nil && fields.isEmpty && otherKeys == nil
   }
+
+  /// Whether two rosters declare the same: weapons with their images (a weapon's `==`
+  /// compares its name alone), fields, and what they make of other keys.
+  static func == (lhs: RosterDeclarations, rhs: RosterDeclarations) -> Bool {
+    let sameWeapons =
+      switch (lhs.weapons, rhs.weapons) {
+      case (nil, nil): true
+      case (let mine?, let theirs?): mine.haveSameImages(as: theirs)
+      default: false
+      }
+    return sameWeapons && lhs.fields == rhs.fields && lhs.otherKeys == rhs.otherKeys
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(weapons?.map(\.name))
+    hasher.combine(weapons?.map(\.imageName))
+    hasher.combine(fields)
+    hasher.combine(otherKeys)
+  }
 }
 
 extension RosterDeclarations {

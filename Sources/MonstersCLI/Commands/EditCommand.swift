@@ -272,7 +272,8 @@ enum EditCommand {
     -> EditDocument.Problem?
   {
     guard
-      edited.declaresWeapons != excerpt.declaresWeapons || edited.weapons != excerpt.weapons
+      edited.declaresWeapons != excerpt.declaresWeapons
+        || !edited.weapons.elementsEqual(excerpt.weapons, by: { $0.hasSameImage(as: $1) })
         || edited.declaredFields != excerpt.declaredFields || !edited.otherFields.isEmpty
     else { return nil }
     return EditDocument.Problem(
