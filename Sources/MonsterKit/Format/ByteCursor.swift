@@ -43,17 +43,21 @@ struct ByteCursor {
     position += 1
   }
 
-  /// Writes a member of an object whose value is a string: what stands before the value,
-  /// then the value in quotes.
+  /// Writes a member of an object: what stands before the value, then the value, a
+  /// string's in quotes.
   ///
   /// - Parameters:
-  ///   - prefix: The bytes before the value, up to its opening quote.
-  ///   - value: The string's contents, escaped already where they need it.
+  ///   - prefix: The bytes before the value, up to a string's opening quote.
+  ///   - value: The value's JSON text, a string's contents escaped already where they need
+  ///     it.
+  ///   - quoted: Whether the value is a string, written between quotes.
   @inline(__always)
-  mutating func writeMember(_ prefix: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) {
+  mutating func writeMember(
+    _ prefix: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, quoted: Bool = true
+  ) {
     write(prefix)
-    write(UInt8(ascii: "\""))
+    if quoted { write(UInt8(ascii: "\"")) }
     write(value)
-    write(UInt8(ascii: "\""))
+    if quoted { write(UInt8(ascii: "\"")) }
   }
 }

@@ -88,12 +88,15 @@ struct MonsterObjectFrame: Sendable {
         memberIndent: CanonicalLayout.monsterLevel + 1)
     }
 
-    /// What stands before the value of each built-in key, by the key's place: a tuple, not
-    /// an array, so that a frame for each of a million monsters costs no allocation.
+    /// What stands before the value of each built-in key, in the table's order: a tuple,
+    /// not an array, so that a frame for each of a million monsters costs no allocation. A
+    /// new built-in key is a compile error in ``prefix(_:)``'s `switch` until it has a
+    /// slot here and in ``init(prefix:end:memberIndent:)``.
     private let prefixes:
       (
-        UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
-        UnsafeRawBufferPointer, UnsafeRawBufferPointer
+        name: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
+        icon: UnsafeRawBufferPointer, weapon: UnsafeRawBufferPointer,
+        nameColor: UnsafeRawBufferPointer
       )
     /// What ends the object.
     let end: UnsafeRawBufferPointer
@@ -105,12 +108,9 @@ struct MonsterObjectFrame: Sendable {
       prefix: (MonsterField.BuiltIn) -> UnsafeRawBufferPointer, end: UnsafeRawBufferPointer,
       memberIndent: Int?
     ) {
-      assert(
-        MonsterField.BuiltIn.allCases.count == 5, "a frame holds a prefix for each built-in key")
-      func at(_ place: Int) -> UnsafeRawBufferPointer {
-        prefix(MonsterField.BuiltIn(rawValue: place) ?? .name)
-      }
-      prefixes = (at(0), at(1), at(2), at(3), at(4))
+      prefixes = (
+        prefix(.name), prefix(.description), prefix(.icon), prefix(.weapon), prefix(.nameColor)
+      )
       self.end = end
       self.memberIndent = memberIndent
     }
@@ -126,12 +126,12 @@ struct MonsterObjectFrame: Sendable {
     /// What stands before the value of a key.
     @inline(__always)
     func prefix(_ key: MonsterField.BuiltIn) -> UnsafeRawBufferPointer {
-      switch key.rawValue {
-      case 0: prefixes.0
-      case 1: prefixes.1
-      case 2: prefixes.2
-      case 3: prefixes.3
-      default: prefixes.4
+      switch key {
+      case .name: prefixes.name
+      case .description: prefixes.description
+      case .icon: prefixes.icon
+      case .weapon: prefixes.weapon
+      case .nameColor: prefixes.nameColor
       }
     }
   }

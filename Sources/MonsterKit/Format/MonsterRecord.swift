@@ -39,10 +39,9 @@ struct MonsterRecord: Sendable {
       Flags(rawValue: 1 << field.rawValue)
     }
 
-    /// Any field's string holds escapes.
-    @inline(__always)
-    static var anyEscaped: Flags {
-      escaped(.name).union(.escaped(.description)).union(.escaped(.icon))
+    /// Any text field's string holds escapes.
+    static let anyEscaped = MonsterTextField.allCases.reduce(into: Flags()) {
+      $0.insert(.escaped($1))
     }
   }
 
@@ -53,11 +52,21 @@ struct MonsterRecord: Sendable {
 
   var hasName: Bool { flags.contains(.hasName) }
 
+  /// Where a text field's string lies, between its quotes.
   func span(_ field: MonsterTextField) -> ByteSpan {
     switch field {
     case .name: name
     case .description: description
     case .icon: icon
+    }
+  }
+
+  /// Locates a text field's string.
+  mutating func setSpan(_ field: MonsterTextField, _ span: ByteSpan) {
+    switch field {
+    case .name: name = span
+    case .description: description = span
+    case .icon: icon = span
     }
   }
 
@@ -92,35 +101,43 @@ struct MonsterRecord: Sendable {
 // MARK: - The values a record holds itself
 
 extension MonsterRecord {
-  /// Calls `body` with the canonical spelling of the value of a built-in field the record
-  /// holds itself (not a text field), or `nil` when the monster has none.
+  /// Calls `body` with the canonical spelling of the value of a field the record holds
+  /// itself (a string's between its quotes), or `nil` when the monster has none.
   @inline(__always)
   func withHeldValue<Result>(
-    _ key: MonsterField.BuiltIn, weapons: WeaponTable,
+    _ field: MonsterHeldField, weapons: WeaponTable,
     _ body: (UnsafeRawBufferPointer?) -> Result
   ) -> Result {
-    switch key {
-    case .weapon: return weapons.withSpelling(weapon, body)
-    case .nameColor: return nameColor.map { $0.withSpelling(body) } ?? body(nil)
-    case .name, .description, .icon: preconditionFailure("a text field is the file's bytes")
+    switch field {
+    case .weapon: weapons.withSpelling(weapon, body)
+    case .nameColor: nameColor.map { $0.withSpelling(body) } ?? body(nil)
     }
   }
 
-  /// The value of a built-in field the record holds itself, as the file holds it.
-  func heldValue(_ key: MonsterField.BuiltIn, weapons: WeaponTable) -> JSONValue? {
-    withHeldValue(key, weapons: weapons) { $0.map { .string(String(decoding: $0, as: UTF8.self)) } }
+  /// The value of a field the record holds itself, as the file holds it.
+  func heldValue(_ field: MonsterHeldField, weapons: WeaponTable) -> JSONValue? {
+    withHeldValue(field, weapons: weapons) { spelling in
+      spelling.map { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        return field.builtIn.takesStrings ? .string(text) : .number(text)
+      }
+    }
   }
 
-  /// Whether the record holds the same values as another, of this roster or another one,
-  /// weapons compared by name.
+  /// Whether the record holds the same value of a field as another, of this roster or
+  /// another one, weapons compared by name.
   @inline(__always)
-  func holdsSameValues(
-    as other: MonsterRecord, weapons: WeaponTable, otherWeapons: WeaponTable
+  func holdsSameValue(
+    _ field: MonsterHeldField, as other: MonsterRecord, weapons: WeaponTable,
+    otherWeapons: WeaponTable
   ) -> Bool {
-    nameColor == other.nameColor
-      && (weapons == otherWeapons
+    switch field {
+    case .weapon:
+      weapons == otherWeapons
         ? weapon == other.weapon
-        : weapons[weapon].name.hasSameCodePoints(as: otherWeapons[other.weapon].name))
+        : weapons[weapon].name.hasSameCodePoints(as: otherWeapons[other.weapon].name)
+    case .nameColor: nameColor == other.nameColor
+    }
   }
 }
 
@@ -156,14 +173,13 @@ struct RecordValues: Hashable {
   init?(_ values: [(field: MonsterField, value: JSONValue?)], weapons: WeaponTable) {
     for (field, value) in values {
       let text: String? = if case .string(let text)? = value { text } else { nil }
-      switch field.builtIn {
-      case .weapon?:
+      guard case .held(let held)? = field.builtIn?.lane else { return nil }
+      switch held {
+      case .weapon:
         guard let text, let number = weapons.number(of: text) else { return nil }
         weapon = number
-      case .nameColor?:
+      case .nameColor:
         nameColor = text.flatMap { NameColor(spelling: $0) }.map(NameColorChange.set) ?? .remove
-      default:
-        return nil
       }
     }
   }

@@ -37,12 +37,14 @@ extension Roster {
       return
     }
     for key in MonsterField.BuiltIn.ordered {
-      if let field = key.textField {
+      switch key.lane {
+      case .text(let field):
         output.append(contentsOf: frame.prefix(key))
         appendString(field, at: index, forTerminal: forTerminal, to: &output)
-      } else if case .string(let text)? = value(of: key.field, at: index) {
+      case .held:
+        guard let value = value(of: key.field, at: index) else { continue }
         output.append(contentsOf: frame.prefix(key))
-        output.appendJSONString(text)
+        output.appendJSON(value, indent: frame.memberIndent, forTerminal: forTerminal)
       }
     }
     output.appendMembers(
@@ -59,27 +61,29 @@ extension Roster {
   ) {
     let weapons = source.weapons
     source.bytes.withUnsafeBytes { file in
-      /// Calls `body` with a key's value, between its quotes, or `nil` for none.
+      /// Calls `body` with a key's value (a string's between its quotes), or `nil` for none.
       @inline(__always)
       func withValue(_ key: MonsterField.BuiltIn, _ body: (UnsafeRawBufferPointer?) -> Void) {
-        if let field = key.textField {
+        switch key.lane {
+        case .text(let field):
           body(UnsafeRawBufferPointer(rebasing: file[record.span(field).range]))
-        } else {
-          record.withHeldValue(key, weapons: weapons, body)
+        case .held(let field): record.withHeldValue(field, weapons: weapons, body)
         }
       }
-      // A member is its prefix, then its value in quotes.
+      // A member is its prefix, then its value, a string's in quotes.
       var capacity = frame.end.count
       for key in MonsterField.BuiltIn.ordered {
         withValue(key) { value in
-          if let value { capacity += frame.prefix(key).count + value.count + 2 }
+          if let value {
+            capacity += frame.prefix(key).count + value.count + (key.takesStrings ? 2 : 0)
+          }
         }
       }
       withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 1) { buffer in
         guard var cursor = ByteCursor(buffer) else { return }
         for key in MonsterField.BuiltIn.ordered {
           withValue(key) { value in
-            if let value { cursor.writeMember(frame.prefix(key), value) }
+            if let value { cursor.writeMember(frame.prefix(key), value, quoted: key.takesStrings) }
           }
         }
         cursor.write(frame.end)

@@ -91,9 +91,7 @@ extension MonsterRecord {
       ByteSpan(Int(span.start) + shift..<Int(span.end) + shift)
     }
     var record = self
-    record.name = moved(name)
-    record.description = moved(description)
-    record.icon = moved(icon)
+    for field in MonsterTextField.allCases { record.setSpan(field, moved(span(field))) }
     return record
   }
 }

@@ -49,9 +49,12 @@ extension Roster {
   /// Whether the monster at a position is the same as one of another roster in every field
   /// but the name: the other built-in fields (a weapon by its name) and the other keys.
   func sameFieldsButName(at index: Index, as other: Roster, at otherIndex: Index) -> Bool {
-    MonsterField.BuiltIn.allCases.dropFirst().allSatisfy { key in
-      if let text = key.textField { return sameText(text, at: index, as: other, at: otherIndex) }
-      return value(of: key.field, at: index) == other.value(of: key.field, at: otherIndex)
+    MonsterField.BuiltIn.ordered.allSatisfy { key in
+      switch key.lane {
+      case .text(.name): true
+      case .text(let text): sameText(text, at: index, as: other, at: otherIndex)
+      case .held: value(of: key.field, at: index) == other.value(of: key.field, at: otherIndex)
+      }
     }
       && hasOtherFields(at: index) == other.hasOtherFields(at: otherIndex)
       && (!hasOtherFields(at: index) || otherFields(at: index) == other.otherFields(at: otherIndex))

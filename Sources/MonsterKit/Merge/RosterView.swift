@@ -108,14 +108,20 @@ struct RosterView {
     else {
       return roster.sameFieldsButName(at: index, as: other.roster, at: otherIndex)
     }
-    return mine.holdsSameValues(
-      as: theirs, weapons: roster.source.weapons, otherWeapons: other.roster.source.weapons)
-      && bytesEqual(
-        UnsafeRawBufferPointer(rebasing: file[mine.description.range]),
-        UnsafeRawBufferPointer(rebasing: other.file[theirs.description.range]))
-      && bytesEqual(
-        UnsafeRawBufferPointer(rebasing: file[mine.icon.range]),
-        UnsafeRawBufferPointer(rebasing: other.file[theirs.icon.range]))
+    // Plain records' strings hold no escapes: their bytes are their text.
+    return MonsterField.BuiltIn.ordered.allSatisfy { key in
+      switch key.lane {
+      case .text(.name): true
+      case .text(let field):
+        bytesEqual(
+          UnsafeRawBufferPointer(rebasing: file[mine.span(field).range]),
+          UnsafeRawBufferPointer(rebasing: other.file[theirs.span(field).range]))
+      case .held(let field):
+        mine.holdsSameValue(
+          field, as: theirs, weapons: roster.source.weapons,
+          otherWeapons: other.roster.source.weapons)
+      }
+    }
   }
 }
 

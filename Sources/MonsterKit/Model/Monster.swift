@@ -88,22 +88,15 @@ extension Monster {
   /// The ``id`` is not compared: a monster saved and read back, or taken from another
   /// roster, is the same monster.
   public static func == (lhs: Monster, rhs: Monster) -> Bool {
-    lhs.name.hasSameCodePoints(as: rhs.name)
-      && lhs.description.hasSameCodePoints(as: rhs.description)
-      && lhs.icon.hasSameCodePoints(as: rhs.icon)
-      && lhs.weapon.name.hasSameCodePoints(as: rhs.weapon.name)
-      && lhs.nameColor == rhs.nameColor && lhs.otherFields == rhs.otherFields
+    MonsterField.BuiltIn.ordered.allSatisfy { $0.isSame(in: lhs, as: rhs) }
+      && lhs.otherFields == rhs.otherFields
   }
 
   /// Hashes the fields ``==(_:_:)`` compares.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(description)
-    hasher.combine(icon)
-    hasher.combine(weapon.name)
-    hasher.combine(nameColor)
+    for key in MonsterField.BuiltIn.ordered { key.hash(of: self, into: &hasher) }
     hasher.combine(otherFields)
   }
 }

@@ -41,12 +41,12 @@ extension Roster {
       }
       return field.value(in: edited[entry])
     }
-    switch (field.builtIn, field.builtIn?.textField) {
-    case (_, let text?):
+    switch field.builtIn?.lane {
+    case .text(let text)?:
       return withUTF8(text, at: index) { .string(String(decoding: $0, as: UTF8.self)) }
-    case (let key?, nil):
-      return source.records[record].heldValue(key, weapons: source.weapons)
-    case (nil, _):
+    case .held(let held)?:
+      return source.records[record].heldValue(held, weapons: source.weapons)
+    case nil:
       return otherFields(at: index).value(forKey: field.key)
     }
   }

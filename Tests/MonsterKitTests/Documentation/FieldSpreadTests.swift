@@ -4,8 +4,9 @@ import Testing
 
 /// Fields are described once, as data (`MonsterField`), and every layer reads that
 /// description: the name colour, a built-in field, is named only where a field's own code
-/// must be (its type, the model, the reader's fast path, the canonical layout, the edits
-/// apps spell, and drawing a name in its colour). A change that names it in another file
+/// must be (its type, the model, the built-in table and its lanes, the record that holds
+/// it, the reader of its value, the canonical layout and the frame's slot for it, the
+/// kind of field it is, the edits apps spell, and drawing a name in its colour). A change that names it in another file
 /// fails here, so that it goes through the description instead, or says why not by
 /// adding the file.
 @Suite struct FieldSpreadTests {
@@ -23,9 +24,13 @@ import Testing
     #expect(
       naming.sorted() == [
         "MonsterKit/Format/CanonicalLayout.swift",
+        "MonsterKit/Format/MonsterObjectFrame.swift",
         "MonsterKit/Format/MonsterRecord.swift",
-        "MonsterKit/Format/RosterParser.swift",
+        "MonsterKit/Format/MonsterTextField.swift",
+        "MonsterKit/Format/RosterParser+Monsters.swift",
         "MonsterKit/Model/Monster.swift",
+        "MonsterKit/Model/MonsterField+BuiltIn.swift",
+        "MonsterKit/Model/MonsterField+Values.swift",
         "MonsterKit/Model/MonsterField.swift",
         "MonsterKit/Model/NameColor.swift",
         "MonsterKit/Roster/Roster+Editing.swift",
