@@ -72,6 +72,22 @@ extension RosterParser {
     case .fields: declared.fields = readEach(RosterDeclarations.field)
     case .otherKeys: break
     }
+    refuseClashes(among: key, kept: kept, in: &declared)
+    declare(declared)
+    return declared.jsonMembers.first { $0.key == key.rawValue }
+  }
+
+  /// Leaves out, with a problem, the entries of a declaration that break a rule together
+  /// (two of one name).
+  ///
+  /// - Parameters:
+  ///   - key: The declaration: weapons or fields.
+  ///   - kept: Where each entry read stands in the file, and its number.
+  ///   - declared: The declarations, the entries read among them.
+  private mutating func refuseClashes(
+    among key: RosterDeclarations.Key, kept: [(offset: Int, number: Int)],
+    in declared: inout RosterDeclarations
+  ) {
     // What breaks a rule among the entries (two of one name): left out, with a problem.
     var refused: Set<Int> = []
     for problem in declared.problems() where problem.isWeapon == (key == .weapons) {
@@ -91,7 +107,5 @@ extension RosterParser {
       declared.fields = declared.fields.enumerated()
         .filter { key != .fields || !refused.contains($0.offset) }.map(\.element)
     }
-    declare(declared)
-    return declared.jsonMembers.first { $0.key == key.rawValue }
   }
 }

@@ -162,7 +162,6 @@ struct RosterParser {
       defer { keysInOrder = max(keysInOrder, place + 1) }
       return place >= keysInOrder
     }
-    var monsterCount = 0
     var sawVersion = false
     var sawMonsters = false
     var keys = DuplicateKeyDetector()
@@ -194,38 +193,7 @@ struct RosterParser {
           && bytes.holds(key, at: expected)
           && scanner.position == expected + key.utf8CodeUnitCount - 1
         expected += key.utf8CodeUnitCount
-        guard scanner.current == UInt8(ascii: "[") else {
-          let offset = scanner.position
-          _ = try scanner.readValue(depth: 2)
-          frameProblems.append(
-            PendingProblem(offset: offset, message: "'monsters' must be an array"))
-          return
-        }
-        try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
-          let separator =
-            monsterCount == 0 ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters
-          layoutIsCanonical =
-            layoutIsCanonical && scanner.bytes.holds(separator, at: expected)
-            && scanner.position == expected + separator.utf8CodeUnitCount
-          if let run = takeSharedRun(at: scanner.position) {
-            monsterCount += run.earlierRecords.count
-            scanner.position = run.end
-          } else {
-            monsterCount += 1
-            if try !readCanonicalMonster(&scanner) {
-              layoutIsCanonical = false
-              try readMonster(&scanner)
-            }
-          }
-          expected = scanner.position
-        }
-        let end =
-          monsterCount == 0 ? CanonicalLayout.afterNoMonsters : CanonicalLayout.afterMonsters
-        layoutIsCanonical =
-          layoutIsCanonical && scanner.bytes.holds(end, at: expected)
-          && scanner.position == expected + end.utf8CodeUnitCount
-        monstersEnd = expected
-        expected = scanner.position
+        try readMonsters(&scanner, expected: &expected)
       default:
         otherFields.append(JSONMember(name, try scanner.readValue(depth: 2)))
       }
@@ -240,6 +208,46 @@ struct RosterParser {
     if !sawMonsters {
       frameProblems.append(PendingProblem(offset: start, message: "the roster has no 'monsters'"))
     }
+  }
+
+  /// Reads the value of `monsters`, checking that it stands as the canonical form writes
+  /// it from `expected` on, and moving `expected` past it.
+  private mutating func readMonsters(_ scanner: inout JSONScanner, expected: inout Int)
+    throws(JSONSyntaxError)
+  {
+    var monsterCount = 0
+    guard scanner.current == UInt8(ascii: "[") else {
+      let offset = scanner.position
+      _ = try scanner.readValue(depth: 2)
+      frameProblems.append(
+        PendingProblem(offset: offset, message: "'monsters' must be an array"))
+      return
+    }
+    try scanner.readArray(depth: 2) { (scanner) throws(JSONSyntaxError) in
+      let separator =
+        monsterCount == 0 ? CanonicalLayout.beforeFirstMonster : CanonicalLayout.betweenMonsters
+      layoutIsCanonical =
+        layoutIsCanonical && scanner.bytes.holds(separator, at: expected)
+        && scanner.position == expected + separator.utf8CodeUnitCount
+      if let run = takeSharedRun(at: scanner.position) {
+        monsterCount += run.earlierRecords.count
+        scanner.position = run.end
+      } else {
+        monsterCount += 1
+        if try !readCanonicalMonster(&scanner) {
+          layoutIsCanonical = false
+          try readMonster(&scanner)
+        }
+      }
+      expected = scanner.position
+    }
+    let end =
+      monsterCount == 0 ? CanonicalLayout.afterNoMonsters : CanonicalLayout.afterMonsters
+    layoutIsCanonical =
+      layoutIsCanonical && scanner.bytes.holds(end, at: expected)
+      && scanner.position == expected + end.utf8CodeUnitCount
+    monstersEnd = expected
+    expected = scanner.position
   }
 
   /// Refuses, with a clear message, files that are not UTF-8 text at all.
