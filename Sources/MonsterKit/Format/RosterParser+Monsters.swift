@@ -45,7 +45,10 @@ extension RosterParser {
     record.flags = .hasName
     var isCanonical = true
     var nameIsASCII = true
-    for key in MonsterField.BuiltIn.ordered {
+    // The keys in the table's order, without an array: a million monsters go through them.
+    var next = MonsterField.BuiltIn.first
+    while let key = next {
+      next = key.next
       let prefix = CanonicalLayout.prefix(key)
       // A field a monster may be without is left out, or there in full.
       if !key.isRequired && !scanner.bytes.holds(prefix, at: scanner.position) { continue }
@@ -54,7 +57,9 @@ extension RosterParser {
         return false
       }
       let token = try scanner.readString()
-      let contents = UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end])
+      var contents: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[token.start..<token.end])
+      }
       let isRead: Bool
       switch key.lane {
       case .text(let field):
@@ -96,6 +101,8 @@ extension RosterParser {
     var record = MonsterRecord.unread
     /// The built-in keys read, by ``MonsterField/BuiltIn/bit``.
     var seen: UInt32 = 0
+    /// The key after the last built-in one read, in the table's order.
+    var expected = MonsterField.BuiltIn.first
     var problems: [PendingProblem] = []
     var nameToken: StringToken?
     var nameIsValid = true
@@ -126,11 +133,15 @@ extension RosterParser {
     otherValueOffsets.removeAll(keepingCapacity: true)
     otherKeyOffsets.removeAll(keepingCapacity: true)
     try scanner.readObject(depth: 3) { (scanner, keyToken) throws(JSONSyntaxError) in
+      let keyBytes = UnsafeRawBufferPointer(
+        rebasing: scanner.bytes[keyToken.start..<keyToken.end])
+      // The key after the last one read, in the table's order, is tried first: it most often
+      // is the one.
       let key =
         keyToken.isEscaped
         ? MonsterField.BuiltIn(spelling: scanner.text(of: keyToken))
-        : MonsterField.BuiltIn(
-          UnsafeRawBufferPointer(rebasing: scanner.bytes[keyToken.start..<keyToken.end]))
+        : monster.expected.flatMap { $0.spelling.matches(keyBytes) ? $0 : nil }
+          ?? MonsterField.BuiltIn(keyBytes)
       guard let key else {
         let name = scanner.text(of: keyToken)
         try otherKeys.insert(name, at: keyToken.start - 1)
@@ -170,7 +181,11 @@ extension RosterParser {
 
   /// Reads the value of a built-in key of a monster's object into its lane: a text field's
   /// span, or a value the record holds itself.
-  private func readBuiltIn(
+  ///
+  /// (Mutating, as `readHeld` is, and the others static, so that the reader's state, which
+  /// the closure that calls it holds, is not copied for each key.)
+  @inline(__always)
+  private mutating func readBuiltIn(
     _ key: MonsterField.BuiltIn, keyAt keyOffset: Int, _ scanner: inout JSONScanner,
     into monster: inout MonsterReading
   ) throws(JSONSyntaxError) {
@@ -179,23 +194,25 @@ extension RosterParser {
         offset: keyOffset, message: "duplicate key '\(key.spelling)' in one object")
     }
     monster.seen |= key.bit
+    monster.expected = key.next
     if !key.isRequired, scanner.current == UInt8(ascii: "n") {
       _ = try scanner.readLiteral()  // null: no value
       return
     }
     switch key.lane {
     case .text(let field):
-      guard let token = try string(of: key, &scanner, into: &monster) else { return }
+      guard let token = try Self.string(of: key, &scanner, into: &monster) else { return }
       monster.record.setSpan(field, ByteSpan(token.start..<token.end))
       if token.isEscaped { monster.record.flags.insert(.escaped(field)) }
-      if field == .name { checkName(token, &scanner, into: &monster) }
+      if field == .name { Self.checkName(token, &scanner, into: &monster) }
     case .held(let field):
       try readHeld(field, &scanner, into: &monster)
     }
   }
 
   /// Reads a string value of a key, or notes that the value is none and passes over it.
-  private func string(
+  @inline(__always)
+  private static func string(
     of key: MonsterField.BuiltIn, _ scanner: inout JSONScanner, into monster: inout MonsterReading
   ) throws(JSONSyntaxError) -> StringToken? {
     let offset = scanner.position
@@ -208,7 +225,8 @@ extension RosterParser {
   }
 
   /// Notes the name, and what rule of names it breaks.
-  private func checkName(
+  @inline(__always)
+  private static func checkName(
     _ token: StringToken, _ scanner: inout JSONScanner, into monster: inout MonsterReading
   ) {
     monster.record.flags.insert(.hasName)
@@ -225,11 +243,12 @@ extension RosterParser {
   }
 
   /// Reads the value of a field the record holds itself.
-  private func readHeld(
+  @inline(__always)
+  private mutating func readHeld(
     _ field: MonsterHeldField, _ scanner: inout JSONScanner, into monster: inout MonsterReading
   ) throws(JSONSyntaxError) {
     let offset = scanner.position
-    guard let token = try string(of: field.builtIn, &scanner, into: &monster) else { return }
+    guard let token = try Self.string(of: field.builtIn, &scanner, into: &monster) else { return }
     let reader = scanner
     func text() -> String { reader.text(of: token) }
     switch field {

@@ -16,6 +16,7 @@ extension MonsterField {
     case name, description, icon, weapon, nameColor
 
     /// The key as the file spells it.
+    @inline(__always)
     package var spelling: StaticString {
       switch self {
       case .name: "name"
@@ -27,6 +28,7 @@ extension MonsterField {
     }
 
     /// What the field's values are.
+    @inline(__always)
     var kind: Kind {
       switch self {
       case .name: .name
@@ -37,6 +39,7 @@ extension MonsterField {
     }
 
     /// Whether every monster has the field.
+    @inline(__always)
     var isRequired: Bool {
       switch self {
       case .name, .description, .icon, .weapon: true
@@ -53,6 +56,7 @@ extension MonsterField {
     }
 
     /// Where a record of the file keeps the field's value: see ``Lane``.
+    @inline(__always)
     package var lane: Lane {
       switch self {
       case .name: .text(.name)
@@ -70,6 +74,7 @@ extension MonsterField {
 
     /// Whether the field's values are JSON strings, as a file's object writes them in
     /// quotes.
+    @inline(__always)
     var takesStrings: Bool {
       switch kind {
       case .name, .text, .weapon, .color, .values: true
@@ -95,6 +100,16 @@ extension MonsterField {
       }
       return nil
     }
+
+    /// The first key in the table's order: where a loop over the keys that reads no array
+    /// starts, as the reader's, once a monster.
+    @inline(__always)
+    static var first: Self? { Self(rawValue: 0) }
+
+    /// The key after this one in the table's order (the order of its cases, which the raw
+    /// values follow), which an object's next key most often is; `nil` after the last.
+    @inline(__always)
+    var next: Self? { Self(rawValue: rawValue + 1) }
 
     /// The key's bit in a set of keys seen.
     @inline(__always)

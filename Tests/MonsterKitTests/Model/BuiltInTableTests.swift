@@ -52,6 +52,12 @@ import Testing
       MonsterTextField.allCases.count + MonsterHeldField.allCases.count == BuiltIn.allCases.count)
   }
 
+  @Test func theKeysFollowOneAnotherInTheTablesOrder() throws {
+    let first = try #require(BuiltIn.first)
+    #expect(Array(sequence(first: first, next: \.next)) == BuiltIn.allCases)
+    #expect(BuiltIn.ordered == BuiltIn.allCases)
+  }
+
   @Test func aKeyIsFoundByItsWholeSpellingNotItsLength() {
     for key in BuiltIn.allCases {
       let spelling = key.spelling.description
