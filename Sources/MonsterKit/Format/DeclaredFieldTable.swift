@@ -89,16 +89,18 @@ struct DeclaredFieldTable {
     /// The field takes the value, which the canonical form writes as this: an integer
     /// written `5.0` is `5`.
     case canonical(JSONValue)
-    /// The field does not take the value: why, as ``MonsterField/problem(with:weapons:)``
-    /// says.
-    case problem(String)
+    /// The field does not take the value: why, until the message is made
+    /// (``FieldProblem/words(for:weapons:)``).
+    case problem(FieldProblem)
   }
 
   /// What the field at `position` makes of a value: whether it takes it, in what form.
   func verdict(at position: Int, on value: JSONValue, weapons: [Weapon]) -> Verdict {
     if fits(value, position) { return .fits }
     let field = fields[position]
-    if let problem = field.problem(with: value, weapons: weapons) { return .problem(problem) }
+    if let problem = field.fieldProblem(with: value, weapons: weapons) {
+      return .problem(problem)
+    }
     let canonical = field.canonical(value)
     return canonical == value ? .fits : .canonical(canonical)
   }

@@ -315,7 +315,8 @@ extension RosterParser {
           fieldProblems.append(
             PendingProblem(
               offset: otherValueOffsets[place],
-              message: "'\(escapedForMessage(members[place].key))' \(problem)"))
+              message: "'\(escapedForMessage(members[place].key))' "
+                + problem.words(for: declaredFields.fields[declared], weapons: weapons.weapons)))
         }
       }
     }

@@ -68,25 +68,32 @@ extension MonsterField {
   /// - Returns: Words after the field's name, such as `is 500; it takes an integer from 1
   ///   to 100`, or `nil`.
   public func problem(with value: JSONValue, weapons: [Weapon] = Weapon.builtIn) -> String? {
+    fieldProblem(with: value, weapons: weapons)?.words(for: self, weapons: weapons)
+  }
+
+  /// What is wrong with a value of the field, as a value, or `nil` when the field takes it.
+  ///
+  /// - Parameters:
+  ///   - value: The value, as the file holds it.
+  ///   - weapons: The roster's weapons, for a weapon.
+  package func fieldProblem(with value: JSONValue, weapons: [Weapon] = Weapon.builtIn)
+    -> FieldProblem?
+  {
     let fits: Bool
     switch (kind, value) {
     case (.any, _): return nil
     case (.name, .string(let text)):
-      return Roster.problem(withName: text).map { "is not a name: it " + $0 }
+      return Roster.problem(withName: text).map { .notAName(rule: $0) }
     case (.text, .string): return nil
     case (.weapon, .string(let text)): fits = weapons.weapon(named: text) != nil
     case (.color, .string(let text)): fits = NameColor(spelling: text) != nil
     case (.values(let values), .string(let text)):
       fits = values.contains { $0.hasSameCodePoints(as: text) }
-    case (.integer, .number(let text)):
-      return integerRefusal(of: text)?.problem(text, allowed: allowedValues())
-    case (.integer, _):
-      return "must be a number: \(allowedValues(weapons: weapons))"
-    default:
-      return "must be a string: \(allowedValues(weapons: weapons))"
+    case (.integer, .number(let text)): return integerProblem(with: text)
+    case (.integer, _): return .notANumber
+    case (.name, _), (.text, _), (.weapon, _), (.color, _), (.values, _): return .notAString
     }
-    guard !fits else { return nil }
-    return "is \(Self.quoted(value)); it takes \(allowedValues(weapons: weapons))"
+    return fits ? nil : .notTaken(value)
   }
 
   /// Checks a value of the field, as an edit gives it.
@@ -95,22 +102,12 @@ extension MonsterField {
   ///   - value: The value, as the file holds it.
   ///   - weapons: The roster's weapons, for a weapon.
   /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` for a weapon the roster does not
-  ///   have, ``RosterError/invalidValue(_:field:reason:)`` for any other value the field
-  ///   does not take.
+  ///   have, ``RosterError/invalidName(_:reason:)`` for a name that breaks a rule,
+  ///   ``RosterError/invalidValue(_:field:reason:)`` for any other value the field does not
+  ///   take.
   public func check(_ value: JSONValue, weapons: [Weapon] = Weapon.builtIn) throws(RosterError) {
-    guard problem(with: value, weapons: weapons) != nil else { return }
-    if kind == .weapon, case .string(let text) = value {
-      throw .unknownWeapon(text, weapons: weapons.names)
-    }
-    if kind == .name, case .string(let text) = value, let reason = Roster.problem(withName: text) {
-      throw .invalidName(text, reason: "it " + reason)
-    }
-    if case .number(let text) = value, let refusal = integerRefusal(of: text) {
-      throw .invalidValue(
-        text, field: key, reason: "it " + refusal.reason(allowed: allowedValues()))
-    }
-    throw .invalidValue(
-      Self.text(of: value), field: key, reason: "it takes " + allowedValues(weapons: weapons))
+    guard let problem = fieldProblem(with: value, weapons: weapons) else { return }
+    throw problem.error(for: self, value: value, weapons: weapons)
   }
 
   /// A value as the roster holds it: for an integer field, a whole number in canonical
@@ -154,8 +151,8 @@ extension MonsterField {
     -> JSONValue?
   {
     if text.isEmpty && !isRequired { return nil }
-    func invalid() -> RosterError {
-      .invalidValue(text, field: key, reason: "it takes " + allowedValues(weapons: weapons))
+    func invalid(_ problem: FieldProblem) -> RosterError {
+      .invalidValue(text, field: key, reason: problem.reason(for: self, weapons: weapons))
     }
     switch kind {
     case .name, .text, .any:
@@ -166,7 +163,7 @@ extension MonsterField {
       }
       return .string(weapon.name)
     case .color:
-      guard let color = NameColor(parsing: text) else { throw invalid() }
+      guard let color = NameColor(parsing: text) else { throw invalid(.notTaken(.string(text))) }
       return .string(color.description)
     case .integer:
       let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
@@ -187,19 +184,16 @@ extension MonsterField {
           : (digits.count < text.utf8.count ? "-" : "")
             + String(decoding: significant, as: UTF8.self)
       } else {
-        throw invalid()
+        throw invalid(.notANumber)
       }
-      if let refusal = integerRefusal(of: number) {
-        throw .invalidValue(
-          text, field: key, reason: "it " + refusal.reason(allowed: allowedValues()))
-      }
+      if let problem = integerProblem(with: number) { throw invalid(problem) }
       // In canonical integer form: `7.0` and `007` are stored as `7`, `-0` as `0`.
       return canonical(.number(number))
     case .values(let values):
       if values.contains(where: { $0.hasSameCodePoints(as: text) }) { return .string(text) }
       let typed = Self.typedForm(of: text)
       let matches = values.filter { Self.typedForm(of: $0) == typed }
-      guard matches.count == 1 else { throw invalid() }
+      guard matches.count == 1 else { throw invalid(.notTaken(.string(text))) }
       return .string(matches[0])
     }
   }

@@ -356,46 +356,17 @@ extension MonsterField {
 // MARK: - Whole numbers
 
 extension MonsterField {
-  /// Why an integer field does not take a JSON number, read exactly.
-  enum IntegerRefusal {
-    /// The number has a fraction.
-    case notWhole
-    /// The number is whole, but beyond `Int`'s range, which no field holds.
-    case beyond
-    /// The number is outside the field's range.
-    case outOfRange
-
-    /// Why, after `it` in a message about the value: `is not a whole number; it takes an
-    /// integer`, `takes an integer from 1 to 100`.
-    func reason(allowed: String) -> String {
-      switch self {
-      case .notWhole: "is not a whole number; it takes " + allowed
-      case .beyond: "is beyond the whole numbers a field holds, \(Int.min) to \(Int.max)"
-      case .outOfRange: "takes " + allowed
-      }
-    }
-
-    /// What is wrong with a value, after the field's name: `is 5.5, not a whole number; it
-    /// takes an integer`.
-    func problem(_ text: String, allowed: String) -> String {
-      let value = escapedForMessage(text)
-      return switch self {
-      case .notWhole: "is \(value), not a whole number; it takes " + allowed
-      case .beyond:
-        "is \(value), beyond the whole numbers a field holds, \(Int.min) to \(Int.max)"
-      case .outOfRange: "is \(value); it takes " + allowed
-      }
-    }
-  }
-
-  /// Why the field, an integer one, does not take a JSON number, or `nil` when it does.
-  func integerRefusal(of text: String) -> IntegerRefusal? {
+  /// What is wrong with a JSON number as a value of the field, an integer one, read
+  /// exactly: a fraction, a whole number beyond `Int`, or one outside the field's range;
+  /// `nil` when the field takes it.
+  func integerProblem(with text: String) -> FieldProblem? {
     guard case .integer(let minimum, let maximum) = kind else { return nil }
     switch IntegerReading(json: text) {
     case .integer(let number)?:
-      return number >= (minimum ?? .min) && number <= (maximum ?? .max) ? nil : .outOfRange
-    case .beyond?: return .beyond
-    case .fraction?, nil: return .notWhole
+      return number >= (minimum ?? .min) && number <= (maximum ?? .max)
+        ? nil : .notTaken(.number(text))
+    case .beyond?: return .beyond(text)
+    case .fraction?, nil: return .notWhole(text)
     }
   }
 }

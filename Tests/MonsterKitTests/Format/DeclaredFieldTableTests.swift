@@ -100,7 +100,7 @@ import Testing
         // The model: the field's problem, else its canonical form of the value.
         let field = fields[position]
         let model: DeclaredFieldTable.Verdict =
-          if let problem = field.problem(with: value, weapons: Weapon.builtIn) {
+          if let problem = field.fieldProblem(with: value, weapons: Weapon.builtIn) {
             .problem(problem)
           } else if field.canonical(value) != value {
             .canonical(field.canonical(value))
