@@ -261,8 +261,8 @@ extension RosterFile {
     }
   }
 
-  /// Changes the roster and saves it, through the one path every edit takes: lock, read,
-  /// change, validate, write, unlock.
+  /// Changes the roster and saves it on the edit path, the steps every write of the file
+  /// takes (`editing(action:_:)`): lock, read, change, validate, write, unlock.
   ///
   /// ``apply(_:dryRun:)`` is this with a list of edits; use this to decide edits from the
   /// roster as it is under the lock. What the closure throws comes out as it was thrown, an
