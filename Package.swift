@@ -20,23 +20,31 @@ let package = Package(
   ],
   targets: [
     .target(name: "CPlatformShims"),
-    .target(name: "MonsterKit", dependencies: ["CPlatformShims"]),
+    // The C library's files, folders, locks, attributes, memory and clock, below
+    // MonsterKit: what MonsterKit needs of the system, and nothing else.
+    .target(name: "MonstersSystem", dependencies: ["CPlatformShims"]),
+    .target(name: "MonsterKit", dependencies: ["MonstersSystem"]),
     .target(name: "MonsterKitFoundation", dependencies: ["MonsterKit"]),
-    // Starting programs, waiting for them, pseudo-terminals: for the command line's git, the
-    // benchmark and the tests, not for the apps that link MonsterKit.
-    .target(name: "ProcessPlatform", dependencies: ["MonsterKit", "CPlatformShims"]),
-    .target(name: "MonstersCLI", dependencies: ["MonsterKit", "ProcessPlatform"]),
-    .executableTarget(name: "monsters", dependencies: ["MonstersCLI", "MonsterKit"]),
+    // The command line's part of the system: terminal modes and size, signals taken as
+    // events, the environment, exit, threads, starting programs (git) and pseudo-terminals
+    // (the benchmark and the tests). Not for the apps that link MonsterKit.
+    .target(name: "ProcessPlatform", dependencies: ["MonstersSystem", "CPlatformShims"]),
+    .target(
+      name: "MonstersCLI", dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform"]),
+    .executableTarget(
+      name: "monsters",
+      dependencies: ["MonstersCLI", "MonsterKit", "MonstersSystem", "ProcessPlatform"]),
     // What the test targets share. A target, not a test target: a test target that others
     // depend on builds with SwiftPM's own build system but not with Swift Build's, which
     // Xcode uses (and SwiftPM 6.4 by default). It is compiled by `swift build`, and linked
     // into nothing but the tests. The benchmark and the programs the tests run are a
     // package of their own, in Tests/Tools.
     .target(
-      name: "TestSupport", dependencies: ["MonsterKit", "ProcessPlatform"],
+      name: "TestSupport", dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform"],
       path: "Tests/TestSupport"),
     .testTarget(
-      name: "MonsterKitTests", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
+      name: "MonsterKitTests",
+      dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform", "TestSupport"]),
     // What an app does with MonsterKit, through its public API only (no @testable).
     .testTarget(name: "MonsterKitAppTests", dependencies: ["MonsterKit"]),
     // The tutorial's one screen as an app's model (Observation, no UI framework), and its
@@ -46,7 +54,9 @@ let package = Package(
       name: "MonsterKitFoundationTests", dependencies: ["MonsterKit", "MonsterKitFoundation"]),
     .testTarget(
       name: "MonstersCLITests",
-      dependencies: ["MonstersCLI", "MonsterKit", "ProcessPlatform", "TestSupport"]),
+      dependencies: [
+        "MonstersCLI", "MonsterKit", "MonstersSystem", "ProcessPlatform", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

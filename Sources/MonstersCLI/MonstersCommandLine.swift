@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// The `monsters` command line: arguments, environment and streams in, an exit code out.
 ///

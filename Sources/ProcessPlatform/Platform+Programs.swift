@@ -1,15 +1,13 @@
+import MonstersSystem
 #if canImport(Darwin)
   import CPlatformShims
   import Darwin
-  import MonsterKit
 #elseif canImport(Glibc)
   import CPlatformShims
   import Glibc
-  import MonsterKit
 #elseif canImport(Musl)
   import CPlatformShims
   import Musl
-  import MonsterKit
 #else
   #error("The platform layer knows Darwin, Glibc and Musl: give this system's C library here")
 #endif
@@ -17,9 +15,10 @@
 // Other programs: starting them, waiting for them and measuring them, and the
 // pseudo-terminals they run in. The command line starts git; the benchmark and the tests
 // start `monsters` and the tools they compare it with. None of it is MonsterKit's, so an
-// app that links MonsterKit links none of it. This file is this module's one platform
-// file, the only one here that imports a C library; its members extend MonsterKit's
-// `Platform` namespace, so that a call reads the same wherever its wrapper lives.
+// app that links MonsterKit links none of it. Its members, as those of this module's other
+// files (the terminal, signals taken as events, the process, threads), extend
+// MonstersSystem's `Platform` namespace, so that a call reads the same wherever its
+// wrapper lives.
 
 #if os(macOS) || os(Linux)
   // MARK: - Starting and waiting

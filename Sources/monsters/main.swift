@@ -1,5 +1,7 @@
 import MonsterKit
 import MonstersCLI
+import MonstersSystem
+import ProcessPlatform
 
 // A reader that goes away (`monsters list | head -1`) makes write(2) fail with EPIPE, and
 // a file past the size limit (`ulimit -f`) makes it fail with EFBIG, which the command line

@@ -41,6 +41,7 @@
 // other than `-`, `check` or `fmt` with any) is not run; the parser still sees them.
 
 import MonsterKit
+import MonstersSystem
 
 @testable import MonstersCLI
 

@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 
 /// The programs of the package in Tests/Tools that the tests and the benchmark run, which

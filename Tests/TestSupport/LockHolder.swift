@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 
 /// Another process that holds a roster folder's lock until it is released: the package's

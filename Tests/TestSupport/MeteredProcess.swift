@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 
 /// A program run through the package's `peak-meter`, which reports how it ended, the most

@@ -20,15 +20,18 @@ let package = Package(
   platforms: [.macOS(.v15)],
   targets: [
     .target(name: "CPlatformShims", path: "Shared/CPlatformShims"),
-    .target(name: "MonsterKit", dependencies: ["CPlatformShims"], path: "Shared/MonsterKit"),
     .target(
-      name: "ProcessPlatform", dependencies: ["MonsterKit", "CPlatformShims"],
+      name: "MonstersSystem", dependencies: ["CPlatformShims"], path: "Shared/MonstersSystem"),
+    .target(name: "MonsterKit", dependencies: ["MonstersSystem"], path: "Shared/MonsterKit"),
+    .target(
+      name: "ProcessPlatform", dependencies: ["MonstersSystem", "CPlatformShims"],
       path: "Shared/ProcessPlatform"),
     .target(
-      name: "TestSupport", dependencies: ["MonsterKit", "ProcessPlatform"],
+      name: "TestSupport", dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform"],
       path: "Shared/TestSupport"),
     .executableTarget(
-      name: "monsters-bench", dependencies: ["MonsterKit", "ProcessPlatform", "TestSupport"]),
+      name: "monsters-bench",
+      dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform", "TestSupport"]),
     // Holds a roster folder's lock for the tests, as a script's `flock(1)` would, on every
     // system (macOS has no flock(1)).
     .executableTarget(name: "lock-holder"),

@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // The roster file's canonical form: keys in a fixed order, two-space indent, one key a
 // line, strings with only the escapes JSON needs, and a final newline. Writing the same
 // roster twice gives the same bytes, and changing one field changes one line. The fixed

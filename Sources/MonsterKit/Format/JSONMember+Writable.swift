@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // Keys and values that an app builds itself, checked before they reach a file: what the
 // writer would put in the file is read back by the scanner that reads the file, so that no
 // edit writes a roster that no reader takes (a number that is no JSON number, a key twice

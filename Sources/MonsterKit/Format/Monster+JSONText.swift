@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // A monster on its own as the JSON text of its object in the roster file, compact: what
 // `Codable` keeps of it, so that any encoder keeps every key in order and every number's
 // digits, as the file does.

@@ -1,3 +1,5 @@
+import MonstersSystem
+
 /// The fixed bytes of a monster's JSON object at one indent: what stands before the value
 /// of each known key, and what ends the object. Between them stand the values.
 ///

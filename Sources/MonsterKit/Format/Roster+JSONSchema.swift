@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // A JSON Schema (draft 2020-12) of a roster's file, for editors that check JSON as it is
 // typed: the format, the roster's weapons, and its fields as the field description has them.
 // It says what `check` says wherever a schema can say it, both ways.

@@ -11,7 +11,7 @@ public struct RosterProblem: Hashable, Sendable {
   /// The version of a file of a newer roster version than this reader reads, so that a
   /// program can word ``message`` as its own (see ``message(program:)``); `nil` for any
   /// other problem.
-  package var newerVersion: String?
+  var newerVersion: String?
 
   /// Whether two problems are at the same place with the same message and kind: the
   /// version a message words is part of the message, so a problem made with

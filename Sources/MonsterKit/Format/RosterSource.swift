@@ -1,3 +1,5 @@
+import MonstersSystem
+
 /// A roster file's bytes and the records of the monsters in them.
 struct RosterSource: Sendable {
   /// The file as it was read.

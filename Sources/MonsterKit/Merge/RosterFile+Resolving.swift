@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // Keeping one side of a merge's conflicts in a roster file, through the edit path: under
 // the roster's lock, from the file as read to its replacement.
 

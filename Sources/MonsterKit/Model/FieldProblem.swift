@@ -1,7 +1,7 @@
 /// What is wrong with a value of a field, kept as a value until a message is made: in the
 /// words after the field's name, as `check` reports a value of the file
 /// (``words(for:weapons:)``), or after the value, as an edit's error says it
-/// (``reason(for:weapons:)``, ``error(for:value:weapons:)``).
+/// (``reason(for:weapons:)``, and the error made of it, `error(for:value:weapons:)`).
 ///
 /// ```swift
 /// let health = try MonsterField(
@@ -60,28 +60,7 @@ package enum FieldProblem: Equatable, Sendable {
     }
   }
 
-  /// The error an edit that gives the value throws: ``RosterError/unknownWeapon(_:weapons:)``
-  /// for a weapon the roster does not have, ``RosterError/invalidName(_:reason:)`` for a
-  /// name that breaks a rule, ``RosterError/invalidValue(_:field:reason:)`` otherwise.
-  ///
-  /// - Parameters:
-  ///   - field: The field.
-  ///   - value: The value, as the file holds it.
-  ///   - weapons: The roster's weapons, for a weapon.
-  func error(for field: MonsterField, value: JSONValue, weapons: [Weapon]) -> RosterError {
-    switch (self, value) {
-    case (.notTaken, .string(let text)) where field.kind == .weapon:
-      .unknownWeapon(text, weapons: weapons.names)
-    case (.notAName, .string(let text)):
-      .invalidName(text, reason: reason(for: field, weapons: weapons))
-    default:
-      .invalidValue(
-        MonsterField.text(of: value), field: field.key, reason: reason(for: field, weapons: weapons)
-      )
-    }
-  }
-
   /// What a number beyond `Int` is, after "is" and the number.
-  private static let beyondWords =
+  static let beyondWords =
     "beyond the whole numbers a field holds, \(Int.min) to \(Int.max)"
 }

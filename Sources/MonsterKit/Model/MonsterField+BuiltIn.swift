@@ -124,16 +124,6 @@ extension MonsterField {
     }
   }
 
-  /// Where a built-in field's value lives while a roster is read from its file.
-  package enum Lane: Hashable, Sendable {
-    /// A string whose bytes a record of the file locates (``MonsterTextField``): read,
-    /// compared and copied as the file's bytes, built into a `String` only when asked for.
-    case text(MonsterTextField)
-    /// A value the record holds itself (``MonsterHeldField``), such as the weapon's number
-    /// in the roster's table: an edit of it changes the record, not the file's bytes.
-    case held(MonsterHeldField)
-  }
-
   /// The built-in fields, in the order the canonical form writes them.
   public static let builtIn: [MonsterField] = BuiltIn.allCases.map { key in
     MonsterField(

@@ -1,3 +1,5 @@
+import MonstersSystem
+
 /// A field of a monster: a key of its object in the roster file, what its value may be, and
 /// whether every monster has it.
 ///

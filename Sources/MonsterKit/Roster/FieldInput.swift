@@ -1,3 +1,5 @@
+import MonstersSystem
+
 /// A value for a monster's field, as it was given: typed by a person, read from a table,
 /// or as the roster file holds it. The roster reads it by the field's description
 /// (``MonsterField``), and refuses what the field does not take.

@@ -1,3 +1,4 @@
+import MonstersSystem
 /// A hash table from names to positions on a roster, for finding a monster by name and for
 /// refusing a second monster of the same name, both in constant time.
 ///

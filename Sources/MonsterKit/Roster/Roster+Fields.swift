@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // A roster's weapons and fields, and values read by them: what edits and selections give
 // as typed or as the file holds them, checked and made exact before any monster changes.
 

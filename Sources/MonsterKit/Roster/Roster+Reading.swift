@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // Reading a roster's monsters: by name, or a field at a time without building the monster,
 // which is how a million of them are listed.
 

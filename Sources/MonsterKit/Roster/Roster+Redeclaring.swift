@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // Changes to what a roster declares, made across its monsters in the same edit: a field's
 // values, range, requirement or default changed, a field or a weapon renamed in every
 // monster, a weapon given another image, keys no field declares kept or refused. Each

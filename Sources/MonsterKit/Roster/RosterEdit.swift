@@ -2,7 +2,8 @@
 /// the picker asks for.
 ///
 /// Every edit, however it was asked for, is made by ``Roster/apply(_:)-(RosterEdit)``;
-/// a file's edits take the one path to the disk, ``RosterFile/update(dryRun:_:)-78lyj``:
+/// a file's edits go through ``RosterFile/update(dryRun:_:)-78lyj``, on the edit path that
+/// every write of the file takes:
 ///
 /// ```swift
 /// let edit = RosterEdit.set("Cat-Bot", .init(weapon: .fire))

@@ -1,3 +1,4 @@
+import MonstersSystem
 // An error as an alert shows it: what failed (``RosterError/description``), why
 // (``RosterError/failureReason``), and what the user may do (``RosterError/recoverySuggestion``),
 // the parts of Foundation's `LocalizedError`, in words that name no command line.

@@ -1,3 +1,4 @@
+import MonstersSystem
 /// What can go wrong reading, editing or writing a roster.
 ///
 /// One enum serves parsing, editing and files, so that every throwing call of MonsterKit

@@ -55,7 +55,7 @@ package func holdsTerminalControl(_ utf8: UnsafeRawBufferPointer) -> Bool {
 /// `nil`: U+061C is `D8 9C`; U+200E, U+200F and U+202A to U+202E are `E2 80` then `8E`,
 /// `8F`, `AA` to `AE`; U+2066 to U+2069 are `E2 81 A6` to `E2 81 A9`.
 @inline(__always)
-package func bidiControl(in utf8: UnsafeRawBufferPointer, at index: Int)
+func bidiControl(in utf8: UnsafeRawBufferPointer, at index: Int)
   -> (scalar: UInt32, length: Int)?
 {
   let byte = utf8[index]
@@ -125,7 +125,7 @@ package func escapedFormatCharacters(_ text: String) -> String {
 }
 
 /// A code point as a message writes one it escapes: `\u{202E}`, in hexadecimal.
-package func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
   "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
 }
 

@@ -1,3 +1,5 @@
+import MonstersSystem
+
 // What an app holds of a roster file between a read and a save: the roster, the version of
 // the file it came from, and which file that was, so that a save can tell whether the file
 // changed meanwhile and merge what changed.

@@ -1,3 +1,4 @@
+import MonstersSystem
 /// A roster kept in a JSON file: read, checked, edited and written safely.
 ///
 /// Reading takes no lock: a reader sees the file before an edit or after it, never half of
@@ -106,7 +107,7 @@ public struct RosterFile: Sendable {
 
   /// The most bytes a roster file may hold, 4 GiB (offsets into it are 32 bits); every
   /// input read whole is held to it too.
-  package static let sizeLimit = Int(UInt32.max)
+  package static let sizeLimit = Platform.wholeReadLimit
 }
 
 extension RosterFile {
@@ -260,8 +261,8 @@ extension RosterFile {
     }
   }
 
-  /// Changes the roster and saves it, through the one path every edit takes: lock, read,
-  /// change, validate, write, unlock.
+  /// Changes the roster and saves it on the edit path, the steps every write of the file
+  /// takes (`editing(action:_:)`): lock, read, change, validate, write, unlock.
   ///
   /// ``apply(_:dryRun:)`` is this with a list of edits; use this to decide edits from the
   /// roster as it is under the lock. What the closure throws comes out as it was thrown, an

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 import Synchronization
 
 /// Work started on a thread of its own, whose result is waited for when it is needed: the

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 // `check`'s notes on merges git made without the `monsters` driver: a clone that lacks the
 // driver its `.gitattributes` asks for (a fresh clone, where `monsters setup-git` has not

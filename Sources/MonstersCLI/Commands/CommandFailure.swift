@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// Why an input is not read.
 enum UnusableInput {

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 
 /// The user's editor on a private copy of what `monsters edit` opens: a file only its user

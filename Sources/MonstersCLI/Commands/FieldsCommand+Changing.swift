@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 // `fields change`, `fields rename` and `fields other-keys`: changes to the fields a roster
 // declares, each one edit, made across the monsters.

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// `monsters fields`: a monster's fields, built in and declared, and what each takes;
 /// `fields add` and `fields remove` edit the declared ones.

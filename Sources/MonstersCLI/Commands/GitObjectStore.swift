@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// The files of commits, from git's object store: `git cat-file --batch-check` says which
 /// object a commit's file is, and `git cat-file --batch` gives an object's bytes, each

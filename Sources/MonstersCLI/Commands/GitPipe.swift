@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 
 /// git running beside the command line, read as it writes and written to as it reads: a

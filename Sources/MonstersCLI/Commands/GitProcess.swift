@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 
 /// git, run as a child process with the command line's environment: the one place the

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// The commits that changed a file, newest first, as `git rev-list` lists them: read one at
 /// a time as git writes them, so that a history of any length costs the memory of one

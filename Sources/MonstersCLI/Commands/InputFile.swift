@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// An input a command reads whole, other than the roster: an `apply` script, an `import`
 /// list, a side of `diff`, from a file or from standard input.

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// `monsters log`: the history of the roster, or of some monsters, from git, in the
 /// roster's words.

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// `monsters merge`: a three-way merge of rosters, as git's merge driver.
 enum MergeCommand {

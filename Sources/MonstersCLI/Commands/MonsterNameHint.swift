@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// Hints for monster names that were meant as something else: an option's value written
 /// without its option (`set cat-bot fire`), or one name with spaces written unquoted

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// `monsters pick`: the interactive weapon picker.
 ///

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// A folder of its own under `$TMPDIR` (else `/tmp`), readable by its user alone, for files
 /// that hold a roster a moment (an editor's copy, the versions `git merge-file` reads), and

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// Where the roster is when no one names it: the nearest `monsters.json`, found as git finds
 /// `.git`.

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// `monsters setup-git`: makes git merge and diff the roster with `monsters`.
 enum SetupGitCommand {

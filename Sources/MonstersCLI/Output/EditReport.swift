@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// What an edit prints once it is saved: a line on standard output for each monster it
 /// changed, a note on standard error for what it skipped, and with `--dry-run` the diff of

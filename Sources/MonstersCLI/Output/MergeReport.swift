@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// How `merge` tells what it could not merge: one line a conflict, on standard error.
 enum MergeReport {

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// Where the command line writes: a file descriptor, through one buffer, or memory.
 ///

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// The environment variables a run of the command line sees.
 ///

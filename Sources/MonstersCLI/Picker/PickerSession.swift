@@ -31,7 +31,7 @@ enum PickerSession {
   ///   - view: The view.
   ///   - input: The terminal's descriptor.
   ///   - context: The command's context, whose ``CommandContext/perform(_:)-(RosterEdit)`` saves
-  ///     each edit through the one edit path.
+  ///     each edit through the edit path.
   ///   - style: Colour and characters.
   ///   - outcome: Takes each save as it is made, so that saves before a failure are known.
   /// - Throws: A failure to save (the terminal is restored first), or to use the terminal.
@@ -106,7 +106,7 @@ enum PickerSession {
     }
   }
 
-  /// Saves a pick through the one edit path. The picker offers only what the roster held
+  /// Saves a pick through the edit path. The picker offers only what the roster held
   /// when it was read, so a pick the roster refuses is one the file no longer takes: it
   /// changed while the picker was open.
   private static func save(_ edit: RosterEdit, context: CommandContext) throws(CommandFailure)

@@ -20,7 +20,7 @@ import Testing
 /// 2. Model/Monster.swift: the property, `public var health: Int?` (with the initializer's
 ///    parameter), which the codec reads and sets.
 /// 3. The lane. A value the record holds itself: the case `health` in `MonsterHeldField`
-///    (Format/MonsterTextField.swift), and its storage in `MonsterRecord`
+///    (Model/MonsterField+Lane.swift), and its storage in `MonsterRecord`
 ///    (Format/MonsterRecord.swift); the compiler then stops at
 ///    `MonsterHeldField.builtIn`, `MonsterRecord.withHeldValue` (its spelling, a number's
 ///    digits, unquoted since its kind takes no strings), `holdsSameValue`,

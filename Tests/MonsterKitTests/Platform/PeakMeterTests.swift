@@ -1,3 +1,4 @@
+import MonstersSystem
 import ProcessPlatform
 import TestSupport
 import Testing

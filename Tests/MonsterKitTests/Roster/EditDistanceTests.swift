@@ -1,3 +1,4 @@
+import MonstersSystem
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import MonstersSystem
 import Testing
 
 @testable import MonsterKit

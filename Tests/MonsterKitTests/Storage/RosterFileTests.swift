@@ -1,4 +1,5 @@
 import Foundation
+import MonstersSystem
 import Synchronization
 import Testing
 

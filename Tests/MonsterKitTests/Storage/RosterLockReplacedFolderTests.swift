@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MonstersSystem
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import MonstersSystem
 import Synchronization
 
 @testable import MonsterKit

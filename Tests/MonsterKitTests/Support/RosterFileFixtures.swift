@@ -1,4 +1,5 @@
 import Foundation
+import MonstersSystem
 import Testing
 
 @testable import MonsterKit

@@ -1,3 +1,4 @@
+import MonstersSystem
 #if os(Linux)
   import Glibc
   import MonsterKit

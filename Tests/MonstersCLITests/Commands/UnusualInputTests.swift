@@ -1,6 +1,7 @@
 import Foundation
 import MonsterKit
 import MonstersCLI
+import MonstersSystem
 import Testing
 
 /// Files that are not roster files, and values too long to quote whole.

@@ -1,6 +1,7 @@
 import Foundation
 import MonsterKit
 import MonstersCLI
+import MonstersSystem
 import ProcessPlatform
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import MonstersSystem
 import Testing
 
 /// Runs of the built `monsters pick` in a real terminal: a detached tmux session of 80x24,

@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 import TestSupport
 import Testing

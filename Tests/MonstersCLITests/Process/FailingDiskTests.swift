@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import MonstersSystem
 import Testing
 
 /// A small `tmpfs` mounted on a fresh folder for one test, unmounted when it goes away.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MonsterKit
+import MonstersSystem
 import Synchronization
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 extension PickerRenderer {
   /// Columns inside a weapon button.

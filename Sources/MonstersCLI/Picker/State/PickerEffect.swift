@@ -4,9 +4,9 @@ import MonsterKit
 enum PickerEffect: Hashable, Sendable {
   /// Nothing more than to show the new state.
   case none
-  /// Save an edit through the one edit path, and stay open.
+  /// Save an edit through the edit path, and stay open.
   case save(RosterEdit)
-  /// Save an edit through the one edit path, then close.
+  /// Save an edit through the edit path, then close.
   case saveAndClose(RosterEdit)
   /// Close without a change: Esc, `q` or the Close button.
   case close

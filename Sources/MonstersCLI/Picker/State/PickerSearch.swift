@@ -1,3 +1,5 @@
+import MonstersSystem
+
 /// The search of the picker's monster column: the text typed so far, whether it is being
 /// typed or kept, and the places of the monsters whose names hold it.
 ///

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// The state of `monsters pick`: a picker view of two components, monsters on the left and
 /// weapons on the right, each with a selected row, and one of them focused.

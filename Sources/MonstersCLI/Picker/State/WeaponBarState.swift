@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// The state of `monsters pick <monster>`: the tutorial's custom input view, a button for
 /// each of the roster's weapons and a Close button, with one button focused.

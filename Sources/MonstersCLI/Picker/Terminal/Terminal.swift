@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// The terminal while a picker is open: the thin layer between the picker's pure state and
 /// the real terminal.

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 import ProcessPlatform
 import TestSupport
 

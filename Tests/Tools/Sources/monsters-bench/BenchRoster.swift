@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 /// A canonical roster file of generated monsters, written once per size.
 enum BenchRoster {

@@ -1,4 +1,5 @@
 import MonsterKit
+import MonstersSystem
 
 // monsters-bench: times the release `monsters` binary against jq, python3 and the floors
 // (cp + sync, cat, /bin/true) on generated canonical rosters, and prints a Markdown table.

@@ -15,7 +15,7 @@ extension FileSystem {
   ///   process may not have the buffer (a limit on its memory, `ulimit -v`): each
   ///   allocation is asked for first, as a failed one would stop the process.
   package func readAll(
-    _ descriptor: Int32, sizeHint: Int = 0, limit: Int = RosterFile.sizeLimit
+    _ descriptor: Int32, sizeHint: Int = 0, limit: Int = Platform.wholeReadLimit
   ) throws(SystemCallError) -> [UInt8] {
     // One byte more than the size, so that a file of the size it had is read in one go
     // and its end seen without growing the buffer.

@@ -121,11 +121,6 @@ extension Platform.FileStatus {
     UInt64(truncatingIfNeeded: st_ino)
   }
 
-  /// How many names (hard links) the file has.
-  package var linkCount: Int {
-    Int(st_nlink)
-  }
-
   /// Whether two statuses are of the same file: the same device and inode.
   ///
   /// - Parameter other: Another status.

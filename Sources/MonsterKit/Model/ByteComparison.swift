@@ -8,7 +8,7 @@
 ///   - first: Some bytes.
 ///   - second: Other bytes.
 /// - Returns: The offset, or `nil` when the shorter range is a prefix of the other.
-package func firstMismatch(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
+func firstMismatch(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
   -> Int?
 {
   let count = Swift.min(first.count, second.count)
@@ -71,7 +71,7 @@ package func bytesEqual(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBuff
 ///   - second: Other bytes.
 ///   - limit: The most bytes to count.
 /// - Returns: The length of the longest common suffix, at most `limit`.
-package func commonSuffixCount(
+func commonSuffixCount(
   _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, limit: Int
 ) -> Int {
   let limit = Swift.min(limit, first.count, second.count)

@@ -3,13 +3,13 @@
 /// If another program truncates the file while it is mapped, reading a page past its new
 /// end raises `SIGBUS`, which would end the process. While any file is mapped, a handler
 /// puts a page of zeros in the place of such a page instead; the reader then finds bytes
-/// that are not JSON, and ``RosterFile`` sees that the file changed and says so.
-final class FileMapping: Sendable {
+/// that are not JSON, and the roster file sees that the file changed and says so.
+package final class FileMapping: Sendable {
   /// The mapping's address. It is kept as an integer, a value that may be shared: the
   /// memory is read-only and lives as long as this object.
   private let address: Int
   /// The length of the mapping.
-  let count: Int
+  package let count: Int
 
   /// Maps a file.
   ///
@@ -17,7 +17,7 @@ final class FileMapping: Sendable {
   ///   - descriptor: The file, open for reading.
   ///   - count: Its size, more than zero.
   /// - Returns: The mapping, or `nil` when the file cannot be mapped.
-  init?(descriptor: Int32, count: Int) {
+  package init?(descriptor: Int32, count: Int) {
     FileMapping.installTruncationGuard()
     guard let base = Platform.mapReadOnly(descriptor, count: count) else { return nil }
     Platform.adviseWillNeed(base, count: count)
@@ -32,7 +32,7 @@ final class FileMapping: Sendable {
   }
 
   /// The mapped bytes.
-  var bytes: UnsafeRawBufferPointer {
+  package var bytes: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count)
   }
 

@@ -1,6 +1,6 @@
 /// What a roster file is read and written with: the system calls, one by one.
 ///
-/// ``RosterFile`` does all its file work through this seam, so that tests can make any one
+/// The roster file does all its file work through this seam, so that tests can make any one
 /// of the calls fail (a full disk on the third write, a failed `rename`) and check that the
 /// roster survives, the way SQLite's tests inject I/O errors.
 ///
@@ -84,7 +84,7 @@ extension FileSystem {
   /// Reads a whole file, as every input is read (``readWhole(_:limit:)``): a regular file,
   /// a pipe, a FIFO, a socket or a terminal, opened in a way that never waits (a FIFO
   /// without a writer reads as empty); a device or a folder is refused before a byte is
-  /// read, and nothing is read past ``RosterFile/sizeLimit``.
+  /// read, and nothing is read past ``Platform/wholeReadLimit``.
   ///
   /// - Parameter path: The file's path.
   /// - Returns: The bytes, or `nil` when there is no file at the path.
@@ -101,7 +101,7 @@ extension FileSystem {
     defer { close(descriptor) }
     try setBlocking(descriptor)
     do throws(WholeReadError) {
-      return try readWhole(descriptor, limit: RosterFile.sizeLimit)
+      return try readWhole(descriptor, limit: Platform.wholeReadLimit)
     } catch {
       switch error {
       case .device: throw SystemCallError(Platform.ErrorNumber.noSuchDevice)
@@ -118,7 +118,7 @@ extension FileSystem {
   /// - Parameter path: The folder's path.
   /// - Returns: The descriptor.
   /// - Throws: The `errno` of a failed call.
-  func openFolder(_ path: String) throws(SystemCallError) -> Int32 {
+  package func openFolder(_ path: String) throws(SystemCallError) -> Int32 {
     do throws(SystemCallError) {
       return try open(path, options: [.readOnly, .directory, .closeOnExec], mode: 0)
     } catch  where error.code == Platform.ErrorNumber.accessDenied {
@@ -131,7 +131,7 @@ extension FileSystem {
   /// - Parameter path: The path; a symbolic link is not followed.
   /// - Returns: The status, or `nil` when there is nothing at the path.
   /// - Throws: The `errno` of a failed call other than `ENOENT`.
-  func lstatIfPresent(_ path: String) throws(SystemCallError) -> Platform.FileStatus? {
+  package func lstatIfPresent(_ path: String) throws(SystemCallError) -> Platform.FileStatus? {
     do throws(SystemCallError) {
       return try lstat(path)
     } catch  where error.code == Platform.ErrorNumber.noSuchFile {
@@ -143,7 +143,7 @@ extension FileSystem {
   ///
   /// - Returns: The status, or `nil` when there is nothing by the name.
   /// - Throws: The `errno` of a failed call other than `ENOENT`.
-  func lstatIfPresent(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform
+  package func lstatIfPresent(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform
     .FileStatus?
   {
     do throws(SystemCallError) {

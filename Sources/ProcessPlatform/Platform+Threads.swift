@@ -1,3 +1,5 @@
+import MonstersSystem
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)

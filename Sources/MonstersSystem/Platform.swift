@@ -12,10 +12,12 @@
 /// line, the benchmark and the tests make, each wrapped once for Darwin (macOS, iOS), Linux
 /// with glibc, and Linux with musl.
 ///
-/// The files of this folder are the only ones that import a C library, each with the same
-/// block of conditional imports. Everything else calls the static members of this
-/// namespace, as swift-argument-parser calls its `Platform`, and names no C library, so
-/// that code builds wherever these files build.
+/// The files of this module, and those of `ProcessPlatform` and the tests' `TestSupport`
+/// that extend this namespace with what only the command line or the tests call, are the
+/// only ones that import a C library, each with the same block of conditional imports.
+/// Everything else calls the static members of this namespace, as swift-argument-parser
+/// calls its `Platform`, and names no C library, so that code builds wherever these files
+/// build.
 ///
 /// What differs between the systems is decided here and only here:
 ///
@@ -46,11 +48,6 @@ package enum Platform {
   /// `Platform+FileStatus.swift`.
   package typealias FileStatus = stat
 
-  /// The `errno` of the last failed call on this thread.
-  package static var errorNumber: Int32 {
-    errno
-  }
-
   /// The system's words for an `errno` value, such as `No space left on device`.
   ///
   /// - Parameter code: The `errno` value.
@@ -66,6 +63,10 @@ package enum Platform {
   package static var standardOutput: Int32 { STDOUT_FILENO }
   /// The standard error's descriptor.
   package static var standardError: Int32 { STDERR_FILENO }
+
+  /// The most bytes an input read whole may hold, 4 GiB: a roster file's offsets are 32
+  /// bits, and every other input is held to the same.
+  package static let wholeReadLimit = Int(UInt32.max)
 }
 
 // MARK: - errno values
@@ -88,8 +89,6 @@ extension Platform {
     package static var accessDenied: Int32 { EACCES }
     /// `EEXIST`: something exists at the path already.
     package static var exists: Int32 { EEXIST }
-    /// `EXDEV`: a link or rename across file systems.
-    package static var crossDevice: Int32 { EXDEV }
     /// `ENOTDIR`: a part of the path is not a folder.
     package static var notADirectory: Int32 { ENOTDIR }
     /// `EISDIR`: the path names a folder.
@@ -110,12 +109,8 @@ extension Platform {
     package static var brokenPipe: Int32 { EPIPE }
     /// `ELOOP`: too many symbolic links, or `O_NOFOLLOW` met one.
     package static var tooManyLinks: Int32 { ELOOP }
-    /// `ENAMETOOLONG`: a path or a part of it is too long.
-    package static var nameTooLong: Int32 { ENAMETOOLONG }
     /// `ENOTSUP`: the file or file system does not support the operation.
     package static var notSupported: Int32 { ENOTSUP }
-    /// `EDQUOT`: the user's disk quota is used up.
-    package static var quotaExceeded: Int32 { EDQUOT }
     /// `EBADF`: the descriptor is not open (or not open for that).
     package static var badDescriptor: Int32 { EBADF }
     /// `ENXIO`: no such device; what `open(2)` says of a socket.

@@ -4,12 +4,12 @@
 /// The platform layer's clock (``Platform/monotonicNanoseconds()``), on every system, rather
 /// than the standard library's `ContinuousClock`, which would bring Swift's concurrency
 /// runtime into every program that saves a roster, for one clock.
-struct MonotonicTime: Comparable {
+package struct MonotonicTime: Comparable {
   /// Nanoseconds since a moment the system chose, such as its start.
-  var nanoseconds: UInt64
+  package var nanoseconds: UInt64
 
   /// Now.
-  static var now: MonotonicTime {
+  package static var now: MonotonicTime {
     MonotonicTime(nanoseconds: UInt64(max(Platform.monotonicNanoseconds(), 0)))
   }
 
@@ -19,7 +19,7 @@ struct MonotonicTime: Comparable {
   ///
   /// - Parameter seconds: How long.
   /// - Returns: The later moment.
-  func adding(seconds: Double) -> MonotonicTime {
+  package func adding(seconds: Double) -> MonotonicTime {
     let milliseconds = (seconds * 1000).rounded(.up)
     guard !milliseconds.isNaN, milliseconds > 0 else { return self }
     guard milliseconds < Double(UInt64.max / 1_000_000 - nanoseconds / 1_000_000) else {
@@ -29,18 +29,18 @@ struct MonotonicTime: Comparable {
   }
 
   /// How many nanoseconds from this moment to a later one; 0 when it is not later.
-  func nanoseconds(until later: MonotonicTime) -> UInt64 {
+  package func nanoseconds(until later: MonotonicTime) -> UInt64 {
     later.nanoseconds > nanoseconds ? later.nanoseconds - nanoseconds : 0
   }
 
-  static func < (left: MonotonicTime, right: MonotonicTime) -> Bool {
+  package static func < (left: MonotonicTime, right: MonotonicTime) -> Bool {
     left.nanoseconds < right.nanoseconds
   }
 
   /// Sleeps, also through signals that interrupt the sleep.
   ///
   /// - Parameter nanoseconds: How long.
-  static func sleep(nanoseconds: UInt64) {
+  package static func sleep(nanoseconds: UInt64) {
     Platform.sleep(nanoseconds: Int64(clamping: nanoseconds))
   }
 }

@@ -124,22 +124,6 @@ extension Platform {
     #endif
   }
 
-  /// Gives a file the extended attributes of another, each with the same value.
-  ///
-  /// - Parameters:
-  ///   - source: The file whose attributes to copy, open.
-  ///   - destination: The file to give them, open for writing.
-  /// - Throws: The `errno` of the first call that fails; nothing when the source's file
-  ///   system has no extended attributes.
-  package static func copyAttributes(from source: Int32, to destination: Int32)
-    throws(SystemCallError)
-  {
-    for name in try attributeNames(source) {
-      guard let value = try attribute(name, of: source) else { continue }
-      try setAttribute(name, to: value, of: destination)
-    }
-  }
-
   /// Reads a list or a value whose size is not known: asks for the size, then reads into a
   /// buffer of that size, again when it grew meanwhile (`ERANGE`).
   ///

@@ -1,3 +1,5 @@
+import MonstersSystem
+
 #if canImport(Darwin)
   import CPlatformShims
   import Darwin
@@ -28,13 +30,6 @@ extension Platform {
     #else
       Musl.exit(code)
     #endif
-  }
-
-  /// `atexit(3)`: runs a function when the process exits through `exit`.
-  ///
-  /// - Parameter body: The function, which captures nothing.
-  package static func runAtExit(_ body: @escaping @convention(c) () -> Void) {
-    _ = atexit(body)
   }
 
   /// Calls `body` with the name and value of each `NAME=value` entry of the process's
@@ -80,13 +75,6 @@ extension Platform {
 }
 
 extension Platform {
-  /// `getenv(3)`: an environment variable of this process, as text.
-  ///
-  /// - Parameter name: The variable's name.
-  /// - Returns: Its value, or `nil` when it is not set.
-  package static func environmentValue(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-  }
 
   /// `getcwd(3)`: the path of this process's current folder.
   ///

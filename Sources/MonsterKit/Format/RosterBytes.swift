@@ -1,3 +1,5 @@
+import MonstersSystem
+
 /// The bytes of a roster file: read into memory, or mapped from the file.
 ///
 /// A large roster is mapped rather than read: its pages come straight from the kernel's

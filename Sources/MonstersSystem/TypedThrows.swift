@@ -15,8 +15,8 @@ extension [UInt8] {
   /// - Parameter body: Reads the bytes, which are valid only while it runs.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @inline(__always)
-  func withUnsafeBytes<Result, Failure: Error>(
+  @inlinable @inline(__always)
+  package func withUnsafeBytes<Result, Failure: Error>(
     typed body: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try withUnsafeBufferPointer { (buffer) throws(Failure) in
@@ -30,8 +30,8 @@ extension [UInt8] {
   /// - Parameter body: Reads or writes the bytes, which are valid only while it runs.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @inline(__always)
-  mutating func withUnsafeMutableBytes<Result, Failure: Error>(
+  @inlinable @inline(__always)
+  package mutating func withUnsafeMutableBytes<Result, Failure: Error>(
     typed body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try withUnsafeMutableBufferPointer { (buffer) throws(Failure) in
@@ -52,8 +52,8 @@ extension String {
   /// - Parameter body: Reads the bytes, which are valid only while it runs.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @inline(__always)
-  mutating func withUTF8<Value, Failure: Error>(
+  @inlinable @inline(__always)
+  package mutating func withUTF8<Value, Failure: Error>(
     typed body: (UnsafeRawBufferPointer) throws(Failure) -> Value
   ) throws(Failure) -> Value {
     do {

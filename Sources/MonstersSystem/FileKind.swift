@@ -40,7 +40,7 @@ extension FileSystem {
   ///
   /// - Parameters:
   ///   - descriptor: The file, open for reading and waiting for data (no `O_NONBLOCK`).
-  ///   - limit: The most bytes it may hold, such as ``RosterFile/sizeLimit``.
+  ///   - limit: The most bytes it may hold, such as ``Platform/wholeReadLimit``.
   /// - Returns: The bytes.
   /// - Throws: ``WholeReadError``.
   package func readWhole(_ descriptor: Int32, limit: Int) throws(WholeReadError) -> [UInt8] {

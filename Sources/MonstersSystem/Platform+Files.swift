@@ -58,8 +58,6 @@ extension Platform {
     package static var closeOnExec: OpenOptions { OpenOptions(rawValue: O_CLOEXEC) }
     /// `O_NONBLOCK`: do not wait (for a FIFO's other end, for a read).
     package static var nonBlocking: OpenOptions { OpenOptions(rawValue: O_NONBLOCK) }
-    /// `O_NOCTTY`: a terminal opened does not become the controlling terminal.
-    package static var noControllingTerminal: OpenOptions { OpenOptions(rawValue: O_NOCTTY) }
   }
 
   /// `open(2)`.
@@ -274,16 +272,6 @@ extension Platform {
     _ = try retryingOnInterrupt { unlink(path) }
   }
 
-  /// `symlink(2)`: a symbolic link at a path, whose text is `target`, which need not name
-  /// anything.
-  ///
-  /// - Throws: The call's `errno`; `EEXIST` when something is at the path.
-  package static func makeSymbolicLink(at path: String, pointingTo target: String)
-    throws(SystemCallError)
-  {
-    _ = try retryingOnInterrupt { symlink(target, path) }
-  }
-
   /// `chmod(2)`: sets the permission bits (with setuid, setgid and sticky) of what a path
   /// names, a symbolic link followed.
   ///
@@ -353,21 +341,6 @@ extension Platform {
     return String(cString: made)
   }
 
-  /// `mkfifo(3)`: a named pipe at a path.
-  ///
-  /// - Parameters:
-  ///   - path: The path, where nothing is yet.
-  ///   - mode: Its permissions, before the umask.
-  /// - Throws: The call's `errno`; `EEXIST` when something is at the path.
-  package static func makeFIFO(atPath path: String, mode: Mode) throws(SystemCallError) {
-    _ = try retryingOnInterrupt { mkfifo(path, mode) }
-  }
-
-  /// `getpid(2)`.
-  package static var processID: ProcessID {
-    getpid()
-  }
-
   /// `geteuid(2)`: the user whose permissions this process has; 0 for root, whom
   /// permission bits do not stop.
   package static var effectiveUserID: UserID {
@@ -381,7 +354,7 @@ extension Platform {
   /// - Returns: The call's result when it is not negative.
   /// - Throws: The call's `errno` when it fails.
   @inline(__always)
-  static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result)
+  package static func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result)
     throws(SystemCallError) -> Result
   {
     while true {

@@ -1,3 +1,18 @@
+// The lanes of the built-in fields: where each one's value lives while a roster is read
+// from its file, as the table (`MonsterField.BuiltIn.lane`) says.
+
+extension MonsterField {
+  /// Where a built-in field's value lives while a roster is read from its file.
+  package enum Lane: Hashable, Sendable {
+    /// A string whose bytes a record of the file locates (``MonsterTextField``): read,
+    /// compared and copied as the file's bytes, built into a `String` only when asked for.
+    case text(MonsterTextField)
+    /// A value the record holds itself (``MonsterHeldField``), such as the weapon's number
+    /// in the roster's table: an edit of it changes the record, not the file's bytes.
+    case held(MonsterHeldField)
+  }
+}
+
 /// The fields of a monster in the text lane (``MonsterField/Lane/text(_:)``): strings whose
 /// bytes a record of the file locates.
 package enum MonsterTextField: Int, CaseIterable, Sendable {

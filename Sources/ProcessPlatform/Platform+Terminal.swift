@@ -1,3 +1,5 @@
+import MonstersSystem
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -8,20 +10,14 @@
   #error("The platform layer knows Darwin, Glibc and Musl: give this system's C library here")
 #endif
 
-// Terminals: whether a descriptor is one, its modes and size, and waiting for input
-// (pseudo-terminals, which only the tests and the benchmark open, are ProcessPlatform's).
+// Terminals: their modes and size (whether a descriptor is one, and waiting for input, are
+// MonstersSystem's; pseudo-terminals, which only the tests and the benchmark open, are in
+// Platform+Programs.swift).
 // `termios` differs between systems (`tcflag_t` is 32 bits on
 // Linux and 64 on Darwin, `c_cc` has 32 entries on Linux and 20 on Darwin, `VMIN` is 6 on
 // Linux and 16 on Darwin), so it stays inside ``Platform/TerminalModes``.
 
 extension Platform {
-  /// `isatty(3)`: whether a descriptor is a terminal.
-  ///
-  /// - Parameter descriptor: An open descriptor.
-  package static func isTerminal(_ descriptor: Int32) -> Bool {
-    isatty(descriptor) == 1
-  }
-
   /// A terminal's modes (`termios`), read to be put back.
   package struct TerminalModes: Equatable {
     fileprivate var attributes = termios()
@@ -104,29 +100,6 @@ extension Platform {
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0
     else { return nil }
     return (Int(window.ws_col), Int(window.ws_row))
-  }
-
-  /// `poll(2)`: waits until one of some descriptors can be read (or has hung up), or the
-  /// time runs out.
-  ///
-  /// - Parameters:
-  ///   - descriptors: The descriptors; a negative one is skipped.
-  ///   - milliseconds: How long to wait at most; a negative number waits for ever, 0 not at
-  ///     all.
-  /// - Returns: For each descriptor, whether it is ready: readable, at its end, or failed,
-  ///   which a read then tells apart. All `false` when the time ran out or a signal
-  ///   interrupted the wait.
-  /// - Throws: The call's `errno` other than `EINTR`.
-  package static func waitUntilReadable(_ descriptors: [Int32], milliseconds: Int)
-    throws(SystemCallError) -> [Bool]
-  {
-    var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    let timeout = Int32(clamping: milliseconds)
-    if poll(&entries, nfds_t(entries.count), timeout) < 0 {
-      guard errno == EINTR else { throw SystemCallError(errno) }
-      return descriptors.map { _ in false }
-    }
-    return entries.map { $0.revents != 0 }
   }
 
   /// Marks a descriptor close-on-exec: a program this one starts does not inherit it

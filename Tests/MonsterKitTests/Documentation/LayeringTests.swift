@@ -1,0 +1,146 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The package's layers, read from its sources: which module each target imports, where a
+/// C library is imported, and which way MonsterKit's folders point. A change that breaks a
+/// rule fails here; so does an exception listed below that no longer holds, so that the
+/// list only shrinks.
+@Suite struct LayeringTests {
+  /// The modules each target may import. MonsterKit sits on MonstersSystem alone; the
+  /// terminal, signals as events, the environment, `exit` and threads are ProcessPlatform's,
+  /// which no library an app links imports.
+  static let allowedImports: [String: Set<String>] = [
+    "CPlatformShims": [],
+    "MonstersSystem": ["CPlatformShims", "Darwin", "Glibc", "Musl"],
+    "MonsterKit": ["MonstersSystem"],
+    "MonsterKitFoundation": ["MonsterKit", "Foundation"],
+    "ProcessPlatform": ["MonstersSystem", "CPlatformShims", "Darwin", "Glibc", "Musl"],
+    "MonstersCLI": ["MonsterKit", "MonstersSystem", "ProcessPlatform", "Synchronization"],
+    "monsters": ["MonstersCLI", "MonsterKit", "MonstersSystem", "ProcessPlatform"],
+  ]
+
+  @Test func eachTargetImportsOnlyTheModulesBelowIt() throws {
+    let sources = packageRoot.appendingPathComponent("Sources")
+    let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+    #expect(Set(targets) == Set(Self.allowedImports.keys), "a target with no rule, or gone")
+    for (file, text) in try swiftFiles(under: "Sources") {
+      let target = String(file.split(separator: "/")[0])
+      let allowed = Self.allowedImports[target] ?? []
+      for module in imports(in: text) where !allowed.contains(module) {
+        Issue.record("Sources/\(file) imports \(module), which \(target) may not")
+      }
+    }
+  }
+
+  @Test func onlyTheSystemLayersImportACLibrary() throws {
+    let cLibraries: Set<String> = ["Darwin", "Glibc", "Musl", "CPlatformShims"]
+    var importing: [String] = []
+    for (file, text) in try swiftFiles(under: "Sources") + swiftFiles(under: "Tests")
+    where !imports(in: text).isDisjoint(with: cLibraries) {
+      importing.append(file)
+    }
+    let allowedFolders = ["MonstersSystem/", "ProcessPlatform/"]
+    let others = importing.filter { file in
+      !allowedFolders.contains { file.hasPrefix($0) }
+    }
+    // The tests' own system calls, and one test that needs a raw thread of its own.
+    #expect(
+      others.sorted() == [
+        "MonstersCLITests/Commands/BackgroundWorkTests.swift",
+        "TestSupport/Platform+TestCalls.swift",
+      ])
+  }
+
+  /// MonsterKit's folders, lowest first: a file may name the types of its own folder and of
+  /// those below it.
+  static let folders = ["Model", "Roster", "Format", "Storage", "Merge"]
+
+  /// Where a folder names a type of a folder above it today, as `file: type`. Each is a
+  /// debt: the roster's storage (`RosterSource`, `WeaponTable`) is Format's records, which
+  /// the collection wraps; a field's checks name the rules of names and the errors an edit
+  /// throws; an error names what a higher layer found. The list may only shrink.
+  static let upwardExceptions: Set<String> = [
+    "Format/JSONSyntaxError.swift: ConflictMarkers",
+    "Format/Roster+CanonicalComparison.swift: RosterFile",
+    "Format/Roster+JSONBytes.swift: RosterFile",
+    "Model/MonsterField+Values.swift: Roster",
+    "Model/MonsterField+Values.swift: RosterError",
+    "Model/MonsterField.swift: Roster",
+    "Model/MonsterField.swift: RosterError",
+    "Roster/Roster+Redeclaring.swift: WeaponTable",
+    "Roster/Roster+Selecting.swift: RecordValues",
+    "Roster/Roster.swift: RosterSource",
+    "Roster/Roster.swift: WeaponTable",
+    "Roster/RosterDeclarations.swift: WeaponTable",
+    "Roster/RosterError.swift: RosterProblem",
+    "Roster/RosterError.swift: SaveConflict",
+    "Storage/RosterFile+Versions.swift: UnmatchedRoster",
+  ]
+
+  @Test func monsterKitsFoldersPointDown() throws {
+    let files = try swiftFiles(under: "Sources/MonsterKit").filter { file, _ in
+      Self.folders.contains(String(file.split(separator: "/")[0]))
+    }
+    // The types each folder declares at the top level of a file.
+    var folderOf: [String: Int] = [:]
+    let declaration = /^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|actor) (\w+)/
+      .anchorsMatchLineEndings()
+    for (file, text) in files {
+      let folder = Self.folders.firstIndex(of: String(file.split(separator: "/")[0]))!
+      for match in text.matches(of: declaration) { folderOf[String(match.1)] = folder }
+    }
+    var upward: Set<String> = []
+    for (file, text) in files {
+      let folder = Self.folders.firstIndex(of: String(file.split(separator: "/")[0]))!
+      for word in Set(
+        code(of: text).matches(of: /\b[A-Z]\w+\b/.wordBoundaryKind(.simple)).map { String($0.0) })
+      {
+        // A type named after a dot is a member of another (`Roster.Index`), not this one.
+        if let higher = folderOf[word], higher > folder { upward.insert("\(file): \(word)") }
+      }
+    }
+    // Names a lower folder only nests (`RosterEdit.Changes`), matched by the same word.
+    upward = upward.filter { !Self.nestedHomonyms.contains(String($0.split(separator: " ")[1])) }
+    #expect(upward.subtracting(Self.upwardExceptions).sorted() == [], "new upward references")
+    #expect(
+      Self.upwardExceptions.subtracting(upward).sorted() == [],
+      "exceptions that no longer hold: take them off the list")
+  }
+
+  /// Top-level types of a higher folder whose names a lower folder also uses for a nested
+  /// type of its own.
+  static let nestedHomonyms: Set<String> = ["Assignment", "Change", "Changes"]
+
+  // MARK: - Reading the sources
+
+  private func swiftFiles(under folder: String) throws -> [(String, String)] {
+    let root = packageRoot.appendingPathComponent(folder)
+    let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+    var files: [(String, String)] = []
+    while let file = enumerator.nextObject() as? String {
+      guard file.hasSuffix(".swift"), !file.contains(".build/"), !file.hasPrefix("Tools/") else {
+        continue
+      }
+      files.append(
+        (file, try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)))
+    }
+    return files
+  }
+
+  /// The modules a file imports, in an `#if` or not.
+  private func imports(in text: String) -> Set<String> {
+    Set(
+      text.matches(of: /^\s*(?:@testable\s+)?import\s+(\w+)/.anchorsMatchLineEndings()).map {
+        String($0.1)
+      })
+  }
+
+  /// A file's code without its comments and string literals' text, roughly: what names
+  /// types.
+  private func code(of text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }.joined(separator: "\n")
+  }
+}
