@@ -41,6 +41,19 @@ enum EditCommand {
           help: "The monsters to edit, in any case (default: the whole roster).")
       ],
       options: [whereOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(purpose: "The whole roster in your editor.", arguments: ["edit"]),
+      CommandExample(
+        purpose: "Only Cat-Bot and Dog-Bot; rename, add or remove among them too.",
+        arguments: ["edit", "cat-bot", "dog-bot"]),
+      CommandExample(
+        purpose: "Every monster with a ninja star, in VS Code.",
+        arguments: ["edit", "--where", "weapon=ninjaStar"],
+        shellPrefix: "EDITOR='code --wait'"),
+      CommandExample(
+        purpose: "See the diff of your edit, saving nothing.", arguments: ["edit", "--dry-run"]),
+    ]
   }
 
   /// Where an edit stands: the roster it started from, and the part of it the editor has.

@@ -57,6 +57,15 @@ enum SetupGitCommand {
         --git.
         """,
       options: [globalOption])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Make git merge and diff this repository's roster with monsters.",
+        arguments: ["setup-git"]),
+      CommandExample(
+        purpose: "The same for every repository of yours, in your global git config.",
+        arguments: ["setup-git", "--global"]),
+    ]
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
