@@ -4,10 +4,9 @@ import MonsterKit
 /// completions read.
 ///
 /// Each subcommand's file in this folder holds its spec, its examples and what it does:
-/// `monsters set` is
-/// `SetCommand`, with its spec and, as it edits the roster, its `edit`, which the edit
-/// path (``CommandContext/applyAndReport(_:)``) makes; `weapons add` and `weapons remove`
-/// are in `WeaponsCommand`, beside the listing.
+/// `monsters set` is `SetCommand`, with its spec and, as it edits the roster, its `edit`,
+/// which the edit path (``CommandContext/applyAndReport(_:)``) makes; `weapons add` and
+/// `weapons remove` are in `WeaponsCommand`, beside the listing.
 struct Subcommand: Sendable {
   /// The name, such as `list`: all the parser needs to find the subcommand.
   let name: String
