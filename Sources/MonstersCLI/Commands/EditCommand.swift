@@ -253,23 +253,30 @@ enum EditCommand {
       }
       return again(problems)
     case .conflicts(let merge, let now, let roster)?:
-      let markers = ConflictMarkers(
-        oursLabel: "\(baseName(of: context.file.path)) now", theirsLabel: "your edit")
-      let shown = escapedForTerminal(context.file.path)
-      let next = Round(base: roster, excerpt: now)
-      return .again(
-        EditDocument(
-          intro: intro,
-          note: [
-            "\(shown) changed while the editor was open, and these changes of yours",
-            "conflict with those (ours: the file now; theirs: your edit). Each is marked",
-            "below: keep one side, or what you make of both, and take the markers out:",
-          ],
-          problems: merge.conflicts.map {
-            EditDocument.Problem(message: MergeReport.line(for: $0))
-          },
-          body: merge.fileBytes(markers: markers)), next)
+      return conflicted(merge, next: Round(base: roster, excerpt: now), intro: intro, context)
     }
+  }
+
+  /// The editor's next round when the edit conflicts with what changed in the file while
+  /// the editor was open: the merge, with each conflict marked.
+  private static func conflicted(
+    _ merge: RosterMerge, next: Round, intro: [String], _ context: CommandContext
+  ) -> Attempt {
+    let markers = ConflictMarkers(
+      oursLabel: "\(baseName(of: context.file.path)) now", theirsLabel: "your edit")
+    let shown = escapedForTerminal(context.file.path)
+    return .again(
+      EditDocument(
+        intro: intro,
+        note: [
+          "\(shown) changed while the editor was open, and these changes of yours",
+          "conflict with those (ours: the file now; theirs: your edit). Each is marked",
+          "below: keep one side, or what you make of both, and take the markers out:",
+        ],
+        problems: merge.conflicts.map {
+          EditDocument.Problem(message: MergeReport.line(for: $0))
+        },
+        body: merge.fileBytes(markers: markers)), next)
   }
 
   /// What ended an attempt to save short of a save.
