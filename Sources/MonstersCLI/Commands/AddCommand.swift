@@ -21,6 +21,18 @@ enum AddCommand {
       options: FieldOptions.options(.create) + [
         FieldOptions.declaredField, ifMissingOption, .dryRun, .exitCode,
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Add Robo-Bot; its icon is meetrobobot.png.",
+        arguments: ["add", "Robo-Bot", "--weapon", "fire", "--description", "Beep"]),
+      CommandExample(
+        purpose: "In a script that runs again: add Robo-Bot unless it is there.",
+        arguments: ["add", "Robo-Bot", "--weapon", "fire", "--if-missing"]),
+      CommandExample(
+        purpose: "A name with a space, and a colour (quoted: # starts a shell comment).",
+        arguments: ["add", "Space Bot", "--weapon", "smoke", "--name-color", "#FF8800"]),
+    ]
   }
 
   /// The monster the command line describes, to add: the roster reads its fields.

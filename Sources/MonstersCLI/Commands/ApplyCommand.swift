@@ -24,6 +24,17 @@ enum ApplyCommand {
           help: "The script's path, or - for standard input (the default).")
       ],
       options: [.dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Make the edits in a script, as one change.", arguments: ["apply", "edits.txt"]),
+      CommandExample(
+        purpose: "Show the diff, and exit 1 when the script would change the file.",
+        arguments: ["apply", "edits.txt", "--dry-run", "--exit-code"]),
+      CommandExample(
+        purpose: "Edits from standard input.", arguments: ["apply"],
+        shellPrefix: "printf 'set Cat-Bot --weapon fire\\n' |"),
+    ]
   }
 
   /// The subcommands a script line may use.

@@ -48,6 +48,16 @@ enum CheckCommand {
           help: "The roster files to check (default: the roster file).")
       ],
       options: [formatOption])
+  }.examples {
+    [
+      CommandExample(purpose: "Check the roster file: one line per problem.", arguments: ["check"]),
+      CommandExample(
+        purpose: "Check two files in GitHub Actions, as annotations on the pull request.",
+        arguments: ["check", "monsters.json", "team.json", "--format", "github"]),
+      CommandExample(
+        purpose: "The problems as JSON, for another program.",
+        arguments: ["check", "--format", "json"], shellSuffix: "| jq -r '.[].message'"),
+    ]
   }
 
   /// A problem of one file. A merge's conflict has a line and no column.

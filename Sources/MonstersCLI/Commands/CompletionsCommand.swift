@@ -23,6 +23,15 @@ enum CompletionsCommand {
         ArgumentSpec(
           name: "shell", kind: .choice(CompletionScript.shells), help: "bash, zsh or fish.")
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Load bash completion in this shell.", arguments: ["completions", "bash"],
+        shellPrefix: "eval \"$(", shellSuffix: ")\""),
+      CommandExample(
+        purpose: "Install fish completion.", arguments: ["completions", "fish"],
+        shellSuffix: "> ~/.config/fish/completions/monsters.fish"),
+    ]
   }
 
   /// Prints the completion script for the shell named.

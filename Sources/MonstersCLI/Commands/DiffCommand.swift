@@ -46,6 +46,16 @@ enum DiffCommand {
         formatOption,
         textconvOption,
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "What changed since the last commit, monster by monster.",
+        arguments: ["diff", "-", "monsters.json"], shellPrefix: "git show HEAD:monsters.json |"),
+      CommandExample(
+        purpose: "A pull request's changes as a Markdown table, for a comment.",
+        arguments: ["diff", "old.json", "monsters.json", "--format", "markdown"],
+        shellSuffix: "> changes.md"),
+    ]
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {

@@ -41,6 +41,19 @@ enum EditCommand {
           help: "The monsters to edit, in any case (default: the whole roster).")
       ],
       options: [whereOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(purpose: "The whole roster in your editor.", arguments: ["edit"]),
+      CommandExample(
+        purpose: "Only Cat-Bot and Dog-Bot; rename, add or remove among them too.",
+        arguments: ["edit", "cat-bot", "dog-bot"]),
+      CommandExample(
+        purpose: "Every monster with a ninja star, in VS Code.",
+        arguments: ["edit", "--where", "weapon=ninjaStar"],
+        shellPrefix: "EDITOR='code --wait'"),
+      CommandExample(
+        purpose: "See the diff of your edit, saving nothing.", arguments: ["edit", "--dry-run"]),
+    ]
   }
 
   /// Where an edit stands: the roster it started from, and the part of it the editor has.
@@ -240,23 +253,30 @@ enum EditCommand {
       }
       return again(problems)
     case .conflicts(let merge, let now, let roster)?:
-      let markers = ConflictMarkers(
-        oursLabel: "\(baseName(of: context.file.path)) now", theirsLabel: "your edit")
-      let shown = escapedForTerminal(context.file.path)
-      let next = Round(base: roster, excerpt: now)
-      return .again(
-        EditDocument(
-          intro: intro,
-          note: [
-            "\(shown) changed while the editor was open, and these changes of yours",
-            "conflict with those (ours: the file now; theirs: your edit). Each is marked",
-            "below: keep one side, or what you make of both, and take the markers out:",
-          ],
-          problems: merge.conflicts.map {
-            EditDocument.Problem(message: MergeReport.line(for: $0))
-          },
-          body: merge.fileBytes(markers: markers)), next)
+      return conflicted(merge, next: Round(base: roster, excerpt: now), intro: intro, context)
     }
+  }
+
+  /// The editor's next round when the edit conflicts with what changed in the file while
+  /// the editor was open: the merge, with each conflict marked.
+  private static func conflicted(
+    _ merge: RosterMerge, next: Round, intro: [String], _ context: CommandContext
+  ) -> Attempt {
+    let markers = ConflictMarkers(
+      oursLabel: "\(baseName(of: context.file.path)) now", theirsLabel: "your edit")
+    let shown = escapedForTerminal(context.file.path)
+    return .again(
+      EditDocument(
+        intro: intro,
+        note: [
+          "\(shown) changed while the editor was open, and these changes of yours",
+          "conflict with those (ours: the file now; theirs: your edit). Each is marked",
+          "below: keep one side, or what you make of both, and take the markers out:",
+        ],
+        problems: merge.conflicts.map {
+          EditDocument.Problem(message: MergeReport.line(for: $0))
+        },
+        body: merge.fileBytes(markers: markers)), next)
   }
 
   /// What ended an attempt to save short of a save.

@@ -47,6 +47,20 @@ extension FieldsCommand {
         makeRequiredOption, optionalOption, newDefaultOption, noDefaultOption, .dryRun,
         .exitCode,
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Widen level to 200.",
+        arguments: ["fields", "change", "level", "--maximum", "200"]),
+      CommandExample(
+        purpose: "Add green to the teams, and take yellow away once no monster is on it.",
+        arguments: [
+          "fields", "change", "team", "--add-values", "green", "--remove-values", "yellow",
+        ]),
+      CommandExample(
+        purpose: "Make notes required, giving 'none yet' to every monster without any.",
+        arguments: ["fields", "change", "notes", "--required", "--default", "none yet"]),
+    ]
   }
 
   static let rename = Subcommand(name: "fields rename", edit: renaming) { name in
@@ -62,6 +76,12 @@ extension FieldsCommand {
         ArgumentSpec(name: "new-name", kind: .text, help: "Its new name."),
       ],
       options: [.dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Call team squad, in every monster that has one.",
+        arguments: ["fields", "rename", "team", "squad"])
+    ]
   }
 
   static let otherKeys = Subcommand(name: "fields other-keys", edit: ruling) { name in
@@ -81,6 +101,15 @@ extension FieldsCommand {
           help: "keep or refuse.")
       ],
       options: [.dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Keep keys no field declares, as keys of the monsters' own.",
+        arguments: ["fields", "other-keys", "keep"]),
+      CommandExample(
+        purpose: "Refuse them again, once no monster has one.",
+        arguments: ["fields", "other-keys", "refuse"]),
+    ]
   }
 
   /// The change of a field's declaration the command line asks for.

@@ -31,6 +31,13 @@ enum FieldsCommand {
         completion.
         """,
       options: [formatOption])
+  }.examples {
+    [
+      CommandExample(purpose: "Every field and what it takes.", arguments: ["fields"]),
+      CommandExample(
+        purpose: "Each word a field takes, as FIELD=VALUE.",
+        arguments: ["fields", "--format", "values"]),
+    ]
   }
 
   static let valuesOption = OptionSpec(
@@ -65,6 +72,18 @@ enum FieldsCommand {
         valuesOption, integerOption, minimumOption, maximumOption, requiredOption, defaultOption,
         .dryRun, .exitCode,
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "A team, red or blue, that every monster has: red unless set.",
+        arguments: [
+          "fields", "add", "team", "--values", "red,blue", "--required", "--default", "red",
+        ]),
+      CommandExample(
+        purpose: "An optional health from 1 to 100.",
+        arguments: ["fields", "add", "health", "--integer", "--minimum", "1", "--maximum", "100"]),
+      CommandExample(purpose: "Free notes.", arguments: ["fields", "add", "notes"]),
+    ]
   }
 
   static let remove = Subcommand(name: "fields remove", edit: removal) { name in
@@ -79,6 +98,15 @@ enum FieldsCommand {
         ArgumentSpec(name: "field", kind: .declaredField, help: "The declared field's name.")
       ],
       options: [forceOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Take notes away, once no monster has any.",
+        arguments: ["fields", "remove", "notes"]),
+      CommandExample(
+        purpose: "Take health away from the roster and from every monster.",
+        arguments: ["fields", "remove", "health", "--force"]),
+    ]
   }
 
   /// Prints the roster's fields.

@@ -27,6 +27,13 @@ enum FmtCommand {
           help: "The roster files to format (default: the roster file).")
       ],
       options: [checkOption])
+  }.examples {
+    [
+      CommandExample(purpose: "Write the roster file in canonical form.", arguments: ["fmt"]),
+      CommandExample(
+        purpose: "In CI: list the files that are not canonical, and fail if any is.",
+        arguments: ["fmt", "--check", "monsters.json", "team.json"]),
+    ]
   }
 
   /// Formats each file, or with `--check` lists those that are not canonical.

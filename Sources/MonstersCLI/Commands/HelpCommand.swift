@@ -15,6 +15,13 @@ enum HelpCommand {
           help: "The subcommand to show help for, such as list or weapons add.")
       ],
       options: [manOption])
+  }.examples {
+    [
+      CommandExample(purpose: "The help of set.", arguments: ["help", "set"]),
+      CommandExample(
+        purpose: "Install the manual page.", arguments: ["help", "--man"],
+        shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
+    ]
   }
 
   /// Prints the help page of the subcommand named, or of `monsters`, or with `--man` the

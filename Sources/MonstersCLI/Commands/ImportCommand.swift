@@ -59,6 +59,22 @@ enum ImportCommand {
           help: "The file to read, or - for standard input (the default).")
       ],
       options: [formatOption, updateOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Add the monsters of a TSV file (a header line, then one a line).",
+        arguments: ["import", "new-monsters.tsv"]),
+      CommandExample(
+        purpose: "Update the roster from a spreadsheet saved as CSV.",
+        arguments: ["import", "--update", "roster.csv"]),
+      CommandExample(
+        purpose: "Copy another roster's monsters in, replacing those already here.",
+        arguments: ["import", "--update", "-"],
+        shellPrefix: "monsters -f other.json list --format tsv |"),
+      CommandExample(
+        purpose: "Say whether an import would change the roster: exit 1 if so.",
+        arguments: ["import", "new.ndjson", "--dry-run", "--exit-code"]),
+    ]
   }
 
   /// How many of the lines that cannot be imported are named, one by one.

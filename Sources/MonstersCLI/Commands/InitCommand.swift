@@ -14,6 +14,14 @@ enum InitCommand {
         --file or MONSTERS_FILE; the others need it to exist.
         """,
       options: [forceOption])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Write the six seeded monsters to monsters.json.", arguments: ["init"]),
+      CommandExample(
+        purpose: "Start a named roster over.",
+        arguments: ["--file", "team.json", "init", "--force"]),
+    ]
   }
 
   /// Writes the seeded roster, replacing a file only with `--force`.

@@ -43,6 +43,22 @@ enum ListCommand {
         so.
         """,
       options: [weaponOption, whereOption, fieldsOption, formatOption, bomOption])
+  }.examples {
+    [
+      CommandExample(purpose: "The roster as a table.", arguments: ["list"]),
+      CommandExample(
+        purpose: "The names of the monsters with a ninja star, one a line, for a script.",
+        arguments: ["list", "--where", "weapon=ninja-star", "--format", "names"]),
+      CommandExample(
+        purpose: "Names and weapons as TSV, which 'monsters import' reads back.",
+        arguments: ["list", "--fields", "name,weapon", "--format", "tsv"]),
+      CommandExample(
+        purpose: "CSV for a spreadsheet, which 'monsters import' reads back too.",
+        arguments: ["list", "--format", "csv"], shellSuffix: "> roster.csv"),
+      CommandExample(
+        purpose: "A Markdown table, for a pull request's comment.",
+        arguments: ["list", "--format", "markdown"], shellSuffix: "> roster.md"),
+    ]
   }
 
   static let bomOption = OptionSpec(

@@ -57,6 +57,18 @@ enum LogCommand {
           help: "Monsters to follow, and the revisions to read (default: HEAD).")
       ],
       options: [countOption, sinceOption, followOption, formatOption])
+  }.examples {
+    [
+      CommandExample(purpose: "The roster's history, newest first.", arguments: ["log"]),
+      CommandExample(
+        purpose: "Cat-Bot's history, through its renames.", arguments: ["log", "cat-bot"]),
+      CommandExample(
+        purpose: "What a branch changed since it left main, for a pull request.",
+        arguments: ["log", "main..feature"]),
+      CommandExample(
+        purpose: "The last five commits, one JSON object a change, for a script.",
+        arguments: ["log", "-n", "5", "--format", "json"], shellSuffix: "| jq -r .change"),
+    ]
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {

@@ -106,6 +106,19 @@ enum MergeCommand {
           ],
           options: [markerSizeOption.name, forceOption.name])
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Merge into ours.json what changed from base.json to theirs.json.",
+        arguments: ["merge", "base.json", "ours.json", "theirs.json"]),
+      CommandExample(
+        purpose: "As git runs it, with longer markers and the roster's name in them.",
+        arguments: ["merge", "--marker-size", "9", "--path", "r.json", "base", "ours", "theirs"]),
+      CommandExample(
+        purpose: "After a plain git merge stopped on the roster: merge it again, monster "
+          + "by monster.",
+        arguments: ["merge", "--git"]),
+    ]
   }
 
   /// What a side is, as git passes it for the markers (`%X`, `%Y`), or `nil`: none given,

@@ -55,6 +55,12 @@ enum PickCommand {
           name: "monster", kind: .monster, isOptional: true,
           help: "The monster whose weapon to pick; leave it out to pick for any.")
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Pick Cat-Bot's weapon with the arrow keys.", arguments: ["pick", "cat-bot"]),
+      CommandExample(purpose: "Pick any monster's weapon, in two columns.", arguments: ["pick"]),
+    ]
   }
 
   /// Opens the picker the command line asks for, and says what it saved once the terminal

@@ -25,6 +25,16 @@ enum RemoveCommand {
           help: "The monsters' names, in any case (or --where instead).")
       ],
       options: [whereOption, ifExistsOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(purpose: "Remove Dog-Bot.", arguments: ["remove", "dog-bot"]),
+      CommandExample(
+        purpose: "In a script that runs again: remove them if they are there.",
+        arguments: ["remove", "dog-bot", "fire-bot", "--if-exists"]),
+      CommandExample(
+        purpose: "See which monsters with smoke would go, as a diff.",
+        arguments: ["remove", "--where", "weapon=smoke", "--dry-run"]),
+    ]
   }
 
   /// The removal the command line asks for.

@@ -17,6 +17,15 @@ enum RenameCommand {
         ArgumentSpec(name: "new-name", kind: .text, help: "The monster's new name."),
       ],
       options: [ifExistsOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Rename Dog-Bot; it keeps its place.",
+        arguments: ["rename", "dog-bot", "Hound-Bot"]),
+      CommandExample(
+        purpose: "In a script that runs again: rename it if it is there.",
+        arguments: ["rename", "dog-bot", "Hound-Bot", "--if-exists"]),
+    ]
   }
 
   static let ifExistsOption = OptionSpec(

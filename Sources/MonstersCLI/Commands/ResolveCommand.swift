@@ -47,6 +47,14 @@ enum ResolveCommand {
           flag: theirsOption.name, arguments: [monsters], options: [declarationsOption.name]),
       ],
       needsForm: true)
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Keep theirs of Cat-Bot's conflict; the others stay marked.",
+        arguments: ["resolve", "cat-bot", "--theirs"]),
+      CommandExample(
+        purpose: "Keep ours of every conflict left.", arguments: ["resolve", "--ours"]),
+    ]
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {

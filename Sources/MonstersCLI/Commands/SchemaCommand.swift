@@ -22,6 +22,12 @@ enum SchemaCommand {
         (65). With a schema saved beside the roster, check-jsonschema --schemafile \
         monsters.schema.json monsters.json agrees with check.
         """)
+  }.examples {
+    [
+      CommandExample(
+        purpose: "A schema for an editor, beside the roster.",
+        arguments: ["schema"], shellSuffix: "> monsters.schema.json")
+    ]
   }
 
   /// Prints the schema, also while monsters break rules: it is of what the roster

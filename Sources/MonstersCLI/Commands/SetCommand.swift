@@ -24,6 +24,18 @@ enum SetCommand {
       options: FieldOptions.options(.change) + [
         FieldOptions.declaredField, whereOption, .dryRun, .exitCode,
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Give Cat-Bot a ninja star and a red name.",
+        arguments: ["set", "cat-bot", "--weapon", "ninja-star", "--name-color", "red"]),
+      CommandExample(
+        purpose: "Give every monster with a ninja star fire, in one edit.",
+        arguments: ["set", "--where", "weapon=ninjaStar", "--weapon", "fire"]),
+      CommandExample(
+        purpose: "See the diff of a change to two monsters, without writing it.",
+        arguments: ["set", "cat-bot", "dog-bot", "--description", "Says hi", "--dry-run"]),
+    ]
   }
 
   /// The change the command line asks for: the fields given, of the monsters named or

@@ -57,6 +57,15 @@ enum SetupGitCommand {
         --git.
         """,
       options: [globalOption])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Make git merge and diff this repository's roster with monsters.",
+        arguments: ["setup-git"]),
+      CommandExample(
+        purpose: "The same for every repository of yours, in your global git config.",
+        arguments: ["setup-git", "--global"]),
+    ]
   }
 
   static func run(_ context: CommandContext) throws(CommandFailure) {
@@ -66,40 +75,17 @@ enum SetupGitCommand {
     // git tracks the file a symbolic link leads to, and merges and diffs that file.
     let roster = context.file.linkTargetPath()
     let isGlobal = context.invocation.has(globalOption)
-    let attributesPath: String
-    let shownFile: String
-    let target: AttributesTarget
-    let configScope: [String]
-    if isGlobal {
-      attributesPath = try globalAttributesFile(git, environment: context.environment.variables)
-      shownFile = attributesPath
-      target = AttributesTarget(path: baseName(of: roster), everywhere: true)
-      configScope = ["config", "--global"]
-    } else {
-      let folder = directory(of: roster)
-      let link =
-        roster == context.file.path
-        ? ""
-        : "\(escapedForTerminal(context.file.path)) is a symbolic link to "
-          + "\(escapedForTerminal(roster)), the file git would merge, and "
-      let top = try ask(git, ["-C", folder, "rev-parse", "--show-toplevel"]) {
-        "\(link)\(escapedForTerminal(folder)) is not in a git work tree (run 'git init', or use "
-          + "--global): \($0)"
-      }
-      let prefix = try ask(git, ["-C", folder, "rev-parse", "--show-prefix"]) { $0 }
-      attributesPath = top + "/.gitattributes"
-      shownFile = roster.hasPrefix(codePoint: "/") ? attributesPath : try shownPath(of: top, git)
-      target = AttributesTarget(path: prefix + baseName(of: roster), everywhere: false)
-      configScope = ["-C", top, "config", "--local"]
-    }
-    let line = GitAttributes.pattern(for: target.path) + " " + GitAttributes.attributes
-    let shown = escapedForTerminal(shownFile)
-    switch try addLine(line, for: target, to: attributesPath, git: git, checkingIn: roster) {
+    let place = try placement(of: roster, global: isGlobal, git: git, context: context)
+    let line = GitAttributes.pattern(for: place.target.path) + " " + GitAttributes.attributes
+    let shown = escapedForTerminal(place.shownFile)
+    switch try addLine(
+      line, for: place.target, to: place.attributesPath, git: git, checkingIn: roster)
+    {
     case .added:
       context.output.writeLine("Added to \(shown): \(escapedForTerminal(line))")
     case .present:
       context.output.writeLine(
-        "\(shown) sends \(escapedForTerminal(target.path)) to the drivers already: "
+        "\(shown) sends \(escapedForTerminal(place.target.path)) to the drivers already: "
           + escapedForTerminal(line))
     case .lastLine:
       context.output.writeLine("\(shown) ends with the line already: \(escapedForTerminal(line))")
@@ -107,11 +93,69 @@ enum SetupGitCommand {
     if !isGlobal && git.driverRouting(of: roster) == .otherAttributes {
       context.console.errors.writeLine(
         EditReport.notePrefix(context) + "git still does not send "
-          + "\(escapedForTerminal(target.path)) to the drivers: an attributes file it reads "
-          + "after \(shown) (a .gitattributes in a folder nearer the roster, or "
+          + "\(escapedForTerminal(place.target.path)) to the drivers: an attributes file it "
+          + "reads after \(shown) (a .gitattributes in a folder nearer the roster, or "
           + ".git/info/attributes) gives it other merge or diff attributes; take those out.")
     }
-    let scope = isGlobal ? "your global git config" : "the repository's git config"
+    try configure(git, scope: place.configScope, global: isGlobal, context: context)
+    if GitProcess.find("monsters", environment: context.environment.variables) == nil {
+      context.console.errors.writeLine(
+        EditReport.notePrefix(context)
+          + "'monsters' is not on PATH, where git looks for it; put it there before a "
+          + "merge.")
+    }
+  }
+
+  /// Where the roster's attributes and the drivers' settings go.
+  private struct Placement {
+    /// The attributes file to add the roster's line to.
+    var attributesPath: String
+    /// That file as the messages name it.
+    var shownFile: String
+    /// The roster, as the attributes file names it.
+    var target: AttributesTarget
+    /// The arguments of `git config` that set in the right config file.
+    var configScope: [String]
+  }
+
+  /// The files to change: the user's global attributes file and git config, or those of the
+  /// work tree the roster is in.
+  private static func placement(
+    of roster: String, global: Bool, git: GitProcess, context: CommandContext
+  ) throws(CommandFailure) -> Placement {
+    if global {
+      let attributesPath = try globalAttributesFile(
+        git, environment: context.environment.variables)
+      return Placement(
+        attributesPath: attributesPath, shownFile: attributesPath,
+        target: AttributesTarget(path: baseName(of: roster), everywhere: true),
+        configScope: ["config", "--global"])
+    }
+    let folder = directory(of: roster)
+    let link =
+      roster == context.file.path
+      ? ""
+      : "\(escapedForTerminal(context.file.path)) is a symbolic link to "
+        + "\(escapedForTerminal(roster)), the file git would merge, and "
+    let top = try ask(git, ["-C", folder, "rev-parse", "--show-toplevel"]) {
+      "\(link)\(escapedForTerminal(folder)) is not in a git work tree (run 'git init', or use "
+        + "--global): \($0)"
+    }
+    let prefix = try ask(git, ["-C", folder, "rev-parse", "--show-prefix"]) { $0 }
+    let attributesPath = top + "/.gitattributes"
+    return Placement(
+      attributesPath: attributesPath,
+      shownFile: roster.hasPrefix(codePoint: "/") ? attributesPath : try shownPath(of: top, git),
+      target: AttributesTarget(path: prefix + baseName(of: roster), everywhere: false),
+      configScope: ["-C", top, "config", "--local"])
+  }
+
+  /// Sets the drivers in git's config, keeping a setting that runs them already, and says
+  /// what it set, what it kept, and what a file git includes after it would override.
+  private static func configure(
+    _ git: GitProcess, scope configScope: [String], global: Bool, context: CommandContext
+  ) throws(CommandFailure) {
+    let scope = global ? "your global git config" : "the repository's git config"
     var changed: [String] = []
     var kept: [String] = []
     var overridden: [String] = []
@@ -146,12 +190,6 @@ enum SetupGitCommand {
       context.console.errors.writeLine(
         EditReport.notePrefix(context) + "git still reads \(setting), a file included in "
           + "\(scope) after the setting; take it out there.")
-    }
-    if GitProcess.find("monsters", environment: context.environment.variables) == nil {
-      context.console.errors.writeLine(
-        EditReport.notePrefix(context)
-          + "'monsters' is not on PATH, where git looks for it; put it there before a "
-          + "merge.")
     }
   }
 

@@ -25,6 +25,16 @@ enum ShowCommand {
         """,
       arguments: [.monster],
       options: [formatOption, fieldOption])
+  }.examples {
+    [
+      CommandExample(purpose: "Cat-Bot's card.", arguments: ["show", "cat-bot"]),
+      CommandExample(
+        purpose: "Cat-Bot's object, as the file holds it.",
+        arguments: ["show", "cat-bot", "--format", "json"]),
+      CommandExample(
+        purpose: "Only the weapon, bare, for a script.",
+        arguments: ["show", "cat-bot", "--field", "weapon"]),
+    ]
   }
 
   /// Prints the monster named, as a card, as its JSON object, or one field.

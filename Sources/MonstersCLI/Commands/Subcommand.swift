@@ -3,10 +3,10 @@ import MonsterKit
 /// A subcommand: its name, what it does, and its spec, which the parser, help and
 /// completions read.
 ///
-/// Each subcommand's file in this folder holds its spec and what it does: `monsters set` is
-/// `SetCommand`, with its spec and, as it edits the roster, its `edit`, which the one edit
-/// path (``CommandContext/applyAndReport(_:)``) makes; `weapons add` and `weapons remove`
-/// are in `WeaponsCommand`, beside the listing.
+/// Each subcommand's file in this folder holds its spec, its examples and what it does:
+/// `monsters set` is `SetCommand`, with its spec and, as it edits the roster, its `edit`,
+/// which the edit path (``CommandContext/applyAndReport(_:)``) makes; `weapons add` and
+/// `weapons remove` are in `WeaponsCommand`, beside the listing.
 struct Subcommand: Sendable {
   /// The name, such as `list`: all the parser needs to find the subcommand.
   let name: String
@@ -16,6 +16,9 @@ struct Subcommand: Sendable {
   /// for a command line and for a line of an `apply` script.
   let edit: (@Sendable (Invocation) throws(CommandFailure) -> RosterEdit)?
   private let makeSpec: @Sendable (String) -> CommandSpec
+  /// Makes the examples of its help and manual page, lines a user can copy, each one that
+  /// the spec accepts. Made only when help is asked for, as the spec is only for a run.
+  private var makeExamples: @Sendable () -> [CommandExample] = { [] }
 
   /// Creates a subcommand.
   ///
@@ -36,7 +39,7 @@ struct Subcommand: Sendable {
   }
 
   /// A subcommand that edits the roster: it makes the edit its command line asks for, the
-  /// same for a command line and for a line of an `apply` script, through the one edit
+  /// same for a command line and for a line of an `apply` script, through the edit
   /// path, and reports it.
   ///
   /// - Parameters:
@@ -54,11 +57,21 @@ struct Subcommand: Sendable {
       }, edit: edit, spec: spec)
   }
 
+  /// The subcommand with examples, which its file gives beside its spec.
+  ///
+  /// - Parameter make: Makes the examples, when help is asked for.
+  /// - Returns: The subcommand, with those examples.
+  func examples(_ make: @escaping @Sendable () -> [CommandExample]) -> Subcommand {
+    var subcommand = self
+    subcommand.makeExamples = make
+    return subcommand
+  }
+
   /// The arguments, options, help and examples. Made when asked for, so that a start makes
   /// the spec of the subcommand it runs and no other.
   var spec: CommandSpec {
     var spec = parsingSpec
-    spec.examples = CommandExamples.of(name)
+    spec.examples = makeExamples()
     return spec
   }
 

@@ -21,6 +21,15 @@ extension WeaponsCommand {
         ArgumentSpec(name: "new-name", kind: .text, help: "Its new name: letters and digits."),
       ],
       options: [newImageOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Call the laser a plasma gun, in every monster that carries it.",
+        arguments: ["weapons", "rename", "laser", "plasma"]),
+      CommandExample(
+        purpose: "Rename a built-in weapon: the roster's own from then on.",
+        arguments: ["weapons", "rename", "sword", "katana", "--image", "katana.png"]),
+    ]
   }
 
   static let change = Subcommand(name: "weapons change", edit: changing) { name in
@@ -41,6 +50,12 @@ extension WeaponsCommand {
           return image
         }(), .dryRun, .exitCode,
       ])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Show the laser by another image.",
+        arguments: ["weapons", "change", "laser", "--image", "art/beam.png"])
+    ]
   }
 
   /// The weapon the command line renames.

@@ -20,6 +20,11 @@ enum WeaponsCommand {
         array of objects with the weapon's name and image.
         """,
       options: [formatOption])
+  }.examples {
+    [
+      CommandExample(purpose: "The roster's weapons and their images.", arguments: ["weapons"]),
+      CommandExample(purpose: "As JSON.", arguments: ["weapons", "--format", "json"]),
+    ]
   }
 
   static let imageOption = OptionSpec(
@@ -37,6 +42,14 @@ enum WeaponsCommand {
         """,
       arguments: [ArgumentSpec(name: "name", kind: .text, help: "The new weapon's name.")],
       options: [imageOption, .dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "A sixth weapon, shown by laser.png.", arguments: ["weapons", "add", "laser"]),
+      CommandExample(
+        purpose: "With an image of its own.",
+        arguments: ["weapons", "add", "bow", "--image", "art/bow.png"]),
+    ]
   }
 
   static let remove = Subcommand(name: "weapons remove", edit: removal) { name in
@@ -51,6 +64,12 @@ enum WeaponsCommand {
         ArgumentSpec(name: "weapon", kind: .weapon, help: "The weapon, read forgivingly.")
       ],
       options: [.dryRun, .exitCode])
+  }.examples {
+    [
+      CommandExample(
+        purpose: "Take smoke off the roster's weapons, once no monster carries it.",
+        arguments: ["weapons", "remove", "smoke"])
+    ]
   }
 
   /// Prints the roster's weapons and their images.

@@ -43,23 +43,7 @@ enum ManPage {
 
     page.section("COMMANDS")
     for command in commands {
-      page.subsection(command.name)
-      page.synopsis(for: command)
-      page.paragraph()
-      page.plain(command.abstract)
-      page.paragraphs(command.discussion)
-      page.paragraphs(command.details)
-      for argument in command.allArguments {
-        page.tagged(Roff.italic(argument.name), argument.help)
-      }
-      for option in command.options {
-        page.tagged(label(of: option), option.help)
-      }
-      for example in command.examples {
-        page.paragraph()
-        page.plain(example.purpose)
-        page.example(example.commandLine)
-      }
+      section(of: command, on: &page)
     }
 
     page.section("GLOBAL OPTIONS")
@@ -96,6 +80,28 @@ enum ManPage {
     page.text(
       seeAlso.map { Roff.bold($0.name) + "(\($0.section))" }.joined(separator: ", "))
     return page.source
+  }
+
+  /// A subcommand's part of COMMANDS: its synopsis, what it does, its arguments, options
+  /// and examples.
+  private static func section(of command: CommandSpec, on page: inout Roff) {
+    page.subsection(command.name)
+    page.synopsis(for: command)
+    page.paragraph()
+    page.plain(command.abstract)
+    page.paragraphs(command.discussion)
+    page.paragraphs(command.details)
+    for argument in command.allArguments {
+      page.tagged(Roff.italic(argument.name), argument.help)
+    }
+    for option in command.options {
+      page.tagged(label(of: option), option.help)
+    }
+    for example in command.examples {
+      page.paragraph()
+      page.plain(example.purpose)
+      page.example(example.commandLine)
+    }
   }
 
   /// `keep a roster of monsters in a JSON file`: the overview, as NAME gives it.

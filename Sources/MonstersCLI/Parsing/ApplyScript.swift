@@ -44,7 +44,7 @@ struct ApplyScript {
   /// - Parameter bytes: The script, as read from its file.
   /// - Throws: `SyntaxError` for bytes that are not UTF-8 text, naming the line of the
   ///   first bad byte, and as ``lines(of:)-(String)`` throws.
-  static func lines(of bytes: [UInt8]) throws(SyntaxError) -> [Line] {
+  static func lines(of bytes: [UInt8]) throws(ApplyScript.SyntaxError) -> [Line] {
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
       throw SyntaxError(line: 1, message: "The script is UTF-16 text; a script is UTF-8.")
     }
@@ -73,122 +73,161 @@ struct ApplyScript {
   /// - Throws: `SyntaxError` for an unterminated quote, a NUL, or a carriage return that
   ///   does not end a line.
   static func lines(of text: String) throws(SyntaxError) -> [Line] {
-    var lines: [Line] = []
-    var words: [String] = []
-    var word = ""
-    var inWord = false
-    var lineNumber = 1
-    var startLine = 1
-    var characters = Scalars(text.unicodeScalars)
-    var quote: Unicode.Scalar?
-    var quoteLine = 1
+    var reader = ScriptReader(text)
+    return try reader.lines()
+  }
+}
 
-    func endWord() {
-      if inWord { words.append(word) }
-      word = ""
-      inWord = false
-    }
-    func endLine(comment: String? = nil) {
-      endWord()
-      if !words.isEmpty { lines.append(Line(number: startLine, words: words, comment: comment)) }
-      words = []
-    }
-    /// Whether the next scalars are a line break, LF or CRLF, which are then read.
-    func skipLineBreak() -> Bool {
-      if characters.peek() == "\n" || characters.peek(twoAhead: ("\r", "\n")) {
-        if characters.next() == "\r" { _ = characters.next() }
-        return true
-      }
-      return false
-    }
+/// Reads a script's words as a shell would, quote by quote, into its lines of edits.
+private struct ScriptReader {
+  private var found: [ApplyScript.Line] = []
+  private var words: [String] = []
+  private var word = ""
+  private var inWord = false
+  private var lineNumber = 1
+  private var startLine = 1
+  private var characters: Scalars
+  private var quote: Unicode.Scalar?
+  private var quoteLine = 1
 
+  init(_ text: String) {
+    characters = Scalars(text.unicodeScalars)
+  }
+
+  /// The lines of the script that hold edits.
+  mutating func lines() throws(ApplyScript.SyntaxError) -> [ApplyScript.Line] {
     if characters.peek() == "\u{FEFF}" { _ = characters.next() }
     while let character = characters.next() {
       if character == "\0" {
         throw .nulByte(line: lineNumber)
       }
       if let open = quote {
-        switch character {
-        case open:
-          quote = nil
-        case "\\" where open == "\"":
-          if skipLineBreak() {
-            lineNumber += 1
-            break
-          }
-          guard let next = characters.next() else { break }
-          if next == "\0" {
-            throw .nulByte(line: lineNumber)
-          }
-          if next == "\n" { lineNumber += 1 }
-          if !"\"\\$`".unicodeScalars.contains(next) { word.unicodeScalars.append("\\") }
-          word.unicodeScalars.append(next)
-        default:
-          if character == "\n" { lineNumber += 1 }
-          word.unicodeScalars.append(character)
-        }
-        continue
-      }
-      switch character {
-      case "\n":
-        endLine()
-        lineNumber += 1
-        startLine = lineNumber
-      case "\r":
-        guard characters.peek() == "\n" else { throw .loneCarriageReturn(line: lineNumber) }
-      case " ", "\t":
-        endWord()
-      case "'", "\"":
-        quote = character
-        quoteLine = lineNumber
-        inWord = true
-      case "\\":
-        if skipLineBreak() {
-          lineNumber += 1
-          break
-        }
-        guard let next = characters.next() else {
-          throw SyntaxError(
-            line: lineNumber,
-            message: "A backslash at the end of the script, with no line after it to join; "
-              + "write '\\\\' for a backslash.")
-        }
-        if next == "\0" {
-          throw .nulByte(line: lineNumber)
-        }
-        // A line break would have joined the lines: this carriage return ends none.
-        if next == "\r" { throw .loneCarriageReturn(line: lineNumber) }
-        word.unicodeScalars.append(next)
-        inWord = true
-      case "#" where !inWord:
-        // A comment: skip to the end of the line.
-        var comment = ""
-        while let skipped = characters.peek(), skipped != "\n",
-          !characters.peek(twoAhead: ("\r", "\n"))
-        {
-          if skipped == "\0" {
-            throw .nulByte(line: lineNumber)
-          }
-          // The loop stops at CRLF, so this carriage return ends no line: were it skipped,
-          // the lines after it would be part of the comment.
-          if skipped == "\r" { throw .loneCarriageReturn(line: lineNumber) }
-          comment.unicodeScalars.append(skipped)
-          _ = characters.next()
-        }
-        // The line break after it ends the line.
-        endLine(comment: comment)
-      default:
-        word.unicodeScalars.append(character)
-        inWord = true
+        try readQuoted(character, in: open)
+      } else {
+        try read(character)
       }
     }
     if let open = quote {
-      throw SyntaxError(
+      throw ApplyScript.SyntaxError(
         line: quoteLine,
         message: "Unterminated \(open == "'" ? "single" : "double") quote.")
     }
     endLine()
-    return lines
+    return found
+  }
+
+  /// Reads a character outside quotes.
+  private mutating func read(_ character: Unicode.Scalar) throws(ApplyScript.SyntaxError) {
+    switch character {
+    case "\n":
+      endLine()
+      lineNumber += 1
+      startLine = lineNumber
+    case "\r":
+      guard characters.peek() == "\n" else { throw .loneCarriageReturn(line: lineNumber) }
+    case " ", "\t":
+      endWord()
+    case "'", "\"":
+      quote = character
+      quoteLine = lineNumber
+      inWord = true
+    case "\\":
+      try readEscape()
+    case "#" where !inWord:
+      try readComment()
+    default:
+      word.unicodeScalars.append(character)
+      inWord = true
+    }
+  }
+
+  /// Reads a character inside quotes that `open` opened.
+  private mutating func readQuoted(_ character: Unicode.Scalar, in open: Unicode.Scalar)
+    throws(ApplyScript.SyntaxError)
+  {
+    switch character {
+    case open:
+      quote = nil
+    case "\\" where open == "\"":
+      if skipLineBreak() {
+        lineNumber += 1
+        return
+      }
+      guard let next = characters.next() else { return }
+      if next == "\0" {
+        throw .nulByte(line: lineNumber)
+      }
+      if next == "\n" { lineNumber += 1 }
+      if !"\"\\$`".unicodeScalars.contains(next) { word.unicodeScalars.append("\\") }
+      word.unicodeScalars.append(next)
+    default:
+      if character == "\n" { lineNumber += 1 }
+      word.unicodeScalars.append(character)
+    }
+  }
+
+  /// Reads what follows a backslash outside quotes: a line break it joins, or a character
+  /// it takes as it is.
+  private mutating func readEscape() throws(ApplyScript.SyntaxError) {
+    if skipLineBreak() {
+      lineNumber += 1
+      return
+    }
+    guard let next = characters.next() else {
+      throw ApplyScript.SyntaxError(
+        line: lineNumber,
+        message: "A backslash at the end of the script, with no line after it to join; "
+          + "write '\\\\' for a backslash.")
+    }
+    if next == "\0" {
+      throw .nulByte(line: lineNumber)
+    }
+    // A line break would have joined the lines: this carriage return ends none.
+    if next == "\r" { throw .loneCarriageReturn(line: lineNumber) }
+    word.unicodeScalars.append(next)
+    inWord = true
+  }
+
+  /// Reads a comment, to the end of its line, which it ends.
+  private mutating func readComment() throws(ApplyScript.SyntaxError) {
+    var comment = ""
+    while let skipped = characters.peek(), skipped != "\n",
+      !characters.peek(twoAhead: ("\r", "\n"))
+    {
+      if skipped == "\0" {
+        throw .nulByte(line: lineNumber)
+      }
+      // The loop stops at CRLF, so this carriage return ends no line: were it skipped,
+      // the lines after it would be part of the comment.
+      if skipped == "\r" { throw .loneCarriageReturn(line: lineNumber) }
+      comment.unicodeScalars.append(skipped)
+      _ = characters.next()
+    }
+    // The line break after it ends the line.
+    endLine(comment: comment)
+  }
+
+  private mutating func endWord() {
+    if inWord { words.append(word) }
+    word = ""
+    inWord = false
+  }
+
+  private mutating func endLine(comment: String? = nil) {
+    endWord()
+    if !words.isEmpty {
+      found.append(ApplyScript.Line(number: startLine, words: words, comment: comment))
+    }
+    words = []
+  }
+
+  /// Whether the next scalars are a line break, LF or CRLF, which are then read.
+  private mutating func skipLineBreak() -> Bool {
+    if characters.peek() == "\n" || characters.peek(twoAhead: ("\r", "\n")) {
+      if characters.next() == "\r" { _ = characters.next() }
+      return true
+    }
+    return false
   }
 }
 

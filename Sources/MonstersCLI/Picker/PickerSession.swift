@@ -1,6 +1,6 @@
 import MonsterKit
 
-/// Runs a picker view on the terminal until it closes: keys in, saves through the one edit
+/// Runs a picker view on the terminal until it closes: keys in, saves through the edit
 /// path, frames out.
 enum PickerSession {
   /// What happened while the picker was open, for the command to report once the terminal
