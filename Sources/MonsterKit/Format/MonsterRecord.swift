@@ -146,23 +146,8 @@ extension MonsterRecord {
 struct RecordValues: Hashable {
   /// The weapon's number in the source's table.
   var weapon: UInt8?
-  /// What happens to the name colour.
-  var nameColor = NameColorChange.keep
-
-  /// A new name colour, or none.
-  enum NameColorChange: Hashable {
-    /// The colour is not among the values.
-    case keep
-    /// The name has this colour.
-    case set(NameColor)
-    /// The name has no colour.
-    case remove
-
-    /// The colour the name has after a change that is not ``keep``.
-    var color: NameColor? {
-      if case .set(let color) = self { color } else { nil }
-    }
-  }
+  /// What happens to the name colour: kept where the values do not name it.
+  var nameColor = RosterEdit.Changes.NameColorChange.keep
 
   /// The values of some fields, when each is one a record holds itself, and a weapon is in
   /// the table; `nil` otherwise.
@@ -179,7 +164,7 @@ struct RecordValues: Hashable {
         guard let text, let number = weapons.number(of: text) else { return nil }
         weapon = number
       case .nameColor:
-        nameColor = text.flatMap { NameColor(spelling: $0) }.map(NameColorChange.set) ?? .remove
+        nameColor = text.flatMap { NameColor(spelling: $0) }.map { .set($0) } ?? .remove
       }
     }
   }

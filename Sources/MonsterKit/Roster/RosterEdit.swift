@@ -331,3 +331,10 @@ extension Roster {
     }
   }
 }
+
+extension RosterEdit.Changes.NameColorChange {
+  /// The colour the name has after a change that is not ``keep``: `nil` for ``remove``.
+  var color: NameColor? {
+    if case .set(let color) = self { color } else { nil }
+  }
+}
