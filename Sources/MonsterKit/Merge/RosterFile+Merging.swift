@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // Merging into a roster file, as git's merge driver does: under the roster's lock from the
 // read of ours to the replacement, and, when the merge cannot be made or written, a file
 // that every reader refuses as conflicted rather than one that looks resolved.

@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // Replacing the roster in one step: a temporary file of the edit's own in the locked
 // folder, given the old file's owner, extended attributes (its ACL among them) and mode,
 // written and synced, then renamed over the roster (or linked to its name, for a new one),

@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // The frame of every edit: find the file, lock its folder, clear what killed edits left,
 // read the roster under the lock, and start over should another program put a new file at
 // the path meanwhile.

@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // A cheap way for an app to notice that another program changed the roster file since it
 // was read: a token of the file's identity and last change, compared on demand.
 

@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // Which file an edit replaces: symbolic links are followed, so that an edit replaces the
 // link's target and the link stays a link. What the path names is asked of the kernel
 // first: a pipe behind `/dev/stdin` or a process substitution is read, never replaced.

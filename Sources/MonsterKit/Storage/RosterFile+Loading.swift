@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // Getting the file's bytes, read or mapped, and telling afterwards whether the file
 // changed while they were being read. A pipe, a FIFO or a terminal is read to its end, as
 // a stream: there is nothing to map, and nothing to tell a change by.

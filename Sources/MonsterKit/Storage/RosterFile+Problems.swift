@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // What is wrong with a file's bytes, in the words and at the line and column a user reads:
 // the reader's problems, the names taken twice, and whether a valid file is canonical.
 

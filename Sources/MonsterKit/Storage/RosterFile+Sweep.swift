@@ -1,4 +1,5 @@
 import MonstersSystem
+
 // Clearing what killed edits left: an edit killed while it wrote leaves its temporary file
 // beside the roster, which the next edit of that roster removes, and which `check` and
 // `list` can point out meanwhile.

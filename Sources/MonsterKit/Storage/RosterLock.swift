@@ -1,4 +1,5 @@
 import MonstersSystem
+
 /// The lock an edit holds from reading the roster to replacing it: `flock(2)` on the folder
 /// the roster is in, opened for reading, where the folder can be locked so, and always
 /// `flock(2)` on the roster file itself, where there is one.
