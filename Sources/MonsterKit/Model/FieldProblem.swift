@@ -9,7 +9,7 @@
 /// health.fieldProblem(with: .number("500"))  // .notTaken(.number("500"))
 /// health.problem(with: .number("500"))       // "is 500; it takes an integer from 1 to 100"
 /// ```
-package enum FieldProblem: Equatable, Sendable {
+enum FieldProblem: Equatable, Sendable {
   /// A name that breaks a rule of names: the rule, in words after "it", such as `is empty`.
   case notAName(rule: String)
   /// A value that is no JSON number, for an integer field.

@@ -38,7 +38,7 @@ package enum IntegerReading: Hashable, Sendable {
   /// The number as the canonical form writes it: plain digits, a minus before a negative
   /// one, `0` for zero however it was written; `nil` for a number an integer field does not
   /// hold.
-  package var canonicalText: String? {
+  var canonicalText: String? {
     value.map(String.init)
   }
 }

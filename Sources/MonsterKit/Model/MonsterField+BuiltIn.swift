@@ -57,7 +57,7 @@ extension MonsterField {
 
     /// Where a record of the file keeps the field's value: see ``Lane``.
     @inline(__always)
-    package var lane: Lane {
+    var lane: Lane {
       switch self {
       case .name: .text(.name)
       case .description: .text(.description)

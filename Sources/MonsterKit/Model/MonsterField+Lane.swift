@@ -3,7 +3,7 @@
 
 extension MonsterField {
   /// Where a built-in field's value lives while a roster is read from its file.
-  package enum Lane: Hashable, Sendable {
+  enum Lane: Hashable, Sendable {
     /// A string whose bytes a record of the file locates (``MonsterTextField``): read,
     /// compared and copied as the file's bytes, built into a `String` only when asked for.
     case text(MonsterTextField)
@@ -35,14 +35,14 @@ package enum MonsterTextField: Int, CaseIterable, Sendable {
 
 /// The fields of a monster in the held lane (``MonsterField/Lane/held(_:)``): values a
 /// record of the file holds itself (``MonsterRecord/withHeldValue(_:weapons:_:)``).
-package enum MonsterHeldField: CaseIterable, Sendable {
+enum MonsterHeldField: CaseIterable, Sendable {
   /// The weapon, by its number in the roster's ``WeaponTable``.
   case weapon
   /// The name colour.
   case nameColor
 
   /// The built-in field this is.
-  package var builtIn: MonsterField.BuiltIn {
+  var builtIn: MonsterField.BuiltIn {
     switch self {
     case .weapon: .weapon
     case .nameColor: .nameColor

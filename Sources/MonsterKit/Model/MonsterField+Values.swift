@@ -76,7 +76,7 @@ extension MonsterField {
   /// - Parameters:
   ///   - value: The value, as the file holds it.
   ///   - weapons: The roster's weapons, for a weapon.
-  package func fieldProblem(with value: JSONValue, weapons: [Weapon] = Weapon.builtIn)
+  func fieldProblem(with value: JSONValue, weapons: [Weapon] = Weapon.builtIn)
     -> FieldProblem?
   {
     let fits: Bool

@@ -52,6 +52,18 @@ import Testing
       ])
   }
 
+  /// MonsterKit's `package` declarations: what the command line, the benchmark and the
+  /// tests reach past its public API. The system calls are MonstersSystem's and
+  /// ProcessPlatform's, so this stays small; a declaration only MonsterKit's own tests use
+  /// is internal (they import it `@testable`).
+  @Test func monsterKitsPackageSurfaceStaysSmall() throws {
+    let declaration = /^\s*(?:@\w+(?:\([^)]*\))?\s+)*package\s/.anchorsMatchLineEndings()
+    let count = try swiftFiles(under: "Sources/MonsterKit").reduce(0) { total, file in
+      total + file.1.matches(of: declaration).count
+    }
+    #expect(count <= 100, "\(count) package declarations in MonsterKit")
+  }
+
   /// MonsterKit's folders, lowest first: a file may name the types of its own folder and of
   /// those below it.
   static let folders = ["Model", "Roster", "Format", "Storage", "Merge"]
