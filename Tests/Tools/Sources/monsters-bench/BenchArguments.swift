@@ -43,3 +43,27 @@ struct BenchArguments {
     BenchError("unknown option '\(arguments[index])'")
   }
 }
+
+extension BenchArguments {
+  /// Runs a benchmark's subcommand: its usage for `-h` or `--help`; else its options read by
+  /// `parse` and given to `run`, a bad option or a failure printed with the usage.
+  ///
+  /// - Returns: The exit status: 0, or 64 for a usage error or a failure.
+  static func runSubcommand<Options>(
+    _ arguments: [String], usage: String, parse: ([String]) throws -> Options,
+    run: (Options) throws -> Void
+  ) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(usage)
+      return 0
+    }
+    do {
+      try run(try parse(arguments))
+      return 0
+    } catch {
+      print("monsters-bench: \(error)")
+      print(usage)
+      return 64
+    }
+  }
+}

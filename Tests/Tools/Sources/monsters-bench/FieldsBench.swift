@@ -49,15 +49,27 @@ struct FieldsBench {
 
   // MARK: - The work
 
+  /// Writes a roster of `size` monsters that declares its fields and the same monsters
+  /// without the declarations, in `folder`, by running this program with `flag` (as its own
+  /// process, whose memory the rows do not then share).
+  ///
+  /// - Returns: Their paths, and the declared roster's size in bytes.
+  static func rosterPair(_ flag: String, stem: String, size: Int, in folder: String) throws
+    -> (declared: String, undeclared: String, bytes: Int)
+  {
+    let declared = folder + "/\(stem)-declared-\(size).json"
+    let undeclared = folder + "/\(stem)-undeclared-\(size).json"
+    let generate = Command(
+      program: selfPath(), arguments: [flag, String(size), declared, undeclared])
+    guard generate.run().status == 0 else { throw BenchError("cannot generate \(declared)") }
+    return (declared, undeclared, fileSize(declared))
+  }
+
   /// The rows for rosters of `size` monsters: each times `monsters` on the declared roster,
   /// on the undeclared one, and `jq`.
   func workloads(size: Int) throws -> [Workload] {
-    let declared = folder + "/fields-declared-\(size).json"
-    let undeclared = folder + "/fields-undeclared-\(size).json"
-    let generate = Command(
-      program: selfPath(), arguments: ["--generate-fields", String(size), declared, undeclared])
-    guard generate.run().status == 0 else { throw BenchError("cannot generate \(declared)") }
-    let bytes = fileSize(declared)
+    let (declared, undeclared, bytes) = try Self.rosterPair(
+      "--generate-fields", stem: "fields", size: size, in: folder)
     let name = BenchRoster.name(size / 2)
 
     func reading(_ title: String, _ arguments: [String], jq jqArguments: [String]) -> Workload {

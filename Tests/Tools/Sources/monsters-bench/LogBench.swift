@@ -44,18 +44,7 @@ enum LogBench {
         return 1
       }
     }
-    if arguments.contains("--help") || arguments.contains("-h") {
-      print(usage)
-      return 0
-    }
-    do {
-      try run(try parse(arguments))
-      return 0
-    } catch {
-      print("monsters-bench: \(error)")
-      print(usage)
-      return 64
-    }
+    return BenchArguments.runSubcommand(arguments, usage: usage, parse: parse, run: run)
   }
 
   private static func parse(_ arguments: [String]) throws -> Options {

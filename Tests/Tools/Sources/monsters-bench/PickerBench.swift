@@ -64,19 +64,7 @@ enum PickerBench {
         return 1
       }
     }
-    if arguments.contains("--help") || arguments.contains("-h") {
-      print(usage)
-      return 0
-    }
-    do {
-      let options = try parse(arguments)
-      try run(options)
-      return 0
-    } catch {
-      print("monsters-bench: \(error)")
-      print(usage)
-      return 64
-    }
+    return BenchArguments.runSubcommand(arguments, usage: usage, parse: parse, run: run)
   }
 
   private static func parse(_ arguments: [String]) throws -> Options {

@@ -51,12 +51,8 @@ struct StrictFieldsBench {
   /// The rows for rosters of `size` monsters: each times `monsters` on the strict roster
   /// and on the undeclared one.
   func workloads(size: Int) throws -> [Workload] {
-    let declared = folder + "/strict-declared-\(size).json"
-    let undeclared = folder + "/strict-undeclared-\(size).json"
-    let generate = Command(
-      program: selfPath(), arguments: ["--generate-strict", String(size), declared, undeclared])
-    guard generate.run().status == 0 else { throw BenchError("cannot generate \(declared)") }
-    let bytes = fileSize(declared)
+    let (declared, undeclared, bytes) = try FieldsBench.rosterPair(
+      "--generate-strict", stem: "strict", size: size, in: folder)
     let name = BenchRoster.name(size / 2)
     let source = ["declared": declared, "undeclared": undeclared]
     func copy(_ tool: String) -> String { "\(folder)/strict-edit-\(tool)-\(size).json" }
