@@ -51,6 +51,34 @@ import Testing
     }
   }
 
+  /// `.ci/run` leaves the fuzz harnesses out (their build compiles the library again, with
+  /// sanitizers): CI runs them in a job of their own, and `.ci/fuzz` runs every harness in
+  /// Tests/Fuzz when named none.
+  @Test func ciFuzzesWhatCIRunLeavesOut() throws {
+    let ci = try Self.text(".github/workflows/ci.yml")
+    // Each job, from its name (a line of two spaces' indent) to the next.
+    var jobs: [String: String] = [:]
+    var current: String?
+    for line in ci.components(separatedBy: "\n").drop(while: { $0 != "jobs:" }).dropFirst() {
+      if let name = line.wholeMatch(of: #/  ([\w-]+):/#)?.1 {
+        current = String(name)
+      } else if let current {
+        jobs[current, default: ""] += line + "\n"
+      }
+    }
+    #expect(try #require(jobs["linux"]).contains("run: .ci/run\n"))
+    #expect(try #require(jobs["fuzz"]).contains("run: .ci/fuzz --seconds "))
+    let runLines = try Self.text(".ci/run").split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(!runLines.contains { $0.contains(".ci/fuzz") })
+    let script = try Self.text(".ci/fuzz")
+    let harnesses = try FileManager.default.contentsOfDirectory(
+      atPath: packageRoot.path + "/Tests/Fuzz"
+    ).filter { $0.hasSuffix("Fuzz.swift") }.map { String($0.dropLast(".swift".count)) }
+    #expect(harnesses.count == 5)
+    let all = try #require(script.firstMatch(of: /all_harnesses=\(([^)]*)\)/)).1
+    #expect(Set(all.split(separator: " ").map(String.init)) == Set(harnesses))
+  }
+
   /// The workflows' Swift images: a version with its patch, and a digest, so that a
   /// rebuilt or moved tag changes nothing; and each version's static SDK is pinned.
   @Test func theImagesArePinnedAndTheirToolchainsStaticSDKIs() throws {
