@@ -33,6 +33,18 @@ import Testing
     }
   }
 
+  /// An app that links MonsterKit links the system layer and nothing of the command line:
+  /// the package says so, as the imports do.
+  @Test func theLibrariesAnAppLinksDependOnlyOnTheLayersBelow() throws {
+    let manifest = try String(
+      contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let compact = manifest.filter { !$0.isWhitespace }
+    #expect(compact.contains(#".target(name:"MonstersSystem",dependencies:["CPlatformShims"])"#))
+    #expect(compact.contains(#".target(name:"MonsterKit",dependencies:["MonstersSystem"])"#))
+    #expect(
+      compact.contains(#".target(name:"MonsterKitFoundation",dependencies:["MonsterKit"])"#))
+  }
+
   @Test func onlyTheSystemLayersImportACLibrary() throws {
     let cLibraries: Set<String> = ["Darwin", "Glibc", "Musl", "CPlatformShims"]
     var importing: [String] = []
