@@ -123,24 +123,37 @@ struct IdentityEvidence {
   }
 
   /// How many monsters of each roster hold each of some texts in a field, byte for byte:
-  /// a pass over both rosters that compares a field's bytes only where their length is
-  /// one of the texts'.
+  /// a pass over both rosters, over the file's bytes where it can, that compares a field's
+  /// bytes only where their length is one of the texts'.
   private static func counts(
     of values: [String], in field: MonsterTextField, _ oldRoster: Roster, _ newRoster: Roster
   ) -> [(old: Int, new: Int)] {
-    let texts = values.map { Array($0.utf8) }
-    let lengths = Set(texts.map(\.count))
-    var counts = [(old: Int, new: Int)](repeating: (0, 0), count: texts.count)
-    for (roster, isOld) in [(oldRoster, true), (newRoster, false)] {
-      for index in roster.indices {
-        roster.withUTF8(field, at: index) { bytes in
-          guard lengths.contains(bytes.count) else { return }
-          for (k, text) in texts.enumerated() where text.count == bytes.count {
-            guard text.withUnsafeBytes({ bytesEqual($0, bytes) }) else { continue }
-            if isOld { counts[k].old += 1 } else { counts[k].new += 1 }
+    // The texts one after another in one buffer, and for each length the texts that have
+    // it, so that a monster's bytes meet only texts of their length, and nothing is
+    // retained or hashed for each monster.
+    let joined = values.flatMap(\.utf8)
+    var spans: [Range<Int>] = []
+    for value in values {
+      let start = spans.last?.upperBound ?? 0
+      spans.append(start..<start + value.utf8.count)
+    }
+    var hasLength = [Bool](repeating: false, count: (spans.map(\.count).max() ?? 0) + 1)
+    for span in spans { hasLength[span.count] = true }
+    var counts = [(old: Int, new: Int)](repeating: (0, 0), count: values.count)
+    joined.withUnsafeBytes { joined in
+      func count(_ roster: Roster, _ add: (Int) -> Void) {
+        roster.forEachUTF8(field, at: roster.indices) { bytes in
+          guard bytes.count < hasLength.count, hasLength[bytes.count] else { return }
+          for (k, span) in spans.enumerated()
+          where span.count == bytes.count
+            && bytesEqual(UnsafeRawBufferPointer(rebasing: joined[span]), bytes)
+          {
+            add(k)
           }
         }
       }
+      count(oldRoster) { counts[$0].old += 1 }
+      count(newRoster) { counts[$0].new += 1 }
     }
     return counts
   }
