@@ -214,7 +214,7 @@ private func check(_ bytes: [UInt8]) {
 
   // The bytes read are canonical exactly when they are the canonical form, and the reader
   // calls them canonical only when they are.
-  if roster.source.isKnownCanonical && canonical != bytes {
+  if roster.storage.source.isKnownCanonical && canonical != bytes {
     violated("the reader called bytes canonical that are not the canonical form", bytes)
   }
   let difference = roster.firstDifference(fromCanonical: RosterBytes(bytes))

@@ -110,3 +110,21 @@ enum CanonicalLayout {
     betweenMonsters.utf8CodeUnitCount
   }
 }
+
+extension RosterSource {
+  /// The bytes of a run of monsters' objects, in a file known to be canonical: from the `{`
+  /// of the first to the `}` of the last, the separators between them included.
+  ///
+  /// - Parameter records: The positions of the run's records, which stood together in the
+  ///   file.
+  /// - Returns: The range of the file's bytes to copy.
+  func objectBytes(_ records: ClosedRange<Int>) -> Range<Int> {
+    let start = Int(self.records[records.lowerBound].name.start) - CanonicalLayout.nameOffset
+    let end =
+      records.upperBound + 1 < self.records.count
+      ? Int(self.records[records.upperBound + 1].name.start) - CanonicalLayout.nameOffset
+        - CanonicalLayout.separatorCount
+      : monstersEnd
+    return start..<end
+  }
+}

@@ -31,8 +31,8 @@ extension Roster {
     func copyRun() throws(Failure) {
       guard let records = run else { return }
       run = nil
-      let bytes = source.objectBytes(records)
-      try source.bytes.withUnsafeBytes { (file) throws(Failure) in
+      let bytes = storage.source.objectBytes(records)
+      try storage.source.bytes.withUnsafeBytes { (file) throws(Failure) in
         let slice = UnsafeRawBufferPointer(rebasing: file[bytes])
         if slice.count < chunkSize {
           output.append(contentsOf: slice)
@@ -74,14 +74,18 @@ extension Roster {
     try handOver()
   }
 
+  /// How many bytes the canonical form is handed over in at a time, as a file is written.
+  static let chunkSize = 1 << 20
+
   /// The record of the monster at a position, when its object in canonical form is the
   /// file's bytes as they stand: a record, not rewritten, of a file known to be in
   /// canonical form.
   func copiableRecord(at index: Index) -> Int? {
-    guard source.isKnownCanonical, case .record(let record) = slots[index.slot].content,
-      !source.records[record].flags.contains(.rewritten)
+    guard storage.source.isKnownCanonical,
+      let (number, record) = storage.record(atSlot: index.slot),
+      !record.flags.contains(.rewritten)
     else { return nil }
-    return record
+    return number
   }
 
   /// The roster file's bytes in canonical form.
@@ -92,7 +96,7 @@ extension Roster {
   /// ```
   public func canonicalJSON() -> [UInt8] {
     var result: [UInt8] = []
-    writeCanonical(chunkSize: 1 << 20) { result.append(contentsOf: $0) }
+    writeCanonical(chunkSize: Self.chunkSize) { result.append(contentsOf: $0) }
     return result
   }
 }

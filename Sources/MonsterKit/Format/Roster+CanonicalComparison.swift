@@ -8,7 +8,7 @@ extension Roster {
     var offset = 0
     var difference: Int?
     bytes.withUnsafeBytes { file in
-      writeCanonical(chunkSize: RosterFile.chunkSize) { chunk in
+      writeCanonical(chunkSize: Self.chunkSize) { chunk in
         guard difference == nil else { return }
         let count = Swift.min(chunk.count, file.count - offset)
         if let index = firstMismatch(
@@ -41,8 +41,9 @@ extension Roster {
   /// For a roster as read from bytes, before any edit, whether those bytes are its
   /// canonical form: `monsters fmt` rewrites a file only when they are not.
   package var readLayout: ReadLayout {
-    guard source.bytes.count > 0 else { return .notRead }
-    return source.isKnownCanonical || firstDifference(fromCanonical: source.bytes) == nil
+    guard storage.source.bytes.count > 0 else { return .notRead }
+    return storage.source.isKnownCanonical
+      || firstDifference(fromCanonical: storage.source.bytes) == nil
       ? .canonical : .notCanonical
   }
 }

@@ -30,10 +30,8 @@ extension Roster {
     ofMonsterAt index: Index, in frame: MonsterObjectFrame.Pieces, forTerminal: Bool,
     to output: inout [UInt8]
   ) {
-    if !forTerminal, case .record(let record) = slots[index.slot].content,
-      source.records[record].isPlain
-    {
-      appendPlainJSON(of: source.records[record], in: frame, to: &output)
+    if !forTerminal, let (_, record) = storage.record(atSlot: index.slot), record.isPlain {
+      appendPlainJSON(of: record, in: frame, to: &output)
       return
     }
     for key in MonsterField.BuiltIn.ordered {
@@ -59,8 +57,8 @@ extension Roster {
   private func appendPlainJSON(
     of record: MonsterRecord, in frame: MonsterObjectFrame.Pieces, to output: inout [UInt8]
   ) {
-    let weapons = source.weapons
-    source.bytes.withUnsafeBytes { file in
+    let weapons = storage.source.weapons
+    storage.source.bytes.withUnsafeBytes { file in
       /// Calls `body` with a key's value (a string's between its quotes), or `nil` for none.
       @inline(__always)
       func withValue(_ key: MonsterField.BuiltIn, _ body: (UnsafeRawBufferPointer?) -> Void) {
@@ -98,11 +96,10 @@ extension Roster {
   private func appendString(
     _ field: MonsterTextField, at index: Index, forTerminal: Bool, to output: inout [UInt8]
   ) {
-    if !forTerminal, case .record(let entry) = slots[index.slot].content {
-      let record = source.records[entry]
+    if !forTerminal, let (_, record) = storage.record(atSlot: index.slot) {
       if !record.isEscaped(field) {
         output.append(UInt8(ascii: "\""))
-        source.bytes.withUnsafeBytes { bytes in
+        storage.source.bytes.withUnsafeBytes { bytes in
           output.append(
             contentsOf: UnsafeRawBufferPointer(rebasing: bytes[record.span(field).range]))
         }

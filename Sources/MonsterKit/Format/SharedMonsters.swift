@@ -79,8 +79,7 @@ extension Roster {
   /// Whether the roster is its file as read: its monsters are its source's records, in
   /// order, none edited, removed or rewritten, so that monster `k` is record `k`.
   var isFileAsRead: Bool {
-    !source.hasRewrittenRecords && edited.isEmpty && slots.count == source.records.count
-      && count == source.records.count
+    storage.isFileAsRead
   }
 }
 

@@ -182,7 +182,7 @@ public struct MarkedRoster: Sendable {
   /// The offsets of a side's monsters whose objects start in a range of its text: found by
   /// their names, which stand at the start of their objects.
   private static func monsters(in range: Range<Int>, of roster: Roster) -> [Int] {
-    let records = roster.source.records
+    let records = roster.storage.source.records
     // The records stand in file order: the first at or past a position, by halving.
     func first(from position: Int) -> Int {
       var (low, high) = (0, records.count)

@@ -76,7 +76,7 @@ struct MarkedRosterWriter {
         let index = roster.index(atOffset: offset)
         if let record = roster.copiableRecord(at: index) {
           // The object as the canonical writer copies it, without writing it anew.
-          let source = roster.source
+          let source = roster.storage.source
           source.bytes.withUnsafeBytes {
             output.append(contentsOf: $0[source.objectBytes(record...record)])
           }

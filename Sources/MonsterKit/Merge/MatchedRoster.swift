@@ -66,7 +66,7 @@ public struct UnmatchedRoster: Sendable {
   public func indexed() throws(RosterError) -> Roster {
     var indexed = roster
     guard !indexed.indexNames().isEmpty else { return indexed }
-    return try file.roster(from: roster.source.bytes)
+    return try file.roster(from: roster.storage.source.bytes)
   }
 
   /// Matches the roster's monsters with those of an earlier one, which also finds whether
@@ -83,7 +83,7 @@ public struct UnmatchedRoster: Sendable {
       sharing: self.earlier?.isSameFileAsRead(as: earlier) == true ? shared : [])
     guard matched.matching.sameNames != nil else { return matched }
     // The reader says which names, and where, as it does for every command.
-    return MatchedRoster(try file.roster(from: roster.source.bytes), with: earlier)
+    return MatchedRoster(try file.roster(from: roster.storage.source.bytes), with: earlier)
   }
 }
 
@@ -91,10 +91,11 @@ extension Roster {
   /// Whether another roster is this one as read from its file: the same bytes, in the same
   /// place, and both their file as read, so that their monsters are the same records.
   func isSameFileAsRead(as other: Roster) -> Bool {
-    isFileAsRead && other.isFileAsRead && source.records.count == other.source.records.count
-      && source.bytes.count == other.source.bytes.count
-      && source.bytes.withUnsafeBytes { mine in
-        other.source.bytes.withUnsafeBytes { $0.baseAddress == mine.baseAddress }
+    let (mine, theirs) = (storage.source, other.storage.source)
+    return isFileAsRead && other.isFileAsRead && mine.records.count == theirs.records.count
+      && mine.bytes.count == theirs.bytes.count
+      && mine.bytes.withUnsafeBytes { mine in
+        theirs.bytes.withUnsafeBytes { $0.baseAddress == mine.baseAddress }
       }
   }
 }

@@ -7,11 +7,7 @@ extension Roster {
   /// The id of the monster in a slot.
   @inline(__always)
   func id(atSlot slot: Int) -> Monster.ID {
-    switch slots[slot].content {
-    case .record(let record): source.id(ofRecord: record)
-    case .edited(let entry): edited[entry].id
-    case .removed: preconditionFailure("no monster stands at a removed monster's position")
-    }
+    storage.id(atSlot: slot)
   }
 
   /// The position of the monster with an id, or `nil` when no monster of the roster has it.
@@ -20,12 +16,13 @@ extension Roster {
   /// - Complexity: O(1) for a monster as the roster's file holds it, where none has been
   ///   moved; O(*n*) otherwise.
   public func index(id: Monster.ID) -> Index? {
-    if let record = recordNumber(of: id), record < slots.count,
-      case .record(record) = slots[record].content
+    if let record = recordNumber(of: id), record < storage.slotCount,
+      storage.record(atSlot: record)?.number == record
     {
       return Index(slot: record)
     }
-    for slot in slots.indices where !slots[slot].isRemoved && self.id(atSlot: slot) == id {
+    for slot in 0..<storage.slotCount where !storage.isRemoved(slot) && self.id(atSlot: slot) == id
+    {
       return Index(slot: slot)
     }
     return nil
@@ -48,9 +45,9 @@ extension Roster {
 
   /// The number of the source's record whose id this is, when it is one.
   private func recordNumber(of id: Monster.ID) -> Int? {
-    switch source.recordIDs {
+    switch storage.source.recordIDs {
     case .numbered(let mint):
-      id.lineage == mint.lineage && id.serial < UInt64(source.records.count)
+      id.lineage == mint.lineage && id.serial < UInt64(storage.source.records.count)
         ? Int(id.serial) : nil
     case .given(let ids): ids.firstIndex(of: id)
     }
@@ -63,15 +60,15 @@ extension Roster {
   mutating func holds(id: Monster.ID) -> Bool {
     if editedIDs == nil {
       var ids: Set<Monster.ID> = []
-      for slot in slots {
-        if case .edited(let entry) = slot.content { ids.insert(edited[entry].id) }
+      for slot in 0..<storage.slotCount
+      where !storage.isRemoved(slot) && storage.record(atSlot: slot) == nil {
+        ids.insert(storage.id(atSlot: slot))
       }
       editedIDs = ids
     }
     if editedIDs?.contains(id) == true { return true }
     guard let record = recordNumber(of: id) else { return false }
-    if record < slots.count, case .record(record) = slots[record].content { return true }
-    return slots.contains(.record(record))
+    return storage.slot(ofRecord: record) != nil
   }
 
   /// The id a monster added to the roster gets: its own, unless a monster of the roster has
@@ -230,22 +227,11 @@ extension Roster {
     let earlierIDs = earlier.indices.map { earlier.id(atSlot: $0.slot) }
     var fresh = IDMint()
     var roster = self
-    var recordIDs: [Monster.ID]?
-    for (offset, index) in indices.enumerated() {
-      let id =
+    roster.storage.setIDs(
+      (0..<count).map { offset in
         matching.oldOffset[offset].flatMap { doubtful.contains(offset) ? nil : earlierIDs[$0] }
-        ?? fresh.mint()
-      switch slots[index.slot].content {
-      case .record(let record):
-        if recordIDs == nil {
-          recordIDs = (0..<source.records.count).map(source.id(ofRecord:))
-        }
-        recordIDs?[record] = id
-      case .edited(let entry): roster.edited[entry].id = id
-      case .removed: preconditionFailure("indices skip removed monsters")
-      }
-    }
-    if let recordIDs { roster.source.recordIDs = .given(recordIDs) }
+          ?? fresh.mint()
+      })
     roster.mint = fresh
     roster.editedIDs = nil
     return roster

@@ -1,28 +1,23 @@
-// What diff and merge read of a roster's monsters without building their strings. The
-// merge code that knows how a roster keeps its monsters (records of the file's bytes, and
-// edited monsters) is this file, RosterView, RosterAssembly and RosterOffsets.
+// What diff and merge read of a roster's monsters without building their strings, through
+// `RosterStorage`: this file, RosterView (a pass over the file's bytes), RosterAssembly
+// (a roster made of another's records) and RosterOffsets.
 
 extension Roster {
   /// Whether the monster at a position has keys `monsters` does not know.
   func hasOtherFields(at index: Index) -> Bool {
-    switch slots[index.slot].content {
-    case .record(let record): source.records[record].otherFieldsIndex != nil
-    case .edited(let entry): !edited[entry].otherFields.isEmpty
-    case .removed: preconditionFailure("no monster stands at a removed monster's position")
-    }
+    storage.hasOtherFields(atSlot: index.slot)
   }
 
   /// The monster at a position as a slot of a roster assembled from this one's source: its
   /// record, or `nil` when it is not one of the source's records.
   func record(at index: Index) -> Slot? {
-    guard case .record = slots[index.slot].content else { return nil }
-    return slots[index.slot]
+    storage.recordSlot(index.slot)
   }
 
   /// The position of the monster at an offset of a roster none of whose monsters was
   /// removed, such as an assembled one, where positions and offsets are the same.
   func index(atOffset offset: Int) -> Index {
-    assert(count == slots.count, "a roster with removed monsters")
+    assert(count == storage.slotCount, "a roster with removed monsters")
     return Index(slot: offset)
   }
 }

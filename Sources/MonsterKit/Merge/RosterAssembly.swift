@@ -33,7 +33,7 @@ struct RosterAssembly {
   /// by ``Roster/indexNames()`` before it is searched.
   func roster(otherFields: [JSONMember], declarations: RosterDeclarations) -> Roster {
     Roster(
-      source: source.source, slots: slots, edited: others, otherFields: otherFields,
+      source: source.storage.source, slots: slots, edited: others, otherFields: otherFields,
       declarations: declarations)
   }
 }

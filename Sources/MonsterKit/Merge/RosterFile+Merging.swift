@@ -125,7 +125,8 @@ extension RosterFile {
       }
       // A result that is the file as read, byte for byte, is left as it is; not one that is
       // ours given apart from the file.
-      guard !(ours == nil && merge.keepsOurs && merge.oursVersion.source.isKnownCanonical) else {
+      guard !(ours == nil && merge.keepsOurs && merge.oursVersion.storage.source.isKnownCanonical)
+      else {
         return file.isUnchanged(existing) ? .done(.saved(merge, written: false)) : .startOver
       }
       do throws(RosterError) {

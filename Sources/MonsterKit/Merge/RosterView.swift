@@ -2,28 +2,33 @@
 /// or a copy per comparison. It lives only inside ``Roster/withView(_:)``.
 struct RosterView {
   let roster: Roster
-  let file: UnsafeRawBufferPointer
-  let records: UnsafeBufferPointer<MonsterRecord>
-  let slots: UnsafeBufferPointer<Slot>
+  /// The roster's file, records and slots.
+  let stored: RosterStorage.FileView
+
+  /// The file's bytes.
+  var file: UnsafeRawBufferPointer { stored.file }
+  /// The records of the file's monsters.
+  var records: UnsafeBufferPointer<MonsterRecord> { stored.records }
+  /// What stands at each position.
+  var slots: UnsafeBufferPointer<Slot> { stored.slots }
 
   /// The record of the monster at a position, when it is one of the source's.
   @inline(__always)
   func record(at index: Roster.Index) -> MonsterRecord? {
-    guard case .record(let record) = slots[index.slot].content else { return nil }
-    return records[record]
+    stored.record(atSlot: index.slot)
   }
 
   /// A text field's bytes in the file, when they are its text (no escapes).
   @inline(__always)
   func text(_ field: MonsterTextField, of record: MonsterRecord) -> UnsafeRawBufferPointer? {
-    record.isEscaped(field) ? nil : UnsafeRawBufferPointer(rebasing: file[record.span(field).range])
+    stored.text(field, of: record)
   }
 
   /// Whether the roster is its file's canonical form as read: its monsters are the
   /// records, in order, none edited or removed, so that monster `k` is record `k` and a
   /// run of monsters is a run of the file's bytes.
   var isCanonicalFileAsRead: Bool {
-    roster.source.isKnownCanonical && roster.isFileAsRead
+    roster.storage.source.isKnownCanonical && roster.isFileAsRead
   }
 
   /// How many monsters, from an offset of this roster and one of another, and at most
@@ -34,9 +39,9 @@ struct RosterView {
     guard isCanonicalFileAsRead, other.isCanonicalFileAsRead, i < records.count,
       j < other.records.count, limit > 0
     else { return nil }
-    let source = roster.source
+    let source = roster.storage.source
     let start = source.objectBytes(i...i).lowerBound
-    let otherBytes = other.roster.source.objectBytes(
+    let otherBytes = other.roster.storage.source.objectBytes(
       j...min(other.records.count, j + limit) - 1)
     let otherStart = otherBytes.lowerBound
     let length = min(source.monstersEnd - start, otherBytes.upperBound - otherStart)
@@ -60,14 +65,14 @@ struct RosterView {
   func isKnownSameObject(
     at index: Roster.Index, as other: RosterView, at otherIndex: Roster.Index
   ) -> Bool {
-    guard roster.source.isKnownCanonical, other.roster.source.isKnownCanonical,
+    guard roster.storage.source.isKnownCanonical, other.roster.storage.source.isKnownCanonical,
       case .record(let mine) = slots[index.slot].content,
       case .record(let theirs) = other.slots[otherIndex.slot].content,
       !records[mine].flags.contains(.rewritten),
       !other.records[theirs].flags.contains(.rewritten)
     else { return false }
-    let a = roster.source.objectBytes(mine...mine)
-    let b = other.roster.source.objectBytes(theirs...theirs)
+    let a = roster.storage.source.objectBytes(mine...mine)
+    let b = other.roster.storage.source.objectBytes(theirs...theirs)
     return bytesEqual(
       UnsafeRawBufferPointer(rebasing: file[a]), UnsafeRawBufferPointer(rebasing: other.file[b]))
   }
@@ -118,8 +123,8 @@ struct RosterView {
           UnsafeRawBufferPointer(rebasing: other.file[theirs.span(field).range]))
       case .held(let field):
         mine.holdsSameValue(
-          field, as: theirs, weapons: roster.source.weapons,
-          otherWeapons: other.roster.source.weapons)
+          field, as: theirs, weapons: roster.storage.source.weapons,
+          otherWeapons: other.roster.storage.source.weapons)
       }
     }
   }
@@ -128,12 +133,8 @@ struct RosterView {
 extension Roster {
   /// Calls `body` with a view of the roster's bytes, records and slots.
   func withView<Result>(_ body: (RosterView) throws -> Result) rethrows -> Result {
-    try source.bytes.withUnsafeBytes { file in
-      try source.records.withUnsafeBufferPointer { records in
-        try slots.withUnsafeBufferPointer { slots in
-          try body(RosterView(roster: self, file: file, records: records, slots: slots))
-        }
-      }
+    try storage.withFile { view in
+      try body(RosterView(roster: self, stored: view))
     }
   }
 }

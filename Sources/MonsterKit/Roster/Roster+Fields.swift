@@ -90,8 +90,8 @@ extension Roster {
       members.first { MonsterField.foldedKey($0.key) == folded }?.key
     }
     let held =
-      source.otherFields.lazy.compactMap(inAnyCase).first
-      ?? edited.lazy.compactMap { inAnyCase($0.otherFields) }.first
+      storage.source.otherFields.lazy.compactMap(inAnyCase).first
+      ?? storage.editedMonsters.lazy.compactMap { inAnyCase($0.otherFields) }.first
     return .unknownField(name, fields: fields.map(\.key) + (held.map { [$0] } ?? []))
   }
 
@@ -108,8 +108,8 @@ extension Roster {
       }
       return false
     }
-    if source.otherFields.contains(where: holdsKey)
-      || edited.contains(where: { holdsKey($0.otherFields) })
+    if storage.source.otherFields.contains(where: holdsKey)
+      || storage.editedMonsters.contains(where: { holdsKey($0.otherFields) })
     {
       return key
     }

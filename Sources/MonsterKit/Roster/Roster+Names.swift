@@ -27,46 +27,45 @@ extension Roster {
   mutating func indexNames() -> [(position: Int, earlier: Int)] {
     var duplicates: [(position: Int, earlier: Int)] = []
     var index = NameIndex(capacity: count)
-    if source.namesAreASCII && edited.isEmpty {
+    let slotCount = storage.slotCount
+    if storage.source.namesAreASCII && !storage.hasEditedMonsters {
       // A roster as read, with ASCII names: work on the file's bytes directly.
-      source.bytes.withUnsafeBytes { bytes in
-        source.records.withUnsafeBufferPointer { records in
-          func name(_ position: Int32) -> UnsafeRawBufferPointer {
-            guard case .record(let record) = slots[Int(position)].content else {
-              preconditionFailure("a roster with no edited monster holds only records")
-            }
-            return UnsafeRawBufferPointer(rebasing: bytes[records[record].name.range])
+      storage.withFile { view in
+        func name(_ position: Int32) -> UnsafeRawBufferPointer {
+          guard let record = view.record(atSlot: Int(position)) else {
+            preconditionFailure("a roster with no edited monster holds only records")
           }
-          // In batches: first every name's hash and a read of its bucket, which the
-          // processor can overlap, so that the inserts then find their buckets in cache.
-          let batchSize = 512
-          var hashes = [Int](repeating: 0, count: batchSize)
-          var batchStart = 0
-          while batchStart < slots.count {
-            let batch = batchStart..<Swift.min(batchStart + batchSize, slots.count)
-            for position in batch where !slots[position].isRemoved {
-              hashes[position - batchStart] = hashASCIILowercased(
-                name(Int32(truncatingIfNeeded: position)))
-            }
-            index.prefetch(hashes: hashes)
-            for position in batch where !slots[position].isRemoved {
-              let slot = Int32(truncatingIfNeeded: position)
-              let bytes = name(slot)
-              let hash = hashes[position - batchStart]
-              if let earlier = index.find(
-                hash: hash, where: { asciiEqualIgnoringCase(name($0), bytes) })
-              {
-                duplicates.append((position, Int(earlier)))
-              } else {
-                index.insert(slot, hash: hash)
-              }
-            }
-            batchStart = batch.upperBound
+          return UnsafeRawBufferPointer(rebasing: view.file[record.name.range])
+        }
+        // In batches: first every name's hash and a read of its bucket, which the
+        // processor can overlap, so that the inserts then find their buckets in cache.
+        let batchSize = 512
+        var hashes = [Int](repeating: 0, count: batchSize)
+        var batchStart = 0
+        while batchStart < slotCount {
+          let batch = batchStart..<Swift.min(batchStart + batchSize, slotCount)
+          for position in batch where !view.slots[position].isRemoved {
+            hashes[position - batchStart] = hashASCIILowercased(
+              name(Int32(truncatingIfNeeded: position)))
           }
+          index.prefetch(hashes: hashes)
+          for position in batch where !view.slots[position].isRemoved {
+            let slot = Int32(truncatingIfNeeded: position)
+            let bytes = name(slot)
+            let hash = hashes[position - batchStart]
+            if let earlier = index.find(
+              hash: hash, where: { asciiEqualIgnoringCase(name($0), bytes) })
+            {
+              duplicates.append((position, Int(earlier)))
+            } else {
+              index.insert(slot, hash: hash)
+            }
+          }
+          batchStart = batch.upperBound
         }
       }
     } else {
-      for position in slots.indices where !slots[position].isRemoved {
+      for position in 0..<slotCount where !storage.isRemoved(position) {
         let slot = Int32(truncatingIfNeeded: position)
         let hash = nameHash(at: slot)
         if let earlier = index.find(hash: hash, where: { namesMatch($0, slot) }) {

@@ -116,7 +116,7 @@ extension Roster {
     precondition(destination >= 0 && destination <= count, "a destination from 0 to count")
     let moving = Set(offsets)
     precondition(moving.allSatisfy { $0 >= 0 && $0 < count }, "offsets from 0 to count - 1")
-    let live = slots.filter { !$0.isRemoved }
+    let live = storage.liveSlots
     var kept: [Slot] = []
     var moved: [Slot] = []
     var insertion = 0
@@ -129,11 +129,10 @@ extension Roster {
       }
     }
     let order = Array(kept[..<insertion]) + moved + Array(kept[insertion...])
-    guard order != live || live.count != slots.count else { return }
+    guard order != live || live.count != storage.slotCount else { return }
     let (mint, editedIDs) = (self.mint, self.editedIDs)
     self = Roster(
-      source: source, slots: order, edited: edited, otherFields: otherFields,
-      declarations: declarations)
+      storage: storage.reordered(order), otherFields: otherFields, declarations: declarations)
     // The same monsters, moved: their ids, and where new ones come from, are as they were.
     (self.mint, self.editedIDs) = (mint, editedIDs)
     _ = indexNames()

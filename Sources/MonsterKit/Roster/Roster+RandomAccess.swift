@@ -21,7 +21,7 @@ extension Roster: BidirectionalCollection, RandomAccessCollection {
   ///   for an array, one outside them stops the program, whether or not a monster was
   ///   removed, rather than stand for another monster.
   public func index(_ index: Index, offsetBy distance: Int) -> Index {
-    guard let positions else { return Index(slot: index.slot + distance) }
+    guard let positions = storage.positions else { return Index(slot: index.slot + distance) }
     // Past the holes, the tree would take a position before the first for the first.
     let position = positions.position(ofSlot: index.slot) + distance
     precondition(position >= 0 && position <= count, "Index out of range")
@@ -35,7 +35,7 @@ extension Roster: BidirectionalCollection, RandomAccessCollection {
   ///   - end: Another valid position.
   /// - Returns: How many monsters lie between them; negative when `end` comes first.
   public func distance(from start: Index, to end: Index) -> Int {
-    guard let positions else { return end.slot - start.slot }
+    guard let positions = storage.positions else { return end.slot - start.slot }
     return positions.position(ofSlot: end.slot) - positions.position(ofSlot: start.slot)
   }
 }

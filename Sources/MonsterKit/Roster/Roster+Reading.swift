@@ -27,41 +27,19 @@ extension Roster {
 
   /// The weapon of the monster at a position, without building the monster.
   package func weapon(at index: Index) -> Weapon {
-    switch slots[index.slot].content {
-    case .record(let record): source.weapons[source.records[record].weapon]
-    case .edited(let entry): edited[entry].weapon
-    case .removed: preconditionFailure("no monster stands at a removed monster's position")
-    }
+    storage.weapon(atSlot: index.slot)
   }
 
   /// The value of a field of the monster at a position, as the file holds it, without
   /// building the monster; `nil` when it has none.
   package func value(of field: MonsterField, at index: Index) -> JSONValue? {
-    guard case .record(let record) = slots[index.slot].content else {
-      guard case .edited(let entry) = slots[index.slot].content else {
-        preconditionFailure("no monster stands at a removed monster's position")
-      }
-      return field.value(in: edited[entry])
-    }
-    switch field.builtIn?.lane {
-    case .text(let text)?:
-      return withUTF8(text, at: index) { .string(String(decoding: $0, as: UTF8.self)) }
-    case .held(let held)?:
-      return source.records[record].heldValue(held, weapons: source.weapons)
-    case nil:
-      return otherFields(at: index).value(forKey: field.key)
-    }
+    storage.value(of: field, atSlot: index.slot)
   }
 
   /// The keys beyond the built-in ones of the monster at a position, without building the
   /// monster.
   func otherFields(at index: Index) -> [JSONMember] {
-    switch slots[index.slot].content {
-    case .record(let record):
-      source.records[record].otherFieldsIndex.map { source.otherFields[Int($0)] } ?? []
-    case .edited(let entry): edited[entry].otherFields
-    case .removed: preconditionFailure("no monster stands at a removed monster's position")
-    }
+    storage.otherFields(atSlot: index.slot)
   }
 
   /// Calls `body` with the UTF-8 bytes of a text field of each monster at the given
@@ -70,16 +48,12 @@ extension Roster {
     _ field: MonsterTextField, at positions: some Sequence<Index>,
     _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    try source.bytes.withUnsafeBytes { (file) throws(Failure) in
-      try source.records.withUnsafeBufferPointer { (records) throws(Failure) in
-        for index in positions {
-          if case .record(let record) = slots[index.slot].content,
-            !records[record].isEscaped(field)
-          {
-            try body(UnsafeRawBufferPointer(rebasing: file[records[record].span(field).range]))
-          } else {
-            try withUTF8(field, atSlot: Int32(truncatingIfNeeded: index.slot), body)
-          }
+    try storage.withFile { (view) throws(Failure) in
+      for index in positions {
+        if let record = view.record(atSlot: index.slot), let text = view.text(field, of: record) {
+          try body(text)
+        } else {
+          try storage.withUTF8(field, atSlot: index.slot, body)
         }
       }
     }
@@ -93,7 +67,7 @@ extension Roster {
   package func withUTF8<Result>(
     _ field: MonsterTextField, at index: Index, _ body: (UnsafeRawBufferPointer) throws -> Result
   ) rethrows -> Result {
-    try withUTF8(field, atSlot: Int32(truncatingIfNeeded: index.slot), body)
+    try storage.withUTF8(field, atSlot: index.slot, body)
   }
 
   /// Calls `body` with the UTF-8 bytes of a text field of the monster at a slot.
@@ -102,19 +76,6 @@ extension Roster {
     _ field: MonsterTextField, atSlot slot: Int32,
     _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    switch slots[Int(slot)].content {
-    case .record(let record):
-      return try source.withUTF8(field, of: source.records[record], body)
-    case .edited(let entry):
-      var text =
-        switch field {
-        case .name: edited[entry].name
-        case .description: edited[entry].description
-        case .icon: edited[entry].icon
-        }
-      return try text.withUTF8(typed: body)
-    case .removed:
-      preconditionFailure("no monster stands at a removed monster's position")
-    }
+    try storage.withUTF8(field, atSlot: Int(slot), body)
   }
 }

@@ -222,22 +222,18 @@ extension Roster {
   /// Gives a key of the monsters at some positions another name, where it stands.
   private mutating func renameOtherKey(_ key: String, to newKey: String, at indices: [Index]) {
     for index in indices {
-      switch slots[index.slot].content {
-      case .record(let position):
-        var record = source.records[position]
+      let inRecord = storage.rewriteRecord(atSlot: index.slot) { record, source in
         guard let entry = record.otherFieldsIndex.map(Int.init),
           let place = source.otherFields[entry].firstIndex(ofKey: key)
-        else { continue }
+        else { return false }
         source.otherFields[entry][place].key = newKey
-        record.flags.insert(.rewritten)
-        source.records[position] = record
-        source.hasRewrittenRecords = true
-      case .edited(let entry):
-        if let place = edited[entry].otherFields.firstIndex(ofKey: key) {
-          edited[entry].otherFields[place].key = newKey
+        return true
+      }
+      guard inRecord == nil else { continue }
+      storage.updateEdited(atSlot: index.slot) { monster in
+        if let place = monster.otherFields.firstIndex(ofKey: key) {
+          monster.otherFields[place].key = newKey
         }
-      case .removed:
-        continue
       }
     }
   }
@@ -307,21 +303,13 @@ extension Roster {
     declarations = declared
     // Records number their weapon in the file's table: the weapon's entry there is renamed,
     // and each record that carries it is written anew.
-    if let number = source.weapons.number(of: old.name) {
-      var table = source.weapons.weapons
+    if let number = storage.source.weapons.number(of: old.name) {
+      var table = storage.source.weapons.weapons
       table[Int(number)] = new
-      source.weapons = WeaponTable(table)
+      storage.setWeapons(WeaponTable(table))
     }
-    for index in carriers {
-      switch slots[index.slot].content {
-      case .record(let position):
-        source.records[position].flags.insert(.rewritten)
-        source.hasRewrittenRecords = true
-      case .edited(let entry):
-        edited[entry].weapon = new
-      case .removed:
-        continue
-      }
+    for index in carriers where storage.rewriteRecord(atSlot: index.slot, { _, _ in true }) == nil {
+      storage.updateEdited(atSlot: index.slot) { $0.weapon = new }
     }
     return [.weaponChanged(from: old, to: new, monsters: carriers.count)]
   }

@@ -65,10 +65,10 @@ extension Roster {
         others.append((field, value))
       }
     }
-    let heldValues = RecordValues(held, weapons: source.weapons)
+    let heldValues = RecordValues(held, weapons: storage.source.weapons)
     func holds(_ index: Index) -> Bool {
-      if case .record(let record) = slots[index.slot].content, let heldValues {
-        if !heldValues.areHeld(by: source.records[record]) { return false }
+      if let heldValues, let (_, record) = storage.record(atSlot: index.slot) {
+        if !heldValues.areHeld(by: record) { return false }
       } else if held.contains(where: { value(of: $0.field, at: index) != $0.value }) {
         return false
       }
@@ -98,7 +98,7 @@ extension Roster {
   /// The positions of the monsters for which `holds` is true, in roster order.
   private func indices(satisfying holds: (Index) -> Bool) -> [Index] {
     var picked: [Index] = []
-    for slot in slots.indices where !slots[slot].isRemoved {
+    for slot in 0..<storage.slotCount where !storage.isRemoved(slot) {
       let index = Index(slot: slot)
       if holds(index) { picked.append(index) }
     }
@@ -191,21 +191,27 @@ extension Roster {
     // The first change to a record copies all of them, as the roster before the edit keeps
     // them: for a few monsters, building each costs far less.
     let manyMonsters =
-      source.hasRewrittenRecords
-      || indices.count * Self.monstersPerRecordCopy >= source.records.count
+      storage.source.hasRewrittenRecords
+      || indices.count * Self.monstersPerRecordCopy >= storage.source.records.count
     let others = changes.values.filter { $0.field.builtIn == nil }
     let held = changes.values.filter { $0.field.builtIn != nil }
-    let onRecords = manyMonsters ? RecordValues(held, weapons: source.weapons) : nil
+    let onRecords = manyMonsters ? RecordValues(held, weapons: storage.source.weapons) : nil
     for index in indices {
-      if let onRecords, case .record(let position) = slots[index.slot].content {
-        var record = source.records[position]
-        var fields = onRecords.apply(to: &record, weapons: source.weapons)
-        if !others.isEmpty { source.setOtherFields(others, of: &record, reportingTo: &fields) }
-        guard !fields.isEmpty else { continue }
-        record.flags.insert(.rewritten)
-        source.records[position] = record
-        source.hasRewrittenRecords = true
-        var change = MonsterChange(name: source.text(.name, of: record))
+      var fields: [FieldChange] = []
+      if let onRecords,
+        let changed = storage.rewriteRecord(
+          atSlot: index.slot,
+          { record, source in
+            fields = onRecords.apply(to: &record, weapons: source.weapons)
+            if !others.isEmpty {
+              source.setOtherFields(others, of: &record, reportingTo: &fields)
+            }
+            return !fields.isEmpty
+          })
+      {
+        guard changed else { continue }
+        var change = MonsterChange(
+          name: withUTF8(.name, at: index) { String(decoding: $0, as: UTF8.self) })
         change.fields = fields
         result.append(.changed(change))
         continue
@@ -249,16 +255,8 @@ extension Roster {
     // The monster at a position keeps its id, whatever the new one holds.
     var monster = monster
     monster.id = id(atSlot: slot)
-    switch slots[slot].content {
-    case .record:
-      slots[slot] = .edited(edited.count)
-      edited.append(monster)
-      editedIDs?.insert(monster.id)
-    case .edited(let entry):
-      edited[entry] = monster
-    case .removed:
-      preconditionFailure("a name never finds a removed monster")
-    }
+    if storage.record(atSlot: slot) != nil { editedIDs?.insert(monster.id) }
+    storage.replace(slot: slot, with: monster)
   }
 
   /// Whether two rosters declare the same, and hold the same monsters in the same order and
@@ -271,18 +269,18 @@ extension Roster {
     guard count == other.count, otherFields == other.otherFields,
       declarations == other.declarations
     else { return false }
-    let sameSource = source.bytes.withUnsafeBytes { mine in
-      other.source.bytes.withUnsafeBytes { theirs in
+    let sameSource = storage.source.bytes.withUnsafeBytes { mine in
+      other.storage.source.bytes.withUnsafeBytes { theirs in
         mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
       }
     }
     var mine = startIndex
     var theirs = other.startIndex
     while mine != endIndex {
-      if sameSource, case .record(let record) = slots[mine.slot].content,
-        case .record(let otherRecord) = other.slots[theirs.slot].content, record == otherRecord,
-        !source.records[record].flags.contains(.rewritten),
-        !other.source.records[record].flags.contains(.rewritten)
+      if sameSource, let (record, mineRecord) = storage.record(atSlot: mine.slot),
+        let (otherRecord, theirRecord) = other.storage.record(atSlot: theirs.slot),
+        record == otherRecord, !mineRecord.flags.contains(.rewritten),
+        !theirRecord.flags.contains(.rewritten)
       {
         // The same record of the same bytes, as the file has it.
       } else if self[mine] != other[theirs] {

@@ -14,19 +14,10 @@
 /// A roster read from a file keeps the file's bytes and builds a monster's strings only when
 /// they are asked for, so that a roster of a million monsters is cheap to read and edit.
 public struct Roster: Sendable {
-  /// The file the roster was read from, if any: its bytes and the records of its monsters.
-  var source: RosterSource
-  /// What stands at each position: a record of `source`, an entry of `edited`, or nothing,
-  /// where a monster was removed.
-  var slots: [Slot]
-  /// Monsters added or changed since the roster was read.
-  var edited: [Monster]
-  /// The positions of `slots`, by name.
+  /// The monsters: the file's records and the monsters edited since, by position.
+  var storage: RosterStorage
+  /// The positions of the monsters, by name.
   var names: NameIndex
-  /// How many slots hold a monster.
-  private(set) var liveCount: Int
-  /// The positions of the slots among those that hold a monster, from the first removal on.
-  private(set) var positions: SlotPositions?
 
   /// The roster's keys that `monsters` does not know, in file order, written back after the
   /// known ones.
@@ -98,12 +89,16 @@ public struct Roster: Sendable {
   init(
     source: RosterSource, otherFields: [JSONMember], declarations: RosterDeclarations = .none
   ) {
-    self.source = source
+    self.init(
+      storage: RosterStorage(source: source), otherFields: otherFields,
+      declarations: declarations)
+  }
+
+  /// A roster of stored monsters, before their names are indexed (``indexNames()``).
+  init(storage: RosterStorage, otherFields: [JSONMember], declarations: RosterDeclarations) {
+    self.storage = storage
     self.declarations = declarations
-    self.slots = Slot.records(count: source.records.count)
-    self.edited = []
     self.names = NameIndex()
-    self.liveCount = source.records.count
     self.otherFields = otherFields
   }
 
@@ -116,44 +111,23 @@ public struct Roster: Sendable {
     source: RosterSource, slots: [Slot], edited: [Monster], otherFields: [JSONMember],
     declarations: RosterDeclarations
   ) {
-    self.source = source
-    self.declarations = declarations
-    self.slots = slots
-    self.edited = edited
-    if let weapons = declarations.weapons {
-      let table = source.weapons.weapons
-      if !table.allSatisfy({ weapons.weapon(named: $0.name)?.hasSameImage(as: $0) ?? true }) {
-        self.source.weapons = WeaponTable(table.map { weapons.weapon(named: $0.name) ?? $0 })
-      }
-      for entry in edited.indices {
-        guard let weapon = weapons.weapon(named: edited[entry].weapon.name) else { continue }
-        self.edited[entry].weapon = weapon
-      }
-    }
-    self.names = NameIndex()
-    self.liveCount = slots.count
-    self.otherFields = otherFields
+    self.init(
+      storage: RosterStorage(
+        source: source, slots: slots, edited: edited, weapons: declarations.weapons),
+      otherFields: otherFields, declarations: declarations)
   }
 
   /// Puts a monster in a new slot at the end, and indexes its name. The caller has checked
   /// the name, and that no monster of the roster has the monster's id.
   mutating func append(_ monster: Monster) {
-    let slot = Int32(truncatingIfNeeded: slots.count)
-    slots.append(.edited(edited.count))
-    edited.append(monster)
+    let slot = storage.append(monster)
     editedIDs?.insert(monster.id)
-    liveCount += 1
-    positions?.appendSlot()
-    indexName(at: slot)
+    indexName(at: Int32(truncatingIfNeeded: slot))
   }
 
   /// Empties a slot whose name is out of the index already.
   mutating func removeMonster(atSlot slot: Int) {
-    if case .edited(let entry) = slots[slot].content { editedIDs?.remove(edited[entry].id) }
-    slots[slot] = .removed
-    liveCount -= 1
-    if positions == nil { positions = SlotPositions(slotCount: slots.count) }
-    positions?.remove(slot: slot)
+    if let id = storage.remove(slot: slot) { editedIDs?.remove(id) }
   }
 }
 
@@ -177,12 +151,12 @@ extension Roster: Collection {
 
   /// The position after the last monster.
   public var endIndex: Index {
-    Index(slot: slots.count)
+    Index(slot: storage.slotCount)
   }
 
   /// The number of monsters.
   public var count: Int {
-    liveCount
+    storage.liveCount
   }
 
   /// The position after `index`.
@@ -197,18 +171,14 @@ extension Roster: Collection {
   ///
   /// - Parameter index: A position before ``endIndex``.
   public subscript(index: Index) -> Monster {
-    switch slots[index.slot].content {
-    case .record(let record):
-      source.records[record].monster(in: source, id: source.id(ofRecord: record))
-    case .edited(let entry): edited[entry]
-    case .removed: preconditionFailure("no monster stands at a removed monster's position")
-    }
+    storage.monster(atSlot: index.slot)
   }
 
   private func nextLiveSlot(from slot: Int) -> Int {
-    guard liveCount != slots.count else { return Swift.min(slot, slots.count) }
+    let end = storage.slotCount
+    guard storage.liveCount != end else { return Swift.min(slot, end) }
     var slot = slot
-    while slot < slots.count, slots[slot].isRemoved { slot += 1 }
+    while slot < end, storage.isRemoved(slot) { slot += 1 }
     return slot
   }
 }

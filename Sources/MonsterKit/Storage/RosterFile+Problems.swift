@@ -103,7 +103,7 @@ extension RosterFile {
     let (roster, problems, _) = try parse(bytes)
     guard problems.isEmpty else { return problems }
     // A file the reader saw in canonical layout throughout needs no writing to compare.
-    guard !roster.source.isKnownCanonical,
+    guard !roster.storage.source.isKnownCanonical,
       let offset = roster.firstDifference(fromCanonical: bytes)
     else { return [] }
     let position = bytes.withUnsafeBytes { TextPosition(of: offset, in: $0) }

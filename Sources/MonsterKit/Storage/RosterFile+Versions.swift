@@ -132,7 +132,7 @@ extension RosterFile {
     throws(RosterError) -> (roster: Roster, shared: [SharedMonsters])
   {
     // The records of a roster that is its file as read are its monsters, in order.
-    let earlierSource = earlier.flatMap { $0.isFileAsRead ? $0.source : nil }
+    let earlierSource = earlier.flatMap { $0.isFileAsRead ? $0.storage.source : nil }
     guard bytes.count <= Self.sizeLimit else { throw .fileTooLarge(path: path) }
     try requireMemory(RosterParser.recordBytes(forFileOf: bytes.count))
     guard let parsed = try? RosterParser.parse(bytes, sharingWith: earlierSource),

@@ -103,8 +103,8 @@ public struct RosterFile: Sendable {
     Int(min((lockTimeoutSeconds * 1000).rounded(.up), Double(Int32.max)))
   }
 
-  /// How many bytes an edit writes at a time.
-  static let chunkSize = 1 << 20
+  /// How many bytes an edit writes at a time: the canonical form's chunks.
+  static let chunkSize = Roster.chunkSize
 
   /// The most bytes a roster file may hold, 4 GiB (offsets into it are 32 bits); every
   /// input read whole is held to it too.

@@ -5,7 +5,7 @@ import Testing
 /// Fields are described once, as data (`MonsterField`), and every layer reads that
 /// description: the name colour, a built-in field, is named only where a field's own code
 /// must be (its type, the model, the built-in table and its lanes, the record that holds
-/// it, the reader of its value, the canonical layout and the frame's slot for it, the
+/// it and the values an edit gives records, the reader of its value, the canonical layout and the frame's slot for it, the
 /// kind of field it is, the edits apps spell, and drawing a name in its colour). A change that names it in another file
 /// fails here, so that it goes through the description instead, or says why not by
 /// adding the file.
@@ -23,9 +23,9 @@ import Testing
     }
     #expect(
       naming.sorted() == [
+        "MonsterKit/Core/MonsterRecord.swift",
         "MonsterKit/Format/CanonicalLayout.swift",
         "MonsterKit/Format/MonsterObjectFrame.swift",
-        "MonsterKit/Format/MonsterRecord.swift",
         "MonsterKit/Format/RosterParser+Monsters.swift",
         "MonsterKit/Model/Monster.swift",
         "MonsterKit/Model/MonsterField+BuiltIn.swift",
@@ -33,6 +33,7 @@ import Testing
         "MonsterKit/Model/MonsterField+Values.swift",
         "MonsterKit/Model/MonsterField.swift",
         "MonsterKit/Model/NameColor.swift",
+        "MonsterKit/Roster/RecordValues.swift",
         "MonsterKit/Roster/Roster+Editing.swift",
         "MonsterKit/Roster/RosterEdit.swift",
         "MonstersCLI/Output/TextStyle.swift",

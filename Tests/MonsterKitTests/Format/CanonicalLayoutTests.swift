@@ -28,7 +28,7 @@ import Testing
   }
 
   private func source(_ bytes: [UInt8]) throws -> RosterSource {
-    try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0.source
+    try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0.storage.source
   }
 
   @Test func canonicalFilesWithoutEscapesAreKnownCanonical() throws {
@@ -53,7 +53,7 @@ import Testing
       let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
       #expect(read.canonicalJSON() == bytes)
       #expect(read.firstDifference(fromCanonical: RosterBytes(bytes)) == nil)
-      if read.source.isKnownCanonical {
+      if read.storage.source.isKnownCanonical {
         #expect(read.canonicalJSON() == bytes)
       }
     }
@@ -62,7 +62,7 @@ import Testing
   @Test func aFileWithOtherKeysIsComparedByWriting() throws {
     let bytes = Array("{\n  \"version\": 1,\n  \"monsters\": [],\n  \"x\": 1\n}\n".utf8)
     let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
-    #expect(!read.source.isKnownCanonical)
+    #expect(!read.storage.source.isKnownCanonical)
     #expect(read.firstDifference(fromCanonical: RosterBytes(bytes)) == nil)
   }
 
@@ -117,7 +117,7 @@ import Testing
   private func expectNotKnownCanonical(_ text: String) throws {
     let bytes = Array(text.utf8)
     let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
-    #expect(!read.source.isKnownCanonical)
+    #expect(!read.storage.source.isKnownCanonical)
     #expect(read.firstDifference(fromCanonical: RosterBytes(bytes)) != nil)
   }
 }
@@ -211,13 +211,13 @@ import Testing
     for count in 0...Self.monsters.count {
       let bytes = Self.file(Array(Self.monsters.prefix(count)))
       let roster = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
-      #expect(roster.source.isKnownCanonical, "\(count) monsters")
+      #expect(roster.storage.source.isKnownCanonical, "\(count) monsters")
     }
   }
 
   @Test func theOffsetsAreWhereTheWriterPutsTheBytes() throws {
     let bytes = try Roster(Self.monsters).canonicalJSON()
-    let source = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0.source
+    let source = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0.storage.source
     try #require(source.isKnownCanonical)
     // Where each object stands, found by its text rather than by the offsets.
     var objects: [Range<Int>] = []
@@ -257,7 +257,7 @@ import Testing
     }
     let bytes = try Roster(many).canonicalJSON()
     let read = try RosterFile(path: "monsters.json").parse(RosterBytes(bytes)).0
-    try #require(read.source.isKnownCanonical)
+    try #require(read.storage.source.isKnownCanonical)
     #expect(read.canonicalJSON() == bytes)
     for _ in 0..<60 {
       var edited = read

@@ -80,7 +80,7 @@ private func pieces(_ frame: MonsterObjectFrame) -> [[UInt8]] {
     ]
     let built = try Roster(monsters)
     let read = try readRoster(bytes: built.canonicalJSON())
-    try #require(read.source.records.allSatisfy { $0.isPlain })
+    try #require(read.storage.source.records.allSatisfy { $0.isPlain })
     for (fromFile, inMemory) in zip(read.indices, built.indices) {
       var fast: [UInt8] = []
       read.appendJSON(ofMonsterAt: fromFile, indent: level, to: &fast)

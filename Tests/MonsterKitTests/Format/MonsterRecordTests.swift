@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct MonsterRecordTests {
   private func records(_ text: String) throws -> [MonsterRecord] {
-    try RosterFile(path: "monsters.json").parse(RosterBytes(Array(text.utf8))).0.source.records
+    try RosterFile(path: "monsters.json").parse(RosterBytes(Array(text.utf8))).0.storage.source
+      .records
   }
 
   @Test func aMonsterWithoutANameStringHasNoName() throws {

@@ -37,7 +37,7 @@ import Testing
         try MonsterField(declaring: "health", kind: .integer(minimum: 1, maximum: 100)),
         try MonsterField(declaring: "notes"),
       ])
-    #expect(roster.source.isKnownCanonical == false)
+    #expect(roster.storage.source.isKnownCanonical == false)
     #expect(roster.canonicalJSON() == (try Fixture.bytes("team.json")))
     #expect(
       try RosterFile(path: scratchPath).problems(in: RosterBytes(roster.canonicalJSON())) == [])
@@ -52,7 +52,7 @@ import Testing
     #expect(roster.weapons == Weapon.builtIn)
     #expect(!roster.declaresWeapons)
     #expect(roster.declaredFields.isEmpty)
-    #expect(roster.source.isKnownCanonical)
+    #expect(roster.storage.source.isKnownCanonical)
     #expect(roster.canonicalJSON() == (try Fixture.seeded()))
   }
 
@@ -62,7 +62,7 @@ import Testing
       #"{"name": "A", "description": "", "icon": "a.png", "weapon": "laser"}"#)
     let canonical = try readRoster(text).canonicalJSON()
     let read = try readRoster(bytes: canonical)
-    #expect(read.source.isKnownCanonical)
+    #expect(read.storage.source.isKnownCanonical)
     #expect(read.canonicalJSON() == canonical)
     #expect(read.monsters[0].weapon.hasSameImage(as: Weapon(name: "laser", imageName: "beam.png")))
     // A file whose declarations stand in another order, or another layout, is not.

@@ -77,7 +77,7 @@ import Testing
     let base = try Self.base()
     let bytes = RosterBytes(try Self.side(name, of: base))
     let alone = Result { try RosterParser.parse(bytes) }
-    let shared = Result { try RosterParser.parse(bytes, sharingWith: base.source) }
+    let shared = Result { try RosterParser.parse(bytes, sharingWith: base.storage.source) }
     switch (alone, shared) {
     case (.success(let alone), .success(let shared)):
       #expect(shared.problems.map(\.offset) == alone.problems.map(\.offset))
@@ -107,7 +107,7 @@ import Testing
   @Test func aRequiredFieldDeclaredAboveTheEarlierMonstersIsMissingFromEach() throws {
     let base = try Self.base()
     let bytes = RosterBytes(try Self.side("a required field declared", of: base))
-    for sharing in [nil, base.source] {
+    for sharing in [nil, base.storage.source] {
       let parsed = try RosterParser.parse(bytes, sharingWith: sharing)
       #expect(parsed.problems.count == base.count)
       #expect(
@@ -121,7 +121,7 @@ import Testing
     var side = base
     try side.apply(.set("Bot-400", .init(description: "a longer description than before")))
     let parsed = try RosterParser.parse(
-      RosterBytes(side.canonicalJSON()), sharingWith: base.source)
+      RosterBytes(side.canonicalJSON()), sharingWith: base.storage.source)
     #expect(parsed.shared.map(\.offsets) == [0..<400, 401..<1000])
     #expect(parsed.shared.map(\.earlierStart) == [0, 401])
   }
@@ -131,7 +131,7 @@ import Testing
     let text = String(decoding: base.canonicalJSON(), as: UTF8.self)
     let other = try readRoster(text.replacingOccurrences(of: "\n    ", with: "\n  "))
     let parsed = try RosterParser.parse(
-      RosterBytes(base.canonicalJSON()), sharingWith: other.source)
+      RosterBytes(base.canonicalJSON()), sharingWith: other.storage.source)
     #expect(parsed.shared.isEmpty)
   }
 

@@ -35,21 +35,21 @@ import Testing
 
   @Test func slotsTellEditedMonstersFromRecordsAsTheRosterChanges() throws {
     var roster = try readRoster(bytes: try Fixture.seeded())
-    #expect(roster.slots.map(\.content) == (0..<6).map { .record($0) })
+    #expect(roster.storage.slotContents == (0..<6).map { .record($0) })
     try roster.apply(.set("Dog-Bot", .init(description: "Bark")))
     try roster.apply(.add(Monster(name: "Robo-Bot", description: "", weapon: .smoke)))
     try roster.apply(.remove("Cat-Bot"))
     try roster.apply(.set("Dog-Bot", .init(description: "Woof")))
     // A change of weapon or colour alone is made to the record itself.
     try roster.apply(.set("Ice-Bot", .init(weapon: .smoke, nameColor: .set(.red))))
-    #expect(roster.source.records[4].flags.contains(.rewritten))
+    #expect(roster.storage.source.records[4].flags.contains(.rewritten))
     #expect(roster.monster(named: "Ice-Bot")?.weapon.type == .smoke)
     #expect(
-      roster.slots.map(\.content) == [
+      roster.storage.slotContents == [
         .removed, .edited(0), .record(2), .record(3), .record(4), .record(5), .edited(1),
       ])
-    #expect(roster.edited.map(\.name) == ["Dog-Bot", "Robo-Bot"])
-    #expect(roster.edited[0].description == "Woof")
+    #expect(roster.storage.editedMonsters.map(\.name) == ["Dog-Bot", "Robo-Bot"])
+    #expect(roster.storage.editedMonsters[0].description == "Woof")
     #expect(roster.map(\.name).first == "Dog-Bot")
     #expect(roster.count == 6)
   }
@@ -64,8 +64,8 @@ import Testing
     }
     let before = try readRoster(bytes: try Roster(monsters).canonicalJSON())
     func sharesRecords(_ roster: Roster) -> Bool {
-      roster.source.records.withUnsafeBufferPointer { mine in
-        before.source.records.withUnsafeBufferPointer { theirs in
+      roster.storage.source.records.withUnsafeBufferPointer { mine in
+        before.storage.source.records.withUnsafeBufferPointer { theirs in
           mine.baseAddress == theirs.baseAddress
         }
       }
@@ -76,7 +76,7 @@ import Testing
     expected[1].weapon = Weapon(.fire)
     expected[2].weapon = Weapon(.fire)
     let fewShare = sharesRecords(few)
-    let fewRewrote = few.source.hasRewrittenRecords
+    let fewRewrote = few.storage.source.hasRewrittenRecords
     #expect(fewShare)
     #expect(!fewRewrote)
     #expect(Array(few) == expected)
@@ -85,7 +85,7 @@ import Testing
     try many.apply(.setEach(.matching([.weapon(.smoke)]), .init(weapon: .fire)))
     for number in stride(from: 0, to: 160, by: 5) { expected[number].weapon = Weapon(.fire) }
     let manyShare = sharesRecords(many)
-    let manyRewrote = many.source.hasRewrittenRecords
+    let manyRewrote = many.storage.source.hasRewrittenRecords
     #expect(!manyShare)
     #expect(manyRewrote)
     #expect(Array(many) == expected)
@@ -145,8 +145,9 @@ import Testing
         let selection = MonsterSelection.names(picked.map { "M-\($0)" })
         let context = "round \(round), edit \(edit): \(changes), \(picked.count) of \(count)"
         let onRecords =
-          read.source.hasRewrittenRecords || picked.count * Roster.monstersPerRecordCopy >= count
-        let builtBefore = read.edited.count
+          read.storage.source.hasRewrittenRecords
+          || picked.count * Roster.monstersPerRecordCopy >= count
+        let builtBefore = read.storage.editedMonsters.count
         let expected = Result { () throws(RosterError) in
           try truth.applyReporting(.setEach(selection, changes))
         }
@@ -157,7 +158,7 @@ import Testing
         #expect(Array(read) == Array(truth), "\(context)")
         #expect(read.canonicalJSON() == truth.canonicalJSON(), "\(context)")
         if onRecords, !changes.assignments.contains(where: { $0.key == "description" }) {
-          #expect(read.edited.count == builtBefore, "\(context)")
+          #expect(read.storage.editedMonsters.count == builtBefore, "\(context)")
         }
       }
       #expect(Array(original) == Array(built), "round \(round)")

@@ -13,7 +13,7 @@ struct Slot: Hashable, Sendable {
     /// A monster as the file holds it: its index in ``RosterSource/records``.
     case record(Int)
     /// A monster added or changed since the file was read: its index in
-    /// ``Roster/edited``.
+    /// the edited monsters of ``RosterStorage``.
     case edited(Int)
     /// Nothing: the monster that stood here was removed.
     case removed
