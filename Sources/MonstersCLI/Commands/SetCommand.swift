@@ -22,7 +22,7 @@ enum SetCommand {
           help: "The monsters' names, in any case (or --where instead).")
       ],
       options: FieldOptions.options(.change) + [
-        FieldOptions.declaredField, whereOption, .dryRun, .exitCode,
+        whereOption, .dryRun, .exitCode,
       ])
   }.examples {
     [

@@ -29,9 +29,10 @@ enum FieldOptions {
       isRequired: use == .create && field.kind == .weapon, help: help(for: field, use))
   }
 
-  /// The options of the built-in fields a command gives, in the order listings show them.
+  /// The options that give a monster's fields: those of the built-in fields, in the order
+  /// listings show them, then ``declaredField``.
   static func options(_ use: Use) -> [OptionSpec] {
-    MonsterField.listed.dropFirst().map { option(for: $0, use) }
+    MonsterField.listed.dropFirst().map { option(for: $0, use) } + [declaredField]
   }
 
   /// `--field NAME=VALUE`, for a field the roster declares; repeatable.
