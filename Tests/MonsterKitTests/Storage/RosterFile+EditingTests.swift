@@ -15,12 +15,16 @@ import Testing
     (folder, path) = try TemporaryFolder.forRoster()
   }
 
-  @Test func anEditWhoseTemporaryFileIsRemovedWritesAnother() throws {
-    try write(try Fixture.seeded(), to: path)
+  /// Cat-Bot takes fire through a file system that does `meddling` to each temporary file
+  /// in the folder just before the first `call`: the edit writes a second temporary file,
+  /// puts the change in place, and leaves the roster alone in the folder.
+  private func expectTheEditWritesAgain(
+    before call: SystemCall, _ meddling: @escaping @Sendable (_ temporaryFile: String) -> Void
+  ) throws {
     let folder = folder
-    let fileSystem = MeddlingFileSystem(before: .write) {
+    let fileSystem = MeddlingFileSystem(before: call) {
       for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        try? Platform.removeFile(folder.file(name))
+        meddling(folder.file(name))
       }
     }
     try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
@@ -31,22 +35,22 @@ import Testing
     #expect(try folder.entries() == ["monsters.json"])
   }
 
+  /// Removed while it is written, or at the last moment: before the rename that puts it in
+  /// place of a roster, or the link that makes the first one.
+  @Test(arguments: [SystemCall.write, .rename, .link])
+  func aTemporaryFileRemovedDuringAnEditIsWrittenAgain(_ call: SystemCall) throws {
+    if call != .link { try write(try Fixture.seeded(), to: path) }
+    try expectTheEditWritesAgain(before: call) { try? Platform.removeFile($0) }
+  }
+
   @Test func anEditWhoseTemporaryFileIsReplacedNeverPutsTheOtherFileInPlace() throws {
     try write(try Fixture.seeded(), to: path)
     let folder = folder
-    let fileSystem = MeddlingFileSystem(before: .fsync) {
-      for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        try? write("{\"version\": 1, \"monsters\": []}", to: folder.file("other"))
-        try? Platform.renameFile(folder.file("other"), to: folder.file(name))
-      }
+    // The edit's second try sweeps the other file away, as a file no edit is writing.
+    try expectTheEditWritesAgain(before: .fsync) { temporaryFile in
+      try? write("{\"version\": 1, \"monsters\": []}", to: folder.file("other"))
+      try? Platform.renameFile(folder.file("other"), to: temporaryFile)
     }
-    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
-      catTakesFire
-    ])
-    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
-    #expect(fileSystem.calls(.openTemporary) == 2)
-    // The edit's second try swept the other file away, as a file no edit is writing.
-    #expect(try folder.entries() == ["monsters.json"])
   }
 
   @Test(arguments: [SystemCall.rename, .link])
@@ -58,35 +62,10 @@ import Testing
     // writes the roster again at once.
     if call == .rename { try write(try Fixture.seeded(), to: path) }
     let folder = folder
-    let fileSystem = MeddlingFileSystem(before: call) {
-      for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        try? write("{}", to: folder.file("other"))
-        try? Platform.renameFile(folder.file("other"), to: folder.file(name))
-      }
+    try expectTheEditWritesAgain(before: call) { temporaryFile in
+      try? write("{}", to: folder.file("other"))
+      try? Platform.renameFile(folder.file("other"), to: temporaryFile)
     }
-    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
-      catTakesFire
-    ])
-    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
-    #expect(fileSystem.calls(.openTemporary) == 2)
-    #expect(try folder.entries() == ["monsters.json"])
-  }
-
-  @Test(arguments: [SystemCall.rename, .link])
-  func aTemporaryFileRemovedAtTheLastMomentIsWrittenAgain(_ call: SystemCall) throws {
-    if call == .rename { try write(try Fixture.seeded(), to: path) }
-    let folder = folder
-    let fileSystem = MeddlingFileSystem(before: call) {
-      for name in (try? folder.entries()) ?? [] where name.hasSuffix(".tmp") {
-        try? Platform.removeFile(folder.file(name))
-      }
-    }
-    try RosterFile(path: path, whenMissing: .seededRoster, fileSystem: fileSystem).apply([
-      catTakesFire
-    ])
-    #expect(try contents(of: path) == (try seededWithCatTakingFire()))
-    #expect(fileSystem.calls(.openTemporary) == 2)
-    #expect(try folder.entries() == ["monsters.json"])
   }
 
   @Test func aRosterReplacedDuringAnEditIsReadAgainAndKeepsItsChange() throws {
