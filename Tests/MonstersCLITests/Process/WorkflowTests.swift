@@ -230,6 +230,14 @@ import Testing
       return world
     }
 
+    /// Runs the script where it must refuse: it fails (1), says why, and installs nothing.
+    func expectRefusal(_ world: SDKWorld, saying why: String) throws {
+      let result = try world.run()
+      #expect(result.status == 1)
+      #expect(result.errors.contains(why), "\(result.errors)")
+      #expect(!FileManager.default.fileExists(atPath: world.installed))
+    }
+
     let good = try world("good", signer: "swift")
     let installed = try good.run()
     #expect(installed.status == 0, "\(installed.output)\(installed.errors)")
@@ -242,13 +250,9 @@ import Testing
     #expect(accepted.output.contains("has expired since it signed"), "\(accepted.output)")
 
     // A signature of another key than the table's, though gpg holds that key too.
-    let other = try world("other", signer: "other", key: "swift")
-    let unsigned = try other.run()
-    #expect(unsigned.status == 1)
-    #expect(
-      unsigned.errors.contains("\(bundle).sig is not a good signature of swift.org's key"),
-      "\(unsigned.errors)")
-    #expect(!FileManager.default.fileExists(atPath: other.installed))
+    try expectRefusal(
+      world("other", signer: "other", key: "swift"),
+      saying: "\(bundle).sig is not a good signature of swift.org's key")
 
     // Another bundle than the one published.
     let changed = try world("changed", signer: "swift")
@@ -256,20 +260,12 @@ import Testing
     try handle.seekToEnd()
     try handle.write(contentsOf: Data([0]))
     try handle.close()
-    let refused = try changed.run()
-    #expect(refused.status == 1)
-    #expect(
-      refused.errors.contains("\(bundle) is not the one swift.org published for \(tag)"),
-      "\(refused.errors)")
-    #expect(!FileManager.default.fileExists(atPath: changed.installed))
+    try expectRefusal(changed, saying: "\(bundle) is not the one swift.org published for \(tag)")
 
     // A toolchain the table has no line for.
-    let newer = try world("newer", signer: "swift", tag: "swift-9.9.10-RELEASE")
-    let unknown = try newer.run()
-    #expect(unknown.status == 1)
-    #expect(
-      unknown.errors.contains("has no static SDK for swift-9.9.10-RELEASE: add its line"),
-      "\(unknown.errors)")
+    try expectRefusal(
+      world("newer", signer: "swift", tag: "swift-9.9.10-RELEASE"),
+      saying: "has no static SDK for swift-9.9.10-RELEASE: add its line")
   }
 
   // MARK: - Publishing
