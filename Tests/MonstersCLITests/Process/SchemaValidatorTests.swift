@@ -197,53 +197,38 @@ import Testing
     #expect(syntax.errors.contains("monsters.json:1:"), "\(syntax.errors)")
   }
 
+  /// The team roster with one thing in it replaced, which must be there.
+  private static func teamRoster(replacing old: String, with new: String) -> String {
+    precondition(teamRosterText.contains(old), old)
+    return teamRosterText.replacing(old, with: new, maxReplacements: 1)
+  }
+
   @Test(.enabled(if: Validator.found != nil, skipReason))
   func theTeamRosterAndItsBrokenCopies() throws {
     let harness = try CommandLineHarness()
     let roster = try Roster(jsonBytes: Array(teamRosterText.utf8))
-    func replacing(_ old: String, _ new: String) -> String {
-      precondition(teamRosterText.contains(old), old)
-      return teamRosterText.replacing(old, with: new, maxReplacements: 1)
-    }
-    let cases = [
-      Case(name: "team.json", text: teamRosterText, isValid: true),
-      Case(
-        name: "health-ten.json", text: replacing("\"health\": 80", "\"health\": 1e1"), isValid: true
-      ),
-      Case(
-        name: "health-float.json", text: replacing("\"health\": 80", "\"health\": 80.0"),
-        isValid: true),
-      Case(
-        name: "axe.json", text: replacing("\"weapon\": \"sword\"", "\"weapon\": \"axe\""),
-        isValid: false),
-      Case(
-        name: "sword-case.json", text: replacing("\"weapon\": \"sword\"", "\"weapon\": \"Sword\""),
-        isValid: false),
-      Case(
-        name: "green.json", text: replacing("\"team\": \"red\"", "\"team\": \"green\""),
-        isValid: false),
-      Case(
-        name: "health-high.json", text: replacing("\"health\": 80", "\"health\": 101"),
-        isValid: false),
-      Case(
-        name: "health-half.json", text: replacing("\"health\": 80", "\"health\": 5.5"),
-        isValid: false),
-      Case(
-        name: "health-text.json", text: replacing("\"health\": 80", "\"health\": \"80\""),
-        isValid: false),
-      Case(
-        name: "no-icon.json", text: replacing("      \"icon\": \"meetcatbot.png\",\n", ""),
-        isValid: false),
-      Case(
-        name: "colour.json",
-        text: replacing("\"nameColor\": \"blue\"", "\"nameColor\": \"#00FF7F\""), isValid: true),
-      Case(
-        name: "purple.json",
-        text: replacing("\"nameColor\": \"blue\"", "\"nameColor\": \"purple\""), isValid: false),
-      Case(
-        name: "colour-line-break.json",
-        text: replacing("\"nameColor\": \"blue\"", "\"nameColor\": \"#00FF7F\\n\""), isValid: false),
+    let (health, weapon, colour) = (
+      "\"health\": 80", "\"weapon\": \"sword\"", "\"nameColor\": \"blue\""
+    )
+    let copies: [(name: String, old: String, new: String, isValid: Bool)] = [
+      ("health-ten.json", health, "\"health\": 1e1", true),
+      ("health-float.json", health, "\"health\": 80.0", true),
+      ("axe.json", weapon, "\"weapon\": \"axe\"", false),
+      ("sword-case.json", weapon, "\"weapon\": \"Sword\"", false),
+      ("green.json", "\"team\": \"red\"", "\"team\": \"green\"", false),
+      ("health-high.json", health, "\"health\": 101", false),
+      ("health-half.json", health, "\"health\": 5.5", false),
+      ("health-text.json", health, "\"health\": \"80\"", false),
+      ("no-icon.json", "      \"icon\": \"meetcatbot.png\",\n", "", false),
+      ("colour.json", colour, "\"nameColor\": \"#00FF7F\"", true),
+      ("purple.json", colour, "\"nameColor\": \"purple\"", false),
+      ("colour-line-break.json", colour, "\"nameColor\": \"#00FF7F\\n\"", false),
     ]
+    let cases =
+      [Case(name: "team.json", text: teamRosterText, isValid: true)]
+      + copies.map { name, old, new, isValid in
+        Case(name: name, text: Self.teamRoster(replacing: old, with: new), isValid: isValid)
+      }
     try expectAgreement(cases, schemaOf: roster, harness: harness, label: "team")
   }
 
@@ -256,10 +241,7 @@ import Testing
   func theCasesTheyOnceDisagreedOnAgree() throws {
     let harness = try CommandLineHarness()
     let roster = try Roster(jsonBytes: Array(teamRosterText.utf8))
-    func replacing(_ old: String, _ new: String) -> String {
-      precondition(teamRosterText.contains(old), old)
-      return teamRosterText.replacing(old, with: new, maxReplacements: 1)
-    }
+    let replacing: (String, String) -> String = { Self.teamRoster(replacing: $0, with: $1) }
     let cases = [
       Case(
         name: "null-colour.json",
