@@ -19,11 +19,7 @@ enum RemoveCommand {
         edit, or, when one is not on the roster, none does (unless --if-exists). --where \
         that picks no monster changes nothing and says so.
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "monster", kind: .monster, isOptional: true, isRepeating: true,
-          help: "The monsters' names, in any case (or --where instead).")
-      ],
+      arguments: [.monsters],
       options: [whereOption, ifExistsOption, .dryRun, .exitCode])
   }.examples {
     [

@@ -16,11 +16,7 @@ enum SetCommand {
         none does. --where that picks no monster changes nothing and says so. Setting a \
         field to the value it has already changes nothing and does not rewrite the file.
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "monster", kind: .monster, isOptional: true, isRepeating: true,
-          help: "The monsters' names, in any case (or --where instead).")
-      ],
+      arguments: [.monsters],
       options: FieldOptions.options(.change) + [
         whereOption, .dryRun, .exitCode,
       ])
