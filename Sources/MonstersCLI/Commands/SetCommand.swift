@@ -2,9 +2,7 @@ import MonsterKit
 
 /// `monsters set`: changes fields of one monster or of several, in one edit.
 enum SetCommand {
-  static let whereOption = OptionSpec.whereCondition(
-    help: "Change every monster whose field has the value, instead of naming them. "
-      + OptionSpec.whereFields)
+  static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Change")
 
   static let subcommand = Subcommand(name: "set", edit: edit) { name in
     CommandSpec(

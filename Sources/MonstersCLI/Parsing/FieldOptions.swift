@@ -167,9 +167,21 @@ enum FieldOptions {
 extension OptionSpec {
   /// `--where <field=value>...`, which may be repeated; `field<value` and the other
   /// comparisons too.
-  static func whereCondition(help: String) -> OptionSpec {
+  ///
+  /// - Parameter purpose: What the command does with the monsters it picks, the first
+  ///   sentence of the help; ``whereFields`` follows it.
+  static func whereCondition(_ purpose: String) -> OptionSpec {
     OptionSpec(
-      "where", value: .condition, valueName: "field=value", isRepeatable: true, help: help)
+      "where", value: .condition, valueName: "field=value", isRepeatable: true,
+      help: purpose + " " + whereFields)
+  }
+
+  /// `--where`, for a command that names monsters or picks them with it.
+  ///
+  /// - Parameter verb: What the command does with them: `Change` gives the help "Change
+  ///   every monster whose field has the value, instead of naming them."
+  static func whereCondition(insteadOfNaming verb: String) -> OptionSpec {
+    whereCondition("\(verb) every monster whose field has the value, instead of naming them.")
   }
 
   /// The help of `--where` after what the command does with the monsters it picks.
