@@ -166,6 +166,34 @@ import Testing
     }
   }
 
+  /// Makes, in the folder its first argument names, a bundle, its sum, and signatures of it
+  /// by two signers, swift.org's stand-in and another, and by one whose key was made, and
+  /// signed, in 2020, and expired a day later; each signer's key in `gnupg-NAME`, its
+  /// fingerprint in `fpr-NAME`, and all the keys in `keys.asc`.
+  private static let signingScript = """
+    set -e
+    cd "$1"
+    key() {
+      export GNUPGHOME=$PWD/gnupg-$1
+      mkdir -m 700 "$GNUPGHOME"
+      gpg --batch --quiet $3 --passphrase '' --quick-gen-key "$1 <$1@example.com>" ed25519 sign $2
+      gpg --batch --with-colons --list-keys | awk -F: '$1 == "fpr" { print $10; exit }' > fpr-$1
+      gpg --batch --armor --export >> keys.asc
+    }
+    sign() {
+      GNUPGHOME=$PWD/gnupg-$1 gpg --batch --quiet $3 --pinentry-mode loopback --passphrase '' \
+        --detach-sign -o "$2.sig-$1" "$2"
+    }
+    key swift 1y
+    key other 1y
+    key old 1d --faked-system-time=20200101T000000
+    head -c 100000 /dev/urandom > bundle
+    sign swift bundle
+    sign other bundle
+    sign old bundle --faked-system-time=20200101T010000
+    sha256sum bundle | cut -d' ' -f1 > sum
+    """
+
   /// The SDK is installed only when its sum is the table's and its signature one of the
   /// table's key; a toolchain the table lacks stops the script.
   @Test(
@@ -182,32 +210,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     let tag = "swift-9.9.9-RELEASE"
     let bundle = "\(tag)_static-linux-0.1.0.artifactbundle.tar.gz"
-    // Two signers: swift.org's stand-in, and another; and one whose key was made, and
-    // signed, in 2020, and expired a day later.
-    let made = try BuiltTool.shell(
-      """
-      set -e
-      cd "$1"
-      key() {
-        export GNUPGHOME=$PWD/gnupg-$1
-        mkdir -m 700 "$GNUPGHOME"
-        gpg --batch --quiet $3 --passphrase '' --quick-gen-key "$1 <$1@example.com>" ed25519 sign $2
-        gpg --batch --with-colons --list-keys | awk -F: '$1 == "fpr" { print $10; exit }' > fpr-$1
-        gpg --batch --armor --export >> keys.asc
-      }
-      sign() {
-        GNUPGHOME=$PWD/gnupg-$1 gpg --batch --quiet $3 --pinentry-mode loopback --passphrase '' \
-          --detach-sign -o "$2.sig-$1" "$2"
-      }
-      key swift 1y
-      key other 1y
-      key old 1d --faked-system-time=20200101T000000
-      head -c 100000 /dev/urandom > bundle
-      sign swift bundle
-      sign other bundle
-      sign old bundle --faked-system-time=20200101T010000
-      sha256sum bundle | cut -d' ' -f1 > sum
-      """, [scratch], environment: ["PATH": Self.path])
+    let made = try BuiltTool.shell(Self.signingScript, [scratch], environment: ["PATH": Self.path])
     try #require(made.status == 0, "\(made.errors)")
     func read(_ name: String) throws -> String {
       try String(contentsOfFile: scratch + "/" + name, encoding: .utf8)
