@@ -19,7 +19,7 @@ enum AddCommand {
         """,
       arguments: [ArgumentSpec(name: "name", kind: .text, help: "The new monster's name.")],
       options: FieldOptions.options(.create) + [
-        FieldOptions.declaredField, ifMissingOption, .dryRun, .exitCode,
+        ifMissingOption, .dryRun, .exitCode,
       ])
   }.examples {
     [

@@ -42,11 +42,7 @@ enum CheckCommand {
         only while a merge, cherry-pick, revert or rebase is under way, or after one (or a git \
         stash pop) stopped in conflict, or for a file with markers.
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "file", kind: .path, isOptional: true, isRepeating: true,
-          help: "The roster files to check (default: the roster file).")
-      ],
+      arguments: [.rosterFiles(to: "check")],
       options: [formatOption])
   }.examples {
     [

@@ -10,9 +10,7 @@ import MonsterKit
 /// while the editor was open (``RosterExcerpt``); a conflict reopens it with the conflicts
 /// marked.
 enum EditCommand {
-  static let whereOption = OptionSpec.whereCondition(
-    help: "Edit every monster whose field has the value, instead of naming them. "
-      + OptionSpec.whereFields)
+  static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Edit")
 
   static let subcommand = Subcommand(name: "edit", run: run) { name in
     CommandSpec(

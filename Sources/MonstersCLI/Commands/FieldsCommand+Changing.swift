@@ -17,8 +17,6 @@ extension FieldsCommand {
   static let newMaximumOption = OptionSpec(
     "maximum", value: .text, valueName: "n|none",
     help: "The greatest number an integer field takes, or none.")
-  static let makeRequiredOption = OptionSpec(
-    "required", help: "Every monster has the field; those without it are given the default.")
   static let optionalOption = OptionSpec(
     "optional", help: "A monster may be without the field; its default goes.")
   static let newDefaultOption = OptionSpec(
@@ -44,7 +42,7 @@ extension FieldsCommand {
       ],
       options: [
         addValuesOption, removeValuesOption, newMinimumOption, newMaximumOption,
-        makeRequiredOption, optionalOption, newDefaultOption, noDefaultOption, .dryRun,
+        requiredOption, optionalOption, newDefaultOption, noDefaultOption, .dryRun,
         .exitCode,
       ])
   }.examples {
@@ -119,7 +117,7 @@ extension FieldsCommand {
       invocation.usageError(.invalidValue(message))
     }
     for (one, other) in [
-      (makeRequiredOption, optionalOption), (newDefaultOption, noDefaultOption),
+      (requiredOption, optionalOption), (newDefaultOption, noDefaultOption),
       (optionalOption, newDefaultOption),
     ] where invocation.has(one) && invocation.has(other) {
       throw refuse("'--\(one.name)' and '--\(other.name)' do not go together.")
@@ -140,14 +138,14 @@ extension FieldsCommand {
     }
     change.minimum = try bound(newMinimumOption)
     change.maximum = try bound(newMaximumOption)
-    if invocation.has(makeRequiredOption) { change.requirement = .required }
+    if invocation.has(requiredOption) { change.requirement = .required }
     if invocation.has(optionalOption) { change.requirement = .optional }
     if let text = invocation.value(newDefaultOption) { change.defaultValue = .set(.typed(text)) }
     if invocation.has(noDefaultOption) { change.defaultValue = .remove }
     guard !change.isEmpty else {
       let options = [
         addValuesOption, removeValuesOption, newMinimumOption, newMaximumOption,
-        makeRequiredOption, optionalOption, newDefaultOption, noDefaultOption,
+        requiredOption, optionalOption, newDefaultOption, noDefaultOption,
       ]
       throw refuse("Nothing to change: give " + listing(options.map { "--" + $0.name }) + ".")
     }

@@ -49,6 +49,7 @@ enum FieldsCommand {
   static let maximumOption = OptionSpec(
     "maximum", value: .text, valueName: "n",
     help: "With --integer: the greatest number it takes.")
+  /// `--required`, which `fields add` and `fields change` take alike.
   static let requiredOption = OptionSpec(
     "required", help: "Every monster has the field; those without it are given the default.")
   static let defaultOption = OptionSpec(

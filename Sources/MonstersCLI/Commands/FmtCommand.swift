@@ -21,11 +21,7 @@ enum FmtCommand {
         With --check, a file named - is standard input, which can be named once; fmt cannot write \
         a stream (64).
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "file", kind: .path, isOptional: true, isRepeating: true,
-          help: "The roster files to format (default: the roster file).")
-      ],
+      arguments: [.rosterFiles(to: "format")],
       options: [checkOption])
   }.examples {
     [

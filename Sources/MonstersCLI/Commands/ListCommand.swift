@@ -13,8 +13,7 @@ enum ListCommand {
   static let weaponOption = OptionSpec(
     "weapon", value: .weapon,
     help: "Only the monsters that carry this weapon: " + OptionSpec.weaponsPlaceholder + ".")
-  static let whereOption = OptionSpec.whereCondition(
-    help: "Only the monsters whose field has the value. " + OptionSpec.whereFields)
+  static let whereOption = OptionSpec.whereCondition("Only the monsters whose field has the value.")
   static let fieldsOption = OptionSpec(
     "fields", value: .fieldList, valueName: "field,...",
     help: "The fields to show, in order: the columns of table, tsv, csv and markdown, the "

@@ -6,9 +6,7 @@ enum RemoveCommand {
     "if-exists",
     help: "Skip, with a note, a monster that is not on the roster, rather than fail: for "
       + "scripts that run again.")
-  static let whereOption = OptionSpec.whereCondition(
-    help: "Remove every monster whose field has the value, instead of naming them. "
-      + OptionSpec.whereFields)
+  static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Remove")
 
   static let subcommand = Subcommand(name: "remove", edit: edit) { name in
     CommandSpec(
@@ -19,11 +17,7 @@ enum RemoveCommand {
         edit, or, when one is not on the roster, none does (unless --if-exists). --where \
         that picks no monster changes nothing and says so.
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "monster", kind: .monster, isOptional: true, isRepeating: true,
-          help: "The monsters' names, in any case (or --where instead).")
-      ],
+      arguments: [.monsters],
       options: [whereOption, ifExistsOption, .dryRun, .exitCode])
   }.examples {
     [

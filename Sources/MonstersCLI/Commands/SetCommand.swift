@@ -2,9 +2,7 @@ import MonsterKit
 
 /// `monsters set`: changes fields of one monster or of several, in one edit.
 enum SetCommand {
-  static let whereOption = OptionSpec.whereCondition(
-    help: "Change every monster whose field has the value, instead of naming them. "
-      + OptionSpec.whereFields)
+  static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Change")
 
   static let subcommand = Subcommand(name: "set", edit: edit) { name in
     CommandSpec(
@@ -16,13 +14,9 @@ enum SetCommand {
         none does. --where that picks no monster changes nothing and says so. Setting a \
         field to the value it has already changes nothing and does not rewrite the file.
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "monster", kind: .monster, isOptional: true, isRepeating: true,
-          help: "The monsters' names, in any case (or --where instead).")
-      ],
+      arguments: [.monsters],
       options: FieldOptions.options(.change) + [
-        FieldOptions.declaredField, whereOption, .dryRun, .exitCode,
+        whereOption, .dryRun, .exitCode,
       ])
   }.examples {
     [

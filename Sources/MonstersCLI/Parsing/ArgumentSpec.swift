@@ -26,4 +26,19 @@ extension ArgumentSpec {
   /// A monster named on the roster in use.
   static let monster = ArgumentSpec(
     name: "monster", kind: .monster, help: "The monster's name, in any case.")
+
+  /// Monsters named on the roster in use, for a command that may pick them with `--where`
+  /// instead.
+  static let monsters = ArgumentSpec(
+    name: "monster", kind: .monster, isOptional: true, isRepeating: true,
+    help: "The monsters' names, in any case (or --where instead).")
+
+  /// Roster files, for a command that takes the roster file in use when none is named.
+  ///
+  /// - Parameter verb: What the command does to them, for help: `check`.
+  static func rosterFiles(to verb: String) -> ArgumentSpec {
+    ArgumentSpec(
+      name: "file", kind: .path, isOptional: true, isRepeating: true,
+      help: "The roster files to \(verb) (default: the roster file).")
+  }
 }

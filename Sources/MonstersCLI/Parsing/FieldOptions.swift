@@ -29,9 +29,10 @@ enum FieldOptions {
       isRequired: use == .create && field.kind == .weapon, help: help(for: field, use))
   }
 
-  /// The options of the built-in fields a command gives, in the order listings show them.
+  /// The options that give a monster's fields: those of the built-in fields, in the order
+  /// listings show them, then ``declaredField``.
   static func options(_ use: Use) -> [OptionSpec] {
-    MonsterField.listed.dropFirst().map { option(for: $0, use) }
+    MonsterField.listed.dropFirst().map { option(for: $0, use) } + [declaredField]
   }
 
   /// `--field NAME=VALUE`, for a field the roster declares; repeatable.
@@ -166,9 +167,21 @@ enum FieldOptions {
 extension OptionSpec {
   /// `--where <field=value>...`, which may be repeated; `field<value` and the other
   /// comparisons too.
-  static func whereCondition(help: String) -> OptionSpec {
+  ///
+  /// - Parameter purpose: What the command does with the monsters it picks, the first
+  ///   sentence of the help; ``whereFields`` follows it.
+  static func whereCondition(_ purpose: String) -> OptionSpec {
     OptionSpec(
-      "where", value: .condition, valueName: "field=value", isRepeatable: true, help: help)
+      "where", value: .condition, valueName: "field=value", isRepeatable: true,
+      help: purpose + " " + whereFields)
+  }
+
+  /// `--where`, for a command that names monsters or picks them with it.
+  ///
+  /// - Parameter verb: What the command does with them: `Change` gives the help "Change
+  ///   every monster whose field has the value, instead of naming them."
+  static func whereCondition(insteadOfNaming verb: String) -> OptionSpec {
+    whereCondition("\(verb) every monster whose field has the value, instead of naming them.")
   }
 
   /// The help of `--where` after what the command does with the monsters it picks.

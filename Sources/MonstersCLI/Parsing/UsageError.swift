@@ -81,8 +81,7 @@ extension UsageError: CustomStringConvertible {
       message
     case .nothingToSet:
       "Nothing to set: give "
-        + listing(
-          (FieldOptions.options(.change) + [FieldOptions.declaredField]).map { "--" + $0.name })
+        + listing(FieldOptions.options(.change).map { "--" + $0.name })
         + "."
     case .notATerminal:
       "'monsters pick' needs a terminal on standard input and output. "

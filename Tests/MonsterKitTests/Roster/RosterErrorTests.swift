@@ -3,6 +3,14 @@ import Testing
 
 @testable import MonsterKit
 
+/// A roster with two problems, which a message names the first of.
+private let twoProblems = RosterError.invalidRoster(
+  path: "m.json",
+  problems: [
+    RosterProblem(line: 2, column: 3, message: "a"),
+    RosterProblem(line: 4, column: 1, message: "b"),
+  ])
+
 @Suite struct RosterErrorTests {
   @Test(arguments: [
     (
@@ -25,15 +33,7 @@ import Testing
       .invalidRoster(path: "m.json", problems: [RosterProblem(line: 2, column: 3, message: "a")]),
       "m.json:2:3: a"
     ),
-    (
-      .invalidRoster(
-        path: "m.json",
-        problems: [
-          RosterProblem(line: 2, column: 3, message: "a"),
-          RosterProblem(line: 4, column: 1, message: "b"),
-        ]),
-      "m.json:2:3: a (and 1 more problem)"
-    ),
+    (twoProblems, "m.json:2:3: a (and 1 more problem)"),
     (
       .invalidRoster(
         path: "m.json",
@@ -78,15 +78,7 @@ import Testing
 
   @Test(arguments: [
     (RosterError.fileExists(path: "m.json"), "m.json exists already; use the hint."),
-    (
-      .invalidRoster(
-        path: "m.json",
-        problems: [
-          RosterProblem(line: 2, column: 3, message: "a"),
-          RosterProblem(line: 4, column: 1, message: "b"),
-        ]),
-      "m.json:2:3: a (and 1 more problem; use the hint)"
-    ),
+    (twoProblems, "m.json:2:3: a (and 1 more problem; use the hint)"),
     (
       .lockTimeout(path: "m.json", seconds: 10),
       "Another program is editing m.json (the roster was locked for over 10 s); try "

@@ -1,116 +1,8 @@
 import Foundation
 import MonstersSystem
-import Synchronization
 import Testing
 
 @testable import MonsterKit
-
-/// A file system that lets another program write to the roster at a chosen moment: just
-/// before the N-th call of a kind (`fstat` or `write`).
-private final class InterferingFileSystem: FileSystem {
-  let base = SystemFileSystem()
-  let interference: @Sendable () -> Void
-  let call: SystemCall
-  let number: Int
-  private let counts = Mutex(0)
-
-  init(before call: SystemCall, number: Int, _ interference: @escaping @Sendable () -> Void) {
-    self.call = call
-    self.number = number
-    self.interference = interference
-  }
-
-  private func count(_ kind: SystemCall) {
-    guard kind == call else { return }
-    if counts.withLock({ count in
-      count += 1
-      return count == number
-    }) {
-      interference()
-    }
-  }
-
-  func fstat(_ descriptor: Int32) throws(SystemCallError) -> Platform.FileStatus {
-    count(.fstat)
-    return try base.fstat(descriptor)
-  }
-  func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
-    count(.write)
-    return try base.write(descriptor, bytes)
-  }
-
-  func open(_ path: String, options: Platform.OpenOptions, mode: Platform.Mode)
-    throws(SystemCallError) -> Int32
-  {
-    try base.open(path, options: options, mode: mode)
-  }
-  func open(_ name: String, in folder: Int32, options: Platform.OpenOptions, mode: Platform.Mode)
-    throws(SystemCallError) -> Int32
-  { try base.open(name, in: folder, options: options, mode: mode) }
-  func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
-    throws(SystemCallError) -> Int
-  { try base.read(descriptor, into: buffer) }
-  func synchronize(_ descriptor: Int32) throws(SystemCallError) {
-    try base.synchronize(descriptor)
-  }
-  func synchronizeFileSystem(of descriptor: Int32) throws(SystemCallError) {
-    try base.synchronizeFileSystem(of: descriptor)
-  }
-  func lstat(_ path: String) throws(SystemCallError) -> Platform.FileStatus { try base.lstat(path) }
-  func lstat(_ name: String, in folder: Int32) throws(SystemCallError) -> Platform.FileStatus {
-    try base.lstat(name, in: folder)
-  }
-  func checkWritable(_ name: String, in folder: Int32) throws(SystemCallError) {
-    try base.checkWritable(name, in: folder)
-  }
-  func readlink(_ path: String) throws(SystemCallError) -> String { try base.readlink(path) }
-  func fchmod(_ descriptor: Int32, mode: Platform.Mode) throws(SystemCallError) {
-    try base.fchmod(descriptor, mode: mode)
-  }
-  func fchown(_ descriptor: Int32, owner: Platform.UserID, group: Platform.GroupID)
-    throws(SystemCallError)
-  {
-    try base.fchown(descriptor, owner: owner, group: group)
-  }
-  func flock(_ descriptor: Int32, _ operation: Platform.LockOperation) throws(SystemCallError) {
-    try base.flock(descriptor, operation)
-  }
-  func setBlocking(_ descriptor: Int32) throws(SystemCallError) {
-    try base.setBlocking(descriptor)
-  }
-  func isTerminal(_ descriptor: Int32) -> Bool { base.isTerminal(descriptor) }
-  func waitUntilReadable(_ descriptor: Int32, milliseconds: Int) throws(SystemCallError) -> Bool {
-    try base.waitUntilReadable(descriptor, milliseconds: milliseconds)
-  }
-  func rename(_ source: String, to destination: String, in folder: Int32)
-    throws(SystemCallError)
-  { try base.rename(source, to: destination, in: folder) }
-  func link(_ source: String, to destination: String, in folder: Int32)
-    throws(SystemCallError)
-  { try base.link(source, to: destination, in: folder) }
-  func unlink(_ name: String, in folder: Int32) throws(SystemCallError) {
-    try base.unlink(name, in: folder)
-  }
-  func names(inFolder folder: Int32) throws(SystemCallError) -> [String] {
-    try base.names(inFolder: folder)
-  }
-  func attributeNames(_ descriptor: Int32) throws(SystemCallError) -> [[UInt8]] {
-    try base.attributeNames(descriptor)
-  }
-  func attribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) -> [UInt8]? {
-    try base.attribute(name, of: descriptor)
-  }
-  func setAttribute(_ name: [UInt8], to value: [UInt8], of descriptor: Int32)
-    throws(SystemCallError)
-  { try base.setAttribute(name, to: value, of: descriptor) }
-  func removeAttribute(_ name: [UInt8], of descriptor: Int32) throws(SystemCallError) {
-    try base.removeAttribute(name, of: descriptor)
-  }
-  func copyAccessControlList(from source: Int32, to destination: Int32)
-    throws(SystemCallError)
-  { try base.copyAccessControlList(from: source, to: destination) }
-  func close(_ descriptor: Int32) { base.close(descriptor) }
-}
 
 /// Large rosters are mapped rather than read; what they hold must not depend on it, and a
 /// program that writes to the file meanwhile must be noticed, never crash the reader.
@@ -197,7 +89,7 @@ private final class InterferingFileSystem: FileSystem {
     // holds; under the lock, the next three check that the path still leads into the
     // locked folder (what it names, the folder at the path, the folder locked); the sixth
     // looks at the file opened, the seventh checks it before the rename.
-    let fileSystem = InterferingFileSystem(before: .fstat, number: 7) {
+    let fileSystem = MeddlingFileSystem(before: .fstat, number: 7) {
       try? Platform.truncateFile(atPath: path, to: 10)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)
@@ -218,7 +110,7 @@ private final class InterferingFileSystem: FileSystem {
     let folder = try TemporaryFolder()
     let path = folder.file("monsters.json")
     try Data(Self.large).write(to: URL(fileURLWithPath: path))
-    let fileSystem = InterferingFileSystem(before: .write, number: 1) {
+    let fileSystem = MeddlingFileSystem(before: .write, number: 1) {
       try? Platform.truncateFile(atPath: path, to: length)
     }
     let roster = file(path, mapping: mapping, fileSystem: fileSystem)

@@ -11,9 +11,7 @@ import Testing
   let path: String
 
   init() throws {
-    folder = try TemporaryFolder()
-    path = folder.file("monsters.json")
-    try write(try Fixture.seeded(), to: path)
+    (folder, path) = try TemporaryFolder.forRoster(seeded: true)
   }
 
   /// Holds the lock of the roster's folder on a descriptor of its own, as another editor

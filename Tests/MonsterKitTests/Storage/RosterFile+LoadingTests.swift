@@ -12,8 +12,7 @@ import Testing
   let path: String
 
   init() throws {
-    folder = try TemporaryFolder()
-    path = folder.file("monsters.json")
+    (folder, path) = try TemporaryFolder.forRoster()
   }
 
   @Test(

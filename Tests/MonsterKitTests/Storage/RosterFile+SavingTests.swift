@@ -13,9 +13,7 @@ import Testing
   let path: String
 
   init() throws {
-    folder = try TemporaryFolder()
-    path = folder.file("monsters.json")
-    try write(try Fixture.seeded(), to: path)
+    (folder, path) = try TemporaryFolder.forRoster(seeded: true)
   }
 
   /// Saves of one editor, each adding a monster and changing the one it owns, each based on

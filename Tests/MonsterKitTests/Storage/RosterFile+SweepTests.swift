@@ -12,9 +12,7 @@ import Testing
   let path: String
 
   init() throws {
-    folder = try TemporaryFolder()
-    path = folder.file("monsters.json")
-    try write(try Fixture.seeded(), to: path)
+    (folder, path) = try TemporaryFolder.forRoster(seeded: true)
   }
 
   /// A temporary name of the roster, as an edit would make one.

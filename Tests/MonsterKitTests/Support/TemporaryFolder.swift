@@ -22,6 +22,15 @@ final class TemporaryFolder: Sendable {
     path + "/" + name
   }
 
+  /// A fresh folder, and the path of `monsters.json` in it, which holds the seeded roster
+  /// when `seeded` and otherwise does not exist until a test writes it.
+  static func forRoster(seeded: Bool = false) throws -> (TemporaryFolder, path: String) {
+    let folder = try TemporaryFolder()
+    let path = folder.file("monsters.json")
+    if seeded { try write(try Fixture.seeded(), to: path) }
+    return (folder, path)
+  }
+
   /// The names in the folder (or in a folder in it), sorted.
   func entries(_ subfolder: String? = nil) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: subfolder.map(file) ?? path).sorted()

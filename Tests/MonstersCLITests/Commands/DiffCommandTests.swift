@@ -166,16 +166,21 @@ import Testing
     #expect(json.output.contains(#""new":"x\u001b[2J\u202e`|y""#))
   }
 
-  @Test func textconvPrintsOneMonsterALine() throws {
+  /// What `diff --textconv` prints of a roster file, for git's diff driver.
+  private func textconv(_ roster: String) throws -> CommandResult {
     let harness = try CommandLineHarness()
-    try harness.write(
-      """
-      {"version": 1, "owner": "ann", "monsters": [
-        {"name": "Cat-Bot", "description": "MEE-OW", "icon": "c.png", "weapon": "sword", "tags": [1]},
-        {"name": "Dog-Bot", "description": "d\\u202e", "icon": "d.png", "weapon": "fire"}]}
-      """, to: harness.path("r.json"))
+    try harness.write(roster, to: harness.path("r.json"))
+    return harness.run(["diff", "--textconv", harness.path("r.json")])
+  }
+
+  @Test func textconvPrintsOneMonsterALine() throws {
     #expect(
-      harness.run(["diff", "--textconv", harness.path("r.json")])
+      try textconv(
+        """
+        {"version": 1, "owner": "ann", "monsters": [
+          {"name": "Cat-Bot", "description": "MEE-OW", "icon": "c.png", "weapon": "sword", "tags": [1]},
+          {"name": "Dog-Bot", "description": "d\\u202e", "icon": "d.png", "weapon": "fire"}]}
+        """)
         == CommandResult(
           .success,
           output: """
@@ -188,15 +193,13 @@ import Testing
 
   /// A weapon or field declared, changed or removed is a change git must show.
   @Test func textconvPrintsTheWeaponsAndFieldsTheRosterDeclares() throws {
-    let harness = try CommandLineHarness()
-    try harness.write(
-      """
-      {"version": 1, "owner": "ann", "weapons": ["sword", {"name": "laser", "image": "l.png"}],
-       "fields": [{"name": "team", "values": ["red", "blue"]}], "monsters": [
-        {"name": "Cat-Bot", "description": "MEE-OW", "icon": "c.png", "weapon": "laser"}]}
-      """, to: harness.path("r.json"))
     #expect(
-      harness.run(["diff", "--textconv", harness.path("r.json")])
+      try textconv(
+        """
+        {"version": 1, "owner": "ann", "weapons": ["sword", {"name": "laser", "image": "l.png"}],
+         "fields": [{"name": "team", "values": ["red", "blue"]}], "monsters": [
+          {"name": "Cat-Bot", "description": "MEE-OW", "icon": "c.png", "weapon": "laser"}]}
+        """)
         == CommandResult(
           .success,
           output: """

@@ -99,12 +99,18 @@ import Testing
         == seededNames + "Robo-Bot\n")
   }
 
-  /// A driver that cannot merge for a bad marker size still leaves a file every command
-  /// refuses as conflicted, marked with git's default markers: git never takes it for a
-  /// clean merge.
-  @Test(arguments: ["0", "x", "-1", "1e3", "", "0x10"])
-  func aMarkerSizeThatIsNotAWholeNumberFromOneIsAUsageErrorAndLeavesBothFilesWhole(
-    _ size: String
+  /// A driver that cannot merge for a bad marker size, one that is not a whole number from
+  /// 1 or is past the longest markers written, still leaves a file every command refuses as
+  /// conflicted, marked with git's default markers: git never takes it for a clean merge.
+  @Test(
+    arguments: ["0", "x", "-1", "1e3", "", "0x10"].map {
+      ($0, "; give a whole number from 1 (git's %L)")
+    }
+      + ["1048577", "99999999999999999999999"].map {
+        ($0, " is longer than the longest markers written, 1048576")
+      })
+  func aBadMarkerSizeIsAUsageErrorAndLeavesBothFilesWholeBetweenMarkers(
+    _ size: String, _ why: String
   ) throws {
     let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon smoke")
     let (ours, theirs) = try (
@@ -115,9 +121,8 @@ import Testing
     #expect(result.code == .usage)
     #expect(
       result.errors.hasPrefix(
-        "Error: Invalid value for '--marker-size <n>': '\(size)'; give a whole number from 1 "
-          + "(git's %L).\nNothing was merged: monsters.json holds all of ours and all of theirs "
-          + "between conflict markers."))
+        "Error: Invalid value for '--marker-size <n>': '\(size)'\(why).\nNothing was merged: "
+          + "monsters.json holds all of ours and all of theirs between conflict markers."))
     #expect(
       try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
         == "<<<<<<< ours (monsters.json)\n\(ours)=======\n\(theirs)>>>>>>> theirs (monsters.json)\n"
@@ -164,26 +169,6 @@ import Testing
     let list = harness.run(["-f", harness.path("ours.json"), "list"])
     #expect(list.code == .dataError)
     #expect(list.errors.hasSuffix(":4: unresolved merge conflict\n"))
-  }
-
-  @Test(arguments: ["1048577", "99999999999999999999999"])
-  func aMarkerSizePastTheLongestMarkersLeavesBothFilesWholeBetweenMarkers(_ size: String) throws {
-    let harness = try sides(ours: "set Cat-Bot --weapon fire", theirs: "set Dog-Bot --weapon smoke")
-    let (ours, theirs) = try (
-      String(contentsOfFile: harness.path("ours.json"), encoding: .utf8),
-      String(contentsOfFile: harness.path("theirs.json"), encoding: .utf8)
-    )
-    let result = merge(harness, ["--marker-size", size, "--path", "monsters.json"])
-    #expect(result.code == .usage)
-    #expect(
-      result.errors.hasPrefix(
-        "Error: Invalid value for '--marker-size <n>': '\(size)' is longer than the longest "
-          + "markers written, 1048576.\nNothing was merged: monsters.json holds all of ours and "
-          + "all of theirs between conflict markers."))
-    #expect(
-      try String(contentsOfFile: harness.path("ours.json"), encoding: .utf8)
-        == "<<<<<<< ours (monsters.json)\n\(ours)=======\n\(theirs)>>>>>>> theirs (monsters.json)\n"
-    )
   }
 
   @Test func oursCannotBeStandardInput() throws {

@@ -6,9 +6,9 @@ import Testing
 /// `MONSTERS_FILE` must exist, so that a mistyped path cannot give a right-looking answer or
 /// create a stray file; `init` is the one command that creates it.
 @Suite struct RosterFileChoiceTests {
-  /// The message for a named file that is missing.
-  private func missing(_ path: String) -> String {
-    "Error: No roster file at \(path). Create one with: monsters init --file \(path)\n"
+  /// The message for a named file that is missing, whose hint names it as `shellWord`.
+  private func missing(_ path: String, as shellWord: String? = nil) -> String {
+    "Error: No roster file at \(path). Create one with: monsters init --file \(shellWord ?? path)\n"
   }
 
   static let commands: [[String]] = [
@@ -17,23 +17,18 @@ import Testing
     ["rename", "cat-bot", "Kit-Bot"], ["set", "cat-bot", "--weapon", "fire", "--dry-run"],
   ]
 
-  @Test(arguments: commands)
+  /// Every command that reads the roster, `apply` too, whose script is the input the others
+  /// do not read.
+  @Test(arguments: commands + [["apply"]])
   func aMissingFileNamedByTheOptionIsNoInput(_ arguments: [String]) throws {
     let harness = try CommandLineHarness()
     let typo = harness.path("typo.json")
+    let script = "set cat-bot --weapon fire\n"
     #expect(
-      harness.run(["--file", typo] + arguments) == CommandResult(.noInput, errors: missing(typo)))
-    #expect(
-      harness.run(arguments, environment: ["MONSTERS_FILE": typo])
+      harness.run(["--file", typo] + arguments, input: script)
         == CommandResult(.noInput, errors: missing(typo)))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder).isEmpty)
-  }
-
-  @Test func aMissingFileForApplyIsNoInputToo() throws {
-    let harness = try CommandLineHarness()
-    let typo = harness.path("typo.json")
     #expect(
-      harness.run(["--file", typo, "apply"], input: "set cat-bot --weapon fire\n")
+      harness.run(arguments, environment: ["MONSTERS_FILE": typo], input: script)
         == CommandResult(.noInput, errors: missing(typo)))
     #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder).isEmpty)
   }
@@ -43,10 +38,7 @@ import Testing
     let path = harness.path("my roster.json")
     #expect(
       harness.run(["--file", path, "list"])
-        == CommandResult(
-          .noInput,
-          errors: "Error: No roster file at \(path). Create one with: monsters init --file "
-            + "'\(path)'\n"))
+        == CommandResult(.noInput, errors: missing(path, as: "'\(path)'")))
   }
 
   /// A named file that is a link to nowhere: the hint creates the link's target, through

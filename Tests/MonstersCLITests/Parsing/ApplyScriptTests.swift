@@ -56,15 +56,6 @@ import Testing
     #expect(try words("set X --description a#b") == [["set", "X", "--description", "a#b"]])
   }
 
-  @Test func aBackslashAtTheEndOfALineJoinsTheNextLine() throws {
-    let lines = try ApplyScript.lines(of: "set Cat-Bot \\\n  --weapon fire\nremove Dog-Bot\n")
-    #expect(
-      lines == [
-        ApplyScript.Line(number: 1, words: ["set", "Cat-Bot", "--weapon", "fire"]),
-        ApplyScript.Line(number: 3, words: ["remove", "Dog-Bot"]),
-      ])
-  }
-
   @Test(arguments: ["remove \\", "set Cat-Bot --weapon fire\nremove Dog-Bot \\"])
   func aBackslashAtTheEndOfTheScriptIsAnError(_ script: String) {
     let line = script.split(separator: "\n").count
@@ -117,23 +108,22 @@ import Testing
       try words("remove X\n\u{FEFF}remove Y") == [["remove", "X"], ["\u{FEFF}remove", "Y"]])
   }
 
-  @Test func crlfEndsALineAsLFDoes() throws {
-    let lines = try ApplyScript.lines(
-      of: "set Cat-Bot --weapon fire\r\n# note\r\n\r\nremove Dog-Bot\r\n")
+  /// `set Cat-Bot --weapon fire` on line 1, and `remove Dog-Bot` on the line it starts on:
+  /// a backslash before LF or CRLF joins the next line, and CRLF ends a line as LF does.
+  @Test(arguments: [
+    ("set Cat-Bot \\\n  --weapon fire\nremove Dog-Bot\n", 3),
+    ("set Cat-Bot --weapon fire\r\n# note\r\n\r\nremove Dog-Bot\r\n", 4),
+    ("set Cat-Bot \\\r\n  --weapon fire\r\nremove Dog-Bot\r\n", 3),
+  ])
+  func aLineIsNumberedByTheLineItStartsOn(_ script: String, _ secondLine: Int) throws {
     #expect(
-      lines == [
+      try ApplyScript.lines(of: script) == [
         ApplyScript.Line(number: 1, words: ["set", "Cat-Bot", "--weapon", "fire"]),
-        ApplyScript.Line(number: 4, words: ["remove", "Dog-Bot"]),
+        ApplyScript.Line(number: secondLine, words: ["remove", "Dog-Bot"]),
       ])
   }
 
-  @Test func aBackslashBeforeCRLFJoinsTheNextLine() throws {
-    let lines = try ApplyScript.lines(of: "set Cat-Bot \\\r\n  --weapon fire\r\nremove Dog-Bot\r\n")
-    #expect(
-      lines == [
-        ApplyScript.Line(number: 1, words: ["set", "Cat-Bot", "--weapon", "fire"]),
-        ApplyScript.Line(number: 3, words: ["remove", "Dog-Bot"]),
-      ])
+  @Test func aBackslashBeforeCRLFInDoubleQuotesJoinsTheNextLine() throws {
     #expect(
       try words("set X --description \"one \\\r\ntwo\"\r\n")
         == [["set", "X", "--description", "one two"]])

@@ -183,12 +183,10 @@ import Testing
     #expect(wheel.handle(.enter) == PickerEffect.none)
     #expect(wheel.search.phase == .kept)
     #expect(shown(wheel) == ["Explode-Bot", "Fire-Bot", "Ice-Bot"])
-    _ = wheel.handle(.character("j"))
-    #expect(wheel.selectedMonster?.name == "Fire-Bot")
-    _ = wheel.handle(.character("G"))
-    #expect(wheel.selectedMonster?.name == "Ice-Bot")
-    _ = wheel.handle(.character("j"))
-    #expect(wheel.selectedMonster?.name == "Explode-Bot")
+    #expect(
+      wheel.moves(
+        [.character("j"), .character("G"), .character("j")], showing: \.selectedMonster?.name)
+        == ["Fire-Bot", "Ice-Bot", "Explode-Bot"])
     _ = wheel.handle(.character("1"))
     #expect(
       wheel.handle(.enter) == .save(.set("Explode-Bot", RosterEdit.Changes(weapon: .blowgun))))

@@ -15,34 +15,20 @@ import Testing
     #expect(WeaponBarState(monster: catBot).focus == .weapon(.sword))
   }
 
-  @Test(arguments: [PickerKey.right, .tab])
-  func movesTheFocusRightAndWrapsFromCloseToTheFirstWeapon(key: PickerKey) {
+  /// Right and Tab move the focus one way round, wrapping from Close to the first weapon;
+  /// Left and Shift-Tab the other way round, wrapping from the first weapon to Close.
+  @Test(arguments: [(PickerKey.right, true), (.tab, true), (.left, false), (.backTab, false)])
+  func movesTheFocusAndWrapsBetweenCloseAndTheFirstWeapon(key: PickerKey, isRightward: Bool) {
     var bar = WeaponBarState(monster: catBot)
     var seen: [WeaponBarState.Button] = []
     for _ in 0..<6 {
       #expect(bar.handle(key) == PickerEffect.none)
       seen.append(bar.focus)
     }
-    #expect(
-      seen == [
-        .weapon(.smoke), .close, .weapon(.blowgun), .weapon(.ninjaStar), .weapon(.fire),
-        .weapon(.sword),
-      ])
-  }
-
-  @Test(arguments: [PickerKey.left, .backTab])
-  func movesTheFocusLeftAndWrapsFromTheFirstWeaponToClose(key: PickerKey) {
-    var bar = WeaponBarState(monster: catBot)
-    var seen: [WeaponBarState.Button] = []
-    for _ in 0..<6 {
-      #expect(bar.handle(key) == PickerEffect.none)
-      seen.append(bar.focus)
-    }
-    #expect(
-      seen == [
-        .weapon(.fire), .weapon(.ninjaStar), .weapon(.blowgun), .close, .weapon(.smoke),
-        .weapon(.sword),
-      ])
+    let rightward: [WeaponBarState.Button] = [
+      .weapon(.smoke), .close, .weapon(.blowgun), .weapon(.ninjaStar), .weapon(.fire),
+    ]
+    #expect(seen == (isRightward ? rightward : rightward.reversed()) + [.weapon(.sword)])
   }
 
   @Test func homeAndEndGoToTheFirstWeaponAndToClose() {

@@ -34,15 +34,15 @@ import Testing
     #expect(wheel.selectedWeapon == .sword)
   }
 
+  /// The selected monster's name and weapon: `Cat-Bot sword`.
+  private func monsterAndWeapon(_ wheel: PickerWheelState) -> String {
+    "\(wheel.selectedMonster?.name ?? "") \(wheel.selectedWeapon.name)"
+  }
+
   @Test func downMovesTheMonsterAndTheWeaponFollowsAndWrapsAtTheEnd() {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
-    var seen: [String] = []
-    for _ in 0..<6 {
-      #expect(wheel.handle(.down) == PickerEffect.none)
-      seen.append("\(wheel.selectedMonster?.name ?? "") \(wheel.selectedWeapon.name)")
-    }
     #expect(
-      seen == [
+      wheel.moves(Array(repeating: .down, count: 6), showing: monsterAndWeapon) == [
         "Dog-Bot blowgun", "Explode-Bot smoke", "Fire-Bot ninjaStar", "Ice-Bot fire",
         "Mini-Tomato-Bot ninjaStar", "Cat-Bot sword",
       ])
@@ -50,49 +50,34 @@ import Testing
 
   @Test func upMovesTheMonsterAndWrapsFromTheFirstToTheLast() {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
-    #expect(wheel.handle(.up) == PickerEffect.none)
-    #expect(wheel.selectedMonster?.name == "Mini-Tomato-Bot")
-    #expect(wheel.selectedWeapon == .ninjaStar)
-    _ = wheel.handle(.up)
-    #expect(wheel.selectedMonster?.name == "Ice-Bot")
-    #expect(wheel.selectedWeapon == .fire)
+    #expect(
+      wheel.moves([.up, .up], showing: monsterAndWeapon) == [
+        "Mini-Tomato-Bot ninjaStar", "Ice-Bot fire",
+      ])
   }
 
   @Test func upAndDownInTheWeaponColumnMoveOnlyTheWeaponAndWrap() {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
-    #expect(wheel.handle(.right) == PickerEffect.none)
-    #expect(wheel.focus == .weapons)
-    _ = wheel.handle(.down)
-    #expect(wheel.selectedWeapon == .smoke)
-    _ = wheel.handle(.down)
-    #expect(wheel.selectedWeapon == .blowgun)
-    _ = wheel.handle(.up)
-    #expect(wheel.selectedWeapon == .smoke)
-    _ = wheel.handle(.up)
-    _ = wheel.handle(.up)
-    #expect(wheel.selectedWeapon == .fire)
+    #expect(wheel.moves([.right], showing: \.focus) == [.weapons])
+    #expect(
+      wheel.moves([.down, .down, .up, .up, .up], showing: \.selectedWeapon) == [
+        .smoke, .blowgun, .smoke, .sword, .fire,
+      ])
     #expect(wheel.selectedMonster?.name == "Cat-Bot")
   }
 
   @Test func leftAndRightFocusTheMonstersAndTheWeaponsWithoutWrapping() {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
-    _ = wheel.handle(.left)
-    #expect(wheel.focus == .monsters)
-    _ = wheel.handle(.right)
-    #expect(wheel.focus == .weapons)
-    _ = wheel.handle(.right)
-    #expect(wheel.focus == .weapons)
-    _ = wheel.handle(.left)
-    #expect(wheel.focus == .monsters)
+    #expect(
+      wheel.moves([.left, .right, .right, .left], showing: \.focus) == [
+        .monsters, .weapons, .weapons, .monsters,
+      ])
   }
 
   @Test(arguments: [PickerKey.tab, .backTab])
   func tabSwitchesTheColumn(key: PickerKey) {
     var wheel = PickerWheelState(roster: .seeded, visibleRows: 16)
-    #expect(wheel.handle(key) == PickerEffect.none)
-    #expect(wheel.focus == .weapons)
-    _ = wheel.handle(key)
-    #expect(wheel.focus == .monsters)
+    #expect(wheel.moves([key, key], showing: \.focus) == [.weapons, .monsters])
   }
 
   @Test(arguments: [PickerKey.enter, .character(" ")])
@@ -148,23 +133,14 @@ import Testing
 
   @Test func theLettersOfLessAndVimMoveAsTheArrowsDo() throws {
     var wheel = PickerWheelState(roster: try longRoster(30), visibleRows: 5)
-    _ = wheel.handle(.character("j"))
-    _ = wheel.handle(.character("j"))
-    #expect(wheel.selectedMonster?.name == "Bot-3")
-    _ = wheel.handle(.character("k"))
-    #expect(wheel.selectedMonster?.name == "Bot-2")
-    _ = wheel.handle(.character("G"))
-    #expect(wheel.selectedMonster?.name == "Bot-30")
-    _ = wheel.handle(.character("g"))
-    #expect(wheel.selectedMonster?.name == "Bot-1")
-    _ = wheel.handle(.character("l"))
-    #expect(wheel.focus == .weapons)
-    _ = wheel.handle(.character("j"))
-    #expect(wheel.selectedWeapon == .ninjaStar)
-    _ = wheel.handle(.character("G"))
-    #expect(wheel.selectedWeapon == .smoke)
-    _ = wheel.handle(.character("h"))
-    #expect(wheel.focus == .monsters)
+    let letters = { (text: String) in text.map(PickerKey.character) }
+    #expect(
+      wheel.moves(letters("jjkGg"), showing: \.selectedMonster?.name) == [
+        "Bot-2", "Bot-3", "Bot-2", "Bot-30", "Bot-1",
+      ])
+    #expect(wheel.moves(letters("l"), showing: \.focus) == [.weapons])
+    #expect(wheel.moves(letters("jG"), showing: \.selectedWeapon) == [.ninjaStar, .smoke])
+    #expect(wheel.moves(letters("h"), showing: \.focus) == [.monsters])
     #expect(wheel.selectedMonster?.name == "Bot-1")
   }
 
@@ -258,5 +234,18 @@ import Testing
     #expect(wheel.handle(.down) == PickerEffect.none)
     #expect(wheel.handle(.enter) == PickerEffect.none)
     #expect(wheel.handle(.character("q")) == .close)
+  }
+}
+
+extension PickerWheelState {
+  /// Handles keys that move the selection or the focus, each expected to ask nothing of the
+  /// caller, and gives what `look` sees after each.
+  mutating func moves<Seen>(_ keys: [PickerKey], showing look: (Self) -> Seen) -> [Seen] {
+    var seen: [Seen] = []
+    for key in keys {
+      #expect(handle(key) == PickerEffect.none, "\(key)")
+      seen.append(look(self))
+    }
+    return seen
   }
 }

@@ -46,18 +46,22 @@ struct StickyFolderTests {
     return (roster, folder, (result.termination, result.output, result.errors))
   }
 
-  /// Runs `set` as another user where it is refused, and checks that it is (74) and that the
-  /// roster is as it was.
+  /// Runs `set` as another user where it is refused, and checks that it is (74), that the
+  /// roster is as it was, and that standard error says why.
   ///
-  /// - Returns: The roster's path, the folder's, and what the edit wrote to standard error.
-  private func editAsAnotherUser(folderMode: Platform.Mode) throws -> (
-    roster: String, folder: String, errors: String
-  ) {
+  /// - Parameters:
+  ///   - folderMode: The folder's mode.
+  ///   - why: Why the roster cannot be written, given its path and its folder's.
+  private func expectTheEditRefused(
+    folderMode: Platform.Mode, because why: (_ roster: String, _ folder: String) -> String
+  ) throws {
     let harness = try CommandLineHarness()
     let (roster, folder, result) = try runAsAnotherUser(folderMode: folderMode, in: harness)
     #expect(result.termination == .exited(74))
     #expect(try String(contentsOfFile: roster, encoding: .utf8) == seededRosterText)
-    return (roster, folder, String(decoding: result.errors, as: UTF8.self))
+    #expect(
+      String(decoding: result.errors, as: UTF8.self)
+        == "Error: Cannot write \(roster): \(why(roster, folder)) The file is as it was.\n")
   }
 
   /// A folder the user may write and search but not read (mode 733): it cannot be opened to
@@ -75,24 +79,20 @@ struct StickyFolderTests {
   }
 
   @Test func aRosterAnotherOwnsInAStickyFolderIsRefusedWithWhy() throws {
-    let (roster, _, errors) = try editAsAnotherUser(folderMode: 0o1777)
-    #expect(
-      errors
-        == "Error: Cannot write \(roster): Operation not permitted; its folder is sticky (as "
-        + "/tmp is), where only a file's owner may replace it, and an edit replaces the "
-        + "roster: have its owner (root) edit it, or keep the roster in a folder that is not "
-        + "sticky. The file is as it was.\n")
+    try expectTheEditRefused(folderMode: 0o1777) { _, _ in
+      "Operation not permitted; its folder is sticky (as /tmp is), where only a file's owner "
+        + "may replace it, and an edit replaces the roster: have its owner (root) edit it, or "
+        + "keep the roster in a folder that is not sticky."
+    }
   }
 
   /// A roster the user may write, in a folder they may not: an edit replaces the roster with
   /// a new file in the folder, so the refusal says that it is the folder.
   @Test func aRosterInAFolderTheUserMayNotWriteIsRefusedWithWhy() throws {
-    let (roster, folder, errors) = try editAsAnotherUser(folderMode: 0o755)
-    #expect(
-      errors
-        == "Error: Cannot write \(roster): Permission denied; the file may be written, but not "
-        + "its folder \(folder), and an edit replaces the roster with a new file there: have "
-        + "the folder made writable for you, or keep the roster in a folder you may write. The "
-        + "file is as it was.\n")
+    try expectTheEditRefused(folderMode: 0o755) { _, folder in
+      "Permission denied; the file may be written, but not its folder \(folder), and an edit "
+        + "replaces the roster with a new file there: have the folder made writable for you, "
+        + "or keep the roster in a folder you may write."
+    }
   }
 }

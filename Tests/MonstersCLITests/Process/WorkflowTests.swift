@@ -166,6 +166,34 @@ import Testing
     }
   }
 
+  /// Makes, in the folder its first argument names, a bundle, its sum, and signatures of it
+  /// by two signers, swift.org's stand-in and another, and by one whose key was made, and
+  /// signed, in 2020, and expired a day later; each signer's key in `gnupg-NAME`, its
+  /// fingerprint in `fpr-NAME`, and all the keys in `keys.asc`.
+  private static let signingScript = """
+    set -e
+    cd "$1"
+    key() {
+      export GNUPGHOME=$PWD/gnupg-$1
+      mkdir -m 700 "$GNUPGHOME"
+      gpg --batch --quiet $3 --passphrase '' --quick-gen-key "$1 <$1@example.com>" ed25519 sign $2
+      gpg --batch --with-colons --list-keys | awk -F: '$1 == "fpr" { print $10; exit }' > fpr-$1
+      gpg --batch --armor --export >> keys.asc
+    }
+    sign() {
+      GNUPGHOME=$PWD/gnupg-$1 gpg --batch --quiet $3 --pinentry-mode loopback --passphrase '' \
+        --detach-sign -o "$2.sig-$1" "$2"
+    }
+    key swift 1y
+    key other 1y
+    key old 1d --faked-system-time=20200101T000000
+    head -c 100000 /dev/urandom > bundle
+    sign swift bundle
+    sign other bundle
+    sign old bundle --faked-system-time=20200101T010000
+    sha256sum bundle | cut -d' ' -f1 > sum
+    """
+
   /// The SDK is installed only when its sum is the table's and its signature one of the
   /// table's key; a toolchain the table lacks stops the script.
   @Test(
@@ -182,32 +210,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     let tag = "swift-9.9.9-RELEASE"
     let bundle = "\(tag)_static-linux-0.1.0.artifactbundle.tar.gz"
-    // Two signers: swift.org's stand-in, and another; and one whose key was made, and
-    // signed, in 2020, and expired a day later.
-    let made = try BuiltTool.shell(
-      """
-      set -e
-      cd "$1"
-      key() {
-        export GNUPGHOME=$PWD/gnupg-$1
-        mkdir -m 700 "$GNUPGHOME"
-        gpg --batch --quiet $3 --passphrase '' --quick-gen-key "$1 <$1@example.com>" ed25519 sign $2
-        gpg --batch --with-colons --list-keys | awk -F: '$1 == "fpr" { print $10; exit }' > fpr-$1
-        gpg --batch --armor --export >> keys.asc
-      }
-      sign() {
-        GNUPGHOME=$PWD/gnupg-$1 gpg --batch --quiet $3 --pinentry-mode loopback --passphrase '' \
-          --detach-sign -o "$2.sig-$1" "$2"
-      }
-      key swift 1y
-      key other 1y
-      key old 1d --faked-system-time=20200101T000000
-      head -c 100000 /dev/urandom > bundle
-      sign swift bundle
-      sign other bundle
-      sign old bundle --faked-system-time=20200101T010000
-      sha256sum bundle | cut -d' ' -f1 > sum
-      """, [scratch], environment: ["PATH": Self.path])
+    let made = try BuiltTool.shell(Self.signingScript, [scratch], environment: ["PATH": Self.path])
     try #require(made.status == 0, "\(made.errors)")
     func read(_ name: String) throws -> String {
       try String(contentsOfFile: scratch + "/" + name, encoding: .utf8)
@@ -230,6 +233,14 @@ import Testing
       return world
     }
 
+    /// Runs the script where it must refuse: it fails (1), says why, and installs nothing.
+    func expectRefusal(_ world: SDKWorld, saying why: String) throws {
+      let result = try world.run()
+      #expect(result.status == 1)
+      #expect(result.errors.contains(why), "\(result.errors)")
+      #expect(!FileManager.default.fileExists(atPath: world.installed))
+    }
+
     let good = try world("good", signer: "swift")
     let installed = try good.run()
     #expect(installed.status == 0, "\(installed.output)\(installed.errors)")
@@ -242,13 +253,9 @@ import Testing
     #expect(accepted.output.contains("has expired since it signed"), "\(accepted.output)")
 
     // A signature of another key than the table's, though gpg holds that key too.
-    let other = try world("other", signer: "other", key: "swift")
-    let unsigned = try other.run()
-    #expect(unsigned.status == 1)
-    #expect(
-      unsigned.errors.contains("\(bundle).sig is not a good signature of swift.org's key"),
-      "\(unsigned.errors)")
-    #expect(!FileManager.default.fileExists(atPath: other.installed))
+    try expectRefusal(
+      world("other", signer: "other", key: "swift"),
+      saying: "\(bundle).sig is not a good signature of swift.org's key")
 
     // Another bundle than the one published.
     let changed = try world("changed", signer: "swift")
@@ -256,20 +263,12 @@ import Testing
     try handle.seekToEnd()
     try handle.write(contentsOf: Data([0]))
     try handle.close()
-    let refused = try changed.run()
-    #expect(refused.status == 1)
-    #expect(
-      refused.errors.contains("\(bundle) is not the one swift.org published for \(tag)"),
-      "\(refused.errors)")
-    #expect(!FileManager.default.fileExists(atPath: changed.installed))
+    try expectRefusal(changed, saying: "\(bundle) is not the one swift.org published for \(tag)")
 
     // A toolchain the table has no line for.
-    let newer = try world("newer", signer: "swift", tag: "swift-9.9.10-RELEASE")
-    let unknown = try newer.run()
-    #expect(unknown.status == 1)
-    #expect(
-      unknown.errors.contains("has no static SDK for swift-9.9.10-RELEASE: add its line"),
-      "\(unknown.errors)")
+    try expectRefusal(
+      world("newer", signer: "swift", tag: "swift-9.9.10-RELEASE"),
+      saying: "has no static SDK for swift-9.9.10-RELEASE: add its line")
   }
 
   // MARK: - Publishing

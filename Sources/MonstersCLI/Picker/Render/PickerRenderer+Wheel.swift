@@ -157,63 +157,81 @@ extension PickerRenderer {
   private static func monsterColumnLines(
     _ state: PickerWheelState, layout: WheelLayout, style: PickerStyle
   ) -> [ScreenLine] {
-    let focused = state.focus == .monsters
-    let column = state.monsterColumn
-    let range = column.visibleRange(visibleRows: layout.visibleRows)
     let innerWidth = layout.monstersInnerWidth
     let nameWidth = innerWidth - 15
-    var rows: [ScreenLine] = []
-    for index in range {
+    let note: String? =
+      if state.monsterCount == 0 {
+        "   (no monsters)"
+      } else if state.shownCount == 0 {
+        "   (no match)"
+      } else {
+        nil
+      }
+    return columnLines(
+      state.monsterColumn, title: "Monsters", of: state.shownCount,
+      focused: state.focus == .monsters, innerWidth: innerWidth, note: note, layout: layout,
+      style: style
+    ) { index, look, line in
       let monster = state.shownRow(index)
-      let selected = index == column.selected
-      let highlight = selected && focused
-      var line = ScreenLine()
-      line.append(
-        " " + (selected ? style.marker : " ") + " ", highlight ? .reverse : .plain)
       let name = ScreenLine.truncated(
         ScreenLine.escaped(monster.name), toWidth: nameWidth, ellipsis: style.ellipsis)
-      line.append(name, ScreenLine.Look(nameOf: monster.monster, reverse: highlight))
-      line.pad(to: 3 + nameWidth + 2, highlight ? .reverse : .plain)
-      line.append(monster.weapon.name, highlight ? .reverse : .plain)
-      line.pad(to: innerWidth, highlight ? .reverse : .plain)
-      rows.append(line)
+      line.append(name, ScreenLine.Look(nameOf: monster.monster, reverse: look.reverse))
+      line.pad(to: 3 + nameWidth + 2, look)
+      line.append(monster.weapon.name, look)
     }
-    if state.monsterCount == 0 {
-      rows.append(ScreenLine("   (no monsters)"))
-    } else if state.shownCount == 0 {
-      rows.append(ScreenLine("   (no match)"))
-    }
-    return framed(
-      rows, title: "Monsters", showing: range, of: state.shownCount, innerWidth: innerWidth,
-      boxRows: layout.boxRows, focused: focused, style: style)
   }
 
   /// The weapon column in its frame, the selected monster's weapon marked as current.
   private static func weaponColumnLines(
     _ state: PickerWheelState, layout: WheelLayout, style: PickerStyle
   ) -> [ScreenLine] {
-    let focused = state.focus == .weapons
-    let column = state.weaponColumn
-    let range = column.visibleRange(visibleRows: layout.visibleRows)
     let current = state.selectedMonster?.weapon.name
     let innerWidth = WheelLayout.weaponsInnerWidth
+    return columnLines(
+      state.weaponColumn, title: "Weapons", of: state.weapons.count,
+      focused: state.focus == .weapons, innerWidth: innerWidth, layout: layout, style: style
+    ) { index, look, line in
+      let weapon = state.weapons[index]
+      line.append(
+        ScreenLine.truncated(weapon.name, toWidth: innerWidth - 13, ellipsis: style.ellipsis),
+        look)
+      line.pad(to: 13, look)
+      line.append(weapon.name == current ? "(current)" : "", look)
+    }
+  }
+
+  /// A column's visible rows in its frame, as `framed` draws it: each row starts with the
+  /// marker where it is selected, then what `cells` appends, and is filled out to the
+  /// frame, all in reverse video where it is the focused column's selection.
+  ///
+  /// - Parameters:
+  ///   - column: The column's selection and scroll.
+  ///   - title: The column's title.
+  ///   - count: How many rows it has.
+  ///   - focused: Whether the column has the focus.
+  ///   - innerWidth: The width inside the frame.
+  ///   - note: A line under the rows, such as why there are none.
+  ///   - cells: Appends a row's text after the marker, given the row and its look.
+  private static func columnLines(
+    _ column: PickerColumn, title: String, of count: Int, focused: Bool, innerWidth: Int,
+    note: String? = nil, layout: WheelLayout, style: PickerStyle,
+    cells: (_ row: Int, _ look: ScreenLine.Look, _ line: inout ScreenLine) -> Void
+  ) -> [ScreenLine] {
+    let range = column.visibleRange(visibleRows: layout.visibleRows)
     var rows: [ScreenLine] = []
     for index in range {
-      let weapon = state.weapons[index]
       let selected = index == column.selected
       let look = selected && focused ? ScreenLine.Look.reverse : .plain
       var line = ScreenLine()
-      let label = ScreenLine.truncated(
-        weapon.name, toWidth: innerWidth - 13, ellipsis: style.ellipsis)
-      line.append(" " + (selected ? style.marker : " ") + " " + label, look)
-      line.pad(to: 13, look)
-      line.append(weapon.name == current ? "(current)" : "", look)
+      line.append(" " + (selected ? style.marker : " ") + " ", look)
+      cells(index, look, &line)
       line.pad(to: innerWidth, look)
       rows.append(line)
     }
+    if let note { rows.append(ScreenLine(note)) }
     return framed(
-      rows, title: "Weapons", showing: range, of: state.weapons.count,
-      innerWidth: innerWidth, boxRows: layout.boxRows, focused: focused, style: style)
+      rows, title: title, showing: range, of: count, innerWidth: innerWidth,
+      boxRows: layout.boxRows, focused: focused, style: style)
   }
 
   /// A column's visible rows in a frame of `boxRows` rows inside, with its title in the

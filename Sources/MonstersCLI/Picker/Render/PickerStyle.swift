@@ -18,6 +18,14 @@ struct PickerStyle: Hashable, Sendable {
     var bottomLeft: String
     /// The bottom right corner.
     var bottomRight: String
+
+    /// A frame of six characters, one for each part in the order above: `"┌─┐│└┘"`.
+    init(_ parts: String) {
+      let parts = parts.map(String.init)
+      precondition(parts.count == 6, "a frame has six parts")
+      (topLeft, horizontal, topRight) = (parts[0], parts[1], parts[2])
+      (vertical, bottomLeft, bottomRight) = (parts[3], parts[4], parts[5])
+    }
   }
 
   /// Whether colour and highlights may be used.
@@ -45,12 +53,7 @@ struct PickerStyle: Hashable, Sendable {
   static func unicode(usesColor: Bool) -> PickerStyle {
     PickerStyle(
       usesColor: usesColor,
-      frame: Frame(
-        topLeft: "┌", horizontal: "─", topRight: "┐", vertical: "│", bottomLeft: "└",
-        bottomRight: "┘"),
-      focusFrame: Frame(
-        topLeft: "┏", horizontal: "━", topRight: "┓", vertical: "┃", bottomLeft: "┗",
-        bottomRight: "┛"),
+      frame: Frame("┌─┐│└┘"), focusFrame: Frame("┏━┓┃┗┛"),
       rule: "─", marker: "▶", ellipsis: "…", up: "↑", down: "↓", left: "←", right: "→")
   }
 
@@ -58,12 +61,7 @@ struct PickerStyle: Hashable, Sendable {
   static func ascii(usesColor: Bool) -> PickerStyle {
     PickerStyle(
       usesColor: usesColor,
-      frame: Frame(
-        topLeft: "+", horizontal: "-", topRight: "+", vertical: "|", bottomLeft: "+",
-        bottomRight: "+"),
-      focusFrame: Frame(
-        topLeft: "#", horizontal: "=", topRight: "#", vertical: "#", bottomLeft: "#",
-        bottomRight: "#"),
+      frame: Frame("+-+|++"), focusFrame: Frame("#=####"),
       rule: "-", marker: ">", ellipsis: "...", up: "Up", down: "Down", left: "Left",
       right: "Right")
   }
