@@ -21,14 +21,8 @@ extension Monster: Codable {
   ///   value of the wrong type, a name that breaks the roster's rules), and its underlying
   ///   error is the ``RosterError``.
   public init(from decoder: any Decoder) throws {
-    let text = try decodeJSONText(from: decoder, of: "a monster, the JSON text of its object")
-    do throws(RosterError) {
-      try self.init(jsonObjectText: text)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath, debugDescription: error.description,
-          underlyingError: error))
+    self = try decodeJSONText(from: decoder, of: "a monster, the JSON text of its object") {
+      (text) throws(RosterError) in try Monster(jsonObjectText: text)
     }
   }
 
@@ -53,18 +47,30 @@ extension Monster: Codable {
   }
 }
 
-/// Decodes the string a roster or a monster is encoded as.
+/// Decodes a value written as a string of JSON text: the text, read by `read`, whose
+/// ``RosterError`` becomes a `DecodingError.dataCorrupted` with it as the underlying error.
 ///
 /// - Parameters:
 ///   - decoder: The decoder to read from.
-///   - what: What the string holds, for the error: `a roster, the text of its file`.
+///   - what: What the text is, for the error when the value is no string.
+///   - read: Reads the text.
+/// - Returns: What `read` made of the text.
 /// - Throws: `DecodingError.dataCorrupted` naming what was expected, for a value that is
-///   not a string, such as an object.
-func decodeJSONText(from decoder: any Decoder, of what: String) throws -> String {
+///   not a string, such as an object; or saying why `read` refused the text.
+func decodeJSONText<Value>(
+  from decoder: any Decoder, of what: String, _ read: (String) throws(RosterError) -> Value
+) throws -> Value {
   let container = try decoder.singleValueContainer()
   guard let text = try? container.decode(String.self) else {
     throw DecodingError.dataCorruptedError(
       in: container, debugDescription: "expected \(what), as a string")
   }
-  return text
+  do throws(RosterError) {
+    return try read(text)
+  } catch {
+    throw DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: decoder.codingPath, debugDescription: error.description,
+        underlyingError: error))
+  }
 }

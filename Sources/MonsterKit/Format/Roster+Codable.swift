@@ -20,14 +20,8 @@ extension Roster: Codable {
   ///   that text (which messages call `roster`), and its underlying error the
   ///   ``RosterError``.
   public init(from decoder: any Decoder) throws {
-    let text = try decodeJSONText(from: decoder, of: "a roster, the text of its roster file")
-    do throws(RosterError) {
-      self = try Roster(jsonBytes: text.utf8, path: "roster")
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath, debugDescription: error.description,
-          underlyingError: error))
+    self = try decodeJSONText(from: decoder, of: "a roster, the text of its roster file") {
+      (text) throws(RosterError) in try Roster(jsonBytes: text.utf8, path: "roster")
     }
   }
 

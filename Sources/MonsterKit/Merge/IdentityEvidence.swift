@@ -360,31 +360,19 @@ extension IdentityEvidence {
     /// The nodes linked by evidence, each group of them.
     private func components() -> [Component] {
       let oldCount = oldMonsters.count
-      var parent = Array(0..<(oldCount + newMonsters.count))
-      func root(_ node: Int) -> Int {
-        var node = node
-        while parent[node] != node {
-          parent[node] = parent[parent[node]]
-          node = parent[node]
-        }
-        return node
-      }
-      func join(_ a: Int, _ b: Int) {
-        let (a, b) = (root(a), root(b))
-        if a != b { parent[a] = b }
-      }
-      for pair in evidence.keys { join(pair.old, oldCount + pair.new) }
+      var sets = DisjointSets(count: oldCount + newMonsters.count)
+      for pair in evidence.keys { sets.join(pair.old, oldCount + pair.new) }
 
       var byRoot: [Int: Component] = [:]
       for node in 0..<oldCount {
-        byRoot[root(node), default: Component()].old.append(node)
+        byRoot[sets.root(node), default: Component()].old.append(node)
       }
       for (pair, found) in evidence where found.name {
-        byRoot[root(pair.old)]?.nameLinks.append(pair)
+        byRoot[sets.root(pair.old)]?.nameLinks.append(pair)
       }
 
       for node in 0..<newMonsters.count {
-        byRoot[root(oldCount + node), default: Component()].new.append(node)
+        byRoot[sets.root(oldCount + node), default: Component()].new.append(node)
       }
       return byRoot.values.sorted { ($0.old.first ?? .max) < ($1.old.first ?? .max) }
     }

@@ -28,15 +28,7 @@ struct UncertainIdentities {
   private(set) var leftAlone: [Doubt] = []
 
   init(_ identities: MergeIdentities, _ rosters: MonsterMerge.Rosters) {
-    var parent = Array(0..<identities.count)
-    func root(_ identity: Int) -> Int {
-      var identity = identity
-      while parent[identity] != identity {
-        parent[identity] = parent[parent[identity]]
-        identity = parent[identity]
-      }
-      return identity
-    }
+    var sets = DisjointSets(count: identities.count)
     var found: [(member: Int, side: MergeSide, old: [String], new: [String])] = []
     var inDoubt: Set<Int> = []
     for side in [MergeSide.ours, .theirs] {
@@ -69,20 +61,17 @@ struct UncertainIdentities {
           continue
         }
         inDoubt.formUnion(members)
-        for member in members.dropFirst() {
-          let (a, b) = (root(members[0]), root(member))
-          if a != b { parent[max(a, b)] = min(a, b) }
-        }
+        for member in members.dropFirst() { sets.join(members[0], member) }
         found.append((members[0], side, names.0, names.1))
       }
     }
     guard !found.isEmpty else { return }
     var byRoot: [Int: Doubt] = [:]
     for identity in inDoubt.sorted() {
-      byRoot[root(identity), default: Doubt(identities: [])].identities.append(identity)
+      byRoot[sets.root(identity), default: Doubt(identities: [])].identities.append(identity)
     }
     for group in found {
-      byRoot[root(group.member)]?.groups.append((group.side, group.old, group.new))
+      byRoot[sets.root(group.member)]?.groups.append((group.side, group.old, group.new))
     }
     doubts = byRoot.values.map { doubt in
       var doubt = doubt
