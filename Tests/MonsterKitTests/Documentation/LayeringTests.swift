@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// The package's layers, read from its sources: which module each target imports, where a
