@@ -34,17 +34,29 @@ let package = Package(
     .executableTarget(
       name: "monsters",
       dependencies: ["MonstersCLI", "MonsterKit", "MonstersSystem", "ProcessPlatform"]),
-    // What the test targets share. A target, not a test target: a test target that others
+    // What the test targets share. Targets, not test targets: a test target that others
     // depend on builds with SwiftPM's own build system but not with Swift Build's, which
-    // Xcode uses (and SwiftPM 6.4 by default). It is compiled by `swift build`, and linked
-    // into nothing but the tests. The benchmark and the programs the tests run are a
+    // Xcode uses (and SwiftPM 6.4 by default). They are compiled by `swift build`, and
+    // linked into nothing but the tests. The benchmark and the programs the tests run are a
     // package of their own, in Tests/Tools.
+    //
+    // ProgramRunning: running a program through peak-meter, building a product, finding
+    // an installed program, the package's root folder. The benchmark builds it too, and
+    // nothing else of the tests'.
     .target(
-      name: "TestSupport", dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform"],
+      name: "ProgramRunning", dependencies: ["MonstersSystem", "ProcessPlatform"],
+      path: "Tests/ProgramRunning"),
+    // TestSupport: the tests' alone, above ProgramRunning: fixtures, the scenarios of a
+    // known merge, the lock holder, the system calls only tests make.
+    .target(
+      name: "TestSupport",
+      dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform", "ProgramRunning"],
       path: "Tests/TestSupport"),
     .testTarget(
       name: "MonsterKitTests",
-      dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform", "TestSupport"]),
+      dependencies: [
+        "MonsterKit", "MonstersSystem", "ProcessPlatform", "ProgramRunning", "TestSupport",
+      ]),
     // What an app does with MonsterKit, through its public API only (no @testable).
     .testTarget(name: "MonsterKitAppTests", dependencies: ["MonsterKit"]),
     // The tutorial's one screen as an app's model (Observation, no UI framework), and its
@@ -55,7 +67,8 @@ let package = Package(
     .testTarget(
       name: "MonstersCLITests",
       dependencies: [
-        "MonstersCLI", "MonsterKit", "MonstersSystem", "ProcessPlatform", "TestSupport",
+        "MonstersCLI", "MonsterKit", "MonstersSystem", "ProcessPlatform", "ProgramRunning",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

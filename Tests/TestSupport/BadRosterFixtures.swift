@@ -1,4 +1,8 @@
 import Foundation
+import ProgramRunning
+
+/// The package's `Fixtures` folder.
+public let fixturesFolder = packageRoot.appendingPathComponent("Fixtures")
 
 /// `Fixtures/bad`.
 public let badRosterFolder = fixturesFolder.appendingPathComponent("bad")

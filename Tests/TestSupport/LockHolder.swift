@@ -2,6 +2,7 @@ import Foundation
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
+import ProgramRunning
 
 /// Another process that holds a roster folder's lock until it is released: the package's
 /// `lock-holder`, which takes `flock(2)` on the folder as README's `flock(1)` recipe does,

@@ -26,12 +26,14 @@ let package = Package(
     .target(
       name: "ProcessPlatform", dependencies: ["MonstersSystem", "CPlatformShims"],
       path: "Shared/ProcessPlatform"),
+    // Running a program through peak-meter, and the package's root folder: what the
+    // benchmark shares with the tests, and nothing of the tests' own (TestSupport).
     .target(
-      name: "TestSupport", dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform"],
-      path: "Shared/TestSupport"),
+      name: "ProgramRunning", dependencies: ["MonstersSystem", "ProcessPlatform"],
+      path: "Shared/ProgramRunning"),
     .executableTarget(
       name: "monsters-bench",
-      dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform", "TestSupport"]),
+      dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform", "ProgramRunning"]),
     // Holds a roster folder's lock for the tests, as a script's `flock(1)` would, on every
     // system (macOS has no flock(1)).
     .executableTarget(name: "lock-holder"),

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// MonsterKit's catalog page, the first page of its documentation, lists every public type

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// Fields are described once, as data (`MonsterField`), and every layer reads that

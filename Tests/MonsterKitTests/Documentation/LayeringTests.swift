@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// The package's layers, read from its sources: which module each target imports, where a
@@ -43,6 +43,58 @@ import Testing
     #expect(compact.contains(#".target(name:"MonsterKit",dependencies:["MonstersSystem"])"#))
     #expect(
       compact.contains(#".target(name:"MonsterKitFoundation",dependencies:["MonsterKit"])"#))
+  }
+
+  /// What the tests' shared targets may import: ProgramRunning, which the benchmark builds
+  /// too, runs programs and knows nothing of MonsterKit or of the tests' own;
+  /// TestSupport, the tests' alone, sits on it.
+  static let sharedTestImports: [String: Set<String>] = [
+    "ProgramRunning": ["Foundation", "MonstersSystem", "ProcessPlatform"],
+    "TestSupport": [
+      "Foundation", "MonsterKit", "MonstersSystem", "ProcessPlatform", "ProgramRunning",
+      "Darwin", "Glibc", "Musl",
+    ],
+  ]
+
+  @Test func theTestsSharedTargetsImportOnlyTheModulesBelowThem() throws {
+    for (target, allowed) in Self.sharedTestImports {
+      let files = try swiftFiles(under: "Tests/\(target)")
+      #expect(!files.isEmpty, "Tests/\(target) is gone")
+      for (file, text) in files {
+        for module in imports(in: text) where !allowed.contains(module) {
+          Issue.record("Tests/\(target)/\(file) imports \(module), which \(target) may not")
+        }
+      }
+    }
+  }
+
+  /// The benchmark builds ProgramRunning, as the tests do, and nothing of the tests' own:
+  /// its target does not depend on TestSupport, which the package in Tests/Tools does not
+  /// declare, and no file of it imports TestSupport. The targets that package shares with
+  /// the package above, through the links in Shared/, are declared alike in both.
+  @Test func theBenchmarkDependsOnProgramRunningAndNotOnTestSupport() throws {
+    let root = try targetDependencies(inManifest: "Package.swift")
+    let tools = try targetDependencies(inManifest: "Tests/Tools/Package.swift")
+    #expect(root["ProgramRunning"] == ["MonstersSystem", "ProcessPlatform"])
+    #expect(root["TestSupport"]?.contains("ProgramRunning") == true)
+    let bench = try #require(tools["monsters-bench"])
+    #expect(bench.contains("ProgramRunning"))
+    #expect(!bench.contains("TestSupport"), "monsters-bench depends on TestSupport")
+    #expect(tools["TestSupport"] == nil, "Tests/Tools declares TestSupport")
+    let shared = try FileManager.default.contentsOfDirectory(
+      atPath: packageRoot.appendingPathComponent("Tests/Tools/Shared").path)
+    #expect(Set(shared).isSubset(of: Set(tools.keys)))
+    for name in shared {
+      #expect(tools[name] == root[name], "\(name) is declared otherwise in Tests/Tools")
+    }
+    let link = packageRoot.appendingPathComponent("Tests/Tools/Shared/ProgramRunning")
+    #expect(
+      link.resolvingSymlinksInPath().path
+        == packageRoot.appendingPathComponent("Tests/ProgramRunning").resolvingSymlinksInPath()
+        .path)
+    for (file, text) in try swiftFiles(under: "Tests/Tools/Sources/monsters-bench") {
+      #expect(!imports(in: text).contains("TestSupport"), "monsters-bench/\(file)")
+    }
   }
 
   @Test func onlyTheSystemLayersImportACLibrary() throws {
@@ -142,6 +194,21 @@ import Testing
         (file, try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)))
     }
     return files
+  }
+
+  /// The targets a manifest declares, each with the targets it depends on (empty for
+  /// none), read from its `.target(name:dependencies:)` and the like.
+  private func targetDependencies(inManifest path: String) throws -> [String: Set<String>] {
+    let manifest = try String(
+      contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+    let compact = manifest.filter { !$0.isWhitespace }
+    let declaration = /\.\w*[tT]arget\(name:"([\w-]+)"(?:,dependencies:\[([^\]]*)\])?/
+    var targets: [String: Set<String>] = [:]
+    for match in compact.matches(of: declaration) {
+      let names = (match.2 ?? "").split(separator: ",").map { $0.filter { $0 != "\"" } }
+      targets[String(match.1)] = Set(names)
+    }
+    return targets
   }
 
   /// The modules a file imports, in an `#if` or not.

@@ -1,5 +1,6 @@
 import Foundation
 import MonsterKit
+import ProgramRunning
 import TestSupport
 import Testing
 

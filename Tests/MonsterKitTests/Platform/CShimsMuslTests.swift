@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// The C shims as the static Linux build makes them: compiled against musl's headers and

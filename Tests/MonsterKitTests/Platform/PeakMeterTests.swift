@@ -1,6 +1,6 @@
 import MonstersSystem
 import ProcessPlatform
-import TestSupport
+import ProgramRunning
 import Testing
 
 @testable import MonsterKit

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramRunning
 import Synchronization
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import MonsterKit
-import TestSupport
+import ProgramRunning
 import Testing
 
 @testable import MonstersCLI

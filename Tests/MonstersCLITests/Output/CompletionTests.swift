@@ -1,6 +1,6 @@
 import Foundation
 import MonstersSystem
-import TestSupport
+import ProgramRunning
 import Testing
 
 @testable import MonstersCLI

@@ -2,6 +2,7 @@ import Foundation
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
+import ProgramRunning
 import TestSupport
 import Testing
 

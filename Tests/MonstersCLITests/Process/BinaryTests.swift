@@ -2,7 +2,7 @@ import Foundation
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// What a run of the built `monsters` gave.

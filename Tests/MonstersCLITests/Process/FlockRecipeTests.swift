@@ -1,6 +1,7 @@
 import Foundation
 import MonsterKit
 import MonstersSystem
+import ProgramRunning
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// The tests run on Linux and on macOS. A program a test runs by its path must be at that

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// What a team's CI gets from a release: `.ci/package` makes the archive a release holds,

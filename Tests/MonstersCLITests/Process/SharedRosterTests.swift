@@ -1,7 +1,7 @@
 import Foundation
 import MonsterKit
 import MonstersSystem
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// A roster shared by a group of users, each editing as themselves with a umask of their

@@ -2,7 +2,7 @@ import Foundation
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
-import TestSupport
+import ProgramRunning
 
 /// How a process ended: it exited with a status, or a signal ended it.
 typealias Termination = Platform.Termination

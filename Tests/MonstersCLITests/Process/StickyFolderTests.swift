@@ -1,7 +1,7 @@
 import Foundation
 import MonsterKit
 import MonstersSystem
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// A roster the user may write but not replace, as an edit does: in a folder with the sticky

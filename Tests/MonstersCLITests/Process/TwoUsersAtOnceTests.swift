@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MonsterKit
 import MonstersSystem
+import ProgramRunning
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 /// The workflows as GitHub will run them, checked here where they can be: what they pin

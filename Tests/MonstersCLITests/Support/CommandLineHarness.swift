@@ -1,7 +1,7 @@
 import Foundation
 import MonsterKit
 import MonstersSystem
-import TestSupport
+import ProgramRunning
 
 @testable import MonstersCLI
 

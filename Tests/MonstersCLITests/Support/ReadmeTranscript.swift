@@ -1,4 +1,5 @@
 import Foundation
+import ProgramRunning
 import TestSupport
 
 /// The examples of a Markdown page, such as README.md, read as shell transcripts and run

@@ -1,7 +1,7 @@
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
-import TestSupport
+import ProgramRunning
 
 /// One piece of work, done by `monsters` and by the other tools, on one roster.
 struct Workload {

@@ -1,7 +1,6 @@
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
-import TestSupport
 
 /// `monsters-bench log`: `monsters log` over the history of a generated roster, beside
 /// `git log -p -- monsters.json` on the same repository.

@@ -1,7 +1,7 @@
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
-import TestSupport
+import ProgramRunning
 
 /// `monsters-bench picker`: how quickly `monsters pick` answers a person, on a generated
 /// roster of a million monsters named `Monster-0000000` to `Monster-0999999`.

@@ -1,7 +1,7 @@
 import MonsterKit
 import MonstersSystem
 import ProcessPlatform
-import TestSupport
+import ProgramRunning
 
 /// One run of a command: how long it took, how much memory it peaked at, how it ended.
 struct Measurement {
@@ -65,7 +65,8 @@ func now() -> Double {
 
 /// The full path of a program on `PATH`, if it is installed.
 func which(_ program: String) -> String? {
-  let path = Platform.environmentValue("PATH") ?? "/usr/bin:/bin"
+  let bytes = Platform.environmentBytes(named: "PATH") ?? Array("/usr/bin:/bin".utf8)
+  let path = String(decoding: bytes, as: UTF8.self)
   for folder in path.split(separator: ":") {
     let candidate = "\(folder)/\(program)"
     if Platform.isExecutable(candidate) { return candidate }

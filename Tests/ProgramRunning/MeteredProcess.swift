@@ -1,4 +1,3 @@
-import MonsterKit
 import MonstersSystem
 import ProcessPlatform
 

@@ -1,5 +1,4 @@
 import Foundation
-import MonsterKit
 import MonstersSystem
 import ProcessPlatform
 

@@ -14,6 +14,3 @@ public let packageRoot: URL = {
   }
   return folder
 }()
-
-/// The package's `Fixtures` folder.
-public let fixturesFolder = packageRoot.appendingPathComponent("Fixtures")
