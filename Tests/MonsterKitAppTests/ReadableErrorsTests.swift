@@ -75,7 +75,7 @@ import Testing
     let cases: [(RosterError, RosterError.Category, Int?, Int?)] = [
       (.noSuchMonster("A", suggestion: nil), .edit, nil, nil),
       (.nameTaken("A", by: "a"), .edit, nil, nil),
-      (.invalidName("", reason: "empty"), .edit, nil, nil),
+      (.invalidName("", reason: .empty), .edit, nil, nil),
       (.unknownWeapon("axe", weapons: []), .edit, nil, nil),
       (.unknownField("f", fields: []), .edit, nil, nil),
       (.invalidValue("x", field: "f", reason: "r"), .edit, nil, nil),

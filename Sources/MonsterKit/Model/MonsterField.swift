@@ -256,7 +256,7 @@ extension MonsterField {
 
   /// Why a key cannot be a declared field's, or `nil` when it can.
   static func keyProblem(_ key: String) -> String? {
-    if let reason = Roster.problem(withName: key) { return "the name " + reason }
+    if let problem = Roster.problem(withName: key) { return "the name " + problem.rule }
     let folded = foldedKey(key)
     if let builtIn = BuiltIn.allCases.first(where: { foldedKey($0.spelling.description) == folded })
     {

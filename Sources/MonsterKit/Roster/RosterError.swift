@@ -13,9 +13,9 @@ public enum RosterError: Error, Hashable, Sendable {
   /// Another monster, named second, has this name already: the two are the same name,
   /// ignoring case (see ``Monster/foldedName(_:)``).
   case nameTaken(String, by: String)
-  /// The name cannot be a monster's: the reason says why (empty, a control or format
-  /// character, white space at either end).
-  case invalidName(String, reason: String)
+  /// The name cannot be a monster's: the reason is the rule it breaks (empty, a control or
+  /// format character, white space at either end).
+  case invalidName(String, reason: NameProblem)
   /// No weapon of the roster has this name, read forgivingly: the text, and the roster's
   /// weapons.
   case unknownWeapon(String, weapons: [String])

@@ -15,7 +15,7 @@ import Testing
       .nameTaken("cat-bot", by: "Cat-Bot"),
       "The name 'cat-bot' is taken: there is a monster named 'Cat-Bot' (names are compared ignoring case)."
     ),
-    (.invalidName("", reason: "it is empty"), "'' cannot be a monster's name: it is empty."),
+    (.invalidName("", reason: .empty), "'' cannot be a monster's name: it is empty."),
     (
       .syntax(path: "m.json", line: 7, column: 5, message: "expected ',' or '}'"),
       "m.json:7:5: expected ',' or '}'"
@@ -102,7 +102,7 @@ import Testing
   @Test func noMessageNamesACommandLineFlagOrCommand() {
     let errors: [RosterError] = [
       .noSuchMonster("a", suggestion: "b"), .nameTaken("a", by: "A"),
-      .invalidName("", reason: "it is empty"),
+      .invalidName("", reason: .empty),
       .syntax(path: "m.json", line: 1, column: 1, message: "expected a value"),
       .invalidRoster(
         path: "m.json",
@@ -124,9 +124,10 @@ import Testing
       RosterError.noSuchMonster("a\u{1B}[2Jb", suggestion: "c\nd").description
         == #"No monster named 'a\u{1B}[2Jb'. Did you mean 'c\nd'?"#)
     #expect(
-      RosterError.invalidName("x\u{7}\u{7F}\u{85}\t\r", reason: "it holds a control character")
+      RosterError.invalidName("x\u{7}\u{7F}\u{85}\t\r", reason: .controlCharacter("\u{7}"))
         .description
-        == #"'x\u{07}\u{7F}\u{85}\t\r' cannot be a monster's name: it holds a control character."#)
+        == #"'x\u{07}\u{7F}\u{85}\t\r' cannot be a monster's name: it holds a control character, U+0007."#
+    )
   }
 
   @Test func escapedForMessageLeavesOtherTextAlone() {
