@@ -80,7 +80,7 @@ import Testing
       (.unknownField("f", fields: []), .edit, nil, nil),
       (.invalidValue("x", field: "f", reason: "r"), .edit, nil, nil),
       (.missingValue(field: "f", monster: nil), .edit, nil, nil),
-      (.invalidDeclaration("d", reason: "r"), .edit, nil, nil),
+      (.invalidDeclaration("d", reason: .lastWeapon), .edit, nil, nil),
       (.weaponTaken("w", by: "W"), .edit, nil, nil),
       (.fieldTaken("f", by: "F"), .edit, nil, nil),
       (.weaponInUse("w", monsters: ["A"], count: 1), .edit, nil, nil),

@@ -204,7 +204,7 @@ extension RosterDeclarations {
     let field = MonsterField(
       uncheckedDeclaring: name, kind: kind, isRequired: isRequired,
       defaultValue: values[.default])
-    if let problem = field.declarationProblem() { return fail(problem) }
+    if let problem = field.declarationProblem() { return fail(problem.description) }
     entry.value = field
     return entry
   }

@@ -278,7 +278,7 @@ extension RosterDeclarations {
   func firstProblem() -> String? {
     problems().first.map { problem in
       "\(problem.isWeapon ? "weapon" : "field") '\(escapedForMessage(problem.name))': "
-        + problem.reason
+        + problem.problem.description
     }
   }
 }

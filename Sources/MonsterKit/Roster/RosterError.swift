@@ -29,7 +29,7 @@ public enum RosterError: Error, Hashable, Sendable {
   /// monster was being added.
   case missingValue(field: String, monster: String?)
   /// A field or weapon cannot be declared so: its name, and why.
-  case invalidDeclaration(String, reason: String)
+  case invalidDeclaration(String, reason: DeclarationProblem)
   /// The roster has a weapon of this name already, ignoring case, `-` and `_`: the name
   /// asked for, and the weapon's.
   case weaponTaken(String, by: String)
