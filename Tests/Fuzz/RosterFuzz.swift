@@ -113,7 +113,7 @@ private func checkNames(_ roster: Roster, _ bytes: [UInt8]) {
   var folded: Set<String> = []
   for monster in roster {
     if let problem = Roster.problem(withName: monster.name) {
-      violated("the name \(monster.name.debugDescription) was read, but it \(problem)", bytes)
+      violated("the name \(monster.name.debugDescription) was read, but \(problem)", bytes)
     }
     let key = monster.foldedName
     if !folded.insert(key).inserted {

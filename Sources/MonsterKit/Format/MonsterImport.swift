@@ -238,7 +238,7 @@ extension MonsterImport {
     }
     guard let name = fields.name else { throw fail("the monster has no 'name'") }
     if let problem = Roster.problem(withName: name) {
-      throw fail("'\(escapedForMessage(name))' cannot be a monster's name: it \(problem)")
+      throw fail("'\(escapedForMessage(name))' cannot be a monster's name: \(problem)")
     }
     guard fields.hasWeapon || !needed.contains(.weapon) else {
       throw fail("'\(escapedForMessage(name))' has no 'weapon'")

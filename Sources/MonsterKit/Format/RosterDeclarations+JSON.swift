@@ -193,6 +193,32 @@ extension RosterDeclarations {
       return entry
     }
     guard entry.problems.isEmpty else { return entry }
+    let reading = Self.kind(declaredBy: values)
+    guard let kind = reading.value else { return fail(reading.problems.first ?? "") }
+    var isRequired = false
+    switch values[.required] {
+    case nil: break
+    case .bool(let flag)?: isRequired = flag
+    default: return fail("'required' must be true or false")
+    }
+    let field = MonsterField(
+      uncheckedDeclaring: name, kind: kind, isRequired: isRequired,
+      defaultValue: values[.default])
+    if let problem = field.declarationProblem() { return fail(problem.description) }
+    entry.value = field
+    return entry
+  }
+
+  /// Reads the kind an entry of the `fields` list declares, from its `type` (or, without
+  /// one, its range), its range and its values.
+  ///
+  /// - Parameter values: The entry's keys and their values.
+  /// - Returns: The kind, or the problem that it is none, in words after the field's
+  ///   label.
+  private static func kind(declaredBy values: [FieldKey: JSONValue]) -> Entry<MonsterField.Kind> {
+    func fail(_ problem: String) -> Entry<MonsterField.Kind> {
+      Entry(problems: [problem])
+    }
     let type: FieldType
     switch values[.type] {
     case nil: type = values[.minimum] == nil && values[.maximum] == nil ? .text : .integer
@@ -211,41 +237,28 @@ extension RosterDeclarations {
       }
       return (whole, nil)
     }
-    let kind: MonsterField.Kind
     switch type {
     case .integer:
       if values[.values] != nil { return fail("'values' are text; an integer field has none") }
       let (minimum, minimumProblem) = bound(.minimum)
       let (maximum, maximumProblem) = bound(.maximum)
       if let problem = minimumProblem ?? maximumProblem { return fail(problem) }
-      kind = .integer(minimum: minimum, maximum: maximum)
+      return Entry(value: .integer(minimum: minimum, maximum: maximum))
     case .text:
       if values[.minimum] != nil || values[.maximum] != nil {
         return fail("'minimum' and 'maximum' go with \"type\": \"integer\"")
       }
       switch values[.values] {
-      case nil: kind = .text
+      case nil: return Entry(value: .text)
       case .array(let list)?:
         var texts: [String] = []
         for item in list {
           guard case .string(let text) = item else { return fail("'values' must be strings") }
           texts.append(text)
         }
-        kind = .values(texts)
+        return Entry(value: .values(texts))
       default: return fail("'values' must be an array of strings")
       }
     }
-    var isRequired = false
-    switch values[.required] {
-    case nil: break
-    case .bool(let flag)?: isRequired = flag
-    default: return fail("'required' must be true or false")
-    }
-    let field = MonsterField(
-      uncheckedDeclaring: name, kind: kind, isRequired: isRequired,
-      defaultValue: values[.default])
-    if let problem = field.declarationProblem() { return fail(problem) }
-    entry.value = field
-    return entry
   }
 }

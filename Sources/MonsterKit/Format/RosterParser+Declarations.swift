@@ -90,15 +90,15 @@ extension RosterParser {
   ) {
     // What breaks a rule among the entries (two of one name): left out, with a problem.
     var refused: Set<Int> = []
-    for problem in declared.problems() where problem.isWeapon == (key == .weapons) {
-      let entry = kept[problem.position]
+    for clash in declared.problems() where clash.isWeapon == (key == .weapons) {
+      let entry = kept[clash.position]
       let what = key == .weapons ? "weapon" : "field"
       frameProblems.append(
         PendingProblem(
           offset: entry.offset,
           message:
-            "\(what) \(entry.number) ('\(escapedForMessage(problem.name))'): \(problem.reason)"))
-      refused.insert(problem.position)
+            "\(what) \(entry.number) ('\(escapedForMessage(clash.name))'): \(clash.problem)"))
+      refused.insert(clash.position)
     }
     if !refused.isEmpty {
       declared.weapons = declared.weapons.map { list in

@@ -237,7 +237,7 @@ extension RosterParser {
       ? unescaped(contents).withUnsafeBytes(Roster.problem(withName:))
       : Roster.problem(withName: contents)
     if let problem {
-      monster.note("the name " + problem + "; correct it in the file", at: token.start - 1)
+      monster.note("the name " + problem.rule + "; correct it in the file", at: token.start - 1)
       monster.nameIsValid = false
     }
   }

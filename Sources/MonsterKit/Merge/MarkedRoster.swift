@@ -287,6 +287,33 @@ public struct MarkedRoster: Sendable {
       throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
     }
     let picked = chosen ?? []
+    let monsters = try monsterVersions(resolving: picked, keeping: side, ours: ours, theirs: theirs)
+    let versions = try rosterVersions(
+      of: monsters, resolving: picked, keeping: side, ours: ours, theirs: theirs)
+    if versions.ours == versions.theirs { return .roster(versions.ours) }
+    let writer = MarkedRosterWriter(
+      ours: versions.ours, theirs: versions.theirs, entries: monsters.entries, markers: markers)
+    var bytes: [UInt8] = []
+    writer.write(chunkSize: 1 << 16) { bytes.append(contentsOf: $0) }
+    let remaining = bytes.withUnsafeBytes(ConflictMarkers.unresolvedLines(in:)).count
+    return .marked(bytes, remaining: remaining)
+  }
+
+  /// The monsters of the two versions once some conflicts are resolved, piece by piece:
+  /// those the sides share, the kept side's of a conflict resolved, and each side's of a
+  /// conflict left (unless the sides have them alike), with where each stands in the
+  /// versions and the conflict it is left in.
+  ///
+  /// - Parameters:
+  ///   - picked: The conflicts resolved, by index in ``conflicts``.
+  ///   - side: The side kept.
+  ///   - ours: Ours, a roster.
+  ///   - theirs: Theirs, a roster.
+  /// - Throws: ``ResolutionError/notMonsterByMonster(path:line:)`` where the sides differ
+  ///   outside their markers.
+  private func monsterVersions(
+    resolving picked: Set<Int>, keeping side: MergeSide, ours: Roster, theirs: Roster
+  ) throws(ResolutionError) -> (ours: [Monster], theirs: [Monster], entries: [MarkedEntry]) {
     var mine: [Monster] = []
     var other: [Monster] = []
     var entries: [MarkedEntry] = []
@@ -321,6 +348,27 @@ public struct MarkedRoster: Sendable {
         }
       }
     }
+    return (mine, other, entries)
+  }
+
+  /// The two versions as rosters: each version's monsters, with the roster's own keys and
+  /// declarations of the side kept where a resolved conflict holds them, and of its own
+  /// side elsewhere.
+  ///
+  /// - Parameters:
+  ///   - monsters: Each version's monsters.
+  ///   - picked: The conflicts resolved, by index in ``conflicts``.
+  ///   - side: The side kept.
+  ///   - ours: Ours, a roster.
+  ///   - theirs: Theirs, a roster.
+  /// - Throws: ``ResolutionError/sameName(_:_:)`` for two monsters of one name in a
+  ///   version, ``ResolutionError/wouldNotFit(_:)`` for a monster that does not fit what
+  ///   its version declares, and ``ResolutionError/notMonsterByMonster(path:line:)`` for
+  ///   any other reason a version is no roster.
+  private func rosterVersions(
+    of monsters: (ours: [Monster], theirs: [Monster], entries: [MarkedEntry]),
+    resolving picked: Set<Int>, keeping side: MergeSide, ours: Roster, theirs: Roster
+  ) throws(ResolutionError) -> (ours: Roster, theirs: Roster) {
     let keysResolved = conflicts.indices.contains {
       picked.contains($0) && conflicts[$0].holdsRosterKeys
     }
@@ -335,14 +383,13 @@ public struct MarkedRoster: Sendable {
       ours: declarationsResolved && side == .theirs ? theirs.declarations : ours.declarations,
       theirs: declarationsResolved && side == .ours ? ours.declarations : theirs.declarations
     )
-    let versions: (Roster, Roster)
     do throws(RosterError) {
-      versions = (
+      return (
         try Roster(
-          mine, weapons: declared.ours.weapons, fields: declared.ours.fields,
+          monsters.ours, weapons: declared.ours.weapons, fields: declared.ours.fields,
           otherKeys: declared.ours.otherKeys, otherFields: keys.ours),
         try Roster(
-          other, weapons: declared.theirs.weapons, fields: declared.theirs.fields,
+          monsters.theirs, weapons: declared.theirs.weapons, fields: declared.theirs.fields,
           otherKeys: declared.theirs.otherKeys, otherFields: keys.theirs)
       )
     } catch {
@@ -353,12 +400,5 @@ public struct MarkedRoster: Sendable {
       default: throw .notMonsterByMonster(path: path, line: conflicts.first?.line ?? 1)
       }
     }
-    if versions.0 == versions.1 { return .roster(versions.0) }
-    let writer = MarkedRosterWriter(
-      ours: versions.0, theirs: versions.1, entries: entries, markers: markers)
-    var bytes: [UInt8] = []
-    writer.write(chunkSize: 1 << 16) { bytes.append(contentsOf: $0) }
-    let remaining = bytes.withUnsafeBytes(ConflictMarkers.unresolvedLines(in:)).count
-    return .marked(bytes, remaining: remaining)
   }
 }

@@ -39,6 +39,21 @@ extension RosterDeclarations {
       theirs.replace(entry, from: sides.theirs)
       return true
     }
+
+    /// Puts in conflict each entry that breaks a rule of ``RosterDeclarations/problems()``
+    /// once merged (two weapons named alike, one from each side), until neither version
+    /// breaks one. A weapon or a field is an entry by its name as the rules fold it (`Ray`
+    /// and `RAY`, `squad` and `Squad`, `café` in two Unicode forms are one), each version
+    /// taking its own side's.
+    mutating func markBrokenRules() {
+      while true {
+        let broken = (ours.problems() + theirs.problems()).map {
+          $0.isWeapon
+            ? MergeConflict.Declaration.weapon($0.name) : MergeConflict.Declaration.field($0.name)
+        }
+        guard broken.contains(where: { markConflict($0) }) else { break }
+      }
+    }
   }
 
   /// Merges what the sides of a merge declare: a weapon or field one side added, removed or
@@ -61,7 +76,39 @@ extension RosterDeclarations {
       (merged.ours, merged.theirs) = (theirs, theirs)
       return merged
     }
-    // The weapons: a roster that lists none has the five built-in ones.
+    let weapons = mergeWeapons(base: base, ours: ours, theirs: theirs)
+    merged.ours.weapons = weapons.ours
+    merged.theirs.weapons = weapons.theirs
+    // What each says of keys no field declares, as one value. Two rules set differently
+    // refuse such keys, which no monster's key can then slip past: one that holds one is
+    // a misfit of the merge, marked.
+    var otherKeysConflict = false
+    switch threeWay(base.otherKeys, ours.otherKeys, theirs.otherKeys) {
+    case .agreed(let rule):
+      merged.ours.otherKeys = rule
+      merged.theirs.otherKeys = rule
+    case .conflict:
+      otherKeysConflict = true
+    }
+    let fields = mergeFields(base: base, ours: ours, theirs: theirs)
+    merged.ours.fields = fields.ours
+    merged.theirs.fields = fields.theirs
+    for name in weapons.conflicts { merged.markConflict(.weapon(name)) }
+    for key in fields.conflicts { merged.markConflict(.field(key)) }
+    if otherKeysConflict { merged.markConflict(.otherKeys) }
+    merged.markBrokenRules()
+    return merged
+  }
+
+  /// Merges the weapons the sides declare, weapon by weapon, by name. A roster that lists
+  /// none has the five built-in ones; a merged list of those as they are built in is none,
+  /// unless a side lists weapons.
+  ///
+  /// - Returns: The merged weapons with every conflict resolved ours' way and theirs' way,
+  ///   and the names of the weapons in conflict.
+  private static func mergeWeapons(base: Self, ours: Self, theirs: Self) -> (
+    ours: [Weapon]?, theirs: [Weapon]?, conflicts: [String]
+  ) {
     func members(_ weapons: [Weapon]) -> [JSONMember] {
       weapons.map { JSONMember($0.name, json(of: $0)) }
     }
@@ -77,20 +124,18 @@ extension RosterDeclarations {
       let list = members.enumerated().compactMap { weapon($1.value, number: $0 + 1).value }
       return declared || !list.haveSameImages(as: Weapon.builtIn) ? list : nil
     }
-    merged.ours.weapons = weaponList(weapons.ours)
-    merged.theirs.weapons = weaponList(weapons.theirs)
-    // What each says of keys no field declares, as one value. Two rules set differently
-    // refuse such keys, which no monster's key can then slip past: one that holds one is
-    // a misfit of the merge, marked.
-    var otherKeysConflict = false
-    switch threeWay(base.otherKeys, ours.otherKeys, theirs.otherKeys) {
-    case .agreed(let rule):
-      merged.ours.otherKeys = rule
-      merged.theirs.otherKeys = rule
-    case .conflict:
-      otherKeysConflict = true
-    }
-    // The fields, each merged part by part where both sides changed it.
+    return (weaponList(weapons.ours), weaponList(weapons.theirs), weapons.conflicts.map(\.key))
+  }
+
+  /// Merges the fields the sides declare, field by field, by key: each field both sides
+  /// changed merged part by part (``mergeField(base:ours:theirs:)``), and in conflict where
+  /// its parts cannot be.
+  ///
+  /// - Returns: The merged fields with every conflict resolved ours' way and theirs' way,
+  ///   and the keys of the fields in conflict.
+  private static func mergeFields(base: Self, ours: Self, theirs: Self) -> (
+    ours: [MonsterField], theirs: [MonsterField], conflicts: [String]
+  ) {
     func fieldMembers(_ fields: [MonsterField]) -> [JSONMember] {
       fields.map { JSONMember($0.key, json(of: $0)) }
     }
@@ -99,13 +144,13 @@ extension RosterDeclarations {
       theirs: fieldMembers(theirs.fields))
     let bases = base.fields.byKey
     let (oursFields, theirsFields) = (ours.fields.byKey, theirs.fields.byKey)
-    var conflicted: [MergeConflict.Declaration] = weapons.conflicts.map { .weapon($0.key) }
+    var conflicted: [String] = []
     for conflict in fields.conflicts {
       let key = CodePointKey(conflict.key)
       guard
         let partly = mergeField(base: bases[key], ours: oursFields[key], theirs: theirsFields[key])
       else {
-        conflicted.append(.field(conflict.key))
+        conflicted.append(conflict.key)
         continue
       }
       let member = JSONMember(conflict.key, json(of: partly))
@@ -119,23 +164,7 @@ extension RosterDeclarations {
     func fieldList(_ members: [JSONMember]) -> [MonsterField] {
       members.enumerated().compactMap { field($1.value, number: $0 + 1).value }
     }
-    merged.ours.fields = fieldList(fields.ours)
-    merged.theirs.fields = fieldList(fields.theirs)
-    for entry in conflicted { merged.markConflict(entry) }
-    if otherKeysConflict { merged.markConflict(.otherKeys) }
-    // An entry that breaks a rule once merged (two weapons named alike, one from each
-    // side) is in conflict too, until neither version breaks one.
-    // A weapon or a field is an entry by its name as the rules fold it (`Ray` and `RAY`,
-    // `squad` and `Squad`, `café` in two Unicode forms are one), each version taking its
-    // own side's.
-    while true {
-      let broken = (merged.ours.problems() + merged.theirs.problems()).map {
-        $0.isWeapon
-          ? MergeConflict.Declaration.weapon($0.name) : MergeConflict.Declaration.field($0.name)
-      }
-      guard broken.contains(where: { merged.markConflict($0) }) else { break }
-    }
-    return merged
+    return (fieldList(fields.ours), fieldList(fields.theirs), conflicted)
   }
 
   /// Merges one field both sides changed, part by part; `nil` where a part was changed two
@@ -249,7 +278,7 @@ extension RosterDeclarations {
   func firstProblem() -> String? {
     problems().first.map { problem in
       "\(problem.isWeapon ? "weapon" : "field") '\(escapedForMessage(problem.name))': "
-        + problem.reason
+        + problem.problem.description
     }
   }
 }

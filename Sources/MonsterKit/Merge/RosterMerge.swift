@@ -76,7 +76,57 @@ public struct RosterMerge: Sendable {
     let (ours, theirs) = (oursSide.roster, theirsSide.roster)
     let identities = MergeIdentities(
       oursSide.matching, theirs: theirs, theirsSide.matching)
-    var merged = base.withView { base in
+    var merged = Self.mergeMonsters(base: base, ours: ours, theirs: theirs, identities)
+    var found = FoundConflicts(merged.conflicts)
+    let fields = mergeMembers(
+      base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
+    for conflict in fields.conflicts {
+      found.append(
+        MergeConflict(
+          monster: nil,
+          reason: .rosterField(conflict.key, ours: conflict.ours, theirs: conflict.theirs)))
+    }
+    var declared = RosterDeclarations.merge(
+      base: base.declarations, ours: ours.declarations, theirs: theirs.declarations)
+    let outcomes = merged.outcomes
+    let order = identities.order { outcomes[$0] != .removed }
+    // The fields the ancestor declares, where a side changed the declarations: one a
+    // version no longer declares was removed, and no monster of that version keeps it.
+    let baseFields =
+      ours.declarations != base.declarations || theirs.declarations != base.declarations
+      ? Set(base.declarations.fields.map { CodePointKey($0.key) }) : nil
+    let assembly = MergeAssembly(
+      identities: identities, outcomes: outcomes, merged: merged.monsters, ours: ours,
+      theirs: theirs)
+    let versions = Self.assembleVersions(
+      of: order, assembly, otherFields: fields, baseFields: baseFields, merged: &merged,
+      declared: &declared, found: &found)
+    for entry in declared.conflictOrder {
+      guard let (mine, other) = declared.conflicts[entry] else { continue }
+      found.append(
+        MergeConflict(monster: nil, reason: .declaration(entry, ours: mine, theirs: other)))
+    }
+    conflicts = found.conflicts
+    oursVersion = versions.ours.roster
+    theirsVersion = versions.theirs.roster
+    entries =
+      conflicts.isEmpty
+      ? []
+      : Self.entries(order, versions.ours, versions.theirs, pieces: merged.pieces(in: order))
+    keepsOurs =
+      conflicts.isEmpty && fields.ours == ours.otherFields
+      && declared.ours == ours.declarations && order.count == ours.count
+      && order.enumerated().allSatisfy { offset, identity in
+        outcomes[Int(identity)] == .ours && identities.ours[Int(identity)] == offset
+      }
+  }
+
+  /// Merges the sides' monsters identity by identity, then settles the identities a side's
+  /// files leave in doubt (see ``UncertainIdentities``).
+  private static func mergeMonsters(
+    base: Roster, ours: Roster, theirs: Roster, _ identities: MergeIdentities
+  ) -> MergedMonsters {
+    base.withView { base in
       ours.withView { ours in
         theirs.withView { theirs in
           let rosters = MonsterMerge.Rosters(base: base, ours: ours, theirs: theirs)
@@ -86,37 +136,32 @@ public struct RosterMerge: Sendable {
         }
       }
     }
-    var conflicts = merged.conflicts
-    let fields = mergeMembers(
-      base: base.otherFields, ours: ours.otherFields, theirs: theirs.otherFields)
-    for conflict in fields.conflicts {
-      conflicts.append(
-        MergeConflict(
-          monster: nil,
-          reason: .rosterField(conflict.key, ours: conflict.ours, theirs: conflict.theirs)))
-    }
-    var declared = RosterDeclarations.merge(
-      base: base.declarations, ours: ours.declarations, theirs: theirs.declarations)
-    let outcomes = merged.outcomes
-    let order = identities.order { outcomes[$0] != .removed }
-    // The fields the ancestor declares: one a version no longer declares was removed, and
-    // no monster of that version keeps it.
-    let baseFields = Set(base.declarations.fields.map { CodePointKey($0.key) })
-    let declarationsChanged =
-      ours.declarations != base.declarations || theirs.declarations != base.declarations
+  }
 
-    // Assemble each side's version. Names that would be the same name put both monsters
-    // in conflict, each side's version as that side has it; so does a monster that does
-    // not fit what the version declares (a weapon one side removed and the other gave a
-    // monster, a value one side took from a field's values and the other set), with the
-    // declaration too. Each changes the versions, until each is one of names all
-    // different and of monsters that fit: each round puts at least one more monster or
-    // declaration in conflict, and once all are, each version is one side's.
-    let assembly = MergeAssembly(
-      identities: identities, outcomes: outcomes, merged: merged.monsters, ours: ours,
-      theirs: theirs)
-    var sameNames: Set<MergeConflict> = []
-    var misfits: Set<MergeConflict> = []
+  /// Assembles each side's version of the merge, in rounds. Names that would be the same
+  /// name put both monsters in conflict, each side's version as that side has it; so does
+  /// a monster that does not fit what the version declares (a weapon one side removed and
+  /// the other gave a monster, a value one side took from a field's values and the other
+  /// set), with the declaration too. Each changes the versions, until each is one of names
+  /// all different and of monsters that fit: each round puts at least one more monster or
+  /// declaration in conflict, and once all are, each version is one side's.
+  ///
+  /// - Parameters:
+  ///   - order: The identities in the result, in order.
+  ///   - assembly: What builds the versions.
+  ///   - fields: The roster's keys that `monsters` does not know, merged.
+  ///   - baseFields: The fields the ancestor declares; `nil` when neither side changed
+  ///     the declarations, so that no monster can stop fitting them.
+  ///   - merged: The merged monsters, where monsters are put in conflict.
+  ///   - declared: The merged declarations, where declarations are put in conflict.
+  ///   - found: The conflicts found, to which those of the rounds are added.
+  /// - Returns: Our version and theirs, the same when nothing is in conflict.
+  private static func assembleVersions(
+    of order: [Int32], _ assembly: MergeAssembly,
+    otherFields fields: (ours: [JSONMember], theirs: [JSONMember], conflicts: [MemberConflict]),
+    baseFields: Set<CodePointKey>?, merged: inout MergedMonsters,
+    declared: inout RosterDeclarations.Merged, found: inout FoundConflicts
+  ) -> (ours: MergeAssembly.Side, theirs: MergeAssembly.Side) {
     while true {
       let oursSide = assembly.version(
         of: order, side: .ours, conflicted: merged.conflicted, otherFields: fields.ours,
@@ -127,62 +172,74 @@ public struct RosterMerge: Sendable {
         : assembly.version(
           of: order, side: .theirs, conflicted: merged.conflicted, otherFields: fields.theirs,
           declarations: declared.theirs)
-      var changed = false
-      for side in [oursSide, theirsSide] {
-        for (offset, earlier) in side.duplicates {
-          let pair = [side.identities[earlier], side.identities[offset]]
-          for identity in pair {
-            let put = merged.putInConflict(identity, versions: assembly.sideVersions(of:))
-            changed = changed || put.changed
-            conflicts += put.conflicts
-          }
-          merged.join(pair[0], pair[1])
-          let names = [earlier, offset].map {
-            side.roster.name(at: side.roster.index(atOffset: $0))
-          }
-          let conflict = MergeConflict(monster: names[0], reason: .sameName(names[1]))
-          if sameNames.insert(conflict).inserted { conflicts.append(conflict) }
-        }
+      let sides = [oursSide, theirsSide]
+      if putSameNamesInConflict(sides, assembly, &merged, &found) { continue }
+      if let baseFields,
+        putMisfitsInConflict(
+          sides, baseFields: baseFields, assembly, &merged, &declared, &found)
+      {
+        continue
       }
-      guard !changed else { continue }
-      if declarationsChanged {
-        for side in [oursSide, theirsSide] {
-          let removed = baseFields.subtracting(
-            side.roster.declaredFields.map { CodePointKey($0.key) })
-          for misfit in side.roster.misfits(removedFields: removed) {
-            let identity = side.identities[misfit.offset]
-            let put = merged.putInConflict(identity, versions: assembly.sideVersions(of:))
-            changed = changed || put.changed
-            conflicts += put.conflicts
-            if declared.markConflict(misfit.entry) { changed = true }
-            let conflict = MergeConflict(
-              monster: side.roster.name(at: side.roster.index(atOffset: misfit.offset)),
-              reason: .notAllowed(misfit.why))
-            if misfits.insert(conflict).inserted { conflicts.append(conflict) }
-          }
-        }
-        guard !changed else { continue }
-      }
-      for entry in declared.conflictOrder {
-        guard let (mine, other) = declared.conflicts[entry] else { continue }
-        conflicts.append(
-          MergeConflict(
-            monster: nil, reason: .declaration(entry, ours: mine, theirs: other)))
-      }
-      self.conflicts = conflicts
-      oursVersion = oursSide.roster
-      theirsVersion = theirsSide.roster
-      entries =
-        conflicts.isEmpty
-        ? [] : Self.entries(order, oursSide, theirsSide, pieces: merged.pieces(in: order))
-      keepsOurs =
-        conflicts.isEmpty && fields.ours == ours.otherFields
-        && declared.ours == ours.declarations && order.count == ours.count
-        && order.enumerated().allSatisfy { offset, identity in
-          outcomes[Int(identity)] == .ours && identities.ours[Int(identity)] == offset
-        }
-      return
+      return (oursSide, theirsSide)
     }
+  }
+
+  /// Puts both monsters of each pair whose names would be the same name in a version in
+  /// conflict, in one piece, with a conflict that names them.
+  ///
+  /// - Returns: Whether a monster came into conflict, which changes the versions.
+  private static func putSameNamesInConflict(
+    _ sides: [MergeAssembly.Side], _ assembly: MergeAssembly, _ merged: inout MergedMonsters,
+    _ found: inout FoundConflicts
+  ) -> Bool {
+    var changed = false
+    for side in sides {
+      for (offset, earlier) in side.duplicates {
+        let pair = [side.identities[earlier], side.identities[offset]]
+        for identity in pair {
+          let put = merged.putInConflict(identity, versions: assembly.sideVersions(of:))
+          changed = changed || put.changed
+          found.append(contentsOf: put.conflicts)
+        }
+        merged.join(pair[0], pair[1])
+        let names = [earlier, offset].map {
+          side.roster.name(at: side.roster.index(atOffset: $0))
+        }
+        found.appendOnce(MergeConflict(monster: names[0], reason: .sameName(names[1])))
+      }
+    }
+    return changed
+  }
+
+  /// Puts each monster that does not fit what its version declares in conflict, with the
+  /// declaration it breaks, and a conflict that says why.
+  ///
+  /// - Parameter baseFields: The fields the ancestor declares: one a version no longer
+  ///   declares was removed, and no monster of that version keeps it.
+  /// - Returns: Whether a monster or a declaration came into conflict, which changes the
+  ///   versions.
+  private static func putMisfitsInConflict(
+    _ sides: [MergeAssembly.Side], baseFields: Set<CodePointKey>, _ assembly: MergeAssembly,
+    _ merged: inout MergedMonsters, _ declared: inout RosterDeclarations.Merged,
+    _ found: inout FoundConflicts
+  ) -> Bool {
+    var changed = false
+    for side in sides {
+      let removed = baseFields.subtracting(
+        side.roster.declaredFields.map { CodePointKey($0.key) })
+      for misfit in side.roster.misfits(removedFields: removed) {
+        let identity = side.identities[misfit.offset]
+        let put = merged.putInConflict(identity, versions: assembly.sideVersions(of:))
+        changed = changed || put.changed
+        found.append(contentsOf: put.conflicts)
+        if declared.markConflict(misfit.entry) { changed = true }
+        found.appendOnce(
+          MergeConflict(
+            monster: side.roster.name(at: side.roster.index(atOffset: misfit.offset)),
+            reason: .notAllowed(misfit.why)))
+      }
+    }
+    return changed
   }
 
   /// Where each monster of the marked file is in the two versions, in the order of the
@@ -205,6 +262,32 @@ public struct RosterMerge: Sendable {
       if inTheirs { theirsOffset += 1 }
     }
     return entries
+  }
+}
+
+/// The conflicts a merge finds, in the order it finds them. Those the rounds of assembling
+/// the versions find again in a later round are kept once.
+private struct FoundConflicts {
+  /// The conflicts, in order.
+  private(set) var conflicts: [MergeConflict]
+  /// The conflicts kept once, to tell those found again.
+  private var kept: Set<MergeConflict> = []
+
+  init(_ conflicts: [MergeConflict]) {
+    self.conflicts = conflicts
+  }
+
+  mutating func append(_ conflict: MergeConflict) {
+    conflicts.append(conflict)
+  }
+
+  mutating func append(contentsOf found: [MergeConflict]) {
+    conflicts += found
+  }
+
+  /// Adds a conflict unless it was added so before.
+  mutating func appendOnce(_ conflict: MergeConflict) {
+    if kept.insert(conflict).inserted { conflicts.append(conflict) }
   }
 }
 

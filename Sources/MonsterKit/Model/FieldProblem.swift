@@ -10,8 +10,8 @@
 /// health.problem(with: .number("500"))       // "is 500; it takes an integer from 1 to 100"
 /// ```
 enum FieldProblem: Equatable, Sendable {
-  /// A name that breaks a rule of names: the rule, in words after "it", such as `is empty`.
-  case notAName(rule: String)
+  /// A name that breaks a rule of names: the rule.
+  case notAName(NameProblem)
   /// A value that is no JSON number, for an integer field.
   case notANumber
   /// A value that is no JSON string, for a field of strings.
@@ -33,7 +33,7 @@ enum FieldProblem: Equatable, Sendable {
   func words(for field: MonsterField, weapons: [Weapon]) -> String {
     let allowed = field.allowedValues(weapons: weapons)
     return switch self {
-    case .notAName(let rule): "is not a name: it " + rule
+    case .notAName(let problem): "is not a name: \(problem)"
     case .notANumber: "must be a number: " + allowed
     case .notAString: "must be a string: " + allowed
     case .notWhole(let text):
@@ -53,7 +53,7 @@ enum FieldProblem: Equatable, Sendable {
   func reason(for field: MonsterField, weapons: [Weapon]) -> String {
     let allowed = field.allowedValues(weapons: weapons)
     return switch self {
-    case .notAName(let rule): "it " + rule
+    case .notAName(let problem): problem.description
     case .notWhole: "it is not a whole number; it takes " + allowed
     case .beyond: "it is " + Self.beyondWords
     case .notANumber, .notAString, .notTaken: "it takes " + allowed

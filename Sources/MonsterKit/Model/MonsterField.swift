@@ -188,7 +188,7 @@ extension MonsterField {
   ) throws(RosterError) {
     self.init(
       uncheckedDeclaring: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue)
-    if let reason = declarationProblem() { throw .invalidDeclaration(key, reason: reason) }
+    if let problem = declarationProblem() { throw .invalidDeclaration(key, reason: problem) }
   }
 
   /// A declared field as the reader found it, checked with ``declarationProblem()``: its
@@ -207,44 +207,35 @@ extension MonsterField {
   }
 
   /// What is wrong with the field as a declaration, or `nil` for none.
-  func declarationProblem() -> String? {
-    if let reason = Self.keyProblem(key) { return reason }
+  func declarationProblem() -> DeclarationProblem? {
+    if let problem = Self.keyProblem(key) { return problem }
     switch kind {
     case .text: break
     case .integer(let minimum?, let maximum?) where minimum > maximum:
-      return "its minimum, \(minimum), is more than its maximum, \(maximum)"
+      return .minimumAboveMaximum(minimum: minimum, maximum: maximum)
     case .integer: break
     case .values(let values):
-      if values.isEmpty { return "it lists no values" }
+      if values.isEmpty { return .noValues }
       // An empty value reads as no value where a person types it: `--field team=` takes
       // the field away.
-      if values.contains("") { return "it lists an empty value" }
+      if values.contains("") { return .emptyValue }
       // Two values that typed text matches alike (one text in two Unicode forms, or in two
       // cases) are one: `--field`, `--where` and an import could pick neither.
       var seen: [String: String] = [:]
-      // Where the two differ only in code points, each is spelled by them.
-      func spelled(_ text: String) -> String {
-        escaping(escapedForMessage(text)) { $0.isASCII ? nil : unicodeEscape($0) }
-      }
       for value in values {
         guard let earlier = seen.updateValue(value, forKey: Self.typedForm(of: value)) else {
           continue
         }
-        if earlier != value {
-          return "it lists '\(escapedForMessage(earlier))' and '\(escapedForMessage(value))', "
-            + "the same value ignoring case, as a value is typed"
-        }
-        return "it lists the value '\(escapedForMessage(value))' twice"
-          + (earlier.hasSameCodePoints(as: value)
-            ? ""
-            : " (as '\(spelled(earlier))' and '\(spelled(value))', one text in two Unicode forms)")
+        if earlier != value { return .valuesAlike(earlier, value) }
+        return earlier.hasSameCodePoints(as: value)
+          ? .valueTwice(value) : .valueInTwoForms(earlier, value)
       }
     case .name, .weapon, .color, .any:
-      return "a declared field is text, an integer or one of a list of values"
+      return .kindNotDeclarable
     }
     if let value = defaultValue {
-      guard isRequired else { return "a default goes with a required field" }
-      if let problem = problem(with: value) { return "its default \(problem)" }
+      guard isRequired else { return .defaultWithoutRequired }
+      if problem(with: value) != nil { return .defaultNotTaken(value, field: self) }
     }
     return nil
   }
@@ -255,19 +246,17 @@ extension MonsterField {
   static let reservedInNames: Set<Unicode.Scalar> = ["=", ",", "<", ">", "!"]
 
   /// Why a key cannot be a declared field's, or `nil` when it can.
-  static func keyProblem(_ key: String) -> String? {
-    if let reason = Roster.problem(withName: key) { return "the name " + reason }
+  static func keyProblem(_ key: String) -> DeclarationProblem? {
+    if let problem = Roster.problem(withName: key) { return .name(problem) }
     let folded = foldedKey(key)
     if let builtIn = BuiltIn.allCases.first(where: { foldedKey($0.spelling.description) == folded })
     {
       return builtIn.spelling.description == key
-        ? "'\(escapedForMessage(key))' is a built-in field"
-        : "'\(escapedForMessage(key))' is the built-in field '\(builtIn.spelling)' in another case "
-          + "or form"
+        ? .builtInField(key)
+        : .builtInFieldInAnotherForm(key, builtIn: builtIn.spelling.description)
     }
     if let mark = key.unicodeScalars.first(where: { Self.reservedInNames.contains($0) }) {
-      return "the name holds '\(mark)', which the command line reads between a field and its "
-        + "value (FIELD=VALUE, FIELD<VALUE, a,b)"
+      return .reservedCharacter(mark)
     }
     return nil
   }

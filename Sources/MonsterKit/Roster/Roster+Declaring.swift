@@ -36,7 +36,7 @@ extension Roster {
       throw .weaponInUse(weapon.name, monsters: names(at: carriers), count: carriers.count)
     }
     guard weapons.count > 1 else {
-      throw .invalidDeclaration(weapon.name, reason: "it is the roster's last weapon")
+      throw .invalidDeclaration(weapon.name, reason: .lastWeapon)
     }
     declarations.weapons = weapons.filter { $0 != weapon }
     return [.weaponRemoved(weapon)]

@@ -154,8 +154,8 @@ extension Roster {
   ///
   /// - Throws: ``RosterError/invalidName(_:reason:)``.
   func checkNameRules(_ name: String) throws(RosterError) {
-    if let reason = Self.problem(withName: name) {
-      throw .invalidName(name, reason: "it " + reason)
+    if let problem = Self.problem(withName: name) {
+      throw .invalidName(name, reason: problem)
     }
   }
 }

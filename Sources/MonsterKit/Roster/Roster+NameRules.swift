@@ -10,55 +10,44 @@ extension Roster {
   /// names that look the same, or a name that reads other than it is.
   ///
   /// - Parameter utf8: The name's UTF-8 bytes.
-  /// - Returns: `nil` for a good name; otherwise what is wrong, such as `is empty`.
-  static func problem(withName utf8: UnsafeRawBufferPointer) -> String? {
-    guard let first = utf8.first, let last = utf8.last else { return "is empty" }
+  /// - Returns: `nil` for a good name; otherwise the rule it breaks, such as
+  ///   ``NameProblem/empty``.
+  static func problem(withName utf8: UnsafeRawBufferPointer) -> NameProblem? {
+    guard let first = utf8.first, let last = utf8.last else { return .empty }
     if isAllASCII(utf8) {
       // The common case: no format character is ASCII, and the only white space that is
       // not a control character is the space.
       if holdsControlCharacter(utf8),
         let control = utf8.first(where: { $0 < 0x20 || $0 == 0x7F })
       {
-        return problem(.control, Unicode.Scalar(control))
+        return .controlCharacter(Unicode.Scalar(control))
       }
-      if first == UInt8(ascii: " ") { return problem(.startsWithSpace, " ") }
-      if last == UInt8(ascii: " ") { return problem(.endsWithSpace, " ") }
+      if first == UInt8(ascii: " ") { return .startsWithSpace(" ") }
+      if last == UInt8(ascii: " ") { return .endsWithSpace(" ") }
       return nil
     }
     let scalars = String(decoding: utf8, as: UTF8.self).unicodeScalars
     for scalar in scalars {
       switch scalar.properties.generalCategory {
-      case .control: return problem(.control, scalar)
-      case .format: return problem(.format, scalar)
+      case .control: return .controlCharacter(scalar)
+      case .format: return .formatCharacter(scalar)
       default: continue
       }
     }
     if let first = scalars.first, first.properties.isWhitespace {
-      return problem(.startsWithSpace, first)
+      return .startsWithSpace(first)
     }
     if let last = scalars.last, last.properties.isWhitespace {
-      return problem(.endsWithSpace, last)
+      return .endsWithSpace(last)
     }
     return nil
   }
 
-  static func problem(withName name: String) -> String? {
+  /// Whether a name may be a monster's, and if not, the rule it breaks: the rules above,
+  /// checked on the name's UTF-8 bytes.
+  static func problem(withName name: String) -> NameProblem? {
     var name = name
     return name.withUTF8 { problem(withName: UnsafeRawBufferPointer($0)) }
-  }
-
-  private enum NameRule {
-    case control, format, startsWithSpace, endsWithSpace
-  }
-
-  private static func problem(_ rule: NameRule, _ scalar: Unicode.Scalar) -> String {
-    let character = describe(scalar)
-    return switch rule {
-    case .control: "holds a control character, \(character)"
-    case .format: "holds a format character, \(character)"
-    case .startsWithSpace: "starts with white space, \(character)"
-    case .endsWithSpace: "ends with white space, \(character)"
-    }
   }
 }
 

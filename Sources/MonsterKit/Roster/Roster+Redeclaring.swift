@@ -119,14 +119,13 @@ extension Roster {
   private func redeclared(_ field: MonsterField, _ change: FieldRedeclaration)
     throws(RosterError) -> MonsterField
   {
-    func refuse(_ reason: String) -> RosterError {
-      .invalidDeclaration(field.key, reason: reason)
+    func refuse(_ problem: DeclarationProblem) -> RosterError {
+      .invalidDeclaration(field.key, reason: problem)
     }
     var kind = field.kind
     if !change.addedValues.isEmpty || !change.removedValues.isEmpty {
       guard case .values(var values) = kind else {
-        throw refuse(
-          "it takes \(field.allowedValues(weapons: weapons)), not one of a list of values")
+        throw refuse(.notAListOfValues(takes: field.allowedValues(weapons: weapons)))
       }
       for removed in change.removedValues {
         // As a value is typed: exactly, else the one value alike in case and normal form.
@@ -135,7 +134,7 @@ extension Roster {
           values.firstIndex { $0.hasSameCodePoints(as: removed) }
           ?? values.firstIndex { MonsterField.typedForm(of: $0) == typed }
         guard let place else {
-          throw refuse("it lists no value '\(escapedForMessage(removed))'")
+          throw refuse(.noSuchValue(removed))
         }
         values.remove(at: place)
       }
@@ -147,9 +146,7 @@ extension Roster {
     }
     if change.minimum != .keep || change.maximum != .keep {
       guard case .integer(var minimum, var maximum) = kind else {
-        throw refuse(
-          "it takes \(field.allowedValues(weapons: weapons)), which has no range: a range goes "
-            + "with an integer field")
+        throw refuse(.noRange(takes: field.allowedValues(weapons: weapons)))
       }
       func changed(_ bound: Int?, _ change: FieldRedeclaration.BoundChange) -> Int? {
         switch change {
@@ -175,7 +172,7 @@ extension Roster {
     case .keep: break
     case .remove: fallback = nil
     case .set(let input):
-      guard isRequired else { throw refuse("a default goes with a required field") }
+      guard isRequired else { throw refuse(.defaultWithoutRequired) }
       // Read as the changed field reads a value: an integer in canonical form, a value of
       // its list in any case.
       let reader = try MonsterField(declaring: field.key, kind: kind, isRequired: true)
@@ -282,10 +279,7 @@ extension Roster {
       throw .unknownWeapon(name, weapons: weapons.names)
     }
     if let type = old.type {
-      throw .invalidDeclaration(
-        old.name,
-        reason: "it is a built-in weapon, whose image is \(type.imageName); rename it to give "
-          + "a weapon of the roster's own another image")
+      throw .invalidDeclaration(old.name, reason: .builtInWeaponImageChange(type.imageName))
     }
     return try replaceWeapon(old, with: Weapon(name: old.name, imageName: image))
   }

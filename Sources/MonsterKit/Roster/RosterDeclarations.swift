@@ -61,47 +61,45 @@ extension RosterDeclarations {
   ///   rule.
   func check() throws(RosterError) {
     if let problem = problems().first {
-      throw .invalidDeclaration(problem.name, reason: problem.reason)
+      throw .invalidDeclaration(problem.name, reason: problem.problem)
     }
   }
 
   /// Every declaration that breaks a rule: the weapon's or field's name, its place in its
   /// list, and why.
-  func problems() -> [(name: String, isWeapon: Bool, position: Int, reason: String)] {
-    var problems: [(name: String, isWeapon: Bool, position: Int, reason: String)] = []
+  func problems() -> [(name: String, isWeapon: Bool, position: Int, problem: DeclarationProblem)] {
+    var problems: [(name: String, isWeapon: Bool, position: Int, problem: DeclarationProblem)] =
+      []
     if let weapons {
       var seen: [String: String] = [:]
       for (position, weapon) in weapons.enumerated() {
-        func refuse(_ reason: String) {
-          problems.append((weapon.name, true, position, reason))
+        func refuse(_ problem: DeclarationProblem) {
+          problems.append((weapon.name, true, position, problem))
         }
         if !Weapon.isValidName(weapon.name) {
-          refuse("a weapon's name is one or more letters and digits (A-Z, a-z, 0-9)")
+          refuse(.invalidWeaponName)
         } else if let earlier = seen.updateValue(
           weapon.name, forKey: Weapon.foldedName(weapon.name))
         {
-          refuse("it is the same name as '\(earlier)', ignoring case, '-' and '_'")
+          refuse(.sameWeaponName(as: earlier))
         } else if position >= WeaponTable.capacity {
-          refuse("a roster has at most \(WeaponTable.capacity) weapons")
+          refuse(.tooManyWeapons(most: WeaponTable.capacity))
         } else if WeaponType(rawValue: weapon.name) != nil && weapon.type == nil {
-          refuse(
-            "it is a built-in weapon, whose image is \(Weapon.defaultImageName(forName: weapon.name))"
-          )
+          refuse(.builtInWeaponImage(Weapon.defaultImageName(forName: weapon.name)))
         }
       }
     }
     var keys: [String: String] = [:]
     for (position, field) in fields.enumerated() {
-      if let reason = field.declarationProblem() {
-        problems.append((field.key, false, position, reason))
+      if let problem = field.declarationProblem() {
+        problems.append((field.key, false, position, problem))
       } else if let earlier = keys.updateValue(field.key, forKey: MonsterField.foldedKey(field.key))
       {
         problems.append(
           (
             field.key, false, position,
-            "it is the same name as '\(escapedForMessage(earlier))', "
-              + (earlier == field.key && !earlier.hasSameCodePoints(as: field.key)
-                ? "in another Unicode form" : "ignoring case")
+            earlier == field.key && !earlier.hasSameCodePoints(as: field.key)
+              ? .sameFieldNameInAnotherForm(as: earlier) : .sameFieldName(as: earlier)
           ))
       }
     }

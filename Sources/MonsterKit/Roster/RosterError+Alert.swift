@@ -19,9 +19,12 @@ extension RosterError {
       "It was removed, by this app or by another program whose changes were brought in."
     case .nameTaken:
       "No two monsters of a roster have the same name, ignoring case."
-    case .invalidName(_, let reason), .invalidValue(_, _, let reason),
-      .invalidDeclaration(_, let reason):
+    case .invalidName(_, let reason):
+      sentence(reason.description)
+    case .invalidValue(_, _, let reason):
       sentence(reason)
+    case .invalidDeclaration(_, let reason):
+      sentence(reason.description)
     case .unknownWeapon(_, let weapons):
       "The roster's weapons are \(listedForMessage(weapons))."
     case .unknownField(_, let fields):

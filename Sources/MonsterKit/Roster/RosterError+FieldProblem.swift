@@ -14,8 +14,8 @@ extension FieldProblem {
     switch (self, value) {
     case (.notTaken, .string(let text)) where field.kind == .weapon:
       .unknownWeapon(text, weapons: weapons.names)
-    case (.notAName, .string(let text)):
-      .invalidName(text, reason: reason(for: field, weapons: weapons))
+    case (.notAName(let problem), .string(let text)):
+      .invalidName(text, reason: problem)
     default:
       .invalidValue(
         MonsterField.text(of: value), field: field.key, reason: reason(for: field, weapons: weapons)

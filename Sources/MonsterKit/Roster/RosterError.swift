@@ -13,9 +13,9 @@ public enum RosterError: Error, Hashable, Sendable {
   /// Another monster, named second, has this name already: the two are the same name,
   /// ignoring case (see ``Monster/foldedName(_:)``).
   case nameTaken(String, by: String)
-  /// The name cannot be a monster's: the reason says why (empty, a control or format
-  /// character, white space at either end).
-  case invalidName(String, reason: String)
+  /// The name cannot be a monster's: the reason is the rule it breaks (empty, a control or
+  /// format character, white space at either end).
+  case invalidName(String, reason: NameProblem)
   /// No weapon of the roster has this name, read forgivingly: the text, and the roster's
   /// weapons.
   case unknownWeapon(String, weapons: [String])
@@ -29,7 +29,7 @@ public enum RosterError: Error, Hashable, Sendable {
   /// monster was being added.
   case missingValue(field: String, monster: String?)
   /// A field or weapon cannot be declared so: its name, and why.
-  case invalidDeclaration(String, reason: String)
+  case invalidDeclaration(String, reason: DeclarationProblem)
   /// The roster has a weapon of this name already, ignoring case, `-` and `_`: the name
   /// asked for, and the weapon's.
   case weaponTaken(String, by: String)
@@ -153,6 +153,18 @@ extension RosterError: CustomStringConvertible {
   ///     newer roster version; `nil` names no program.
   /// - Returns: The message; ``description`` when the error takes no hint and no program.
   package func message(hint: String?, program: String? = nil) -> String {
+    switch category {
+    case .edit: editMessage(hint: hint)
+    case .parse: parseMessage(hint: hint, program: program)
+    case .file, .lock, .conflict: fileMessage(hint: hint, program: program)
+    }
+  }
+
+  /// The message of an edit that breaks a rule of the roster (``Category/edit``): a
+  /// monster, a weapon or a field that is not there or is taken, a name, value or
+  /// declaration that is not allowed, and a removal or change that monsters stand in the
+  /// way of, where the hint goes.
+  private func editMessage(hint: String?) -> String {
     switch self {
     case .noSuchMonster(let name, let suggestion):
       "No monster named '\(escapedForMessage(name))'."
@@ -208,6 +220,15 @@ extension RosterError: CustomStringConvertible {
       "Field '\(escapedForMessage(field))' cannot be changed to take \(takes): "
         + "\(Self.listed(monsters, of: count)) " + (count == 1 ? "holds" : "hold")
         + " a value outside that" + (hint.map { "; \($0)" } ?? "") + "."
+    default:
+      preconditionFailure("not an edit's error")
+    }
+  }
+
+  /// The message of a file that is not a roster (``Category/parse``): where the first
+  /// error or problem is, and how many more there are, where the hint goes.
+  private func parseMessage(hint: String?, program: String?) -> String {
+    switch self {
     case .syntax(let path, let line, let column, let message):
       "\(escapedForMessage(path)):\(line):\(column): \(message)"
     case .invalidRoster(let path, let problems):
@@ -218,6 +239,16 @@ extension RosterError: CustomStringConvertible {
     case .unresolvedConflict(let path, let lines):
       "\(escapedForMessage(path)):\(lines.first ?? 1): unresolved merge conflict"
         + moreConflicts(lines.count - 1, hint: hint)
+    default:
+      preconditionFailure("not a parse error")
+    }
+  }
+
+  /// The message of a file that cannot be read or written (``Category/file``), of the lock
+  /// held too long (``Category/lock``), and of a save that met changes it could not merge
+  /// (``Category/conflict``).
+  private func fileMessage(hint: String?, program: String?) -> String {
+    switch self {
     case .missingFile(let path):
       "\(escapedForMessage(path)): no such file."
     case .fileExists(let path):
@@ -249,6 +280,8 @@ extension RosterError: CustomStringConvertible {
     case .notTheFileRead(let path):
       "The roster to save was read from another file than \(escapedForMessage(path)); nothing "
         + "was written."
+    default:
+      preconditionFailure("not an error of a file")
     }
   }
 }

@@ -52,9 +52,8 @@ import Testing
     #expect(throws: RosterError.unknownWeapon("laser", weapons: Weapon.builtIn.names)) {
       try MonsterField.weapon.check(.string("laser"))
     }
-    let rule = Roster.problem(withName: "") ?? ""
-    #expect(MonsterField.name.fieldProblem(with: .string("")) == .notAName(rule: rule))
-    #expect(throws: RosterError.invalidName("", reason: "it " + rule)) {
+    #expect(MonsterField.name.fieldProblem(with: .string("")) == .notAName(.empty))
+    #expect(throws: RosterError.invalidName("", reason: .empty)) {
       try MonsterField.name.check(.string(""))
     }
     #expect(MonsterField.description.fieldProblem(with: .number("1")) == .notAString)

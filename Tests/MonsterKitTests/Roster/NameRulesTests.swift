@@ -36,7 +36,9 @@ import Testing
   @Test(arguments: formatCharacters)
   func aNameWithAFormatCharacterIsRefused(_ name: String, _ character: String) {
     var roster = Roster.seeded
-    let refusal = RosterError.invalidName(name, reason: "it holds a format character, \(character)")
+    let problem = Roster.problem(withName: name)
+    #expect(problem?.description == "it holds a format character, \(character)")
+    let refusal = RosterError.invalidName(name, reason: problem ?? .empty)
     #expect(throws: refusal) {
       try roster.add(Monster(name: name, description: "", icon: "x.png", weapon: .fire))
     }
@@ -47,10 +49,12 @@ import Testing
   @Test(arguments: spaceAtAnEnd)
   func aNameWithWhiteSpaceAtAnEndIsRefused(_ name: String, _ reason: String) {
     var roster = Roster.seeded
-    #expect(throws: RosterError.invalidName(name, reason: "it " + reason)) {
+    let problem = Roster.problem(withName: name)
+    #expect(problem?.description == "it " + reason)
+    #expect(throws: RosterError.invalidName(name, reason: problem ?? .empty)) {
       try roster.add(Monster(name: name, description: "", icon: "x.png", weapon: .fire))
     }
-    #expect(throws: RosterError.invalidName(name, reason: "it " + reason)) {
+    #expect(throws: RosterError.invalidName(name, reason: problem ?? .empty)) {
       try roster.apply(.rename("ice-bot", to: name))
     }
     #expect(roster == Roster.seeded)

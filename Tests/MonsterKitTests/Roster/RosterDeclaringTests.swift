@@ -71,7 +71,7 @@ import Testing
   @Test func theLastWeaponStays() throws {
     var roster = try Roster([], weapons: [Weapon(name: "laser")])
     #expect(
-      throws: RosterError.invalidDeclaration("laser", reason: "it is the roster's last weapon")
+      throws: RosterError.invalidDeclaration("laser", reason: .lastWeapon)
     ) {
       try roster.apply(.removeWeapon("laser"))
     }
@@ -130,7 +130,7 @@ import Testing
     }
     #expect(
       throws: RosterError.invalidDeclaration(
-        "Weapon", reason: "'Weapon' is the built-in field 'weapon' in another case or form")
+        "Weapon", reason: .builtInFieldInAnotherForm("Weapon", builtIn: "weapon"))
     ) {
       try roster.apply(.addField(try MonsterField(declaring: "Weapon", kind: .text)))
     }

@@ -23,7 +23,7 @@ private let twoProblems = RosterError.invalidRoster(
       .nameTaken("cat-bot", by: "Cat-Bot"),
       "The name 'cat-bot' is taken: there is a monster named 'Cat-Bot' (names are compared ignoring case)."
     ),
-    (.invalidName("", reason: "it is empty"), "'' cannot be a monster's name: it is empty."),
+    (.invalidName("", reason: .empty), "'' cannot be a monster's name: it is empty."),
     (
       .syntax(path: "m.json", line: 7, column: 5, message: "expected ',' or '}'"),
       "m.json:7:5: expected ',' or '}'"
@@ -94,7 +94,7 @@ private let twoProblems = RosterError.invalidRoster(
   @Test func noMessageNamesACommandLineFlagOrCommand() {
     let errors: [RosterError] = [
       .noSuchMonster("a", suggestion: "b"), .nameTaken("a", by: "A"),
-      .invalidName("", reason: "it is empty"),
+      .invalidName("", reason: .empty),
       .syntax(path: "m.json", line: 1, column: 1, message: "expected a value"),
       .invalidRoster(
         path: "m.json",
@@ -116,9 +116,10 @@ private let twoProblems = RosterError.invalidRoster(
       RosterError.noSuchMonster("a\u{1B}[2Jb", suggestion: "c\nd").description
         == #"No monster named 'a\u{1B}[2Jb'. Did you mean 'c\nd'?"#)
     #expect(
-      RosterError.invalidName("x\u{7}\u{7F}\u{85}\t\r", reason: "it holds a control character")
+      RosterError.invalidName("x\u{7}\u{7F}\u{85}\t\r", reason: .controlCharacter("\u{7}"))
         .description
-        == #"'x\u{07}\u{7F}\u{85}\t\r' cannot be a monster's name: it holds a control character."#)
+        == #"'x\u{07}\u{7F}\u{85}\t\r' cannot be a monster's name: it holds a control character, U+0007."#
+    )
   }
 
   @Test func escapedForMessageLeavesOtherTextAlone() {

@@ -100,7 +100,7 @@ import Testing
       .noSuchMonster(long, suggestion: long),
       .nameTaken(long, by: long + "y"),
       .nameTaken("cat-bot", by: long),
-      .invalidName(long, reason: "it is long"),
+      .invalidName(long, reason: .endsWithSpace(" ")),
       .syntax(path: long, line: 1, column: 1, message: "m"),
       .invalidRoster(path: long, problems: [RosterProblem(line: 1, column: 1, message: "m")]),
       .invalidRoster(path: long, problems: []),
