@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProgramRunning
 import Testing
 
 extension SchemaValidatorTests {
