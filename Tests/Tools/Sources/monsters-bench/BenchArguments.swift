@@ -67,3 +67,19 @@ extension BenchArguments {
     }
   }
 }
+
+extension BenchArguments {
+  /// Runs the generation a benchmark asks of this program as a process of its own (whose
+  /// memory the rows then do not share): a failure is printed.
+  ///
+  /// - Returns: The exit status: 0, or 1 when it failed.
+  static func generating(_ generate: () throws -> Void) -> Int32 {
+    do {
+      try generate()
+      return 0
+    } catch {
+      print("monsters-bench: \(error)")
+      return 1
+    }
+  }
+}

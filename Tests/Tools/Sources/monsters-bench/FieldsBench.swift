@@ -24,21 +24,25 @@ struct FieldsBench {
 
   // MARK: - The rosters
 
+  /// Monster `number` of a generated roster with fields: a seeded monster's description
+  /// and the weapons in turn, with a team and a level, and any other keys given.
+  static func monster(_ number: Int, otherKeys: [JSONMember] = []) -> Monster {
+    let seed = Monster.seeded[number % 6]
+    let weapons = Weapon.builtIn
+    return Monster(
+      name: BenchRoster.name(number),
+      description: "\(seed.description) (number \(number) of the generated roster)",
+      weapon: weapons[(number / 6) % weapons.count],
+      otherFields: [
+        JSONMember("team", .string(teams[number % teams.count])),
+        JSONMember("level", .number(String(1 + number % maximumLevel))),
+      ] + otherKeys)
+  }
+
   /// Writes the declared roster of `count` monsters to `declaredPath` and the same monsters
   /// without the declarations to `undeclaredPath`.
   static func write(count: Int, declaredPath: String, undeclaredPath: String) throws {
-    let weapons = Weapon.builtIn
-    let monsters = (0..<count).lazy.map { number in
-      let seed = Monster.seeded[number % 6]
-      return Monster(
-        name: BenchRoster.name(number),
-        description: "\(seed.description) (number \(number) of the generated roster)",
-        weapon: weapons[(number / 6) % weapons.count],
-        otherFields: [
-          JSONMember("team", .string(teams[number % teams.count])),
-          JSONMember("level", .number(String(1 + number % maximumLevel))),
-        ])
-    }
+    let monsters = (0..<count).lazy.map { monster($0) }
     let fields = [
       try MonsterField(declaring: "team", kind: .values(teams)),
       try MonsterField(declaring: "level", kind: .integer(minimum: 1, maximum: maximumLevel)),

@@ -35,12 +35,8 @@ enum LogBench {
     if arguments.count == 4, arguments[0] == "--generate", let size = Int(arguments[1]),
       let commits = Int(arguments[2])
     {
-      do {
+      return BenchArguments.generating {
         try generate(size: size, commits: commits, in: arguments[3])
-        return 0
-      } catch {
-        print("monsters-bench: \(error)")
-        return 1
       }
     }
     return BenchArguments.runSubcommand(arguments, usage: usage, parse: parse, run: run)

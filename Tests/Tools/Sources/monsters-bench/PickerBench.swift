@@ -56,13 +56,7 @@ enum PickerBench {
   /// Runs the picker benchmark with the arguments after `picker`; returns the exit status.
   static func main(_ arguments: [String]) -> Int32 {
     if arguments.count == 3, arguments[0] == "--generate", let count = Int(arguments[1]) {
-      do {
-        try generate(count: count, to: arguments[2])
-        return 0
-      } catch {
-        print("monsters-bench: \(error)")
-        return 1
-      }
+      return BenchArguments.generating { try generate(count: count, to: arguments[2]) }
     }
     return BenchArguments.runSubcommand(arguments, usage: usage, parse: parse, run: run)
   }

@@ -20,19 +20,9 @@ struct StrictFieldsBench {
   /// Writes the strict roster of `count` monsters to `declaredPath` and the same monsters
   /// without the declarations to `undeclaredPath`.
   static func write(count: Int, declaredPath: String, undeclaredPath: String) throws {
-    let weapons = Weapon.builtIn
     let teams = FieldsBench.teams
     let monsters = (0..<count).lazy.map { number in
-      let seed = Monster.seeded[number % 6]
-      return Monster(
-        name: BenchRoster.name(number),
-        description: "\(seed.description) (number \(number) of the generated roster)",
-        weapon: weapons[(number / 6) % weapons.count],
-        otherFields: [
-          JSONMember("team", .string(teams[number % teams.count])),
-          JSONMember("level", .number(String(1 + number % FieldsBench.maximumLevel))),
-          JSONMember("notes", .string("Monster \(number)")),
-        ])
+      FieldsBench.monster(number, otherKeys: [JSONMember("notes", .string("Monster \(number)"))])
     }
     let fields = [
       try MonsterField(declaring: "team", kind: .values(teams)),

@@ -22,13 +22,8 @@ if CommandLine.arguments.dropFirst().first == "log" {
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--generate",
   let count = Int(CommandLine.arguments[2])
 {
-  do {
-    try BenchRoster.write(count: count, to: CommandLine.arguments[3])
-    Platform.exit(0)
-  } catch {
-    print("monsters-bench: \(error)")
-    Platform.exit(1)
-  }
+  Platform.exit(
+    BenchArguments.generating { try BenchRoster.write(count: count, to: CommandLine.arguments[3]) })
 }
 
 // A declared roster and the same monsters undeclared, for the rows of declared fields.
@@ -38,13 +33,10 @@ let declaredRosters = [
 if CommandLine.arguments.count == 5, let write = declaredRosters[CommandLine.arguments[1]],
   let count = Int(CommandLine.arguments[2])
 {
-  do {
-    try write(count, CommandLine.arguments[3], CommandLine.arguments[4])
-    Platform.exit(0)
-  } catch {
-    print("monsters-bench: \(error)")
-    Platform.exit(1)
-  }
+  Platform.exit(
+    BenchArguments.generating {
+      try write(count, CommandLine.arguments[3], CommandLine.arguments[4])
+    })
 }
 
 let options: BenchOptions
