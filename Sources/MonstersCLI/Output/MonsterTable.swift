@@ -18,6 +18,10 @@ enum MonsterTable {
   /// Calls `body` with a field of the monster at a position as text, as it is: a built-in
   /// text field's bytes as the file has them, a string's text, any other value as compact
   /// JSON (a weapon is its name, a number its digits), and nothing for no value.
+  ///
+  /// (Inlined, as ``withCell(_:at:in:_:)`` is: called for each cell, a closure of either,
+  /// made apart from its caller, held a copy of the roster, seven a row.)
+  @inline(__always)
   static func withText<Result>(
     of field: MonsterField, at index: Roster.Index, in roster: Roster,
     _ body: (UnsafeRawBufferPointer) -> Result
@@ -39,6 +43,7 @@ enum MonsterTable {
   /// Calls `body` with a field of the monster at a position, as text a terminal may show:
   /// the text ``withText(of:at:in:_:)`` gives, or, when it holds a control character or a
   /// bidirectional control, the text with it escaped.
+  @inline(__always)
   static func withCell<Result>(
     _ field: MonsterField, at index: Roster.Index, in roster: Roster,
     _ body: (UnsafeRawBufferPointer) -> Result
