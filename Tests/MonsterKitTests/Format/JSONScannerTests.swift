@@ -31,16 +31,16 @@ struct BadJSON: Sendable, CustomTestStringConvertible {
 
 /// The UTF-8 bytes of `{"version": 1, "x": ` (20 characters), then `bytes`, then `}`: a
 /// file whose unknown key `x` holds the value `bytes` starting at column 21.
-private func valueOfX(_ bytes: [UInt8]) -> [UInt8] {
+func valueOfX(_ bytes: [UInt8]) -> [UInt8] {
   Array(#"{"version": 1, "x": "#.utf8) + bytes + Array("}".utf8)
 }
 
-private func valueOfX(_ text: String) -> [UInt8] {
+func valueOfX(_ text: String) -> [UInt8] {
   valueOfX(Array(text.utf8))
 }
 
 /// A valid roster file with no monsters whose unknown key `x` holds the value `bytes`.
-private func rosterWithX(_ bytes: [UInt8]) -> [UInt8] {
+func rosterWithX(_ bytes: [UInt8]) -> [UInt8] {
   Array(#"{"version": 1, "monsters": [], "x": "#.utf8) + bytes + Array("}".utf8)
 }
 
@@ -294,176 +294,6 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
     }
   }
 
-  // MARK: - Nesting
-
-  @Test func nestingDeeperThan512LevelsIsRefusedWithoutCrashing() {
-    let levels = 100_000
-    let arrays = [UInt8](repeating: UInt8(ascii: "["), count: levels)
-    #expect(
-      throws: RosterError.syntax(
-        path: scratchPath, line: 1, column: 513, message: "nesting deeper than 512 levels")
-    ) {
-      try readRoster(bytes: arrays)
-    }
-    let objects = Array(repeating: Array(#"{"a":"#.utf8), count: levels).flatMap { $0 }
-    #expect(
-      throws: RosterError.syntax(
-        path: scratchPath, line: 1, column: 512 * 5 + 1,
-        message: "nesting deeper than 512 levels")
-    ) {
-      try readRoster(bytes: objects)
-    }
-    // In a monster: the array of monsters is level 2, the monster 3, its key's value 4.
-    let inMonster = Array(#"{"version": 1, "monsters": [{"x": "#.utf8) + arrays
-    #expect(
-      throws: RosterError.syntax(
-        path: scratchPath, line: 1, column: 34 + 510, message: "nesting deeper than 512 levels")
-    ) {
-      try readRoster(bytes: inMonster)
-    }
-  }
-
-  @Test func nestingOf512LevelsIsRead() throws {
-    // The value of `x` is level 2; 511 arrays reach level 512.
-    let depth = 511
-    let nested =
-      [UInt8](repeating: UInt8(ascii: "["), count: depth)
-      + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
-    let roster = try readRoster(bytes: rosterWithX(nested))
-    var value = try #require(roster.otherFields.first?.value)
-    var levels = 0
-    while case .array(let elements) = value, let first = elements.first {
-      levels += 1
-      value = first
-    }
-    #expect(levels == depth - 1)
-    #expect(value == .array([]))
-    #expect(try readRoster(bytes: roster.canonicalJSON()) == roster)
-
-    let oneMore = [UInt8(ascii: "[")] + nested + [UInt8(ascii: "]")]
-    #expect(
-      throws: RosterError.syntax(
-        path: scratchPath, line: 1, column: 21 + 511, message: "nesting deeper than 512 levels")
-    ) {
-      try readRoster(bytes: valueOfX(oneMore))
-    }
-  }
-
-  // MARK: - Good input
-
-  @Test func unknownValuesOfEveryTypeAreKept() throws {
-    let roster = try readRoster(
-      #"""
-      {"before": null, "version": 1, "monsters": [
-        {"name": "A", "description": "", "icon": "a.png", "weapon": "fire",
-         "t": true, "f": false, "n": null, "i": -12, "r": 1.5e-3, "big": 1e400,
-         "s": "\u00e9\n", "a": [1, "two", [], {}], "o": {"k": {"deep": [null]}, "e": {}}}
-      ], "after": [true, {"x": -0.50}]}
-      """#)
-    #expect(
-      roster.otherFields == [
-        JSONMember("before", .null),
-        JSONMember("after", .array([.bool(true), .object([JSONMember("x", .number("-0.50"))])])),
-      ])
-    let monster = try #require(roster.first)
-    #expect(
-      monster.otherFields == [
-        JSONMember("t", .bool(true)),
-        JSONMember("f", .bool(false)),
-        JSONMember("n", .null),
-        JSONMember("i", .number("-12")),
-        JSONMember("r", .number("1.5e-3")),
-        JSONMember("big", .number("1e400")),
-        JSONMember("s", .string("é\n")),
-        JSONMember("a", .array([.number("1"), .string("two"), .array([]), .object([])])),
-        JSONMember(
-          "o",
-          .object([
-            JSONMember("k", .object([JSONMember("deep", .array([.null]))])),
-            JSONMember("e", .object([])),
-          ])),
-      ])
-  }
-
-  /// Keys are one key only when their code points are: canonically equivalent keys (`é` as
-  /// one code point or two, `K` and KELVIN SIGN) are two, in an object of a few keys and in
-  /// one of many, where the keys are kept in a set; the same key twice is refused in both.
-  @Test(arguments: [2, 40])
-  func keysAreComparedByCodePoints(padding: Int) throws {
-    let pairs = [("\u{E9}", "e\u{301}"), ("K", "\u{212A}"), ("\u{C5}", "\u{212B}")]
-    let padded = (0..<padding).map { "\"k\($0)\": \($0)" }
-    let keys = pairs.flatMap { [$0.0, $0.1] }
-    func monsters(_ keys: [String]) -> String {
-      let extra = (padded + keys.enumerated().map { "\"\($1)\": \($0)" })
-      return #"{"version": 1, "monsters": [{"name": "A", "description": "", "icon": "a.png", "#
-        + #""weapon": "fire", "# + extra.joined(separator: ", ") + "}]}"
-    }
-    let roster = try readRoster(monsters(keys))
-    #expect(try #require(roster.first).otherFields.suffix(keys.count).map(\.key) == keys)
-    for key in keys {
-      do {
-        _ = try readRoster(monsters(keys + [key]))
-        Issue.record("\(key.unicodeScalars.map(\.value)) twice was read")
-      } catch {
-        #expect("\(error)".contains("duplicate key"))
-      }
-    }
-  }
-
-  @Test func whiteSpaceOfEveryKindIsSkipped() throws {
-    let roster = try readRoster(" \t\r\n{ \t\r\n\"version\"\n:\t1\r\n,\"monsters\" : [ ] } \n\t")
-    #expect(roster.isEmpty)
-  }
-
-  /// The scanner looks at eight bytes at a time: a byte that needs a closer look must be
-  /// seen at every position of those eight.
-  @Test(arguments: [
-    (UInt8(0x01), "control character U+0001 in a string must be escaped"),
-    (UInt8(0x1F), "control character U+001F in a string must be escaped"),
-    (UInt8(0xFF), "invalid UTF-8 (byte 0xFF)"),
-    (UInt8(0x80), "invalid UTF-8 (byte 0x80)"),
-  ])
-  func aBadByteIsFoundAtEveryPositionOfAString(byte: UInt8, message: String) {
-    for length in 1..<40 {
-      for position in 0..<length {
-        var contents = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-        contents[position] = byte
-        let bytes = valueOfX([0x22] + contents + [0x22])
-        #expect(
-          throws: RosterError.syntax(
-            path: scratchPath, line: 1, column: 22 + position, message: message)
-        ) {
-          try readRoster(bytes: bytes)
-        }
-      }
-    }
-  }
-
-  @Test func stringsOfEveryLengthEndAtTheirQuoteAndKeepTheirEscapes() throws {
-    // Every printable ASCII byte but the quote and the backslash, which the fast path
-    // must let through, then an escape or a non-ASCII letter at each position.
-    let printable = (UInt8(0x20)...0x7E).filter { $0 != 0x22 && $0 != 0x5C }
-    for length in 0..<40 {
-      let plain = (0..<length).map { printable[$0 * 7 % printable.count] }
-      let expected = String(decoding: plain, as: UTF8.self)
-      var roster = try readRoster(bytes: rosterWithX([0x22] + plain + [0x22]))
-      #expect(roster.otherFields == [JSONMember("x", .string(expected))])
-      for position in 0...length {
-        let escaped = Array(plain[..<position]) + Array(#"\""#.utf8) + Array(plain[position...])
-        roster = try readRoster(bytes: rosterWithX([0x22] + escaped + [0x22]))
-        let withQuote = String(
-          decoding: plain[..<position] + [0x22] + plain[position...], as: UTF8.self)
-        #expect(roster.otherFields == [JSONMember("x", .string(withQuote))])
-        let accented = Array(plain[..<position]) + Array("é".utf8) + Array(plain[position...])
-        roster = try readRoster(bytes: rosterWithX([0x22] + accented + [0x22]))
-        #expect(
-          roster.otherFields == [
-            JSONMember("x", .string(String(decoding: accented, as: UTF8.self)))
-          ])
-      }
-    }
-  }
-
   // MARK: - The top level
 
   @Test(arguments: ["[]", "\"roster\"", "1", "null", "true", "  [1, 2]  "])
@@ -477,38 +307,6 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
         ])
     ) {
       try readRoster(text)
-    }
-  }
-
-  // MARK: - The scanner on its own
-
-  /// Reads one JSON value, as the scanner does for keys it does not know.
-  private func value(_ bytes: [UInt8]) throws -> JSONValue {
-    try bytes.withUnsafeBytes { buffer in
-      try Result { () throws(JSONSyntaxError) -> JSONValue in
-        var scanner = JSONScanner(buffer)
-        let value = try scanner.readValue(depth: 1)
-        try scanner.expectEnd(after: "the value")
-        return value
-      }.get()
-    }
-  }
-
-  @Test func numbersKeepTheirDigitsAsWritten() throws {
-    for number in [
-      "0", "-0", "1e400", "-0.50", "1E+2", "12.340e-05", "123456789012345678901234567890",
-    ] {
-      #expect(try value(Array(number.utf8)) == .number(number))
-    }
-  }
-
-  @Test func scannerErrorsGiveByteOffsets() {
-    // `["é` then 0xFF: the bad byte is at offset 4, after the two bytes of é.
-    #expect(throws: JSONSyntaxError(offset: 4, message: "invalid UTF-8 (byte 0xFF)")) {
-      try value([0x5B, 0x22, 0xC3, 0xA9, 0xFF, 0x22, 0x5D])
-    }
-    #expect(throws: JSONSyntaxError(offset: 3, message: "unexpected 'x' after the value")) {
-      try value(Array("[] x".utf8))
     }
   }
 }
