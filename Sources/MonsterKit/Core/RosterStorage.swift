@@ -85,9 +85,17 @@ struct RosterStorage: Sendable {
     !edited.isEmpty
   }
 
-  /// The monsters added or changed as monsters of their own, in no set order.
+  /// The monsters edited since the file was read, each as it was last stored, in no set
+  /// order: one removed since is still among them. What the roster holds is
+  /// ``otherFieldsOfEachMonster`` and the rest read by slot.
   var editedMonsters: [Monster] {
     edited
+  }
+
+  /// The keys beyond the built-in ones of each monster that stands, in order: not those of
+  /// a record or an edited monster since removed or replaced.
+  var otherFieldsOfEachMonster: some Sequence<[JSONMember]> {
+    (0..<slots.count).lazy.filter { !isRemoved($0) }.map { otherFields(atSlot: $0) }
   }
 
   /// The same monsters in another order: the slots that hold a monster, in the order given.

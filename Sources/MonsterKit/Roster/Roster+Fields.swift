@@ -89,9 +89,7 @@ extension Roster {
     func inAnyCase(_ members: [JSONMember]) -> String? {
       members.first { MonsterField.foldedKey($0.key) == folded }?.key
     }
-    let held =
-      storage.source.otherFields.lazy.compactMap(inAnyCase).first
-      ?? storage.editedMonsters.lazy.compactMap { inAnyCase($0.otherFields) }.first
+    let held = storage.otherFieldsOfEachMonster.lazy.compactMap(inAnyCase).first
     return .unknownField(name, fields: fields.map(\.key) + (held.map { [$0] } ?? []))
   }
 
@@ -108,9 +106,7 @@ extension Roster {
       }
       return false
     }
-    if storage.source.otherFields.contains(where: holdsKey)
-      || storage.editedMonsters.contains(where: { holdsKey($0.otherFields) })
-    {
+    if storage.otherFieldsOfEachMonster.contains(where: holdsKey) {
       return key
     }
     return equivalent

@@ -399,4 +399,28 @@ import Testing
     #expect(roster.readLayout == .notCanonical)
     #expect(try readRoster(bytes: roster.canonicalJSON()).readLayout == .canonical)
   }
+
+  /// A key is a field of the roster while a monster that stands holds it: not once the
+  /// monsters that held it were removed, from the file or added since.
+  @Test func aKeyNoMonsterHoldsAnyMoreIsNoField() throws {
+    var roster = try readRoster(
+      #"""
+      {"version": 1, "monsters": [
+      {"name": "A", "description": "", "icon": "", "weapon": "fire", "team": "red"},
+      {"name": "B", "description": "", "icon": "", "weapon": "fire"}]}
+      """#)
+    try roster.apply(
+      .add(
+        Monster(
+          name: "C", description: "", weapon: .fire,
+          otherFields: [JSONMember("rank", .number("1"))])))
+    #expect(roster.field(named: "team") == .other("team"))
+    #expect(roster.field(named: "rank") == .other("rank"))
+    try roster.apply([.remove("A"), .remove("C")])
+    #expect(roster.field(named: "team") == nil)
+    #expect(roster.field(named: "rank") == nil)
+    #expect(throws: RosterError.self) {
+      try roster.indices(matching: [MonsterCondition("team", .typed("red"))])
+    }
+  }
 }
