@@ -33,7 +33,8 @@
 /// - Complexity: Linear in the rosters when every monster of the changed set kept its name,
 ///   description and icon (a pass that compares them); otherwise a monster built for each
 ///   monster of the changed set, and a pass over both rosters for the descriptions and
-///   icons two of its monsters share; each group linked by evidence is worked out by the
+///   icons two of its monsters share, unless each pair they would weigh is a clear and
+///   certain reading on its own already; each group linked by evidence is worked out by the
 ///   Hungarian method, once for each of its pairs, so a group is kept to
 ///   ``largestExactGroup`` monsters.
 struct IdentityEvidence {
@@ -196,7 +197,14 @@ extension IdentityEvidence {
     /// icon only when no other monster of either roster holds it: `count` says how many
     /// do); a value a few hold links them all, as lookalikes; a value many hold is a stock
     /// one, which tells nothing.
+    ///
+    /// - Parameters:
+    ///   - leavingOutSettledPairs: Whether the texts of a pair that is a clear and certain
+    ///     reading on its own are left uncounted (``pairsSettledAlone()``), which changes
+    ///     no reading; `false` counts every one.
+    ///   - count: How many monsters of each roster hold each of some texts in a field.
     mutating func findShared(
+      leavingOutSettledPairs: Bool = true,
       count: ([String], MonsterTextField) -> [(old: Int, new: Int)]
     ) {
       var holders: [Token: (old: [Int], new: [Int])] = [:]
@@ -230,6 +238,10 @@ extension IdentityEvidence {
         case .icon(let key): texts.append((pair, key.text, .icon))
         }
       }
+      if leavingOutSettledPairs {
+        let settled = pairsSettledAlone()
+        texts.removeAll { settled.contains($0.pair) }
+      }
       for field in [MonsterTextField.description, .icon] {
         let asked = texts.filter { $0.field == field }
         guard !asked.isEmpty else { continue }
@@ -242,6 +254,25 @@ extension IdentityEvidence {
           }
         }
       }
+    }
+
+    /// The pairs that are a group of their own (neither node has evidence with another)
+    /// and a clear and certain reading already: a description or an icon found to be of
+    /// their own would only add to their weight and their certainty, so the pass over both
+    /// rosters that would find it (the common case, a monster edited in place) is left out.
+    func pairsSettledAlone() -> Set<Pair> {
+      var oldLinks: [Int: Int] = [:]
+      var newLinks: [Int: Int] = [:]
+      for pair in evidence.keys {
+        oldLinks[pair.old, default: 0] += 1
+        newLinks[pair.new, default: 0] += 1
+      }
+      return Set(
+        evidence.keys.filter { pair in
+          oldLinks[pair.old] == 1 && newLinks[pair.new] == 1
+            && weight(pair) >= IdentityEvidence.clearMargin
+            && isCertain(pair, takingTheNameOfOneGone: false)
+        })
     }
 
     /// Links every old node to every new node that hold a value alike, unless they are
