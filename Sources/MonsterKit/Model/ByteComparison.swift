@@ -57,11 +57,27 @@ func firstMismatch(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPoi
 /// - Returns: `true` when they have the same length and the same bytes.
 @inline(__always)
 package func bytesEqual(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-  guard first.count == second.count else { return false }
-  // A key or a word is a few bytes, compared here rather than in a call.
-  guard first.count < 16 else { return firstMismatch(first, second) == nil }
-  for index in 0..<first.count where first[index] != second[index] { return false }
-  return true
+  let count = first.count
+  guard count == second.count else { return false }
+  guard count >= 8, let a = first.baseAddress, let b = second.baseAddress else {
+    // A key or a word is a few bytes, compared here rather than in a call.
+    for index in 0..<count where first[index] != second[index] { return false }
+    return true
+  }
+  // Up to 32 bytes (a key with the layout around it, as the reader checks five times a
+  // monster) as a few words here: from the start, and the last one, which may overlap.
+  guard count <= 32 else { return firstMismatch(first, second) == nil }
+  var difference =
+    a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    ^ b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+  var offset = 0
+  while offset < count - 8 {
+    difference |=
+      a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    offset += 8
+  }
+  return difference == 0
 }
 
 /// How many bytes two byte ranges have in common at their end, up to a limit.

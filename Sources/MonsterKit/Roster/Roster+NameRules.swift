@@ -60,17 +60,22 @@ package func describe(_ scalar: Unicode.Scalar) -> String {
 
 /// Whether UTF-8 text holds a control character: C0, DEL, or C1 (U+0080 to U+009F).
 ///
-/// Eight bytes at a time while all are printable ASCII, the common case, then byte by byte.
+/// Eight bytes at a time while all are printable ASCII, the common case, the last eight
+/// (which may overlap) at once, then byte by byte from the first word that is not.
 package func holdsControlCharacter(_ utf8: UnsafeRawBufferPointer) -> Bool {
-  var start = 0
   let ones: UInt64 = 0x0101_0101_0101_0101
-  while start + 8 <= utf8.count {
-    let word = utf8.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+  func isPrintableASCII(at offset: Int) -> Bool {
+    let word = utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     let deletes = word ^ (ones &* 0x7F)
     let controls = (word &- ones &* 0x20) & ~word
     let hasDelete = (deletes &- ones) & ~deletes
-    if (controls | hasDelete | word) & (ones &* 0x80) != 0 { break }
-    start += 8
+    return (controls | hasDelete | word) & (ones &* 0x80) == 0
+  }
+  var start = 0
+  while start + 8 <= utf8.count && isPrintableASCII(at: start) { start += 8 }
+  // What is left lies in the last eight bytes.
+  if start + 8 > utf8.count && utf8.count >= 8 && isPrintableASCII(at: utf8.count - 8) {
+    return false
   }
   for index in start..<utf8.count {
     let byte = utf8[index]

@@ -3,8 +3,9 @@ import Testing
 
 @testable import MonsterKit
 
-/// The byte comparisons against `Array`'s own: at every length around the short path (under
-/// 16 bytes) and the eight-at-a-time one, with a difference at every place or none.
+/// The byte comparisons against `Array`'s own: at every length around the byte-by-byte path
+/// (under 8 bytes), the words of up to 32 bytes, and the eight-at-a-time loop, with a
+/// difference at every place or none.
 @Suite struct ByteComparisonTests {
   @Test func bytesEqualAndFirstMismatchAgreeWithArrays() {
     var generator = SeededGenerator(seed: 16)

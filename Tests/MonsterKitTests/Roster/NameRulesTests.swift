@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MonsterKit
@@ -91,6 +92,34 @@ import Testing
       line: 5, column: 14, message: "monster 2: the name \(reason); correct it in the file")
     #expect(throws: RosterError.invalidRoster(path: scratchPath, problems: [problem])) {
       try readRoster(text)
+    }
+  }
+
+  /// The word-at-a-time search for a control character against a byte-by-byte one: at
+  /// every length around the words (8 bytes) and their overlapping last one, with a control
+  /// character (C0, DEL, C1 as 0xC2 then 0x80...0x9F, or a 0xC2 at the very end), a byte
+  /// beyond ASCII, or nothing, at every place.
+  @Test func aControlCharacterIsFoundAtEveryPlace() {
+    func model(_ bytes: [UInt8]) -> Bool {
+      bytes.indices.contains { k in
+        bytes[k] < 0x20 || bytes[k] == 0x7F
+          || bytes[k] == 0xC2 && k + 1 < bytes.count && bytes[k + 1] & 0xE0 == 0x80
+      }
+    }
+    var generator = SeededGenerator(seed: 0x7F)
+    let oddBytes: [[UInt8]] = [
+      [0x00], [0x1F], [0x7F], [0xC2, 0x85], [0xC2, 0x9F], [0xC3, 0xA9], [0xC2],
+    ]
+    for count in 0...40 {
+      let printable = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+      var variants = [printable]
+      for place in 0...count {
+        for odd in oddBytes { variants.append(printable[..<place] + odd + printable[place...]) }
+      }
+      for bytes in variants {
+        let found = bytes.withUnsafeBytes { holdsControlCharacter($0) }
+        #expect(found == model(bytes), "\(bytes)")
+      }
     }
   }
 }
