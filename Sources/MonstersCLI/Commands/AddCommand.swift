@@ -24,14 +24,14 @@ enum AddCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Add Robo-Bot; its icon is meetrobobot.png.",
-        arguments: ["add", "Robo-Bot", "--weapon", "fire", "--description", "Beep"]),
+        "Add Robo-Bot; its icon is meetrobobot.png.",
+        "add Robo-Bot --weapon fire --description Beep"),
       CommandExample(
-        purpose: "In a script that runs again: add Robo-Bot unless it is there.",
-        arguments: ["add", "Robo-Bot", "--weapon", "fire", "--if-missing"]),
+        "In a script that runs again: add Robo-Bot unless it is there.",
+        "add Robo-Bot --weapon fire --if-missing"),
       CommandExample(
-        purpose: "A name with a space, and a colour (quoted: # starts a shell comment).",
-        arguments: ["add", "Space Bot", "--weapon", "smoke", "--name-color", "#FF8800"]),
+        "A name with a space, and a colour (quoted: # starts a shell comment).",
+        "add 'Space Bot' --weapon smoke --name-color '#FF8800'"),
     ]
   }
 

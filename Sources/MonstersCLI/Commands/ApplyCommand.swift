@@ -26,14 +26,13 @@ enum ApplyCommand {
       options: [.dryRun, .exitCode])
   }.examples {
     [
+      CommandExample("Make the edits in a script, as one change.", "apply edits.txt"),
       CommandExample(
-        purpose: "Make the edits in a script, as one change.", arguments: ["apply", "edits.txt"]),
+        "Show the diff, and exit 1 when the script would change the file.",
+        "apply edits.txt --dry-run --exit-code"),
       CommandExample(
-        purpose: "Show the diff, and exit 1 when the script would change the file.",
-        arguments: ["apply", "edits.txt", "--dry-run", "--exit-code"]),
-      CommandExample(
-        purpose: "Edits from standard input.", arguments: ["apply"],
-        shellPrefix: "printf 'set Cat-Bot --weapon fire\\n' |"),
+        "Edits from standard input.",
+        "apply", shellPrefix: "printf 'set Cat-Bot --weapon fire\\n' |"),
     ]
   }
 

@@ -46,13 +46,13 @@ enum CheckCommand {
       options: [formatOption])
   }.examples {
     [
-      CommandExample(purpose: "Check the roster file: one line per problem.", arguments: ["check"]),
+      CommandExample("Check the roster file: one line per problem.", "check"),
       CommandExample(
-        purpose: "Check two files in GitHub Actions, as annotations on the pull request.",
-        arguments: ["check", "monsters.json", "team.json", "--format", "github"]),
+        "Check two files in GitHub Actions, as annotations on the pull request.",
+        "check monsters.json team.json --format github"),
       CommandExample(
-        purpose: "The problems as JSON, for another program.",
-        arguments: ["check", "--format", "json"], shellSuffix: "| jq -r '.[].message'"),
+        "The problems as JSON, for another program.",
+        "check --format json", shellSuffix: "| jq -r '.[].message'"),
     ]
   }
 

@@ -26,11 +26,11 @@ enum CompletionsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Load bash completion in this shell.", arguments: ["completions", "bash"],
-        shellPrefix: "eval \"$(", shellSuffix: ")\""),
+        "Load bash completion in this shell.",
+        "completions bash", shellPrefix: "eval \"$(", shellSuffix: ")\""),
       CommandExample(
-        purpose: "Install fish completion.", arguments: ["completions", "fish"],
-        shellSuffix: "> ~/.config/fish/completions/monsters.fish"),
+        "Install fish completion.",
+        "completions fish", shellSuffix: "> ~/.config/fish/completions/monsters.fish"),
     ]
   }
 

@@ -49,12 +49,11 @@ enum DiffCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "What changed since the last commit, monster by monster.",
-        arguments: ["diff", "-", "monsters.json"], shellPrefix: "git show HEAD:monsters.json |"),
+        "What changed since the last commit, monster by monster.",
+        "diff - monsters.json", shellPrefix: "git show HEAD:monsters.json |"),
       CommandExample(
-        purpose: "A pull request's changes as a Markdown table, for a comment.",
-        arguments: ["diff", "old.json", "monsters.json", "--format", "markdown"],
-        shellSuffix: "> changes.md"),
+        "A pull request's changes as a Markdown table, for a comment.",
+        "diff old.json monsters.json --format markdown", shellSuffix: "> changes.md"),
     ]
   }
 

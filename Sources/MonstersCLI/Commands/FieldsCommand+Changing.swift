@@ -47,17 +47,13 @@ extension FieldsCommand {
       ])
   }.examples {
     [
+      CommandExample("Widen level to 200.", "fields change level --maximum 200"),
       CommandExample(
-        purpose: "Widen level to 200.",
-        arguments: ["fields", "change", "level", "--maximum", "200"]),
+        "Add green to the teams, and take yellow away once no monster is on it.",
+        "fields change team --add-values green --remove-values yellow"),
       CommandExample(
-        purpose: "Add green to the teams, and take yellow away once no monster is on it.",
-        arguments: [
-          "fields", "change", "team", "--add-values", "green", "--remove-values", "yellow",
-        ]),
-      CommandExample(
-        purpose: "Make notes required, giving 'none yet' to every monster without any.",
-        arguments: ["fields", "change", "notes", "--required", "--default", "none yet"]),
+        "Make notes required, giving 'none yet' to every monster without any.",
+        "fields change notes --required --default 'none yet'"),
     ]
   }
 
@@ -76,9 +72,7 @@ extension FieldsCommand {
       options: [.dryRun, .exitCode])
   }.examples {
     [
-      CommandExample(
-        purpose: "Call team squad, in every monster that has one.",
-        arguments: ["fields", "rename", "team", "squad"])
+      CommandExample("Call team squad, in every monster that has one.", "fields rename team squad")
     ]
   }
 
@@ -102,11 +96,9 @@ extension FieldsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Keep keys no field declares, as keys of the monsters' own.",
-        arguments: ["fields", "other-keys", "keep"]),
-      CommandExample(
-        purpose: "Refuse them again, once no monster has one.",
-        arguments: ["fields", "other-keys", "refuse"]),
+        "Keep keys no field declares, as keys of the monsters' own.",
+        "fields other-keys keep"),
+      CommandExample("Refuse them again, once no monster has one.", "fields other-keys refuse"),
     ]
   }
 

@@ -33,10 +33,8 @@ enum FieldsCommand {
       options: [formatOption])
   }.examples {
     [
-      CommandExample(purpose: "Every field and what it takes.", arguments: ["fields"]),
-      CommandExample(
-        purpose: "Each word a field takes, as FIELD=VALUE.",
-        arguments: ["fields", "--format", "values"]),
+      CommandExample("Every field and what it takes.", "fields"),
+      CommandExample("Each word a field takes, as FIELD=VALUE.", "fields --format values"),
     ]
   }
 
@@ -76,14 +74,12 @@ enum FieldsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "A team, red or blue, that every monster has: red unless set.",
-        arguments: [
-          "fields", "add", "team", "--values", "red,blue", "--required", "--default", "red",
-        ]),
+        "A team, red or blue, that every monster has: red unless set.",
+        "fields add team --values red,blue --required --default red"),
       CommandExample(
-        purpose: "An optional health from 1 to 100.",
-        arguments: ["fields", "add", "health", "--integer", "--minimum", "1", "--maximum", "100"]),
-      CommandExample(purpose: "Free notes.", arguments: ["fields", "add", "notes"]),
+        "An optional health from 1 to 100.",
+        "fields add health --integer --minimum 1 --maximum 100"),
+      CommandExample("Free notes.", "fields add notes"),
     ]
   }
 
@@ -101,12 +97,10 @@ enum FieldsCommand {
       options: [forceOption, .dryRun, .exitCode])
   }.examples {
     [
+      CommandExample("Take notes away, once no monster has any.", "fields remove notes"),
       CommandExample(
-        purpose: "Take notes away, once no monster has any.",
-        arguments: ["fields", "remove", "notes"]),
-      CommandExample(
-        purpose: "Take health away from the roster and from every monster.",
-        arguments: ["fields", "remove", "health", "--force"]),
+        "Take health away from the roster and from every monster.",
+        "fields remove health --force"),
     ]
   }
 

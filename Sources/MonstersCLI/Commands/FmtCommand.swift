@@ -25,10 +25,10 @@ enum FmtCommand {
       options: [checkOption])
   }.examples {
     [
-      CommandExample(purpose: "Write the roster file in canonical form.", arguments: ["fmt"]),
+      CommandExample("Write the roster file in canonical form.", "fmt"),
       CommandExample(
-        purpose: "In CI: list the files that are not canonical, and fail if any is.",
-        arguments: ["fmt", "--check", "monsters.json", "team.json"]),
+        "In CI: list the files that are not canonical, and fail if any is.",
+        "fmt --check monsters.json team.json"),
     ]
   }
 

@@ -17,10 +17,10 @@ enum HelpCommand {
       options: [manOption])
   }.examples {
     [
-      CommandExample(purpose: "The help of set.", arguments: ["help", "set"]),
+      CommandExample("The help of set.", "help set"),
       CommandExample(
-        purpose: "Install the manual page.", arguments: ["help", "--man"],
-        shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
+        "Install the manual page.",
+        "help --man", shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
     ]
   }
 

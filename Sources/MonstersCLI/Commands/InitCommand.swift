@@ -16,11 +16,8 @@ enum InitCommand {
       options: [forceOption])
   }.examples {
     [
-      CommandExample(
-        purpose: "Write the six seeded monsters to monsters.json.", arguments: ["init"]),
-      CommandExample(
-        purpose: "Start a named roster over.",
-        arguments: ["--file", "team.json", "init", "--force"]),
+      CommandExample("Write the six seeded monsters to monsters.json.", "init"),
+      CommandExample("Start a named roster over.", "--file team.json init --force"),
     ]
   }
 

@@ -59,15 +59,14 @@ enum LogCommand {
       options: [countOption, sinceOption, followOption, formatOption])
   }.examples {
     [
-      CommandExample(purpose: "The roster's history, newest first.", arguments: ["log"]),
+      CommandExample("The roster's history, newest first.", "log"),
+      CommandExample("Cat-Bot's history, through its renames.", "log cat-bot"),
       CommandExample(
-        purpose: "Cat-Bot's history, through its renames.", arguments: ["log", "cat-bot"]),
+        "What a branch changed since it left main, for a pull request.",
+        "log main..feature"),
       CommandExample(
-        purpose: "What a branch changed since it left main, for a pull request.",
-        arguments: ["log", "main..feature"]),
-      CommandExample(
-        purpose: "The last five commits, one JSON object a change, for a script.",
-        arguments: ["log", "-n", "5", "--format", "json"], shellSuffix: "| jq -r .change"),
+        "The last five commits, one JSON object a change, for a script.",
+        "log -n 5 --format json", shellSuffix: "| jq -r .change"),
     ]
   }
 

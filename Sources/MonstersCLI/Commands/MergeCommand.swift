@@ -109,15 +109,14 @@ enum MergeCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Merge into ours.json what changed from base.json to theirs.json.",
-        arguments: ["merge", "base.json", "ours.json", "theirs.json"]),
+        "Merge into ours.json what changed from base.json to theirs.json.",
+        "merge base.json ours.json theirs.json"),
       CommandExample(
-        purpose: "As git runs it, with longer markers and the roster's name in them.",
-        arguments: ["merge", "--marker-size", "9", "--path", "r.json", "base", "ours", "theirs"]),
+        "As git runs it, with longer markers and the roster's name in them.",
+        "merge --marker-size 9 --path r.json base ours theirs"),
       CommandExample(
-        purpose: "After a plain git merge stopped on the roster: merge it again, monster "
-          + "by monster.",
-        arguments: ["merge", "--git"]),
+        "After a plain git merge stopped on the roster: merge it again, monster by monster.",
+        "merge --git"),
     ]
   }
 

@@ -57,9 +57,8 @@ enum PickCommand {
       ])
   }.examples {
     [
-      CommandExample(
-        purpose: "Pick Cat-Bot's weapon with the arrow keys.", arguments: ["pick", "cat-bot"]),
-      CommandExample(purpose: "Pick any monster's weapon, in two columns.", arguments: ["pick"]),
+      CommandExample("Pick Cat-Bot's weapon with the arrow keys.", "pick cat-bot"),
+      CommandExample("Pick any monster's weapon, in two columns.", "pick"),
     ]
   }
 

@@ -21,13 +21,13 @@ enum RemoveCommand {
       options: [whereOption, ifExistsOption, .dryRun, .exitCode])
   }.examples {
     [
-      CommandExample(purpose: "Remove Dog-Bot.", arguments: ["remove", "dog-bot"]),
+      CommandExample("Remove Dog-Bot.", "remove dog-bot"),
       CommandExample(
-        purpose: "In a script that runs again: remove them if they are there.",
-        arguments: ["remove", "dog-bot", "fire-bot", "--if-exists"]),
+        "In a script that runs again: remove them if they are there.",
+        "remove dog-bot fire-bot --if-exists"),
       CommandExample(
-        purpose: "See which monsters with smoke would go, as a diff.",
-        arguments: ["remove", "--where", "weapon=smoke", "--dry-run"]),
+        "See which monsters with smoke would go, as a diff.",
+        "remove --where weapon=smoke --dry-run"),
     ]
   }
 

@@ -19,12 +19,10 @@ enum RenameCommand {
       options: [ifExistsOption, .dryRun, .exitCode])
   }.examples {
     [
+      CommandExample("Rename Dog-Bot; it keeps its place.", "rename dog-bot Hound-Bot"),
       CommandExample(
-        purpose: "Rename Dog-Bot; it keeps its place.",
-        arguments: ["rename", "dog-bot", "Hound-Bot"]),
-      CommandExample(
-        purpose: "In a script that runs again: rename it if it is there.",
-        arguments: ["rename", "dog-bot", "Hound-Bot", "--if-exists"]),
+        "In a script that runs again: rename it if it is there.",
+        "rename dog-bot Hound-Bot --if-exists"),
     ]
   }
 

@@ -50,10 +50,9 @@ enum ResolveCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Keep theirs of Cat-Bot's conflict; the others stay marked.",
-        arguments: ["resolve", "cat-bot", "--theirs"]),
-      CommandExample(
-        purpose: "Keep ours of every conflict left.", arguments: ["resolve", "--ours"]),
+        "Keep theirs of Cat-Bot's conflict; the others stay marked.",
+        "resolve cat-bot --theirs"),
+      CommandExample("Keep ours of every conflict left.", "resolve --ours"),
     ]
   }
 

@@ -25,8 +25,8 @@ enum SchemaCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "A schema for an editor, beside the roster.",
-        arguments: ["schema"], shellSuffix: "> monsters.schema.json")
+        "A schema for an editor, beside the roster.",
+        "schema", shellSuffix: "> monsters.schema.json")
     ]
   }
 

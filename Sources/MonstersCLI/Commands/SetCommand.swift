@@ -21,14 +21,14 @@ enum SetCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Give Cat-Bot a ninja star and a red name.",
-        arguments: ["set", "cat-bot", "--weapon", "ninja-star", "--name-color", "red"]),
+        "Give Cat-Bot a ninja star and a red name.",
+        "set cat-bot --weapon ninja-star --name-color red"),
       CommandExample(
-        purpose: "Give every monster with a ninja star fire, in one edit.",
-        arguments: ["set", "--where", "weapon=ninjaStar", "--weapon", "fire"]),
+        "Give every monster with a ninja star fire, in one edit.",
+        "set --where weapon=ninjaStar --weapon fire"),
       CommandExample(
-        purpose: "See the diff of a change to two monsters, without writing it.",
-        arguments: ["set", "cat-bot", "dog-bot", "--description", "Says hi", "--dry-run"]),
+        "See the diff of a change to two monsters, without writing it.",
+        "set cat-bot dog-bot --description 'Says hi' --dry-run"),
     ]
   }
 

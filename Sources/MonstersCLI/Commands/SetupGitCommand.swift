@@ -60,11 +60,11 @@ enum SetupGitCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Make git merge and diff this repository's roster with monsters.",
-        arguments: ["setup-git"]),
+        "Make git merge and diff this repository's roster with monsters.",
+        "setup-git"),
       CommandExample(
-        purpose: "The same for every repository of yours, in your global git config.",
-        arguments: ["setup-git", "--global"]),
+        "The same for every repository of yours, in your global git config.",
+        "setup-git --global"),
     ]
   }
 

@@ -27,13 +27,9 @@ enum ShowCommand {
       options: [formatOption, fieldOption])
   }.examples {
     [
-      CommandExample(purpose: "Cat-Bot's card.", arguments: ["show", "cat-bot"]),
-      CommandExample(
-        purpose: "Cat-Bot's object, as the file holds it.",
-        arguments: ["show", "cat-bot", "--format", "json"]),
-      CommandExample(
-        purpose: "Only the weapon, bare, for a script.",
-        arguments: ["show", "cat-bot", "--field", "weapon"]),
+      CommandExample("Cat-Bot's card.", "show cat-bot"),
+      CommandExample("Cat-Bot's object, as the file holds it.", "show cat-bot --format json"),
+      CommandExample("Only the weapon, bare, for a script.", "show cat-bot --field weapon"),
     ]
   }
 

@@ -24,11 +24,11 @@ extension WeaponsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Call the laser a plasma gun, in every monster that carries it.",
-        arguments: ["weapons", "rename", "laser", "plasma"]),
+        "Call the laser a plasma gun, in every monster that carries it.",
+        "weapons rename laser plasma"),
       CommandExample(
-        purpose: "Rename a built-in weapon: the roster's own from then on.",
-        arguments: ["weapons", "rename", "sword", "katana", "--image", "katana.png"]),
+        "Rename a built-in weapon: the roster's own from then on.",
+        "weapons rename sword katana --image katana.png"),
     ]
   }
 
@@ -53,8 +53,8 @@ extension WeaponsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Show the laser by another image.",
-        arguments: ["weapons", "change", "laser", "--image", "art/beam.png"])
+        "Show the laser by another image.",
+        "weapons change laser --image art/beam.png")
     ]
   }
 

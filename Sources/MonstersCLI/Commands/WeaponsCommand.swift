@@ -22,8 +22,8 @@ enum WeaponsCommand {
       options: [formatOption])
   }.examples {
     [
-      CommandExample(purpose: "The roster's weapons and their images.", arguments: ["weapons"]),
-      CommandExample(purpose: "As JSON.", arguments: ["weapons", "--format", "json"]),
+      CommandExample("The roster's weapons and their images.", "weapons"),
+      CommandExample("As JSON.", "weapons --format json"),
     ]
   }
 
@@ -44,11 +44,8 @@ enum WeaponsCommand {
       options: [imageOption, .dryRun, .exitCode])
   }.examples {
     [
-      CommandExample(
-        purpose: "A sixth weapon, shown by laser.png.", arguments: ["weapons", "add", "laser"]),
-      CommandExample(
-        purpose: "With an image of its own.",
-        arguments: ["weapons", "add", "bow", "--image", "art/bow.png"]),
+      CommandExample("A sixth weapon, shown by laser.png.", "weapons add laser"),
+      CommandExample("With an image of its own.", "weapons add bow --image art/bow.png"),
     ]
   }
 
@@ -67,8 +64,8 @@ enum WeaponsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Take smoke off the roster's weapons, once no monster carries it.",
-        arguments: ["weapons", "remove", "smoke"])
+        "Take smoke off the roster's weapons, once no monster carries it.",
+        "weapons remove smoke")
     ]
   }
 
