@@ -7,9 +7,8 @@ enum AddCommand {
     help: "Do nothing, with a note, when a monster has the name already, rather than fail: "
       + "for scripts that run again.")
 
-  static let subcommand = Subcommand(name: "add", edit: edit) { name in
+  static let subcommand = Subcommand(name: "add", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Add a monster at the end of the roster.",
       discussion: """
         Names are unique ignoring case (STRASSE is Straße), not empty, free of control \

@@ -2,9 +2,8 @@ import MonsterKit
 
 /// `monsters apply`: many edits, from a script, as one change.
 enum ApplyCommand {
-  static let subcommand = Subcommand(name: "apply", run: run) { name in
+  static let subcommand = Subcommand(name: "apply", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Make many edits as one change, from a script.",
       discussion: """
         The script holds one edit a line, in the command line's own words without the \

@@ -12,9 +12,8 @@ enum CheckCommand {
     help: "text (path:line:column: message), json (an array of problems with file, line, "
       + "column, kind and message) or github (GitHub Actions annotations) (default: text).")
 
-  static let subcommand = Subcommand(name: "check", run: run) { name in
+  static let subcommand = Subcommand(name: "check", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Check roster files and report every problem, for CI.",
       discussion: """
         Checks the files named, or the roster file. Prints each problem on a line of its \

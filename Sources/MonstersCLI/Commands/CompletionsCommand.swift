@@ -2,9 +2,8 @@ import MonsterKit
 
 /// `monsters completions`: a shell completion script.
 enum CompletionsCommand {
-  static let subcommand = Subcommand(name: "completions", run: run) { name in
+  static let subcommand = Subcommand(name: "completions", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Print a shell completion script for bash, zsh or fish.",
       discussion: """
         The script completes subcommands, options, their values, and monster names read \

@@ -13,9 +13,8 @@ enum DiffCommand {
     "textconv",
     help: "Print <old> alone, one monster a line, for git's diff driver.")
 
-  static let subcommand = Subcommand(name: "diff", run: run) { name in
+  static let subcommand = Subcommand(name: "diff", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show what changed between two rosters, monster by monster.",
       discussion: """
         Prints one line a change, in the roster's words: 'Cat-Bot: weapon sword -> fire', \

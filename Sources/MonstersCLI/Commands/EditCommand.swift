@@ -12,9 +12,8 @@ import MonsterKit
 enum EditCommand {
   static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Edit")
 
-  static let subcommand = Subcommand(name: "edit", run: run) { name in
+  static let subcommand = Subcommand(name: "edit", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Edit the roster, or some monsters, in your editor.",
       discussion: """
         Opens the roster as canonical JSON in $VISUAL, else $EDITOR, else vi, in a file \

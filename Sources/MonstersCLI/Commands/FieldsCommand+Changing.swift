@@ -27,9 +27,8 @@ extension FieldsCommand {
   /// The word of `--minimum` and `--maximum` for no bound.
   static let noBoundWord = "none"
 
-  static let change = Subcommand(name: "fields change", edit: changing) { name in
+  static let change = Subcommand(name: "fields change", edit: changing) {
     CommandSpec(
-      name: name,
       abstract: "Change a declared field: its values, range, or whether it is required.",
       discussion: """
         Each change is made to the field as the roster declares it when the edit is made. \
@@ -57,9 +56,8 @@ extension FieldsCommand {
     ]
   }
 
-  static let rename = Subcommand(name: "fields rename", edit: renaming) { name in
+  static let rename = Subcommand(name: "fields rename", edit: renaming) {
     CommandSpec(
-      name: name,
       abstract: "Rename a declared field, in every monster that has it.",
       discussion: """
         The key keeps its place among each monster's keys. The new name is one no other \
@@ -76,9 +74,8 @@ extension FieldsCommand {
     ]
   }
 
-  static let otherKeys = Subcommand(name: "fields other-keys", edit: ruling) { name in
+  static let otherKeys = Subcommand(name: "fields other-keys", edit: ruling) {
     CommandSpec(
-      name: name,
       abstract: "Keep or refuse monsters' keys that no field declares.",
       discussion: """
         A roster that declares a field refuses every other key: 'monsters check' names \

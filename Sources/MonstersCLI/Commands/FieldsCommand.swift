@@ -19,9 +19,8 @@ enum FieldsCommand {
 
   static let formatOption = OptionSpec.format(Format.table)
 
-  static let subcommand = Subcommand(name: "fields", run: run) { name in
+  static let subcommand = Subcommand(name: "fields", run: run) {
     CommandSpec(
-      name: name,
       abstract: "List a monster's fields and what each takes.",
       discussion: """
         The built-in fields, then those the roster declares ('monsters fields add', \
@@ -56,9 +55,8 @@ enum FieldsCommand {
   static let forceOption = OptionSpec(
     "force", help: "Remove the field from the monsters that have it too.")
 
-  static let add = Subcommand(name: "fields add", run: runAddition, edit: addition) { name in
+  static let add = Subcommand(name: "fields add", run: runAddition, edit: addition) {
     CommandSpec(
-      name: name,
       abstract: "Declare a field of the roster's monsters.",
       discussion: """
         A field takes text, unless --values gives the words it takes or --integer makes it \
@@ -83,9 +81,8 @@ enum FieldsCommand {
     ]
   }
 
-  static let remove = Subcommand(name: "fields remove", edit: removal) { name in
+  static let remove = Subcommand(name: "fields remove", edit: removal) {
     CommandSpec(
-      name: name,
       abstract: "Take a declared field away.",
       discussion: """
         A field that a monster has is not removed: the command fails (1), naming the \

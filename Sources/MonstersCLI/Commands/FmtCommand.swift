@@ -7,9 +7,8 @@ enum FmtCommand {
     help: "Write nothing: list the files that are not in canonical form, and exit 1 if "
       + "there is any, as gofmt -l and prettier --check do.")
 
-  static let subcommand = Subcommand(name: "fmt", run: run) { name in
+  static let subcommand = Subcommand(name: "fmt", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Write roster files in canonical form, or check that they are.",
       discussion: """
         Formats the files named, or the roster file, each through the same locked, \

@@ -5,9 +5,8 @@ enum HelpCommand {
   static let manOption = OptionSpec(
     "man", help: "Print the manual page instead, in roff for man(1), with every subcommand.")
 
-  static let subcommand = Subcommand(name: "help", run: run) { name in
+  static let subcommand = Subcommand(name: "help", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show help for monsters or one of its subcommands.",
       arguments: [
         ArgumentSpec(

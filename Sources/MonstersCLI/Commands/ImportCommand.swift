@@ -12,9 +12,8 @@ enum ImportCommand {
     help: "Replace the fields the input gives of a monster that is there already (matched by "
       + "name, ignoring case), rather than fail; other fields stay as they are.")
 
-  static let subcommand = Subcommand(name: "import", run: run) { name in
+  static let subcommand = Subcommand(name: "import", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Add monsters from TSV, CSV, NDJSON or JSON, in one edit.",
       discussion: """
         Reads what 'monsters list' prints: TSV with a header line (--format tsv), CSV as \

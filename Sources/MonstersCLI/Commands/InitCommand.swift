@@ -4,9 +4,8 @@ import MonsterKit
 enum InitCommand {
   static let forceOption = OptionSpec("force", help: "Replace the file if it exists.")
 
-  static let subcommand = Subcommand(name: "init", run: run) { name in
+  static let subcommand = Subcommand(name: "init", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Write the seeded roster to the file.",
       discussion: """
         Writes the six monsters of the tutorial. A file that exists is left alone \

@@ -20,9 +20,8 @@ enum ListCommand {
       + "keys of json and ndjson (default: all keys; name, weapon, description for the "
       + "tables).")
 
-  static let subcommand = Subcommand(name: "list", run: run) { name in
+  static let subcommand = Subcommand(name: "list", run: run) {
     CommandSpec(
-      name: name,
       abstract: "List the monsters.",
       discussion: """
         The table has the columns NAME, WEAPON and DESCRIPTION. For scripts: 'names' \

@@ -23,9 +23,8 @@ enum LogCommand {
   static let followOption = OptionSpec(
     "follow", help: "Follow the roster file past commits that moved it, as git log --follow.")
 
-  static let subcommand = Subcommand(name: "log", run: run) { name in
+  static let subcommand = Subcommand(name: "log", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show the history of the roster, or of some monsters, from git.",
       discussion: """
         Each commit that changed the roster file (or the monsters named), newest first: \

@@ -22,9 +22,8 @@ enum MergeCommand {
     help: "Merge again, monster by monster, the versions git keeps of the roster after a "
       + "plain git conflict, and write the result to it.")
 
-  static let subcommand = Subcommand(name: "merge", run: run) { name in
+  static let subcommand = Subcommand(name: "merge", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Merge two rosters monster by monster, as git's merge driver.",
       discussion: """
         Merges into <ours> the changes from <base> to <theirs>, and writes the result to \

@@ -8,9 +8,8 @@ enum RemoveCommand {
       + "scripts that run again.")
   static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Remove")
 
-  static let subcommand = Subcommand(name: "remove", edit: edit) { name in
+  static let subcommand = Subcommand(name: "remove", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Remove monsters from the roster.",
       discussion: """
         Name one monster or several, or pick them with --where. All of them go in one \

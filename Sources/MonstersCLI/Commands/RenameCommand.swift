@@ -2,9 +2,8 @@ import MonsterKit
 
 /// `monsters rename`: gives a monster a new name; it keeps its place.
 enum RenameCommand {
-  static let subcommand = Subcommand(name: "rename", edit: edit) { name in
+  static let subcommand = Subcommand(name: "rename", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Give a monster a new name.",
       discussion: """
         The monster keeps its place on the roster. The new name must not be another \

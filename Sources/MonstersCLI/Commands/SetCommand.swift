@@ -4,9 +4,8 @@ import MonsterKit
 enum SetCommand {
   static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Change")
 
-  static let subcommand = Subcommand(name: "set", edit: edit) { name in
+  static let subcommand = Subcommand(name: "set", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Change the weapon, description, icon, name colour or fields of monsters.",
       discussion: """
         Name one monster or several, or pick them with --where; give one or more fields \

@@ -24,9 +24,8 @@ enum SetupGitCommand {
     ("diff.monsters.textconv", "monsters diff --textconv --"),
   ]
 
-  static let subcommand = Subcommand(name: "setup-git", run: run) { name in
+  static let subcommand = Subcommand(name: "setup-git", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Make git merge and diff the roster with monsters.",
       discussion: """
         In the git repository that holds the roster file (--file, else $MONSTERS_FILE, \

@@ -15,9 +15,8 @@ enum ShowCommand {
       + MonsterField.listed.map(\.key).joined(separator: ", ")
       + ", a declared field or another key (an empty line for no value).")
 
-  static let subcommand = Subcommand(name: "show", run: run) { name in
+  static let subcommand = Subcommand(name: "show", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show one monster.",
       discussion: """
         The card shows the name (in its colour), the description, the icon, and the \

@@ -7,9 +7,8 @@ extension WeaponsCommand {
   static let newImageOption = OptionSpec(
     "image", value: .path, valueName: "file", help: "The weapon's new image.")
 
-  static let rename = Subcommand(name: "weapons rename", edit: renaming) { name in
+  static let rename = Subcommand(name: "weapons rename", edit: renaming) {
     CommandSpec(
-      name: name,
       abstract: "Rename a weapon, in every monster that carries it.",
       discussion: """
         The weapon keeps its image unless --image gives another; a built-in weapon's name \
@@ -32,9 +31,8 @@ extension WeaponsCommand {
     ]
   }
 
-  static let change = Subcommand(name: "weapons change", edit: changing) { name in
+  static let change = Subcommand(name: "weapons change", edit: changing) {
     CommandSpec(
-      name: name,
       abstract: "Give a weapon of the roster's own another image.",
       discussion: """
         A built-in weapon keeps its image; rename it to make it a weapon of the roster's \

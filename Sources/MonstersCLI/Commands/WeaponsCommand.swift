@@ -10,9 +10,8 @@ enum WeaponsCommand {
 
   static let formatOption = OptionSpec.format(Format.table)
 
-  static let subcommand = Subcommand(name: "weapons", run: run) { name in
+  static let subcommand = Subcommand(name: "weapons", run: run) {
     CommandSpec(
-      name: name,
       abstract: "List the weapons and their images.",
       discussion: """
         The roster's weapons: the five built-in ones, unless the roster declares its own \
@@ -31,9 +30,8 @@ enum WeaponsCommand {
     "image", value: .path, valueName: "file",
     help: "The weapon's image (default: its name in lower case, then .png).")
 
-  static let add = Subcommand(name: "weapons add", edit: addition) { name in
+  static let add = Subcommand(name: "weapons add", edit: addition) {
     CommandSpec(
-      name: name,
       abstract: "Add a weapon to the roster's weapons.",
       discussion: """
         The weapon goes after the roster's others; a roster with the five built-in ones \
@@ -49,9 +47,8 @@ enum WeaponsCommand {
     ]
   }
 
-  static let remove = Subcommand(name: "weapons remove", edit: removal) { name in
+  static let remove = Subcommand(name: "weapons remove", edit: removal) {
     CommandSpec(
-      name: name,
       abstract: "Remove a weapon from the roster's weapons.",
       discussion: """
         A weapon that a monster carries is not removed: the command fails (1), naming the \
