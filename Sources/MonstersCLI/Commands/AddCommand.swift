@@ -2,10 +2,8 @@ import MonsterKit
 
 /// `monsters add`: a new monster at the end of the roster.
 enum AddCommand {
-  static let ifMissingOption = OptionSpec(
-    "if-missing",
-    help: "Do nothing, with a note, when a monster has the name already, rather than fail: "
-      + "for scripts that run again.")
+  static let ifMissingOption = OptionSpec.forRerunning(
+    "if-missing", instead: "Do nothing, with a note, when a monster has the name already")
 
   static let subcommand = Subcommand(name: "add", edit: edit) {
     CommandSpec(

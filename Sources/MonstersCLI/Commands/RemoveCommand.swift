@@ -2,10 +2,8 @@ import MonsterKit
 
 /// `monsters remove`: takes monsters off the roster, in one edit.
 enum RemoveCommand {
-  static let ifExistsOption = OptionSpec(
-    "if-exists",
-    help: "Skip, with a note, a monster that is not on the roster, rather than fail: for "
-      + "scripts that run again.")
+  static let ifExistsOption = OptionSpec.forRerunning(
+    "if-exists", instead: "Skip, with a note, a monster that is not on the roster")
   static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Remove")
 
   static let subcommand = Subcommand(name: "remove", edit: edit) {

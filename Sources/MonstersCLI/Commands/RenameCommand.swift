@@ -25,10 +25,8 @@ enum RenameCommand {
     ]
   }
 
-  static let ifExistsOption = OptionSpec(
-    "if-exists",
-    help: "Do nothing, with a note, when no monster has the name, rather than fail: for "
-      + "scripts that run again.")
+  static let ifExistsOption = OptionSpec.forRerunning(
+    "if-exists", instead: "Do nothing, with a note, when no monster has the name")
 
   /// The renaming the command line asks for.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
