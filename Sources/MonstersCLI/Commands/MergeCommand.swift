@@ -10,12 +10,16 @@ enum MergeCommand {
     "path", value: .path, valueName: "name",
     help: "The roster's path in the repository (git's %P), for labels and messages.")
 
-  static let oursLabelOption = OptionSpec(
-    "ours-label", value: .text, valueName: "name",
-    help: "What ours is, such as its branch (git's %X, from git 2.44), for the markers.")
-  static let theirsLabelOption = OptionSpec(
-    "theirs-label", value: .text, valueName: "name",
-    help: "What theirs is, such as its branch (git's %Y, from git 2.44), for the markers.")
+  static let oursLabelOption = labelOption(side: "ours", git: "%X")
+  static let theirsLabelOption = labelOption(side: "theirs", git: "%Y")
+
+  /// `--ours-label` or `--theirs-label`: what a side is, which git passes as `placeholder`.
+  private static func labelOption(side: String, git placeholder: String) -> OptionSpec {
+    OptionSpec(
+      side + "-label", value: .text, valueName: "name",
+      help: "What \(side) is, such as its branch (git's \(placeholder), from git 2.44), for "
+        + "the markers.")
+  }
 
   static let gitOption = OptionSpec(
     "git",
