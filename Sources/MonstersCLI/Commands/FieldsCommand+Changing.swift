@@ -11,12 +11,8 @@ extension FieldsCommand {
   static let removeValuesOption = OptionSpec(
     "remove-values", value: .text, valueName: "a,b,...",
     help: "Words to take from its values, in any case; refused while a monster holds one.")
-  static let newMinimumOption = OptionSpec(
-    "minimum", value: .text, valueName: "n|none",
-    help: "The least number an integer field takes, or none.")
-  static let newMaximumOption = OptionSpec(
-    "maximum", value: .text, valueName: "n|none",
-    help: "The greatest number an integer field takes, or none.")
+  static let newMinimumOption = newBoundOption("minimum", "least")
+  static let newMaximumOption = newBoundOption("maximum", "greatest")
   static let optionalOption = OptionSpec(
     "optional", help: "A monster may be without the field; its default goes.")
   static let newDefaultOption = OptionSpec(
@@ -26,6 +22,13 @@ extension FieldsCommand {
 
   /// The word of `--minimum` and `--maximum` for no bound.
   static let noBoundWord = "none"
+
+  /// `--minimum` or `--maximum`: the `extreme` number an integer field takes, or none.
+  private static func newBoundOption(_ name: String, _ extreme: String) -> OptionSpec {
+    OptionSpec(
+      name, value: .text, valueName: "n|" + noBoundWord,
+      help: "The \(extreme) number an integer field takes, or \(noBoundWord).")
+  }
 
   static let change = Subcommand(name: "fields change", edit: changing) {
     CommandSpec(
