@@ -116,19 +116,13 @@ extension Monster {
   /// ``defaultIcon(forName:)``: a program that shows the seeded roster then starts without
   /// the Unicode tables that deriving them reads.
   public static let seeded: [Monster] = [
-    Monster(name: "Cat-Bot", description: "MEE-OW", icon: "meetcatbot.png", weapon: .sword),
-    Monster(name: "Dog-Bot", description: "BOW-WOW", icon: "meetdogbot.png", weapon: .blowgun),
-    Monster(
-      name: "Explode-Bot", description: "Tick, tick, BOOM!", icon: "meetexplodebot.png",
-      weapon: .smoke),
-    Monster(
-      name: "Fire-Bot", description: "Will Make You Steamed", icon: "meetfirebot.png",
-      weapon: .ninjaStar),
-    Monster(
-      name: "Ice-Bot", description: "Has A Chilling Effect", icon: "meeticebot.png",
-      weapon: .fire),
-    Monster(
-      name: "Mini-Tomato-Bot", description: "Extremely Handsome", icon: "meetminitomatobot.png",
-      weapon: .ninjaStar),
-  ]
+    ("Cat-Bot", "MEE-OW", "meetcatbot.png", Weapon.sword),
+    ("Dog-Bot", "BOW-WOW", "meetdogbot.png", .blowgun),
+    ("Explode-Bot", "Tick, tick, BOOM!", "meetexplodebot.png", .smoke),
+    ("Fire-Bot", "Will Make You Steamed", "meetfirebot.png", .ninjaStar),
+    ("Ice-Bot", "Has A Chilling Effect", "meeticebot.png", .fire),
+    ("Mini-Tomato-Bot", "Extremely Handsome", "meetminitomatobot.png", .ninjaStar),
+  ].map { name, description, icon, weapon in
+    Monster(name: name, description: description, icon: icon, weapon: weapon)
+  }
 }

@@ -34,15 +34,33 @@ public struct FieldRedeclaration: Hashable, Sendable {
   /// The value a monster without the required field is given.
   public var defaultValue: DefaultChange = .keep
 
-  /// What happens to a bound of an integer field.
-  public enum BoundChange: Hashable, Sendable {
+  /// What happens to a part of the declaration that a field may be without: a bound of an
+  /// integer field, a required field's default.
+  public enum Change<Value: Hashable & Sendable>: Hashable, Sendable {
     /// It stays as it is.
     case keep
-    /// It becomes this number.
-    case set(Int)
-    /// The field has no such bound any more.
+    /// It becomes this value.
+    case set(Value)
+    /// The field is left without it.
     case remove
+
+    /// The part after the change, of one that was `value` (`nil` for none).
+    func applied(to value: Value?) -> Value? {
+      switch self {
+      case .keep: value
+      case .set(let new): new
+      case .remove: nil
+      }
+    }
   }
+
+  /// What happens to a bound of an integer field: it becomes a number, or the field has no
+  /// such bound any more.
+  public typealias BoundChange = Change<Int>
+
+  /// What happens to a required field's default: it becomes a value, read by the field as a
+  /// value of it is, or the field has no default.
+  public typealias DefaultChange = Change<FieldInput>
 
   /// What happens to whether a field is required.
   public enum Requirement: Hashable, Sendable {
@@ -52,16 +70,6 @@ public struct FieldRedeclaration: Hashable, Sendable {
     case required
     /// A monster may be without the field; a required field's default goes with it.
     case optional
-  }
-
-  /// What happens to a required field's default.
-  public enum DefaultChange: Hashable, Sendable {
-    /// It stays as it is.
-    case keep
-    /// It becomes this value, read by the field as a value of it is.
-    case set(FieldInput)
-    /// The field has no default.
-    case remove
   }
 
   /// Creates changes that change nothing, to be filled in.

@@ -145,19 +145,11 @@ extension Roster {
       kind = .values(values)
     }
     if change.minimum != .keep || change.maximum != .keep {
-      guard case .integer(var minimum, var maximum) = kind else {
+      guard case .integer(let minimum, let maximum) = kind else {
         throw refuse(.noRange(takes: field.allowedValues(weapons: weapons)))
       }
-      func changed(_ bound: Int?, _ change: FieldRedeclaration.BoundChange) -> Int? {
-        switch change {
-        case .keep: bound
-        case .set(let number): number
-        case .remove: nil
-        }
-      }
-      minimum = changed(minimum, change.minimum)
-      maximum = changed(maximum, change.maximum)
-      kind = .integer(minimum: minimum, maximum: maximum)
+      kind = .integer(
+        minimum: change.minimum.applied(to: minimum), maximum: change.maximum.applied(to: maximum))
     }
     var isRequired = field.isRequired
     var fallback = field.defaultValue

@@ -2,14 +2,11 @@ import MonsterKit
 
 /// `monsters add`: a new monster at the end of the roster.
 enum AddCommand {
-  static let ifMissingOption = OptionSpec(
-    "if-missing",
-    help: "Do nothing, with a note, when a monster has the name already, rather than fail: "
-      + "for scripts that run again.")
+  static let ifMissingOption = OptionSpec.forRerunning(
+    "if-missing", instead: "Do nothing, with a note, when a monster has the name already")
 
-  static let subcommand = Subcommand(name: "add", edit: edit) { name in
+  static let subcommand = Subcommand(name: "add", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Add a monster at the end of the roster.",
       discussion: """
         Names are unique ignoring case (STRASSE is Straße), not empty, free of control \
@@ -24,14 +21,14 @@ enum AddCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Add Robo-Bot; its icon is meetrobobot.png.",
-        arguments: ["add", "Robo-Bot", "--weapon", "fire", "--description", "Beep"]),
+        "Add Robo-Bot; its icon is meetrobobot.png.",
+        "add Robo-Bot --weapon fire --description Beep"),
       CommandExample(
-        purpose: "In a script that runs again: add Robo-Bot unless it is there.",
-        arguments: ["add", "Robo-Bot", "--weapon", "fire", "--if-missing"]),
+        "In a script that runs again: add Robo-Bot unless it is there.",
+        "add Robo-Bot --weapon fire --if-missing"),
       CommandExample(
-        purpose: "A name with a space, and a colour (quoted: # starts a shell comment).",
-        arguments: ["add", "Space Bot", "--weapon", "smoke", "--name-color", "#FF8800"]),
+        "A name with a space, and a colour (quoted: # starts a shell comment).",
+        "add 'Space Bot' --weapon smoke --name-color '#FF8800'"),
     ]
   }
 

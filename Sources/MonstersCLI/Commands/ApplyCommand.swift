@@ -2,9 +2,8 @@ import MonsterKit
 
 /// `monsters apply`: many edits, from a script, as one change.
 enum ApplyCommand {
-  static let subcommand = Subcommand(name: "apply", run: run) { name in
+  static let subcommand = Subcommand(name: "apply", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Make many edits as one change, from a script.",
       discussion: """
         The script holds one edit a line, in the command line's own words without the \
@@ -26,14 +25,13 @@ enum ApplyCommand {
       options: [.dryRun, .exitCode])
   }.examples {
     [
+      CommandExample("Make the edits in a script, as one change.", "apply edits.txt"),
       CommandExample(
-        purpose: "Make the edits in a script, as one change.", arguments: ["apply", "edits.txt"]),
+        "Show the diff, and exit 1 when the script would change the file.",
+        "apply edits.txt --dry-run --exit-code"),
       CommandExample(
-        purpose: "Show the diff, and exit 1 when the script would change the file.",
-        arguments: ["apply", "edits.txt", "--dry-run", "--exit-code"]),
-      CommandExample(
-        purpose: "Edits from standard input.", arguments: ["apply"],
-        shellPrefix: "printf 'set Cat-Bot --weapon fire\\n' |"),
+        "Edits from standard input.",
+        "apply", shellPrefix: "printf 'set Cat-Bot --weapon fire\\n' |"),
     ]
   }
 

@@ -12,9 +12,8 @@ enum CheckCommand {
     help: "text (path:line:column: message), json (an array of problems with file, line, "
       + "column, kind and message) or github (GitHub Actions annotations) (default: text).")
 
-  static let subcommand = Subcommand(name: "check", run: run) { name in
+  static let subcommand = Subcommand(name: "check", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Check roster files and report every problem, for CI.",
       discussion: """
         Checks the files named, or the roster file. Prints each problem on a line of its \
@@ -46,13 +45,13 @@ enum CheckCommand {
       options: [formatOption])
   }.examples {
     [
-      CommandExample(purpose: "Check the roster file: one line per problem.", arguments: ["check"]),
+      CommandExample("Check the roster file: one line per problem.", "check"),
       CommandExample(
-        purpose: "Check two files in GitHub Actions, as annotations on the pull request.",
-        arguments: ["check", "monsters.json", "team.json", "--format", "github"]),
+        "Check two files in GitHub Actions, as annotations on the pull request.",
+        "check monsters.json team.json --format github"),
       CommandExample(
-        purpose: "The problems as JSON, for another program.",
-        arguments: ["check", "--format", "json"], shellSuffix: "| jq -r '.[].message'"),
+        "The problems as JSON, for another program.",
+        "check --format json", shellSuffix: "| jq -r '.[].message'"),
     ]
   }
 

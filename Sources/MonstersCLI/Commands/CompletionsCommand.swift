@@ -2,9 +2,8 @@ import MonsterKit
 
 /// `monsters completions`: a shell completion script.
 enum CompletionsCommand {
-  static let subcommand = Subcommand(name: "completions", run: run) { name in
+  static let subcommand = Subcommand(name: "completions", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Print a shell completion script for bash, zsh or fish.",
       discussion: """
         The script completes subcommands, options, their values, and monster names read \
@@ -26,11 +25,11 @@ enum CompletionsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Load bash completion in this shell.", arguments: ["completions", "bash"],
-        shellPrefix: "eval \"$(", shellSuffix: ")\""),
+        "Load bash completion in this shell.",
+        "completions bash", shellPrefix: "eval \"$(", shellSuffix: ")\""),
       CommandExample(
-        purpose: "Install fish completion.", arguments: ["completions", "fish"],
-        shellSuffix: "> ~/.config/fish/completions/monsters.fish"),
+        "Install fish completion.",
+        "completions fish", shellSuffix: "> ~/.config/fish/completions/monsters.fish"),
     ]
   }
 

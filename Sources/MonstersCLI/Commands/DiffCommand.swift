@@ -13,9 +13,8 @@ enum DiffCommand {
     "textconv",
     help: "Print <old> alone, one monster a line, for git's diff driver.")
 
-  static let subcommand = Subcommand(name: "diff", run: run) { name in
+  static let subcommand = Subcommand(name: "diff", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show what changed between two rosters, monster by monster.",
       discussion: """
         Prints one line a change, in the roster's words: 'Cat-Bot: weapon sword -> fire', \
@@ -49,12 +48,11 @@ enum DiffCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "What changed since the last commit, monster by monster.",
-        arguments: ["diff", "-", "monsters.json"], shellPrefix: "git show HEAD:monsters.json |"),
+        "What changed since the last commit, monster by monster.",
+        "diff - monsters.json", shellPrefix: "git show HEAD:monsters.json |"),
       CommandExample(
-        purpose: "A pull request's changes as a Markdown table, for a comment.",
-        arguments: ["diff", "old.json", "monsters.json", "--format", "markdown"],
-        shellSuffix: "> changes.md"),
+        "A pull request's changes as a Markdown table, for a comment.",
+        "diff old.json monsters.json --format markdown", shellSuffix: "> changes.md"),
     ]
   }
 

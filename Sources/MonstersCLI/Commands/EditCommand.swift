@@ -12,9 +12,8 @@ import MonsterKit
 enum EditCommand {
   static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Edit")
 
-  static let subcommand = Subcommand(name: "edit", run: run) { name in
+  static let subcommand = Subcommand(name: "edit", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Edit the roster, or some monsters, in your editor.",
       discussion: """
         Opens the roster as canonical JSON in $VISUAL, else $EDITOR, else vi, in a file \
@@ -41,16 +40,14 @@ enum EditCommand {
       options: [whereOption, .dryRun, .exitCode])
   }.examples {
     [
-      CommandExample(purpose: "The whole roster in your editor.", arguments: ["edit"]),
+      CommandExample("The whole roster in your editor.", "edit"),
       CommandExample(
-        purpose: "Only Cat-Bot and Dog-Bot; rename, add or remove among them too.",
-        arguments: ["edit", "cat-bot", "dog-bot"]),
+        "Only Cat-Bot and Dog-Bot; rename, add or remove among them too.",
+        "edit cat-bot dog-bot"),
       CommandExample(
-        purpose: "Every monster with a ninja star, in VS Code.",
-        arguments: ["edit", "--where", "weapon=ninjaStar"],
-        shellPrefix: "EDITOR='code --wait'"),
-      CommandExample(
-        purpose: "See the diff of your edit, saving nothing.", arguments: ["edit", "--dry-run"]),
+        "Every monster with a ninja star, in VS Code.",
+        "edit --where weapon=ninjaStar", shellPrefix: "EDITOR='code --wait'"),
+      CommandExample("See the diff of your edit, saving nothing.", "edit --dry-run"),
     ]
   }
 

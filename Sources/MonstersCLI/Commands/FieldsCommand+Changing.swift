@@ -11,12 +11,8 @@ extension FieldsCommand {
   static let removeValuesOption = OptionSpec(
     "remove-values", value: .text, valueName: "a,b,...",
     help: "Words to take from its values, in any case; refused while a monster holds one.")
-  static let newMinimumOption = OptionSpec(
-    "minimum", value: .text, valueName: "n|none",
-    help: "The least number an integer field takes, or none.")
-  static let newMaximumOption = OptionSpec(
-    "maximum", value: .text, valueName: "n|none",
-    help: "The greatest number an integer field takes, or none.")
+  static let newMinimumOption = newBoundOption("minimum", "least")
+  static let newMaximumOption = newBoundOption("maximum", "greatest")
   static let optionalOption = OptionSpec(
     "optional", help: "A monster may be without the field; its default goes.")
   static let newDefaultOption = OptionSpec(
@@ -27,9 +23,15 @@ extension FieldsCommand {
   /// The word of `--minimum` and `--maximum` for no bound.
   static let noBoundWord = "none"
 
-  static let change = Subcommand(name: "fields change", edit: changing) { name in
+  /// `--minimum` or `--maximum`: the `extreme` number an integer field takes, or none.
+  private static func newBoundOption(_ name: String, _ extreme: String) -> OptionSpec {
+    OptionSpec(
+      name, value: .text, valueName: "n|" + noBoundWord,
+      help: "The \(extreme) number an integer field takes, or \(noBoundWord).")
+  }
+
+  static let change = Subcommand(name: "fields change", edit: changing) {
     CommandSpec(
-      name: name,
       abstract: "Change a declared field: its values, range, or whether it is required.",
       discussion: """
         Each change is made to the field as the roster declares it when the edit is made. \
@@ -47,23 +49,18 @@ extension FieldsCommand {
       ])
   }.examples {
     [
+      CommandExample("Widen level to 200.", "fields change level --maximum 200"),
       CommandExample(
-        purpose: "Widen level to 200.",
-        arguments: ["fields", "change", "level", "--maximum", "200"]),
+        "Add green to the teams, and take yellow away once no monster is on it.",
+        "fields change team --add-values green --remove-values yellow"),
       CommandExample(
-        purpose: "Add green to the teams, and take yellow away once no monster is on it.",
-        arguments: [
-          "fields", "change", "team", "--add-values", "green", "--remove-values", "yellow",
-        ]),
-      CommandExample(
-        purpose: "Make notes required, giving 'none yet' to every monster without any.",
-        arguments: ["fields", "change", "notes", "--required", "--default", "none yet"]),
+        "Make notes required, giving 'none yet' to every monster without any.",
+        "fields change notes --required --default 'none yet'"),
     ]
   }
 
-  static let rename = Subcommand(name: "fields rename", edit: renaming) { name in
+  static let rename = Subcommand(name: "fields rename", edit: renaming) {
     CommandSpec(
-      name: name,
       abstract: "Rename a declared field, in every monster that has it.",
       discussion: """
         The key keeps its place among each monster's keys. The new name is one no other \
@@ -76,15 +73,12 @@ extension FieldsCommand {
       options: [.dryRun, .exitCode])
   }.examples {
     [
-      CommandExample(
-        purpose: "Call team squad, in every monster that has one.",
-        arguments: ["fields", "rename", "team", "squad"])
+      CommandExample("Call team squad, in every monster that has one.", "fields rename team squad")
     ]
   }
 
-  static let otherKeys = Subcommand(name: "fields other-keys", edit: ruling) { name in
+  static let otherKeys = Subcommand(name: "fields other-keys", edit: ruling) {
     CommandSpec(
-      name: name,
       abstract: "Keep or refuse monsters' keys that no field declares.",
       discussion: """
         A roster that declares a field refuses every other key: 'monsters check' names \
@@ -102,11 +96,9 @@ extension FieldsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Keep keys no field declares, as keys of the monsters' own.",
-        arguments: ["fields", "other-keys", "keep"]),
-      CommandExample(
-        purpose: "Refuse them again, once no monster has one.",
-        arguments: ["fields", "other-keys", "refuse"]),
+        "Keep keys no field declares, as keys of the monsters' own.",
+        "fields other-keys keep"),
+      CommandExample("Refuse them again, once no monster has one.", "fields other-keys refuse"),
     ]
   }
 

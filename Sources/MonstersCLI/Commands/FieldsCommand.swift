@@ -19,9 +19,8 @@ enum FieldsCommand {
 
   static let formatOption = OptionSpec.format(Format.table)
 
-  static let subcommand = Subcommand(name: "fields", run: run) { name in
+  static let subcommand = Subcommand(name: "fields", run: run) {
     CommandSpec(
-      name: name,
       abstract: "List a monster's fields and what each takes.",
       discussion: """
         The built-in fields, then those the roster declares ('monsters fields add', \
@@ -33,10 +32,8 @@ enum FieldsCommand {
       options: [formatOption])
   }.examples {
     [
-      CommandExample(purpose: "Every field and what it takes.", arguments: ["fields"]),
-      CommandExample(
-        purpose: "Each word a field takes, as FIELD=VALUE.",
-        arguments: ["fields", "--format", "values"]),
+      CommandExample("Every field and what it takes.", "fields"),
+      CommandExample("Each word a field takes, as FIELD=VALUE.", "fields --format values"),
     ]
   }
 
@@ -58,9 +55,8 @@ enum FieldsCommand {
   static let forceOption = OptionSpec(
     "force", help: "Remove the field from the monsters that have it too.")
 
-  static let add = Subcommand(name: "fields add", run: runAddition, edit: addition) { name in
+  static let add = Subcommand(name: "fields add", run: runAddition, edit: addition) {
     CommandSpec(
-      name: name,
       abstract: "Declare a field of the roster's monsters.",
       discussion: """
         A field takes text, unless --values gives the words it takes or --integer makes it \
@@ -76,20 +72,17 @@ enum FieldsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "A team, red or blue, that every monster has: red unless set.",
-        arguments: [
-          "fields", "add", "team", "--values", "red,blue", "--required", "--default", "red",
-        ]),
+        "A team, red or blue, that every monster has: red unless set.",
+        "fields add team --values red,blue --required --default red"),
       CommandExample(
-        purpose: "An optional health from 1 to 100.",
-        arguments: ["fields", "add", "health", "--integer", "--minimum", "1", "--maximum", "100"]),
-      CommandExample(purpose: "Free notes.", arguments: ["fields", "add", "notes"]),
+        "An optional health from 1 to 100.",
+        "fields add health --integer --minimum 1 --maximum 100"),
+      CommandExample("Free notes.", "fields add notes"),
     ]
   }
 
-  static let remove = Subcommand(name: "fields remove", edit: removal) { name in
+  static let remove = Subcommand(name: "fields remove", edit: removal) {
     CommandSpec(
-      name: name,
       abstract: "Take a declared field away.",
       discussion: """
         A field that a monster has is not removed: the command fails (1), naming the \
@@ -101,12 +94,10 @@ enum FieldsCommand {
       options: [forceOption, .dryRun, .exitCode])
   }.examples {
     [
+      CommandExample("Take notes away, once no monster has any.", "fields remove notes"),
       CommandExample(
-        purpose: "Take notes away, once no monster has any.",
-        arguments: ["fields", "remove", "notes"]),
-      CommandExample(
-        purpose: "Take health away from the roster and from every monster.",
-        arguments: ["fields", "remove", "health", "--force"]),
+        "Take health away from the roster and from every monster.",
+        "fields remove health --force"),
     ]
   }
 

@@ -7,9 +7,8 @@ enum FmtCommand {
     help: "Write nothing: list the files that are not in canonical form, and exit 1 if "
       + "there is any, as gofmt -l and prettier --check do.")
 
-  static let subcommand = Subcommand(name: "fmt", run: run) { name in
+  static let subcommand = Subcommand(name: "fmt", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Write roster files in canonical form, or check that they are.",
       discussion: """
         Formats the files named, or the roster file, each through the same locked, \
@@ -25,10 +24,10 @@ enum FmtCommand {
       options: [checkOption])
   }.examples {
     [
-      CommandExample(purpose: "Write the roster file in canonical form.", arguments: ["fmt"]),
+      CommandExample("Write the roster file in canonical form.", "fmt"),
       CommandExample(
-        purpose: "In CI: list the files that are not canonical, and fail if any is.",
-        arguments: ["fmt", "--check", "monsters.json", "team.json"]),
+        "In CI: list the files that are not canonical, and fail if any is.",
+        "fmt --check monsters.json team.json"),
     ]
   }
 

@@ -5,9 +5,8 @@ enum HelpCommand {
   static let manOption = OptionSpec(
     "man", help: "Print the manual page instead, in roff for man(1), with every subcommand.")
 
-  static let subcommand = Subcommand(name: "help", run: run) { name in
+  static let subcommand = Subcommand(name: "help", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show help for monsters or one of its subcommands.",
       arguments: [
         ArgumentSpec(
@@ -17,10 +16,10 @@ enum HelpCommand {
       options: [manOption])
   }.examples {
     [
-      CommandExample(purpose: "The help of set.", arguments: ["help", "set"]),
+      CommandExample("The help of set.", "help set"),
       CommandExample(
-        purpose: "Install the manual page.", arguments: ["help", "--man"],
-        shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
+        "Install the manual page.",
+        "help --man", shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
     ]
   }
 

@@ -12,9 +12,8 @@ enum ImportCommand {
     help: "Replace the fields the input gives of a monster that is there already (matched by "
       + "name, ignoring case), rather than fail; other fields stay as they are.")
 
-  static let subcommand = Subcommand(name: "import", run: run) { name in
+  static let subcommand = Subcommand(name: "import", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Add monsters from TSV, CSV, NDJSON or JSON, in one edit.",
       discussion: """
         Reads what 'monsters list' prints: TSV with a header line (--format tsv), CSV as \
@@ -62,18 +61,17 @@ enum ImportCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Add the monsters of a TSV file (a header line, then one a line).",
-        arguments: ["import", "new-monsters.tsv"]),
+        "Add the monsters of a TSV file (a header line, then one a line).",
+        "import new-monsters.tsv"),
       CommandExample(
-        purpose: "Update the roster from a spreadsheet saved as CSV.",
-        arguments: ["import", "--update", "roster.csv"]),
+        "Update the roster from a spreadsheet saved as CSV.",
+        "import --update roster.csv"),
       CommandExample(
-        purpose: "Copy another roster's monsters in, replacing those already here.",
-        arguments: ["import", "--update", "-"],
-        shellPrefix: "monsters -f other.json list --format tsv |"),
+        "Copy another roster's monsters in, replacing those already here.",
+        "import --update -", shellPrefix: "monsters -f other.json list --format tsv |"),
       CommandExample(
-        purpose: "Say whether an import would change the roster: exit 1 if so.",
-        arguments: ["import", "new.ndjson", "--dry-run", "--exit-code"]),
+        "Say whether an import would change the roster: exit 1 if so.",
+        "import new.ndjson --dry-run --exit-code"),
     ]
   }
 

@@ -4,9 +4,8 @@ import MonsterKit
 enum InitCommand {
   static let forceOption = OptionSpec("force", help: "Replace the file if it exists.")
 
-  static let subcommand = Subcommand(name: "init", run: run) { name in
+  static let subcommand = Subcommand(name: "init", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Write the seeded roster to the file.",
       discussion: """
         Writes the six monsters of the tutorial. A file that exists is left alone \
@@ -16,11 +15,8 @@ enum InitCommand {
       options: [forceOption])
   }.examples {
     [
-      CommandExample(
-        purpose: "Write the six seeded monsters to monsters.json.", arguments: ["init"]),
-      CommandExample(
-        purpose: "Start a named roster over.",
-        arguments: ["--file", "team.json", "init", "--force"]),
+      CommandExample("Write the six seeded monsters to monsters.json.", "init"),
+      CommandExample("Start a named roster over.", "--file team.json init --force"),
     ]
   }
 

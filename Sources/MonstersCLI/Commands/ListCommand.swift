@@ -20,9 +20,8 @@ enum ListCommand {
       + "keys of json and ndjson (default: all keys; name, weapon, description for the "
       + "tables).")
 
-  static let subcommand = Subcommand(name: "list", run: run) { name in
+  static let subcommand = Subcommand(name: "list", run: run) {
     CommandSpec(
-      name: name,
       abstract: "List the monsters.",
       discussion: """
         The table has the columns NAME, WEAPON and DESCRIPTION. For scripts: 'names' \
@@ -44,19 +43,19 @@ enum ListCommand {
       options: [weaponOption, whereOption, fieldsOption, formatOption, bomOption])
   }.examples {
     [
-      CommandExample(purpose: "The roster as a table.", arguments: ["list"]),
+      CommandExample("The roster as a table.", "list"),
       CommandExample(
-        purpose: "The names of the monsters with a ninja star, one a line, for a script.",
-        arguments: ["list", "--where", "weapon=ninja-star", "--format", "names"]),
+        "The names of the monsters with a ninja star, one a line, for a script.",
+        "list --where weapon=ninja-star --format names"),
       CommandExample(
-        purpose: "Names and weapons as TSV, which 'monsters import' reads back.",
-        arguments: ["list", "--fields", "name,weapon", "--format", "tsv"]),
+        "Names and weapons as TSV, which 'monsters import' reads back.",
+        "list --fields name,weapon --format tsv"),
       CommandExample(
-        purpose: "CSV for a spreadsheet, which 'monsters import' reads back too.",
-        arguments: ["list", "--format", "csv"], shellSuffix: "> roster.csv"),
+        "CSV for a spreadsheet, which 'monsters import' reads back too.",
+        "list --format csv", shellSuffix: "> roster.csv"),
       CommandExample(
-        purpose: "A Markdown table, for a pull request's comment.",
-        arguments: ["list", "--format", "markdown"], shellSuffix: "> roster.md"),
+        "A Markdown table, for a pull request's comment.",
+        "list --format markdown", shellSuffix: "> roster.md"),
     ]
   }
 

@@ -23,9 +23,8 @@ enum LogCommand {
   static let followOption = OptionSpec(
     "follow", help: "Follow the roster file past commits that moved it, as git log --follow.")
 
-  static let subcommand = Subcommand(name: "log", run: run) { name in
+  static let subcommand = Subcommand(name: "log", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show the history of the roster, or of some monsters, from git.",
       discussion: """
         Each commit that changed the roster file (or the monsters named), newest first: \
@@ -59,15 +58,14 @@ enum LogCommand {
       options: [countOption, sinceOption, followOption, formatOption])
   }.examples {
     [
-      CommandExample(purpose: "The roster's history, newest first.", arguments: ["log"]),
+      CommandExample("The roster's history, newest first.", "log"),
+      CommandExample("Cat-Bot's history, through its renames.", "log cat-bot"),
       CommandExample(
-        purpose: "Cat-Bot's history, through its renames.", arguments: ["log", "cat-bot"]),
+        "What a branch changed since it left main, for a pull request.",
+        "log main..feature"),
       CommandExample(
-        purpose: "What a branch changed since it left main, for a pull request.",
-        arguments: ["log", "main..feature"]),
-      CommandExample(
-        purpose: "The last five commits, one JSON object a change, for a script.",
-        arguments: ["log", "-n", "5", "--format", "json"], shellSuffix: "| jq -r .change"),
+        "The last five commits, one JSON object a change, for a script.",
+        "log -n 5 --format json", shellSuffix: "| jq -r .change"),
     ]
   }
 

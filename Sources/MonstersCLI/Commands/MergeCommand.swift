@@ -10,21 +10,24 @@ enum MergeCommand {
     "path", value: .path, valueName: "name",
     help: "The roster's path in the repository (git's %P), for labels and messages.")
 
-  static let oursLabelOption = OptionSpec(
-    "ours-label", value: .text, valueName: "name",
-    help: "What ours is, such as its branch (git's %X, from git 2.44), for the markers.")
-  static let theirsLabelOption = OptionSpec(
-    "theirs-label", value: .text, valueName: "name",
-    help: "What theirs is, such as its branch (git's %Y, from git 2.44), for the markers.")
+  static let oursLabelOption = labelOption(side: "ours", git: "%X")
+  static let theirsLabelOption = labelOption(side: "theirs", git: "%Y")
+
+  /// `--ours-label` or `--theirs-label`: what a side is, which git passes as `placeholder`.
+  private static func labelOption(side: String, git placeholder: String) -> OptionSpec {
+    OptionSpec(
+      side + "-label", value: .text, valueName: "name",
+      help: "What \(side) is, such as its branch (git's \(placeholder), from git 2.44), for "
+        + "the markers.")
+  }
 
   static let gitOption = OptionSpec(
     "git",
     help: "Merge again, monster by monster, the versions git keeps of the roster after a "
       + "plain git conflict, and write the result to it.")
 
-  static let subcommand = Subcommand(name: "merge", run: run) { name in
+  static let subcommand = Subcommand(name: "merge", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Merge two rosters monster by monster, as git's merge driver.",
       discussion: """
         Merges into <ours> the changes from <base> to <theirs>, and writes the result to \
@@ -109,15 +112,14 @@ enum MergeCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Merge into ours.json what changed from base.json to theirs.json.",
-        arguments: ["merge", "base.json", "ours.json", "theirs.json"]),
+        "Merge into ours.json what changed from base.json to theirs.json.",
+        "merge base.json ours.json theirs.json"),
       CommandExample(
-        purpose: "As git runs it, with longer markers and the roster's name in them.",
-        arguments: ["merge", "--marker-size", "9", "--path", "r.json", "base", "ours", "theirs"]),
+        "As git runs it, with longer markers and the roster's name in them.",
+        "merge --marker-size 9 --path r.json base ours theirs"),
       CommandExample(
-        purpose: "After a plain git merge stopped on the roster: merge it again, monster "
-          + "by monster.",
-        arguments: ["merge", "--git"]),
+        "After a plain git merge stopped on the roster: merge it again, monster by monster.",
+        "merge --git"),
     ]
   }
 

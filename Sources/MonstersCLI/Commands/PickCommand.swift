@@ -8,9 +8,8 @@ import MonstersSystem
 /// that saves each assignment and stays open. Both save through ``CommandContext/perform(_:)``,
 /// like `set`, and say what changed on standard output once the terminal is restored.
 enum PickCommand {
-  static let subcommand = Subcommand(name: "pick", run: run) { name in
+  static let subcommand = Subcommand(name: "pick", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Pick weapons interactively (a terminal is needed).",
       discussion: """
         With a monster: a button for each of the roster's weapons, and Close. Left, \
@@ -57,9 +56,8 @@ enum PickCommand {
       ])
   }.examples {
     [
-      CommandExample(
-        purpose: "Pick Cat-Bot's weapon with the arrow keys.", arguments: ["pick", "cat-bot"]),
-      CommandExample(purpose: "Pick any monster's weapon, in two columns.", arguments: ["pick"]),
+      CommandExample("Pick Cat-Bot's weapon with the arrow keys.", "pick cat-bot"),
+      CommandExample("Pick any monster's weapon, in two columns.", "pick"),
     ]
   }
 

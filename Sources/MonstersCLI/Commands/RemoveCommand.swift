@@ -2,15 +2,12 @@ import MonsterKit
 
 /// `monsters remove`: takes monsters off the roster, in one edit.
 enum RemoveCommand {
-  static let ifExistsOption = OptionSpec(
-    "if-exists",
-    help: "Skip, with a note, a monster that is not on the roster, rather than fail: for "
-      + "scripts that run again.")
+  static let ifExistsOption = OptionSpec.forRerunning(
+    "if-exists", instead: "Skip, with a note, a monster that is not on the roster")
   static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Remove")
 
-  static let subcommand = Subcommand(name: "remove", edit: edit) { name in
+  static let subcommand = Subcommand(name: "remove", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Remove monsters from the roster.",
       discussion: """
         Name one monster or several, or pick them with --where. All of them go in one \
@@ -21,13 +18,13 @@ enum RemoveCommand {
       options: [whereOption, ifExistsOption, .dryRun, .exitCode])
   }.examples {
     [
-      CommandExample(purpose: "Remove Dog-Bot.", arguments: ["remove", "dog-bot"]),
+      CommandExample("Remove Dog-Bot.", "remove dog-bot"),
       CommandExample(
-        purpose: "In a script that runs again: remove them if they are there.",
-        arguments: ["remove", "dog-bot", "fire-bot", "--if-exists"]),
+        "In a script that runs again: remove them if they are there.",
+        "remove dog-bot fire-bot --if-exists"),
       CommandExample(
-        purpose: "See which monsters with smoke would go, as a diff.",
-        arguments: ["remove", "--where", "weapon=smoke", "--dry-run"]),
+        "See which monsters with smoke would go, as a diff.",
+        "remove --where weapon=smoke --dry-run"),
     ]
   }
 

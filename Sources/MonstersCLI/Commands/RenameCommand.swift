@@ -2,9 +2,8 @@ import MonsterKit
 
 /// `monsters rename`: gives a monster a new name; it keeps its place.
 enum RenameCommand {
-  static let subcommand = Subcommand(name: "rename", edit: edit) { name in
+  static let subcommand = Subcommand(name: "rename", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Give a monster a new name.",
       discussion: """
         The monster keeps its place on the roster. The new name must not be another \
@@ -19,19 +18,15 @@ enum RenameCommand {
       options: [ifExistsOption, .dryRun, .exitCode])
   }.examples {
     [
+      CommandExample("Rename Dog-Bot; it keeps its place.", "rename dog-bot Hound-Bot"),
       CommandExample(
-        purpose: "Rename Dog-Bot; it keeps its place.",
-        arguments: ["rename", "dog-bot", "Hound-Bot"]),
-      CommandExample(
-        purpose: "In a script that runs again: rename it if it is there.",
-        arguments: ["rename", "dog-bot", "Hound-Bot", "--if-exists"]),
+        "In a script that runs again: rename it if it is there.",
+        "rename dog-bot Hound-Bot --if-exists"),
     ]
   }
 
-  static let ifExistsOption = OptionSpec(
-    "if-exists",
-    help: "Do nothing, with a note, when no monster has the name, rather than fail: for "
-      + "scripts that run again.")
+  static let ifExistsOption = OptionSpec.forRerunning(
+    "if-exists", instead: "Do nothing, with a note, when no monster has the name")
 
   /// The renaming the command line asks for.
   static func edit(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {

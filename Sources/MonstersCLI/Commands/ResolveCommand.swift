@@ -11,13 +11,12 @@ enum ResolveCommand {
     help: "The conflict of the weapons or fields the roster declares, alone or with the "
       + "monsters named.")
 
-  static let subcommand = Subcommand(name: "resolve", run: run) { name in
+  static let subcommand = Subcommand(name: "resolve", run: run) {
     let monsters = ArgumentSpec(
       name: "monster", kind: .monster, isOptional: true, isRepeating: true,
       help: "A monster in conflict, by either side's name, in any case (default: every "
         + "conflict).")
     return CommandSpec(
-      name: name,
       abstract: "Keep one side of the conflicts a merge left in the roster file.",
       discussion: """
         Keeps ours or theirs of the conflict of each monster named (by the name either \
@@ -50,10 +49,9 @@ enum ResolveCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Keep theirs of Cat-Bot's conflict; the others stay marked.",
-        arguments: ["resolve", "cat-bot", "--theirs"]),
-      CommandExample(
-        purpose: "Keep ours of every conflict left.", arguments: ["resolve", "--ours"]),
+        "Keep theirs of Cat-Bot's conflict; the others stay marked.",
+        "resolve cat-bot --theirs"),
+      CommandExample("Keep ours of every conflict left.", "resolve --ours"),
     ]
   }
 

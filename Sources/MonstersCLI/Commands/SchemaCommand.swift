@@ -3,9 +3,8 @@ import MonsterKit
 /// `monsters schema`: a JSON Schema of the roster, for editors that check JSON as it is
 /// typed.
 enum SchemaCommand {
-  static let subcommand = Subcommand(name: "schema", run: run) { name in
+  static let subcommand = Subcommand(name: "schema", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Print a JSON Schema of this roster, for editors.",
       discussion: """
         A JSON Schema (draft 2020-12) of the roster file: its format, its weapons and its \
@@ -25,8 +24,8 @@ enum SchemaCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "A schema for an editor, beside the roster.",
-        arguments: ["schema"], shellSuffix: "> monsters.schema.json")
+        "A schema for an editor, beside the roster.",
+        "schema", shellSuffix: "> monsters.schema.json")
     ]
   }
 

@@ -4,9 +4,8 @@ import MonsterKit
 enum SetCommand {
   static let whereOption = OptionSpec.whereCondition(insteadOfNaming: "Change")
 
-  static let subcommand = Subcommand(name: "set", edit: edit) { name in
+  static let subcommand = Subcommand(name: "set", edit: edit) {
     CommandSpec(
-      name: name,
       abstract: "Change the weapon, description, icon, name colour or fields of monsters.",
       discussion: """
         Name one monster or several, or pick them with --where; give one or more fields \
@@ -21,14 +20,14 @@ enum SetCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Give Cat-Bot a ninja star and a red name.",
-        arguments: ["set", "cat-bot", "--weapon", "ninja-star", "--name-color", "red"]),
+        "Give Cat-Bot a ninja star and a red name.",
+        "set cat-bot --weapon ninja-star --name-color red"),
       CommandExample(
-        purpose: "Give every monster with a ninja star fire, in one edit.",
-        arguments: ["set", "--where", "weapon=ninjaStar", "--weapon", "fire"]),
+        "Give every monster with a ninja star fire, in one edit.",
+        "set --where weapon=ninjaStar --weapon fire"),
       CommandExample(
-        purpose: "See the diff of a change to two monsters, without writing it.",
-        arguments: ["set", "cat-bot", "dog-bot", "--description", "Says hi", "--dry-run"]),
+        "See the diff of a change to two monsters, without writing it.",
+        "set cat-bot dog-bot --description 'Says hi' --dry-run"),
     ]
   }
 

@@ -24,9 +24,8 @@ enum SetupGitCommand {
     ("diff.monsters.textconv", "monsters diff --textconv --"),
   ]
 
-  static let subcommand = Subcommand(name: "setup-git", run: run) { name in
+  static let subcommand = Subcommand(name: "setup-git", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Make git merge and diff the roster with monsters.",
       discussion: """
         In the git repository that holds the roster file (--file, else $MONSTERS_FILE, \
@@ -60,11 +59,11 @@ enum SetupGitCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Make git merge and diff this repository's roster with monsters.",
-        arguments: ["setup-git"]),
+        "Make git merge and diff this repository's roster with monsters.",
+        "setup-git"),
       CommandExample(
-        purpose: "The same for every repository of yours, in your global git config.",
-        arguments: ["setup-git", "--global"]),
+        "The same for every repository of yours, in your global git config.",
+        "setup-git --global"),
     ]
   }
 

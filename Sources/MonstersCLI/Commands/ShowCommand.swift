@@ -15,9 +15,8 @@ enum ShowCommand {
       + MonsterField.listed.map(\.key).joined(separator: ", ")
       + ", a declared field or another key (an empty line for no value).")
 
-  static let subcommand = Subcommand(name: "show", run: run) { name in
+  static let subcommand = Subcommand(name: "show", run: run) {
     CommandSpec(
-      name: name,
       abstract: "Show one monster.",
       discussion: """
         The card shows the name (in its colour), the description, the icon, and the \
@@ -27,13 +26,9 @@ enum ShowCommand {
       options: [formatOption, fieldOption])
   }.examples {
     [
-      CommandExample(purpose: "Cat-Bot's card.", arguments: ["show", "cat-bot"]),
-      CommandExample(
-        purpose: "Cat-Bot's object, as the file holds it.",
-        arguments: ["show", "cat-bot", "--format", "json"]),
-      CommandExample(
-        purpose: "Only the weapon, bare, for a script.",
-        arguments: ["show", "cat-bot", "--field", "weapon"]),
+      CommandExample("Cat-Bot's card.", "show cat-bot"),
+      CommandExample("Cat-Bot's object, as the file holds it.", "show cat-bot --format json"),
+      CommandExample("Only the weapon, bare, for a script.", "show cat-bot --field weapon"),
     ]
   }
 

@@ -15,7 +15,7 @@ struct Subcommand: Sendable {
   /// For a subcommand that edits the roster, the edit its command line asks for: the same
   /// for a command line and for a line of an `apply` script.
   let edit: (@Sendable (Invocation) throws(CommandFailure) -> RosterEdit)?
-  private let makeSpec: @Sendable (String) -> CommandSpec
+  private let makeSpec: @Sendable () -> CommandSpec
   /// Makes the examples of its help and manual page, lines a user can copy, each one that
   /// the spec accepts. Made only when help is asked for, as the spec is only for a run.
   private var makeExamples: @Sendable () -> [CommandExample] = { [] }
@@ -26,11 +26,11 @@ struct Subcommand: Sendable {
   ///   - name: The name.
   ///   - run: What it does.
   ///   - edit: For a subcommand that edits the roster, the edit its command line asks for.
-  ///   - spec: Makes its spec, given its name.
+  ///   - spec: Makes its spec, which the subcommand gives its name.
   init(
     name: String, run: @escaping @Sendable (CommandContext) throws(CommandFailure) -> Void,
     edit: (@Sendable (Invocation) throws(CommandFailure) -> RosterEdit)? = nil,
-    spec: @escaping @Sendable (String) -> CommandSpec
+    spec: @escaping @Sendable () -> CommandSpec
   ) {
     self.name = name
     self.run = run
@@ -45,10 +45,10 @@ struct Subcommand: Sendable {
   /// - Parameters:
   ///   - name: The name.
   ///   - edit: The edit a command line asks for.
-  ///   - spec: Makes its spec, given its name.
+  ///   - spec: Makes its spec, which the subcommand gives its name.
   init(
     name: String, edit: @escaping @Sendable (Invocation) throws(CommandFailure) -> RosterEdit,
-    spec: @escaping @Sendable (String) -> CommandSpec
+    spec: @escaping @Sendable () -> CommandSpec
   ) {
     self.init(
       name: name,
@@ -78,7 +78,9 @@ struct Subcommand: Sendable {
   /// The spec without its examples, which only help shows: what a run parses its command
   /// line with.
   var parsingSpec: CommandSpec {
-    makeSpec(name)
+    var spec = makeSpec()
+    spec.name = name
+    return spec
   }
 
   /// The whole spec, examples included, of a subcommand's spec that a run parsed with.

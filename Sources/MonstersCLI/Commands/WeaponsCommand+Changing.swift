@@ -7,9 +7,8 @@ extension WeaponsCommand {
   static let newImageOption = OptionSpec(
     "image", value: .path, valueName: "file", help: "The weapon's new image.")
 
-  static let rename = Subcommand(name: "weapons rename", edit: renaming) { name in
+  static let rename = Subcommand(name: "weapons rename", edit: renaming) {
     CommandSpec(
-      name: name,
       abstract: "Rename a weapon, in every monster that carries it.",
       discussion: """
         The weapon keeps its image unless --image gives another; a built-in weapon's name \
@@ -24,17 +23,16 @@ extension WeaponsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Call the laser a plasma gun, in every monster that carries it.",
-        arguments: ["weapons", "rename", "laser", "plasma"]),
+        "Call the laser a plasma gun, in every monster that carries it.",
+        "weapons rename laser plasma"),
       CommandExample(
-        purpose: "Rename a built-in weapon: the roster's own from then on.",
-        arguments: ["weapons", "rename", "sword", "katana", "--image", "katana.png"]),
+        "Rename a built-in weapon: the roster's own from then on.",
+        "weapons rename sword katana --image katana.png"),
     ]
   }
 
-  static let change = Subcommand(name: "weapons change", edit: changing) { name in
+  static let change = Subcommand(name: "weapons change", edit: changing) {
     CommandSpec(
-      name: name,
       abstract: "Give a weapon of the roster's own another image.",
       discussion: """
         A built-in weapon keeps its image; rename it to make it a weapon of the roster's \
@@ -53,8 +51,8 @@ extension WeaponsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Show the laser by another image.",
-        arguments: ["weapons", "change", "laser", "--image", "art/beam.png"])
+        "Show the laser by another image.",
+        "weapons change laser --image art/beam.png")
     ]
   }
 

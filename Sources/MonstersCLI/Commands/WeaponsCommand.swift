@@ -10,9 +10,8 @@ enum WeaponsCommand {
 
   static let formatOption = OptionSpec.format(Format.table)
 
-  static let subcommand = Subcommand(name: "weapons", run: run) { name in
+  static let subcommand = Subcommand(name: "weapons", run: run) {
     CommandSpec(
-      name: name,
       abstract: "List the weapons and their images.",
       discussion: """
         The roster's weapons: the five built-in ones, unless the roster declares its own \
@@ -22,8 +21,8 @@ enum WeaponsCommand {
       options: [formatOption])
   }.examples {
     [
-      CommandExample(purpose: "The roster's weapons and their images.", arguments: ["weapons"]),
-      CommandExample(purpose: "As JSON.", arguments: ["weapons", "--format", "json"]),
+      CommandExample("The roster's weapons and their images.", "weapons"),
+      CommandExample("As JSON.", "weapons --format json"),
     ]
   }
 
@@ -31,9 +30,8 @@ enum WeaponsCommand {
     "image", value: .path, valueName: "file",
     help: "The weapon's image (default: its name in lower case, then .png).")
 
-  static let add = Subcommand(name: "weapons add", edit: addition) { name in
+  static let add = Subcommand(name: "weapons add", edit: addition) {
     CommandSpec(
-      name: name,
       abstract: "Add a weapon to the roster's weapons.",
       discussion: """
         The weapon goes after the roster's others; a roster with the five built-in ones \
@@ -44,17 +42,13 @@ enum WeaponsCommand {
       options: [imageOption, .dryRun, .exitCode])
   }.examples {
     [
-      CommandExample(
-        purpose: "A sixth weapon, shown by laser.png.", arguments: ["weapons", "add", "laser"]),
-      CommandExample(
-        purpose: "With an image of its own.",
-        arguments: ["weapons", "add", "bow", "--image", "art/bow.png"]),
+      CommandExample("A sixth weapon, shown by laser.png.", "weapons add laser"),
+      CommandExample("With an image of its own.", "weapons add bow --image art/bow.png"),
     ]
   }
 
-  static let remove = Subcommand(name: "weapons remove", edit: removal) { name in
+  static let remove = Subcommand(name: "weapons remove", edit: removal) {
     CommandSpec(
-      name: name,
       abstract: "Remove a weapon from the roster's weapons.",
       discussion: """
         A weapon that a monster carries is not removed: the command fails (1), naming the \
@@ -67,8 +61,8 @@ enum WeaponsCommand {
   }.examples {
     [
       CommandExample(
-        purpose: "Take smoke off the roster's weapons, once no monster carries it.",
-        arguments: ["weapons", "remove", "smoke"])
+        "Take smoke off the roster's weapons, once no monster carries it.",
+        "weapons remove smoke")
     ]
   }
 

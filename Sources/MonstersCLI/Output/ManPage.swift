@@ -201,27 +201,26 @@ enum ManPage {
 
   /// The examples, each a command line the specs accept.
   static let examples = [
+    Example("List the roster; with no file yet, the six seeded monsters.", "list"),
     Example(
-      purpose: "List the roster; with no file yet, the six seeded monsters.", arguments: ["list"]),
+      "Give Cat-Bot a ninja star and a red name; the first edit creates monsters.json.",
+      "set cat-bot --weapon ninja-star --name-color red"),
     Example(
-      purpose: "Give Cat-Bot a ninja star and a red name; the first edit creates monsters.json.",
-      arguments: ["set", "cat-bot", "--weapon", "ninja-star", "--name-color", "red"]),
+      "See what adding a monster would change, as a diff, without writing it.",
+      "add Robo-Bot --weapon fire --dry-run"),
     Example(
-      purpose: "See what adding a monster would change, as a diff, without writing it.",
-      arguments: ["add", "Robo-Bot", "--weapon", "fire", "--dry-run"]),
+      "The names of the monsters that carry a ninja star, one a line, for a script.",
+      "list --weapon ninjastar --format names"),
     Example(
-      purpose: "The names of the monsters that carry a ninja star, one a line, for a script.",
-      arguments: ["list", "--weapon", "ninjastar", "--format", "names"]),
+      "Check a roster file in CI: one line per problem, and exit status 1 if any.",
+      "--file team/monsters.json check"),
     Example(
-      purpose: "Check a roster file in CI: one line per problem, and exit status 1 if any.",
-      arguments: ["--file", "team/monsters.json", "check"]),
+      "Make the edits in a script, one a line (set Cat-Bot --weapon fire), as one change.",
+      "apply edits.txt"),
+    Example("Pick Cat-Bot's weapon with the arrow keys.", "pick cat-bot"),
     Example(
-      purpose: "Make the edits in a script, one a line (set Cat-Bot --weapon fire), as one change.",
-      arguments: ["apply", "edits.txt"]),
-    Example(purpose: "Pick Cat-Bot's weapon with the arrow keys.", arguments: ["pick", "cat-bot"]),
-    Example(
-      purpose: "Install this page.", arguments: ["help", "--man"],
-      shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
+      "Install this page.",
+      "help --man", shellSuffix: "> /usr/local/share/man/man1/monsters.1"),
   ]
 
   /// The pages SEE ALSO names.

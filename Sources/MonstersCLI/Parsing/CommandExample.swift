@@ -31,3 +31,23 @@ struct CommandExample: Equatable, Sendable {
     return plain ? word : "'" + escaping(word) { $0 == "'" ? "'\\''" : nil } + "'"
   }
 }
+
+extension CommandExample {
+  /// An example given by its line as help shows it: the arguments after `monsters`, quoted
+  /// where the shell needs it (`add 'Space Bot' --weapon fire`), which are split as a line
+  /// of an `apply` script is.
+  ///
+  /// - Parameters:
+  ///   - purpose: What the example does.
+  ///   - line: The arguments, as help shows them.
+  ///   - shellPrefix: Shell text before the command, such as a program that pipes into it.
+  ///   - shellSuffix: Shell text after the command, such as a redirection or a pipe.
+  init(_ purpose: String, _ line: String, shellPrefix: String = "", shellSuffix: String = "") {
+    let words = (try? ApplyScript.lines(of: line))?.first?.words ?? []
+    self.init(
+      purpose: purpose, arguments: words, shellPrefix: shellPrefix, shellSuffix: shellSuffix)
+    assert(
+      words.map(Self.shellQuoted).joined(separator: " ") == line,
+      "an example's line is not as help shows it: \(line)")
+  }
+}

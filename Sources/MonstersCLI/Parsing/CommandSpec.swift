@@ -1,7 +1,7 @@
 /// A subcommand of `monsters`: its name, arguments and options, and its help.
 struct CommandSpec: Equatable, Sendable {
-  /// The name, such as `list`.
-  var name: String
+  /// The name, such as `list`; a subcommand's spec takes the subcommand's.
+  var name = ""
   /// One line on what the command does.
   var abstract: String
   /// More on the command, for its help page.

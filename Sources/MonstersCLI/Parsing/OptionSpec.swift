@@ -101,6 +101,12 @@ extension OptionSpec {
     help: "With --dry-run: exit 1 when the file would change, 0 when not, and 2 when the "
       + "edit cannot be made (no such monster, a name taken), as diff does.")
 
+  /// A flag for scripts that run again, such as `--if-exists`: its help says what the edit
+  /// does instead of failing, then "rather than fail: for scripts that run again."
+  static func forRerunning(_ name: String, instead: String) -> OptionSpec {
+    OptionSpec(name, help: instead + ", rather than fail: for scripts that run again.")
+  }
+
   /// `--format <format>`, one of a choice's cases, with `fallback` when it is not given:
   /// its help reads `table, names or json (default: table).` unless `help` says more.
   static func format<Choice: OptionChoice>(_ fallback: Choice, help: String? = nil) -> OptionSpec {
