@@ -210,8 +210,15 @@ struct RosterMatching: Sendable {
 
   /// For each new offset, whether its monster is matched and not on a longest run of
   /// matched monsters whose old offsets increase (patience sorting, with the common case of
-  /// a monster that follows the last one in constant time).
+  /// a monster that follows the last one in constant time; where every one does, none moved).
   static func outOfOrder(_ oldOffset: OffsetTable) -> [Bool] {
+    var lastMatch = -1
+    let allInOrder = oldOffset.allSatisfy { match in
+      guard let match else { return true }
+      defer { lastMatch = match }
+      return match > lastMatch
+    }
+    if allInOrder { return [Bool](repeating: false, count: oldOffset.count) }
     // The new offset that ends the best run of each length, and each one's predecessor.
     var tails: [Int32] = []
     var previous = OffsetTable(absent: oldOffset.count)
