@@ -133,19 +133,17 @@ func rosterJSON(_ monsters: [MonsterFields]) -> String {
 /// A monster's fields, as JSON text of a roster file.
 struct MonsterFields {
   var name: String
-  var description = "d"
+  /// The description; `nil` leaves the key out, which breaks a rule of the roster.
+  var description: String? = "d"
   var icon = "i.png"
   var weapon = "fire"
   var nameColor: String?
 
   /// The monster's object, indented as in a canonical file.
   var json: String {
-    var lines = [
-      "      \"name\": \(quoted(name))",
-      "      \"description\": \(quoted(description))",
-      "      \"icon\": \(quoted(icon))",
-      "      \"weapon\": \(quoted(weapon))",
-    ]
+    var lines = ["      \"name\": \(quoted(name))"]
+    if let description { lines.append("      \"description\": \(quoted(description))") }
+    lines += ["      \"icon\": \(quoted(icon))", "      \"weapon\": \(quoted(weapon))"]
     if let nameColor { lines.append("      \"nameColor\": \(quoted(nameColor))") }
     return "    {\n" + lines.joined(separator: ",\n") + "\n    }"
   }
