@@ -92,14 +92,9 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
       harness.run(["show", "CAT-BOT"], terminal: true)
         == CommandResult(
           .success,
-          output: "\(Self.red)Cat-Bot\(Self.reset)\n"
-            + """
-              Description  MEE-OW
-              Icon         meetcatbot.png
-              Weapon       sword (sword.png)
-              Name colour  red
-
-            """))
+          output: cardText(
+            "\(Self.red)Cat-Bot\(Self.reset)", description: "MEE-OW", icon: "meetcatbot.png",
+            weapon: "sword (sword.png)", nameColour: "red")))
   }
 
   @Test func aHexColourIsShownInTrueColour() throws {
@@ -185,14 +180,9 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
       card
         == CommandResult(
           .success,
-          output: """
-            Cat-Bot
-              Description  \(Self.hostileEscaped)
-              Icon         cat\\n.png
-              Weapon       sword (sword.png)
-              Name colour  none
-
-            """))
+          output: cardText(
+            "Cat-Bot", description: Self.hostileEscaped, icon: "cat\\n.png",
+            weapon: "sword (sword.png)")))
     for output in [table.output, card.output] {
       #expect(
         !output.unicodeScalars.contains {

@@ -108,14 +108,9 @@ import Testing
       harness.run(["show", "--", "-x-"])
         == CommandResult(
           .success,
-          output: """
-            -x-
-              Description  BOW-WOW
-              Icon         meetdogbot.png
-              Weapon       blowgun (blowgun.png)
-              Name colour  none
-
-            """))
+          output: cardText(
+            "-x-", description: "BOW-WOW", icon: "meetdogbot.png",
+            weapon: "blowgun (blowgun.png)")))
     #expect(
       harness.run(["show", "--format", "json", "--", "-X-"]).output.hasPrefix(
         "{\n  \"name\": \"-x-\",\n"))

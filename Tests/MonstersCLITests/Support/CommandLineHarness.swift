@@ -120,6 +120,21 @@ let seededTable = """
 
   """
 
+/// What `monsters show` prints of a monster without declared fields: its name, a row a
+/// field, and a blank line. `weapon` is the weapon's row: the weapon, then its image.
+func cardText(
+  _ name: String, description: String, icon: String, weapon: String, nameColour: String = "none"
+) -> String {
+  """
+  \(name)
+    Description  \(description)
+    Icon         \(icon)
+    Weapon       \(weapon)
+    Name colour  \(nameColour)
+
+  """
+}
+
 /// `monsters list --format names` of the seeded roster.
 let seededNames = "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\n"
 
@@ -130,7 +145,7 @@ func rosterJSON(_ monsters: [MonsterFields]) -> String {
     + monsters.map(\.json).joined(separator: ",\n") + "\n  ]\n}\n"
 }
 
-/// A monster's fields, as JSON text of a roster file.
+/// A monster's fields, as JSON text of a roster file or of `monsters show --format json`.
 struct MonsterFields {
   var name: String
   /// The description; `nil` leaves the key out, which breaks a rule of the roster.
@@ -138,14 +153,27 @@ struct MonsterFields {
   var icon = "i.png"
   var weapon = "fire"
   var nameColor: String?
+  /// The keys after the built-in ones, in their order, with text values.
+  var others: KeyValuePairs<String, String> = [:]
 
   /// The monster's object, indented as in a canonical file.
   var json: String {
-    var lines = ["      \"name\": \(quoted(name))"]
-    if let description { lines.append("      \"description\": \(quoted(description))") }
-    lines += ["      \"icon\": \(quoted(icon))", "      \"weapon\": \(quoted(weapon))"]
-    if let nameColor { lines.append("      \"nameColor\": \(quoted(nameColor))") }
-    return "    {\n" + lines.joined(separator: ",\n") + "\n    }"
+    object(indent: "    ")
+  }
+
+  /// The monster's object as `monsters show --format json` prints it, ending its line.
+  var shown: String {
+    object(indent: "") + "\n"
+  }
+
+  private func object(indent: String) -> String {
+    var members = [("name", name)]
+    if let description { members.append(("description", description)) }
+    members += [("icon", icon), ("weapon", weapon)]
+    if let nameColor { members.append(("nameColor", nameColor)) }
+    members += others.map { ($0.key, $0.value) }
+    let lines = members.map { key, value in indent + "  \(quoted(key)): \(quoted(value))" }
+    return indent + "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
   }
 
   private func quoted(_ text: String) -> String {
