@@ -5,11 +5,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["show", "Cat-Bot"])
-        == CommandResult(
-          .success,
-          output: cardText(
-            "Cat-Bot", description: "MEE-OW", icon: "meetcatbot.png",
-            weapon: "sword (sword.png)")))
+        == .card(
+          "Cat-Bot", description: "MEE-OW", icon: "meetcatbot.png",
+          weapon: "sword (sword.png)"))
   }
 
   @Test(arguments: ["mini-tomato-bot", "MINI-TOMATO-BOT", "Mini-Tomato-Bot", "mINI-tOMATO-bOT"])
@@ -17,11 +15,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["show", name])
-        == CommandResult(
-          .success,
-          output: cardText(
-            "Mini-Tomato-Bot", description: "Extremely Handsome", icon: "meetminitomatobot.png",
-            weapon: "ninjaStar (ninjastar.png)")))
+        == .card(
+          "Mini-Tomato-Bot", description: "Extremely Handsome", icon: "meetminitomatobot.png",
+          weapon: "ninjaStar (ninjastar.png)"))
   }
 
   @Test func showsTheNameColour() throws {
@@ -29,11 +25,9 @@ import Testing
     #expect(harness.run(["set", "ice-bot", "--name-color", "#ff8800"]).code == .success)
     #expect(
       harness.run(["show", "ice-bot"])
-        == CommandResult(
-          .success,
-          output: cardText(
-            "Ice-Bot", description: "Has A Chilling Effect", icon: "meeticebot.png",
-            weapon: "fire (fire.png)", nameColour: "#FF8800")))
+        == .card(
+          "Ice-Bot", description: "Has A Chilling Effect", icon: "meeticebot.png",
+          weapon: "fire (fire.png)", nameColour: "#FF8800"))
   }
 
   @Test func printsTheMonsterAsJSON() throws {

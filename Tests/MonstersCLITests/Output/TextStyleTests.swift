@@ -90,11 +90,9 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
             + "Mini-Tomato-Bot  ninjaStar  Extremely Handsome\n"))
     #expect(
       harness.run(["show", "CAT-BOT"], terminal: true)
-        == CommandResult(
-          .success,
-          output: cardText(
-            "\(Self.red)Cat-Bot\(Self.reset)", description: "MEE-OW", icon: "meetcatbot.png",
-            weapon: "sword (sword.png)", nameColour: "red")))
+        == .card(
+          "\(Self.red)Cat-Bot\(Self.reset)", description: "MEE-OW", icon: "meetcatbot.png",
+          weapon: "sword (sword.png)", nameColour: "red"))
   }
 
   @Test func aHexColourIsShownInTrueColour() throws {
@@ -178,11 +176,9 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
     let card = harness.run(["show", "cat-bot"], terminal: terminal)
     #expect(
       card
-        == CommandResult(
-          .success,
-          output: cardText(
-            "Cat-Bot", description: Self.hostileEscaped, icon: "cat\\n.png",
-            weapon: "sword (sword.png)")))
+        == .card(
+          "Cat-Bot", description: Self.hostileEscaped, icon: "cat\\n.png",
+          weapon: "sword (sword.png)"))
     for output in [table.output, card.output] {
       #expect(
         !output.unicodeScalars.contains {

@@ -106,11 +106,9 @@ import Testing
     try harness.writeRoster(seeded.replacing("\"name\": \"Dog-Bot\"", with: "\"name\": \"-x-\""))
     #expect(
       harness.run(["show", "--", "-x-"])
-        == CommandResult(
-          .success,
-          output: cardText(
-            "-x-", description: "BOW-WOW", icon: "meetdogbot.png",
-            weapon: "blowgun (blowgun.png)")))
+        == .card(
+          "-x-", description: "BOW-WOW", icon: "meetdogbot.png",
+          weapon: "blowgun (blowgun.png)"))
     #expect(
       harness.run(["show", "--format", "json", "--", "-X-"]).output.hasPrefix(
         "{\n  \"name\": \"-x-\",\n"))

@@ -135,6 +135,19 @@ func cardText(
   """
 }
 
+extension CommandResult {
+  /// What `monsters show` gives for a monster without declared fields: success, and the
+  /// card of ``cardText(_:description:icon:weapon:nameColour:)`` alone.
+  static func card(
+    _ name: String, description: String, icon: String, weapon: String, nameColour: String = "none"
+  ) -> CommandResult {
+    CommandResult(
+      .success,
+      output: cardText(
+        name, description: description, icon: icon, weapon: weapon, nameColour: nameColour))
+  }
+}
+
 /// `monsters list --format names` of the seeded roster.
 let seededNames = "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\n"
 
