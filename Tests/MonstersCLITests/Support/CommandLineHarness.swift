@@ -120,6 +120,19 @@ let seededTable = """
 
   """
 
+/// `monsters list` of the seeded roster with rows changed: the row of each seeded monster
+/// named on the left is replaced by the line on the right.
+func seededTable(changing rows: KeyValuePairs<String, String>) -> String {
+  var lines = seededTable.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  for (name, row) in rows {
+    guard let index = lines.firstIndex(where: { $0.hasPrefix(name + " ") }) else {
+      preconditionFailure("the seeded roster has no \(name)")
+    }
+    lines[index] = row
+  }
+  return lines.joined(separator: "\n")
+}
+
 /// What `monsters show` prints of a monster without declared fields: its name, a row a
 /// field, and a blank line. `weapon` is the weapon's row: the weapon, then its image.
 func cardText(
