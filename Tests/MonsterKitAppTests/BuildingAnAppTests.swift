@@ -134,7 +134,7 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
 
   /// Random removals (one or several), moves and inserts by offset, checked after each against an array.
   @Test func positionsFollowAnArrayThroughRandomEdits() throws {
-    var generator = SplitMix64(seed: 27)
+    var generator = SeededGenerator(seed: 27)
     var roster = Roster.seeded
     var model = Monster.seeded
     var next = 0
@@ -363,17 +363,4 @@ func codeBlocks(of text: String) -> [String] {
     }
   }
   return result
-}
-
-/// A seeded random generator (SplitMix64), so that a failing case repeats.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

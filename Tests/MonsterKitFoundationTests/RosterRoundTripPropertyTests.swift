@@ -9,9 +9,14 @@ import Testing
 // gives back the roster it was given, byte for byte, or refuses it when it is made.
 
 @Suite struct RosterRoundTripPropertyTests {
+  /// The generator of the case numbered `seed`: it starts from the seed spread out.
+  private static func generator(_ seed: UInt64) -> SeededGenerator {
+    SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+  }
+
   @Test(arguments: 0..<40)
   func aRandomRosterComesBackWholeThroughItsBytesAndThroughCodable(_ seed: UInt64) throws {
-    var generator = SeededGenerator(seed: seed)
+    var generator = Self.generator(seed)
     let roster = try RandomRoster.make(using: &generator)
     let bytes = roster.canonicalJSON()
 
@@ -67,7 +72,7 @@ import Testing
 
   @Test(arguments: 0..<40)
   func aRandomJSONValueComesBackThroughCodableOrIsRefused(_ seed: UInt64) throws {
-    var generator = SeededGenerator(seed: seed)
+    var generator = Self.generator(seed)
     let values = (0..<20).map { _ in RandomRoster.value(depth: 0, using: &generator) }
     for value in values {
       let data: Data
@@ -124,19 +129,6 @@ import Testing
       return context.debugDescription
         == "expected a roster, the text of its roster file, as a string"
     }
-  }
-}
-
-/// A seeded random generator (SplitMix64), so that a failing case repeats.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -1,5 +1,8 @@
 /// SplitMix64: a small random number generator that gives the same numbers for the same
 /// seed, so that a randomized test fails the same way every time.
+///
+/// The test targets that build on MonsterKit alone, without TestSupport, compile this file
+/// as their own through a link to it.
 public struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
 

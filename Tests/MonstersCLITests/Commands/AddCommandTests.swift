@@ -15,14 +15,10 @@ import Testing
         == CommandResult(
           .success, output: "Added Robo-Bot 2.\n", errors: harness.createdNote("add")))
     #expect(
-      harness.run(["show", "robo-bot 2"]).output == """
-        Robo-Bot 2
-          Description  Beep
-          Icon         meetrobobot2.png
-          Weapon       ninjaStar (ninjastar.png)
-          Name colour  none
-
-        """)
+      harness.run(["show", "robo-bot 2"]).output
+        == cardText(
+          "Robo-Bot 2", description: "Beep", icon: "meetrobobot2.png",
+          weapon: "ninjaStar (ninjastar.png)"))
     #expect(harness.run(["list", "--format", "names"]).output == seededNames + "Robo-Bot 2\n")
   }
 
@@ -31,16 +27,10 @@ import Testing
     _ = harness.run(["add", "Z", "--weapon", "fire", "--icon", "z.png", "--name-color", "Blue"])
     let json = harness.run(["show", "Z", "--format", "json"]).output
     #expect(
-      json == """
-        {
-          "name": "Z",
-          "description": "",
-          "icon": "z.png",
-          "weapon": "fire",
-          "nameColor": "blue"
-        }
-
-        """)
+      json
+        == MonsterFields(
+          name: "Z", description: "", icon: "z.png", weapon: "fire", nameColor: "blue"
+        ).shown)
   }
 
   @Test(arguments: [

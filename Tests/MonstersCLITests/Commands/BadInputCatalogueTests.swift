@@ -111,6 +111,28 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     .text("{\"version\": 1, \"monsters\": [" + monsters.joined(separator: ", ") + "]}\n")
   }
 
+  /// A roster file with no monsters whose `version` is this JSON text.
+  static func version(_ json: String) -> RosterContent {
+    .text("{\"version\": \(json), \"monsters\": []}")
+  }
+
+  /// A roster file with no monsters and an unknown key `x` holding a string of these bytes,
+  /// the first of them at column 38.
+  static func stringOfX(_ bytes: [UInt8]) -> RosterContent {
+    .bytes(Array("{\"version\": 1, \"monsters\": [], \"x\": \"".utf8) + bytes + Array("\"}".utf8))
+  }
+
+  /// The message for a roster whose version, as the file spells it, is newer than 1.
+  static func newer(_ version: String) -> String {
+    "{path}:1:13: the file is roster version \(version), newer than this monsters reads (1); "
+      + "use a newer monsters"
+  }
+
+  /// A case of a roster file that the edit refuses as bad data with this message.
+  static func refused(_ name: String, _ roster: RosterContent, _ message: String) -> BadInput {
+    BadInput(name, roster, edit, .dataError, message)
+  }
+
   /// A monster object with the four fields, one of them replaced or removed.
   static func monster(
     name: String? = "\"Cat-Bot\"", description: String? = "\"d\"", icon: String? = "\"c.png\"",
@@ -123,7 +145,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
   /// Every case: the roster files in `BadInputCatalogue+Rosters.swift`, the command lines in
   /// `BadInputCatalogue+CommandLines.swift`.
-  static let cases = brokenJSON + invalidRosters + badCommandLines
+  static let cases = brokenJSON + invalidRosters + otherVersions + badCommandLines
 
   /// The exit codes `monsters` ends with.
   static let allowedCodes: Set<Int32> = [0, 1, 64, 65, 66, 74, 75]

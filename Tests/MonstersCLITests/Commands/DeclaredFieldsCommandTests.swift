@@ -203,17 +203,11 @@ let teamRosterText: String = {
       ])
         == CommandResult(.success, output: "Added Zap-Bot.\n"))
     #expect(
-      harness.run(["show", "zap-bot", "--format", "json"]).output == """
-        {
-          "name": "Zap-Bot",
-          "description": "",
-          "icon": "meetzapbot.png",
-          "weapon": "laser",
-          "team": "red",
-          "notes": "new"
-        }
-
-        """)
+      harness.run(["show", "zap-bot", "--format", "json"]).output
+        == MonsterFields(
+          name: "Zap-Bot", description: "", icon: "meetzapbot.png", weapon: "laser",
+          others: ["team": "red", "notes": "new"]
+        ).shown)
   }
 
   // MARK: - Reading

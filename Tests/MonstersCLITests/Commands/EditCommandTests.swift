@@ -197,16 +197,11 @@ import Testing
         == CommandResult(.success, output: "renamed Dog-Bot -> Hound-Bot\n"))
     #expect(
       editing.harness.run(["list"]).output
-        == """
-        NAME             WEAPON     DESCRIPTION
-        Cat-Bot          sword      MEE-OW
-        Hound-Bot        blowgun    BOW-WOW
-        Explode-Bot      fire       Tick, tick, BOOM!
-        Fire-Bot         ninjaStar  Will Make You Steamed
-        Frost-Bot        fire       Has A Chilling Effect
-        Mini-Tomato-Bot  ninjaStar  Extremely Handsome
-
-        """)
+        == seededTable(changing: [
+          "Dog-Bot": "Hound-Bot        blowgun    BOW-WOW",
+          "Explode-Bot": "Explode-Bot      fire       Tick, tick, BOOM!",
+          "Ice-Bot": "Frost-Bot        fire       Has A Chilling Effect",
+        ]))
     #expect(try editing.leftovers() == [])
   }
 

@@ -108,9 +108,9 @@ extension GitDriverTests {
 
   @Test func aRealConflictLeavesMarkersThatEveryCommandReports() throws {
     let repository = try Repository(setUp: true)
-    try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")
-    try repository.edit("set Dog-Bot --weapon smoke", message: "main")
-    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let merge = try repository.merge(
+      theirs: "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire",
+      ours: "set Dog-Bot --weapon smoke", expecting: 1)
     #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
     #expect(
       merge.errors.contains(

@@ -7,9 +7,9 @@ import Testing
 extension GitDriverTests {
   @Test func mergeGitFinishesAPlainGitConflictMonsterByMonster() throws {
     let repository = try Repository(setUp: false)
-    try repository.branch("feature", "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire")
-    try repository.edit("add Space-Bot --weapon fire", message: "main")
-    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.merge(
+      theirs: "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire",
+      ours: "add Space-Bot --weapon fire", expecting: 1)
     try repository.monsters("list", expecting: 65)
     #expect(
       try repository.monsters("check", expecting: 1).errors
@@ -46,9 +46,8 @@ extension GitDriverTests {
       atPath: repository.folder + "/" + repository.roster, withDestinationPath: "data/team.json")
     try repository.git("add", "-A")
     try repository.git("commit", "-q", "-m", "link")
-    try repository.branch("feature", "add Robo-Bot --weapon smoke")
-    try repository.edit("add Space-Bot --weapon fire", message: "main")
-    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.merge(
+      theirs: "add Robo-Bot --weapon smoke", ours: "add Space-Bot --weapon fire", expecting: 1)
     #expect(
       try repository.monsters("check", expecting: 1).errors
         == "monsters check: git merged data/team.json line by line and left it in conflict; "
@@ -106,9 +105,8 @@ extension GitDriverTests {
   /// wherever the name follows a delimiter, is found in git's index and merged again.
   @Test func mergeGitFindsARosterWhoseNameStartsWithACombiningMark() throws {
     let repository = try Repository(setUp: false, roster: "\u{301}team monsters.json")
-    try repository.branch("feature", "add Robo-Bot --weapon smoke")
-    try repository.edit("add Space-Bot --weapon fire", message: "main")
-    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.merge(
+      theirs: "add Robo-Bot --weapon smoke", ours: "add Space-Bot --weapon fire", expecting: 1)
     let merge = try repository.monsters("merge", "--git")
     #expect(merge.output.hasPrefix("Merged \u{301}team monsters.json again from git's index"))
     #expect(try repository.names().hasSuffix("Mini-Tomato-Bot\nSpace-Bot\nRobo-Bot\n"))
@@ -116,9 +114,9 @@ extension GitDriverTests {
 
   @Test func mergeGitMarksARealConflictAndResolveFinishesIt() throws {
     let repository = try Repository(setUp: false)
-    try repository.branch("feature", "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire")
-    try repository.edit("set Dog-Bot --weapon smoke\nset Ice-Bot --weapon sword", message: "main")
-    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.merge(
+      theirs: "set Dog-Bot --weapon fire\nadd Robo-Bot --weapon fire",
+      ours: "set Dog-Bot --weapon smoke\nset Ice-Bot --weapon sword", expecting: 1)
     let merge = try repository.monsters("merge", "--git", expecting: 1)
     #expect(
       merge.errors
@@ -144,9 +142,9 @@ extension GitDriverTests {
   /// and names the line, leaving the file as it is; `--force` merges over it.
   @Test func mergeGitRunAgainKeepsWhatWasDoneSince() throws {
     let repository = try Repository(setUp: false)
-    try repository.branch("feature", "set Dog-Bot --weapon fire\nset Ice-Bot --weapon sword")
-    try repository.edit("set Dog-Bot --weapon smoke\nset Ice-Bot --weapon smoke", message: "main")
-    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.merge(
+      theirs: "set Dog-Bot --weapon fire\nset Ice-Bot --weapon sword",
+      ours: "set Dog-Bot --weapon smoke\nset Ice-Bot --weapon smoke", expecting: 1)
     try repository.monsters("merge", "--git", expecting: 1)
     let marked = try text(repository)
     // Run again over its own file: the same file, the same conflicts.
@@ -179,9 +177,8 @@ extension GitDriverTests {
       toFile: repository.folder + "/.gitattributes", atomically: true, encoding: .utf8)
     try repository.git("add", ".gitattributes")
     try repository.git("commit", "-qm", "attributes")
-    try repository.branch("feature", "set Dog-Bot --weapon fire")
-    try repository.edit("set Dog-Bot --weapon smoke", message: "main")
-    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.merge(
+      theirs: "set Dog-Bot --weapon fire", ours: "set Dog-Bot --weapon smoke", expecting: 1)
     try repository.monsters("merge", "--git", expecting: 1)
     let lines = try text(repository).split(separator: "\n")
     #expect(lines.contains("<<<<<<< ours (team monsters.json)"))

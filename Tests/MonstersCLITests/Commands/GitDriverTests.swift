@@ -67,6 +67,15 @@ import Testing
       try git("commit", "-q", "-a", "-m", message)
     }
 
+    /// Commits `theirs` on a new branch `feature` and `ours` on `main`, then merges the
+    /// branch into `main`: git's result, which ends with `status`.
+    @discardableResult
+    func merge(theirs: String, ours: String, expecting status: Int32 = 0) throws -> ProcessResult {
+      try branch("feature", theirs)
+      try edit(ours, message: "main")
+      return try git("merge", "--no-edit", "feature", expecting: status)
+    }
+
     func names() throws -> String {
       try monsters("list", "--format", "names").output
     }
@@ -74,13 +83,10 @@ import Testing
 
   @Test func twoBranchesThatAddAndEditMergeCleanlyThroughTheDriver() throws {
     let repository = try Repository(setUp: true)
-    try repository.branch(
-      "feature", "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire\nrename Fire-Bot Blaze-Bot"
-    )
-    try repository.edit(
-      "add Space-Bot --weapon fire\nset Cat-Bot --description Purr\nset Fire-Bot --weapon smoke",
-      message: "main")
-    let merge = try repository.git("merge", "--no-edit", "feature")
+    let merge = try repository.merge(
+      theirs: "add Robo-Bot --weapon smoke\nset Cat-Bot --weapon fire\nrename Fire-Bot Blaze-Bot",
+      ours:
+        "add Space-Bot --weapon fire\nset Cat-Bot --description Purr\nset Fire-Bot --weapon smoke")
     #expect(merge.output.contains("Auto-merging team monsters.json"))
     #expect(
       try repository.names()
@@ -95,9 +101,8 @@ import Testing
 
   @Test func withoutTheDriverTwoAdditionsConflict() throws {
     let repository = try Repository(setUp: false)
-    try repository.branch("feature", "add Robo-Bot --weapon smoke")
-    try repository.edit("add Space-Bot --weapon fire", message: "main")
-    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let merge = try repository.merge(
+      theirs: "add Robo-Bot --weapon smoke", ours: "add Space-Bot --weapon fire", expecting: 1)
     #expect(merge.output.contains("CONFLICT (content): Merge conflict in team monsters.json"))
   }
 
@@ -129,11 +134,11 @@ import Testing
   @Test func aMonsterRemovedAndAnotherAddedInItsPlaceIsNoRenameForTheMerge() throws {
     let repository = try Repository(setUp: true)
     try repository.edit("add Last-Bot --weapon fire", message: "Last-Bot")
-    try repository.branch("feature", "set Last-Bot --description 'Goes last' --name-color blue")
     // Ours removes the last monster and adds one, in its place and with its empty
     // description: theirs' edit of Last-Bot is not New-Bot's.
-    try repository.edit("remove Last-Bot\nadd New-Bot --weapon sword", message: "main")
-    let merge = try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    let merge = try repository.merge(
+      theirs: "set Last-Bot --description 'Goes last' --name-color blue",
+      ours: "remove Last-Bot\nadd New-Bot --weapon sword", expecting: 1)
     #expect(
       merge.errors.contains(
         "team monsters.json: conflict: Last-Bot: removed in ours, changed in theirs (description "
@@ -152,9 +157,9 @@ import Testing
   @Test func bothSidesRemovingAMonsterAndEachAddingItsOwnMergeCleanly() throws {
     let repository = try Repository(setUp: true)
     try repository.edit("add Last-Bot --weapon fire", message: "Last-Bot")
-    try repository.branch("feature", "remove Last-Bot\nadd B-Bot --weapon smoke")
-    try repository.edit("remove Last-Bot\nadd A-Bot --weapon sword", message: "main")
-    try repository.git("merge", "--no-edit", "feature")
+    try repository.merge(
+      theirs: "remove Last-Bot\nadd B-Bot --weapon smoke",
+      ours: "remove Last-Bot\nadd A-Bot --weapon sword")
     #expect(
       try repository.names()
         == "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\nA-Bot\nB-Bot\n")
@@ -199,9 +204,8 @@ import Testing
     try (try String(contentsOfFile: attributes, encoding: .utf8) + line).write(
       toFile: attributes, atomically: true, encoding: .utf8)
     try repository.git("commit", "-q", "-a", "-m", "markers")
-    try repository.branch("feature", "set Dog-Bot --weapon fire")
-    try repository.edit("set Dog-Bot --weapon smoke", message: "main")
-    try repository.git("merge", "--no-edit", "feature", expecting: 1)
+    try repository.merge(
+      theirs: "set Dog-Bot --weapon fire", ours: "set Dog-Bot --weapon smoke", expecting: 1)
     let lines = try text(repository).split(separator: "\n")
     #expect(
       lines.contains(Substring(String(repeating: "<", count: size) + " ours (team monsters.json)")))

@@ -63,41 +63,16 @@ import Testing
 
   @Test func anInvalidRosterIsADataError() throws {
     try expectEveryCommandFails(
-      on: """
-        {
-          "version": 1,
-          "monsters": [
-            {
-              "name": "Cat-Bot",
-              "icon": "c.png",
-              "weapon": "fire"
-            }
-          ]
-        }
-        """,
+      on: rosterJSON([MonsterFields(name: "Cat-Bot", description: nil, icon: "c.png")]),
       code: .dataError, message: { "\($0):4:5: monster 1 ('Cat-Bot'): no 'description'" })
   }
 
   @Test func everyProblemIsCounted() throws {
     try expectEveryCommandFails(
-      on: """
-        {
-          "version": 1,
-          "monsters": [
-            {
-              "name": "Cat-Bot",
-              "icon": "c.png",
-              "weapon": "axe"
-            },
-            {
-              "name": "cat-bot",
-              "description": "d",
-              "icon": "c.png",
-              "weapon": "fire"
-            }
-          ]
-        }
-        """,
+      on: rosterJSON([
+        MonsterFields(name: "Cat-Bot", description: nil, icon: "c.png", weapon: "axe"),
+        MonsterFields(name: "cat-bot", icon: "c.png"),
+      ]),
       code: .dataError,
       message: {
         "\($0):4:5: monster 1 ('Cat-Bot'): no 'description' "

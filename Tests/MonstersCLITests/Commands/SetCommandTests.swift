@@ -18,14 +18,8 @@ import Testing
           .success, output: "Cat-Bot: weapon sword -> fire.\n", errors: harness.createdNote("set")))
     #expect(
       harness.run(["show", "cat-bot"]).output
-        == """
-        Cat-Bot
-          Description  MEE-OW
-          Icon         meetcatbot.png
-          Weapon       fire (fire.png)
-          Name colour  none
-
-        """)
+        == cardText(
+          "Cat-Bot", description: "MEE-OW", icon: "meetcatbot.png", weapon: "fire (fire.png)"))
   }
 
   @Test(arguments: ["ninja-star", "NinjaStar", "ninja_star", "ninjastar"])
@@ -125,16 +119,9 @@ import Testing
           errors: harness.createdNote("set")))
     #expect(
       harness.run(["show", "ice-bot", "--format", "json"]).output
-        == """
-        {
-          "name": "Ice-Bot",
-          "description": "Cool",
-          "icon": "ice.png",
-          "weapon": "sword",
-          "nameColor": "cyan"
-        }
-
-        """)
+        == MonsterFields(
+          name: "Ice-Bot", description: "Cool", icon: "ice.png", weapon: "sword", nameColor: "cyan"
+        ).shown)
   }
 
   @Test func onlyTheFieldsThatChangeAreReported() throws {
@@ -189,21 +176,10 @@ import Testing
         == CommandResult(.success, output: "A: weapon fire -> smoke.\n"))
     #expect(
       harness.rosterText()
-        == """
-        {
-          "version": 1,
-          "monsters": [
-            {
-              "name": "A",
-              "description": "x",
-              "icon": "a.png",
-              "weapon": "smoke",
-              "mood": "grumpy"
-            }
-          ]
-        }
-
-        """)
+        == rosterJSON([
+          MonsterFields(
+            name: "A", description: "x", icon: "a.png", weapon: "smoke", others: ["mood": "grumpy"])
+        ]))
   }
 
   @Test func needsSomethingToSet() throws {

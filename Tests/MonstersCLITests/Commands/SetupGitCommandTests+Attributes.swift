@@ -109,48 +109,37 @@ extension SetupGitCommandTests {
     #expect(try repository.setUp(withAttributes: "*.png binary\r\n*.txt text").1 == expected)
   }
 
+  /// A line that sends monsters.json to both drivers counts however it is spelled; one for
+  /// another file or one driver does not, nor one that holds both but that git reads
+  /// otherwise (a later line or attribute takes one away, or git rejects the line). git
+  /// decides; a line that does not count is added once, and git then uses both drivers.
   @Test(arguments: [
-    "/monsters.json merge=monsters diff=monsters\n",
-    "monsters.json\tdiff=monsters  merge=monsters\r\n",
-    "\"monsters.json\" merge=monsters diff=monsters\n",
-    "*.json merge=monsters diff=monsters\n",
-    "# the roster\n/monsters.json  merge=monsters diff=monsters -text\n",
+    ("/monsters.json merge=monsters diff=monsters\n", true),
+    ("monsters.json\tdiff=monsters  merge=monsters\r\n", true),
+    ("\"monsters.json\" merge=monsters diff=monsters\n", true),
+    ("*.json merge=monsters diff=monsters\n", true),
+    ("# the roster\n/monsters.json  merge=monsters diff=monsters -text\n", true),
+    ("/other.json merge=monsters diff=monsters\n", false),
+    ("monsters.json merge=monsters\n", false),
+    ("monsters.json merge=monsters diff=monsters\nmonsters.json -merge -diff\n", false),
+    ("monsters.json merge=monsters diff=monsters !merge\n", false),
+    ("monsters.json merge=monsters diff=monsters merge\n", false),
+    ("monsters.json merge=monsters diff=monsters # keep\n", false),
   ])
-  func aLineGitReadsAsTheSameCounts(_ text: String) throws {
+  func aLineCountsAsGitReadsIt(_ text: String, counts: Bool) throws {
     let repository = try Repository()
+    let attributes = repository.harness.folder + "/.gitattributes"
     let (result, after) = try repository.setUp(withAttributes: text)
-    #expect(
-      result.output.hasPrefix(
-        "\(repository.harness.folder)/.gitattributes sends monsters.json to the drivers already"))
-    #expect(after == text)
-  }
-
-  @Test(arguments: ["/other.json merge=monsters diff=monsters\n", "monsters.json merge=monsters\n"])
-  func aLineForAnotherFileOrOneDriverDoesNotCount(_ text: String) throws {
-    #expect(
-      try Repository().setUp(withAttributes: text).1
-        == text + "monsters.json merge=monsters diff=monsters\n")
-  }
-
-  /// Lines that hold both drivers but that git reads otherwise: a later line or attribute
-  /// that takes one away, or a line it rejects. git decides, and the line is added once.
-  @Test(arguments: [
-    "monsters.json merge=monsters diff=monsters\nmonsters.json -merge -diff\n",
-    "monsters.json merge=monsters diff=monsters !merge\n",
-    "monsters.json merge=monsters diff=monsters merge\n",
-    "monsters.json merge=monsters diff=monsters # keep\n",
-  ])
-  func aLineGitReadsOtherwiseDoesNotCount(_ text: String) throws {
-    let repository = try Repository()
-    let (result, after) = try repository.setUp(withAttributes: text)
-    let expected = text + "monsters.json merge=monsters diff=monsters\n"
-    #expect(result.output.hasPrefix("Added to \(repository.harness.folder)/.gitattributes"))
+    let said =
+      counts ? "\(attributes) sends monsters.json to the drivers already" : "Added to \(attributes)"
+    let expected = counts ? text : text + "monsters.json merge=monsters diff=monsters\n"
+    #expect(result.output.hasPrefix(said), "\(result.output)")
     #expect(after == expected)
     #expect(
       try repository.git(["check-attr", "merge", "diff", "--", "monsters.json"])
         == "monsters.json: merge: monsters\nmonsters.json: diff: monsters\n")
     _ = repository.run(["setup-git"])
-    #expect(repository.text(repository.harness.folder + "/.gitattributes") == expected)
+    #expect(repository.text(attributes) == expected)
   }
 
   /// An attributes file git reads after `.gitattributes` takes the drivers away: the line

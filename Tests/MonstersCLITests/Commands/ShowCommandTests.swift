@@ -5,16 +5,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["show", "Cat-Bot"])
-        == CommandResult(
-          .success,
-          output: """
-            Cat-Bot
-              Description  MEE-OW
-              Icon         meetcatbot.png
-              Weapon       sword (sword.png)
-              Name colour  none
-
-            """))
+        == .card(
+          "Cat-Bot", description: "MEE-OW", icon: "meetcatbot.png",
+          weapon: "sword (sword.png)"))
   }
 
   @Test(arguments: ["mini-tomato-bot", "MINI-TOMATO-BOT", "Mini-Tomato-Bot", "mINI-tOMATO-bOT"])
@@ -22,16 +15,9 @@ import Testing
     let harness = try CommandLineHarness()
     #expect(
       harness.run(["show", name])
-        == CommandResult(
-          .success,
-          output: """
-            Mini-Tomato-Bot
-              Description  Extremely Handsome
-              Icon         meetminitomatobot.png
-              Weapon       ninjaStar (ninjastar.png)
-              Name colour  none
-
-            """))
+        == .card(
+          "Mini-Tomato-Bot", description: "Extremely Handsome", icon: "meetminitomatobot.png",
+          weapon: "ninjaStar (ninjastar.png)"))
   }
 
   @Test func showsTheNameColour() throws {
@@ -39,16 +25,9 @@ import Testing
     #expect(harness.run(["set", "ice-bot", "--name-color", "#ff8800"]).code == .success)
     #expect(
       harness.run(["show", "ice-bot"])
-        == CommandResult(
-          .success,
-          output: """
-            Ice-Bot
-              Description  Has A Chilling Effect
-              Icon         meeticebot.png
-              Weapon       fire (fire.png)
-              Name colour  #FF8800
-
-            """))
+        == .card(
+          "Ice-Bot", description: "Has A Chilling Effect", icon: "meeticebot.png",
+          weapon: "fire (fire.png)", nameColour: "#FF8800"))
   }
 
   @Test func printsTheMonsterAsJSON() throws {
@@ -57,15 +36,10 @@ import Testing
       harness.run(["show", "ice-bot", "--format", "json"])
         == CommandResult(
           .success,
-          output: """
-            {
-              "name": "Ice-Bot",
-              "description": "Has A Chilling Effect",
-              "icon": "meeticebot.png",
-              "weapon": "fire"
-            }
-
-            """))
+          output: MonsterFields(
+            name: "Ice-Bot", description: "Has A Chilling Effect", icon: "meeticebot.png",
+            weapon: "fire"
+          ).shown))
     #expect(
       harness.run(["show", "--format=json", "ice-bot"])
         == harness.run(["show", "ice-bot", "--format", "json"]))

@@ -5,19 +5,24 @@ import Testing
 
 /// `list --fields`, `list --format markdown` and `show --field`.
 @Suite struct ListFieldsTests {
-  @Test func fieldsChooseTheColumnsOfTheTableInTheirOrder() throws {
+  /// The fields given, the monsters chosen, and the table, whose rows end at their last cell
+  /// with text, with no spaces after it.
+  @Test(arguments: [
+    ("nameColor,name", "weapon=fire", "NAME COLOUR  NAME\ncyan         Ice-Bot\n"),
+    ("icon, Weapon", "name=cat-bot", "ICON            WEAPON\nmeetcatbot.png  sword\n"),
+    (
+      "name,nameColor,weapon", "name=dog-bot",
+      "NAME     NAME COLOUR  WEAPON\nDog-Bot               blowgun\n"
+    ),
+  ])
+  func fieldsChooseTheColumnsOfTheTableInTheirOrder(
+    _ fields: String, _ selection: String, _ table: String
+  ) throws {
     let harness = try CommandLineHarness()
     #expect(harness.run(["set", "ice-bot", "--name-color", "cyan"]).code == .success)
     #expect(
-      harness.run(["list", "--fields", "nameColor,name", "--where", "weapon=fire"])
-        == CommandResult(.success, output: "NAME COLOUR  NAME\ncyan         Ice-Bot\n"))
-    #expect(
-      harness.run(["list", "--fields", "icon, Weapon", "--where", "name=cat-bot"]).output
-        == "ICON            WEAPON\nmeetcatbot.png  sword\n")
-    // A row ends at its last cell with text, with no spaces after it.
-    #expect(
-      harness.run(["list", "--fields", "name,nameColor,weapon", "--where", "name=dog-bot"]).output
-        == "NAME     NAME COLOUR  WEAPON\nDog-Bot               blowgun\n")
+      harness.run(["list", "--fields", fields, "--where", selection])
+        == CommandResult(.success, output: table))
   }
 
   @Test func fieldsChooseTheColumnsOfTSVAndTheKeysOfJSON() throws {

@@ -62,7 +62,8 @@ import Testing
     #expect(table.rows.count == monsters.count)
     for (monster, cells) in zip(monsters, table.rows) {
       let expected = [
-        monster.name, monster.description, monster.icon, monster.weapon, monster.nameColor ?? "",
+        monster.name, monster.description ?? "", monster.icon, monster.weapon,
+        monster.nameColor ?? "",
       ]
       #expect(cells.count == expected.count, "\(cells)")
       for (cell, text) in zip(cells, expected) {

@@ -90,16 +90,9 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
             + "Mini-Tomato-Bot  ninjaStar  Extremely Handsome\n"))
     #expect(
       harness.run(["show", "CAT-BOT"], terminal: true)
-        == CommandResult(
-          .success,
-          output: "\(Self.red)Cat-Bot\(Self.reset)\n"
-            + """
-              Description  MEE-OW
-              Icon         meetcatbot.png
-              Weapon       sword (sword.png)
-              Name colour  red
-
-            """))
+        == .card(
+          "\(Self.red)Cat-Bot\(Self.reset)", description: "MEE-OW", icon: "meetcatbot.png",
+          weapon: "sword (sword.png)", nameColour: "red"))
   }
 
   @Test func aHexColourIsShownInTrueColour() throws {
@@ -183,16 +176,9 @@ struct ColorSetting: Hashable, Sendable, CustomTestStringConvertible {
     let card = harness.run(["show", "cat-bot"], terminal: terminal)
     #expect(
       card
-        == CommandResult(
-          .success,
-          output: """
-            Cat-Bot
-              Description  \(Self.hostileEscaped)
-              Icon         cat\\n.png
-              Weapon       sword (sword.png)
-              Name colour  none
-
-            """))
+        == .card(
+          "Cat-Bot", description: Self.hostileEscaped, icon: "cat\\n.png",
+          weapon: "sword (sword.png)"))
     for output in [table.output, card.output] {
       #expect(
         !output.unicodeScalars.contains {

@@ -106,16 +106,9 @@ import Testing
     try harness.writeRoster(seeded.replacing("\"name\": \"Dog-Bot\"", with: "\"name\": \"-x-\""))
     #expect(
       harness.run(["show", "--", "-x-"])
-        == CommandResult(
-          .success,
-          output: """
-            -x-
-              Description  BOW-WOW
-              Icon         meetdogbot.png
-              Weapon       blowgun (blowgun.png)
-              Name colour  none
-
-            """))
+        == .card(
+          "-x-", description: "BOW-WOW", icon: "meetdogbot.png",
+          weapon: "blowgun (blowgun.png)"))
     #expect(
       harness.run(["show", "--format", "json", "--", "-X-"]).output.hasPrefix(
         "{\n  \"name\": \"-x-\",\n"))

@@ -27,6 +27,12 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
   static let colours =
     "it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB."
 
+  /// The message for a `--lock-timeout` that is not a number of seconds it takes.
+  static func lockTimeout(_ value: String) -> String {
+    "Invalid value for '--lock-timeout <seconds>': '\(value)'; give a number of seconds from 0 "
+      + "to 1000000 in decimal digits, such as 10 or 0.5."
+  }
+
   static let usageCases: [UsageCase] = [
     // Subcommands.
     UsageCase(["lst"], "Unknown subcommand 'lst'. Did you mean 'list'?", usage: ""),
@@ -127,22 +133,14 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
       "Nothing to set: give --weapon, --description, --icon, --name-color or --field.",
       usage: "set"),
     // Global values.
+    UsageCase(["list", "--lock-timeout", "abc"], lockTimeout("abc"), usage: "list"),
     UsageCase(
-      ["list", "--lock-timeout", "abc"],
-      "Invalid value for '--lock-timeout <seconds>': 'abc'; give a number of seconds from 0 to "
-        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "list"),
+      ["--lock-timeout", "-1", "set", "cat-bot", "--weapon", "fire"], lockTimeout("-1"),
+      usage: "set"),
     UsageCase(
-      ["--lock-timeout", "-1", "set", "cat-bot", "--weapon", "fire"],
-      "Invalid value for '--lock-timeout <seconds>': '-1'; give a number of seconds from 0 to "
-        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "set"),
-    UsageCase(
-      ["set", "cat-bot", "--weapon", "fire", "--lock-timeout=nan"],
-      "Invalid value for '--lock-timeout <seconds>': 'nan'; give a number of seconds from 0 to "
-        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "set"),
-    UsageCase(
-      ["init", "--lock-timeout", "1e7"],
-      "Invalid value for '--lock-timeout <seconds>': '1e7'; give a number of seconds from 0 to "
-        + "1000000 in decimal digits, such as 10 or 0.5.", usage: "init"),
+      ["set", "cat-bot", "--weapon", "fire", "--lock-timeout=nan"], lockTimeout("nan"),
+      usage: "set"),
+    UsageCase(["init", "--lock-timeout", "1e7"], lockTimeout("1e7"), usage: "init"),
     UsageCase(["--file", "", "list"], "The roster file's path is empty.", usage: "list"),
     UsageCase(
       ["set", "cat-bot", "--weapon", "fire", "--file="], "The roster file's path is empty.",

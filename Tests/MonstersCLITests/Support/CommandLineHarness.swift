@@ -120,6 +120,47 @@ let seededTable = """
 
   """
 
+/// `monsters list` of the seeded roster with rows changed: the row of each seeded monster
+/// named on the left is replaced by the line on the right.
+func seededTable(changing rows: KeyValuePairs<String, String>) -> String {
+  var lines = seededTable.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  for (name, row) in rows {
+    guard let index = lines.firstIndex(where: { $0.hasPrefix(name + " ") }) else {
+      preconditionFailure("the seeded roster has no \(name)")
+    }
+    lines[index] = row
+  }
+  return lines.joined(separator: "\n")
+}
+
+/// What `monsters show` prints of a monster without declared fields: its name, a row a
+/// field, and a blank line. `weapon` is the weapon's row: the weapon, then its image.
+func cardText(
+  _ name: String, description: String, icon: String, weapon: String, nameColour: String = "none"
+) -> String {
+  """
+  \(name)
+    Description  \(description)
+    Icon         \(icon)
+    Weapon       \(weapon)
+    Name colour  \(nameColour)
+
+  """
+}
+
+extension CommandResult {
+  /// What `monsters show` gives for a monster without declared fields: success, and the
+  /// card of ``cardText(_:description:icon:weapon:nameColour:)`` alone.
+  static func card(
+    _ name: String, description: String, icon: String, weapon: String, nameColour: String = "none"
+  ) -> CommandResult {
+    CommandResult(
+      .success,
+      output: cardText(
+        name, description: description, icon: icon, weapon: weapon, nameColour: nameColour))
+  }
+}
+
 /// `monsters list --format names` of the seeded roster.
 let seededNames = "Cat-Bot\nDog-Bot\nExplode-Bot\nFire-Bot\nIce-Bot\nMini-Tomato-Bot\n"
 
@@ -130,24 +171,35 @@ func rosterJSON(_ monsters: [MonsterFields]) -> String {
     + monsters.map(\.json).joined(separator: ",\n") + "\n  ]\n}\n"
 }
 
-/// A monster's fields, as JSON text of a roster file.
+/// A monster's fields, as JSON text of a roster file or of `monsters show --format json`.
 struct MonsterFields {
   var name: String
-  var description = "d"
+  /// The description; `nil` leaves the key out, which breaks a rule of the roster.
+  var description: String? = "d"
   var icon = "i.png"
   var weapon = "fire"
   var nameColor: String?
+  /// The keys after the built-in ones, in their order, with text values.
+  var others: KeyValuePairs<String, String> = [:]
 
   /// The monster's object, indented as in a canonical file.
   var json: String {
-    var lines = [
-      "      \"name\": \(quoted(name))",
-      "      \"description\": \(quoted(description))",
-      "      \"icon\": \(quoted(icon))",
-      "      \"weapon\": \(quoted(weapon))",
-    ]
-    if let nameColor { lines.append("      \"nameColor\": \(quoted(nameColor))") }
-    return "    {\n" + lines.joined(separator: ",\n") + "\n    }"
+    object(indent: "    ")
+  }
+
+  /// The monster's object as `monsters show --format json` prints it, ending its line.
+  var shown: String {
+    object(indent: "") + "\n"
+  }
+
+  private func object(indent: String) -> String {
+    var members = [("name", name)]
+    if let description { members.append(("description", description)) }
+    members += [("icon", icon), ("weapon", weapon)]
+    if let nameColor { members.append(("nameColor", nameColor)) }
+    members += others.map { ($0.key, $0.value) }
+    let lines = members.map { key, value in indent + "  \(quoted(key)): \(quoted(value))" }
+    return indent + "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
   }
 
   private func quoted(_ text: String) -> String {

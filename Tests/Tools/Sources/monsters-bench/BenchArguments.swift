@@ -42,6 +42,20 @@ struct BenchArguments {
   var unknownOption: BenchError {
     BenchError("unknown option '\(arguments[index])'")
   }
+
+  /// Reads every option into `options`: `read` is given each option in turn, the reader to
+  /// take its value from, and the options to set.
+  static func reading<Options>(
+    _ arguments: [String], into options: Options,
+    _ read: (String, inout BenchArguments, inout Options) throws -> Void
+  ) throws -> Options {
+    var options = options
+    var reader = BenchArguments(arguments)
+    while let option = reader.next() {
+      try read(option, &reader, &options)
+    }
+    return options
+  }
 }
 
 extension BenchArguments {

@@ -43,9 +43,8 @@ enum LogBench {
   }
 
   private static func parse(_ arguments: [String]) throws -> Options {
-    var options = Options()
-    var reader = BenchArguments(arguments)
-    while let option = reader.next() {
+    let options = try BenchArguments.reading(arguments, into: Options()) {
+      option, reader, options in
       switch option {
       case "--size": options.size = try reader.count()
       case "--commits": options.commits = try reader.count()

@@ -62,9 +62,7 @@ enum PickerBench {
   }
 
   private static func parse(_ arguments: [String]) throws -> Options {
-    var options = Options()
-    var reader = BenchArguments(arguments)
-    while let option = reader.next() {
+    try BenchArguments.reading(arguments, into: Options()) { option, reader, options in
       switch option {
       case "--size": options.size = try reader.count()
       case "--runs": options.runs = try reader.count()
@@ -76,7 +74,6 @@ enum PickerBench {
       default: throw reader.unknownOption
       }
     }
-    return options
   }
 
   private static func run(_ options: Options) throws {
