@@ -85,10 +85,11 @@ public struct MergeScenario: Sendable {
     case byName
     /// The merge was clean, with exactly the monsters and keys of the truth, in another
     /// order: a side has a monster under a name of the ancestor that holds neither the
-    /// description nor the icon the ancestor's had, or, in a bland scenario, a new monster
-    /// with stock values like one that left, which the files cannot tell from a new
-    /// monster (placed as one a side added) or the old one edited (placed where it was).
-    /// Allowed, and counted.
+    /// description nor the icon the ancestor's had, while no monster of the side holds
+    /// them (where one does, the files tell, and nothing but the truth is accepted), or, in
+    /// a bland scenario, a new monster with stock values like one that left, which the
+    /// files cannot tell from a new monster (placed as one a side added) or the old one
+    /// edited (placed where it was). Allowed, and counted.
     case reordered
   }
 
@@ -159,8 +160,9 @@ public struct MergeScenario: Sendable {
 
   /// Whether a side has a monster under a name of the ancestor that holds neither the
   /// description (an empty one tells nothing) nor the icon the ancestor's monster of that
-  /// name held: an edit of both, or a new monster that took the name, which a diff may
-  /// read either way.
+  /// name held, while no monster of the side holds them: an edit of both, or a new monster
+  /// that took the name of one gone, which a diff may read either way. Where another
+  /// monster holds them (renamed away with them), the files tell who is who.
   private static func keepsOnlyAName(_ base: Version, _ side: Version) -> Bool {
     side.monsters.contains { tracked in
       base.monsters.contains { old in
@@ -168,6 +170,10 @@ public struct MergeScenario: Sendable {
           && (old.monster.description != tracked.monster.description
             || old.monster.description.isEmpty)
           && old.monster.icon != tracked.monster.icon
+          && !side.monsters.contains { other in
+            !old.monster.description.isEmpty && other.monster.description == old.monster.description
+              || other.monster.icon == old.monster.icon
+          }
       }
     }
   }

@@ -315,19 +315,22 @@ extension IdentityEvidence {
 
     /// How much a pair's evidence weighs: what identifies a monster most (all the fields
     /// but the name at once, a description no other monster has), then the name and an
-    /// icon of its own, which a side gives another monster more readily, then each field
-    /// held alike that says little alone (the weapon, a colour, the other keys, a
-    /// description or icon others hold too). 0 for a pair with no evidence.
+    /// icon of its own, which a side gives a new monster more readily (the icon a name is
+    /// given by default), then each field held alike that says little alone (the weapon, a
+    /// colour, the other keys, a description or icon others hold too). A description or an
+    /// icon of its own weighs one more where the monster took it to another name: a name
+    /// given to a new monster carries nothing of the one that had it, the values that went
+    /// with the rename do. 0 for a pair with no evidence.
     func weight(_ pair: Pair) -> Int {
       guard let evidence = evidence[pair] else { return 0 }
       let (before, after) = (oldMonsters[pair.old], newMonsters[pair.new])
       var weight = (evidence.fields ? 4 : 0) + (evidence.name ? 2 : 0)
       if !before.description.isEmpty && before.description.hasSameCodePoints(as: after.description)
       {
-        weight += evidence.description ? 3 : 1
+        weight += evidence.description ? (evidence.name ? 3 : 4) : 1
       }
       if !before.icon.isEmpty && before.icon.hasSameCodePoints(as: after.icon) {
-        weight += evidence.icon ? 2 : 1
+        weight += evidence.icon ? (evidence.name ? 2 : 3) : 1
       }
       weight += Self.heldAlike(before, after).count { $0 }
       return weight

@@ -72,6 +72,32 @@ import Testing
       ])
   }
 
+  /// A name handed to a new monster that holds nothing of the one that had it: the monster
+  /// renamed away is the one that kept the description or the icon no other monster has,
+  /// though the new one shares the weapon with it too.
+  @Test func aMonsterRenamedAwayWithItsOwnIconOrDescriptionIsTheRenamedOne() throws {
+    let newCat = Monster(name: "Cat-Bot", description: "New", icon: "new-cat.png", weapon: .sword)
+    let keptIcon = try seeded(
+      .set("Cat-Bot", .init(description: "Purr")), .rename("Cat-Bot", to: "Kit-Bot"),
+      .add(newCat))
+    #expect(
+      try changes(.seeded, keptIcon) == [
+        .renamed(from: "Cat-Bot", to: "Kit-Bot"),
+        .changed("Kit-Bot", .description, from: .string("MEE-OW"), to: .string("Purr")),
+        .added(newCat),
+      ])
+    let keptDescription = try seeded(
+      .set("Cat-Bot", .init(weapon: .fire, icon: "kit.png")), .rename("Cat-Bot", to: "Kit-Bot"),
+      .add(newCat))
+    #expect(
+      try changes(.seeded, keptDescription) == [
+        .renamed(from: "Cat-Bot", to: "Kit-Bot"),
+        .changed("Kit-Bot", .icon, from: .string("meetcatbot.png"), to: .string("kit.png")),
+        .changed("Kit-Bot", .weapon, from: .string("sword"), to: .string("fire")),
+        .added(newCat),
+      ])
+  }
+
   @Test func aRemovalAndAnAdditionInOnePlaceWithOnlyAnEmptyDescriptionAlikeAreNoRename() throws {
     let (old, new) = try lastBotReplaced()
     #expect(

@@ -35,8 +35,11 @@ import Testing
     /// monster changed, which the files cannot tell apart.
     var byName = 0
     /// Clean merges with the right monsters in another order, where names were given to
-    /// other monsters.
+    /// other monsters, and those of them where every monster has a description and an
+    /// icon of its own (a monster that left and a new one under its name holding nothing
+    /// of it, which the files cannot tell from it edited).
     var reordered = 0
+    var reorderedDistinct = 0
     /// The scenarios where a side gave a name of the ancestor to another monster, and the
     /// spurious conflicts among them.
     var reusing = 0
@@ -58,6 +61,7 @@ import Testing
       spurious += other.spurious
       byName += other.byName
       reordered += other.reordered
+      reorderedDistinct += other.reorderedDistinct
       reusing += other.reusing
       reusingSpurious += other.reusingSpurious
       wrong += other.wrong
@@ -77,7 +81,9 @@ import Testing
         switch try scenario.check() {
         case .exact: tally.exact += 1
         case .byName: tally.byName += 1
-        case .reordered: tally.reordered += 1
+        case .reordered:
+          tally.reordered += 1
+          if scenario.isDistinct { tally.reorderedDistinct += 1 }
         case .conflict, .ambiguousConflict: tally.conflicts += 1
         case .spuriousConflict:
           tally.spurious += 1
@@ -153,7 +159,9 @@ import Testing
       with \(grouped(sum.reusingSpurious)) spurious conflicts. Clean merges that took a \
       monster removed and a new one added under its name for one monster changed, which the \
       files cannot tell apart: \(grouped(sum.byName)). Clean merges with the right monsters \
-      in another order, where names were given to other monsters: \(grouped(sum.reordered)).
+      in another order, where names were given to other monsters: \(grouped(sum.reordered)), \
+      \(grouped(sum.reorderedDistinct)) of them where each monster has a description and an \
+      icon of its own (a monster gone and a new one under its name that holds nothing of it).
 
       \(verdict)
       """
