@@ -169,6 +169,8 @@ extension IdentityEvidence {
     let newMonsters: [Monster]
     /// The evidence between an old node and a new one, by both.
     private(set) var evidence: [Pair: Evidence] = [:]
+    /// The old nodes whose description or icon of their own a new node holds.
+    private(set) var identified: Set<Int> = []
 
     struct Pair: Hashable {
       var old: Int
@@ -252,6 +254,7 @@ extension IdentityEvidence {
           } else {
             evidence[item.pair]?.icon = true
           }
+          identified.insert(item.pair.old)
         }
       }
     }
@@ -320,18 +323,21 @@ extension IdentityEvidence {
     /// colour, the other keys, a description or icon others hold too). A description or an
     /// icon of its own weighs one more where the monster took it to another name: a name
     /// given to a new monster carries nothing of the one that had it, the values that went
-    /// with the rename do. 0 for a pair with no evidence.
+    /// with the rename do; so the name weighs nothing where it is all the two share of
+    /// description and icon while another new monster holds the old one's own. 0 for a pair
+    /// with no evidence.
     func weight(_ pair: Pair) -> Int {
       guard let evidence = evidence[pair] else { return 0 }
       let (before, after) = (oldMonsters[pair.old], newMonsters[pair.new])
-      var weight = (evidence.fields ? 4 : 0) + (evidence.name ? 2 : 0)
-      if !before.description.isEmpty && before.description.hasSameCodePoints(as: after.description)
-      {
-        weight += evidence.description ? (evidence.name ? 3 : 4) : 1
+      let sameDescription =
+        !before.description.isEmpty && before.description.hasSameCodePoints(as: after.description)
+      let sameIcon = !before.icon.isEmpty && before.icon.hasSameCodePoints(as: after.icon)
+      var weight = evidence.fields ? 4 : 0
+      if evidence.name && (sameDescription || sameIcon || !identified.contains(pair.old)) {
+        weight += 2
       }
-      if !before.icon.isEmpty && before.icon.hasSameCodePoints(as: after.icon) {
-        weight += evidence.icon ? (evidence.name ? 2 : 3) : 1
-      }
+      if sameDescription { weight += evidence.description ? (evidence.name ? 3 : 4) : 1 }
+      if sameIcon { weight += evidence.icon ? (evidence.name ? 2 : 3) : 1 }
       weight += Self.heldAlike(before, after).count { $0 }
       return weight
     }
