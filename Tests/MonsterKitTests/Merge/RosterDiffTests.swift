@@ -86,6 +86,18 @@ import Testing
         .changed("Kit-Bot", .description, from: .string("MEE-OW"), to: .string("Purr")),
         .added(newCat),
       ])
+    // The weapon changed too, so that the new monster shares more with the old one than
+    // the one renamed away does, but for its icon.
+    let keptOnlyTheIcon = try seeded(
+      .set("Cat-Bot", .init(weapon: .fire, description: "Purr")),
+      .rename("Cat-Bot", to: "Kit-Bot"), .add(newCat))
+    #expect(
+      try changes(.seeded, keptOnlyTheIcon) == [
+        .renamed(from: "Cat-Bot", to: "Kit-Bot"),
+        .changed("Kit-Bot", .description, from: .string("MEE-OW"), to: .string("Purr")),
+        .changed("Kit-Bot", .weapon, from: .string("sword"), to: .string("fire")),
+        .added(newCat),
+      ])
     let keptDescription = try seeded(
       .set("Cat-Bot", .init(weapon: .fire, icon: "kit.png")), .rename("Cat-Bot", to: "Kit-Bot"),
       .add(newCat))
