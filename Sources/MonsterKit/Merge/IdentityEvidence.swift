@@ -320,12 +320,11 @@ extension IdentityEvidence {
     /// but the name at once, a description no other monster has), then the name and an
     /// icon of its own, which a side gives a new monster more readily (the icon a name is
     /// given by default), then each field held alike that says little alone (the weapon, a
-    /// colour, the other keys, a description or icon others hold too). A description or an
-    /// icon of its own weighs one more where the monster took it to another name: a name
-    /// given to a new monster carries nothing of the one that had it, the values that went
-    /// with the rename do; so the name weighs nothing where it is all the two share of
-    /// description and icon while another new monster holds the old one's own. 0 for a pair
-    /// with no evidence.
+    /// colour, the other keys, a description or icon others hold too). A name given to a
+    /// new monster carries nothing of the one that had it, while the values that went with
+    /// a rename do: so the name weighs nothing where it is all the two share of description
+    /// and icon while another new monster holds the old one's own. 0 for a pair with no
+    /// evidence.
     func weight(_ pair: Pair) -> Int {
       guard let evidence = evidence[pair] else { return 0 }
       let (before, after) = (oldMonsters[pair.old], newMonsters[pair.new])
@@ -336,8 +335,8 @@ extension IdentityEvidence {
       if evidence.name && (sameDescription || sameIcon || !identified.contains(pair.old)) {
         weight += 2
       }
-      if sameDescription { weight += evidence.description ? (evidence.name ? 3 : 4) : 1 }
-      if sameIcon { weight += evidence.icon ? (evidence.name ? 2 : 3) : 1 }
+      if sameDescription { weight += evidence.description ? 3 : 1 }
+      if sameIcon { weight += evidence.icon ? 2 : 1 }
       weight += Self.heldAlike(before, after).count { $0 }
       return weight
     }
