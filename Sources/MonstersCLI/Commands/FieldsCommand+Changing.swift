@@ -120,13 +120,7 @@ extension FieldsCommand {
     func bound(_ option: OptionSpec) throws(CommandFailure) -> FieldRedeclaration.BoundChange {
       guard let text = invocation.value(option) else { return .keep }
       if text.lowercased() == noBoundWord { return .remove }
-      let reading = MonsterField.bound(typed: text)
-      guard case .bound(let number) = reading else {
-        throw refuse(
-          "Invalid value for '\(option.synopsis)': '\(escapedForMessage(text))' "
-            + (reading.problem ?? "") + ", or \(noBoundWord).")
-      }
-      return .set(number)
+      return .set(try Self.bound(text, of: option, in: invocation, orElse: noBoundWord))
     }
     change.minimum = try bound(newMinimumOption)
     change.maximum = try bound(newMaximumOption)

@@ -209,6 +209,23 @@ enum FieldsCommand {
     }
   }
 
+  /// A bound of an integer field as an option gives it: a whole number a bound may be, or
+  /// a usage error that names the option and what it takes (and `alternative`, such as
+  /// `none`, where the option takes that too).
+  static func bound(
+    _ text: String, of option: OptionSpec, in invocation: Invocation,
+    orElse alternative: String? = nil
+  ) throws(CommandFailure) -> Int {
+    let reading = MonsterField.bound(typed: text)
+    guard case .bound(let number) = reading else {
+      throw invocation.usageError(
+        .invalidValue(
+          "Invalid value for '\(option.synopsis)': '\(escapedForMessage(text))' "
+            + (reading.problem ?? "") + (alternative.map { ", or \($0)" } ?? "") + "."))
+    }
+    return number
+  }
+
   /// The field the command line declares.
   static func addition(_ invocation: Invocation) throws(CommandFailure) -> RosterEdit {
     let name = try invocation.requiredArgument(0)
@@ -221,13 +238,7 @@ enum FieldsCommand {
     }
     func bound(_ option: OptionSpec) throws(CommandFailure) -> Int? {
       guard let text = invocation.value(option) else { return nil }
-      let reading = MonsterField.bound(typed: text)
-      guard case .bound(let number) = reading else {
-        throw refuse(
-          "Invalid value for '--\(option.name) <n>': '\(escapedForMessage(text))' "
-            + (reading.problem ?? "") + ".")
-      }
-      return number
+      return try Self.bound(text, of: option, in: invocation)
     }
     let kind: MonsterField.Kind
     if let values = invocation.value(valuesOption) {

@@ -309,7 +309,12 @@ import Testing
       harness.run(["fields", "change", "health", "--minimum", "none"]).output
         == "Changed field health: minimum 1 -> none.\n")
     #expect(harness.run(["fields", "change", "notes", "--maximum", "3"]).code == .usage)
-    #expect(harness.run(["fields", "change", "health", "--minimum", "5.5"]).code == .usage)
+    let fraction = harness.run(["fields", "change", "health", "--minimum", "5.5"])
+    #expect(fraction.code == .usage)
+    #expect(
+      fraction.errors.contains(
+        "Invalid value for '--minimum <n|none>': '5.5' must be a whole number, or none."),
+      "\(fraction.errors)")
     #expect(harness.run(["fields", "change", "health"]).code == .usage)
   }
 
