@@ -22,49 +22,50 @@ import Testing
   /// The most spurious conflicts allowed, as a share of the scenarios whose truth is clean.
   static let spuriousLimit = 0.05
 
-  /// What one run found, or all of them.
+  /// What one run found, or all of them: how many scenarios came to each count, and the
+  /// first that was wrong.
   struct Tally: Sendable {
-    var scenarios = 0
-    /// Clean merges, exactly the truth.
-    var exact = 0
-    /// True conflicts, marked.
-    var conflicts = 0
-    /// Conflicts where the truth is clean.
-    var spurious = 0
-    /// Clean merges that took a monster removed and a new one added under its name for one
-    /// monster changed, which the files cannot tell apart.
-    var byName = 0
-    /// Clean merges with the right monsters in another order, where names were given to
-    /// other monsters, and those of them where every monster has a description and an
-    /// icon of its own (a monster that left and a new one under its name holding nothing
-    /// of it, which the files cannot tell from it edited).
-    var reordered = 0
-    var reorderedDistinct = 0
-    /// The scenarios where a side gave a name of the ancestor to another monster, and the
-    /// spurious conflicts among them.
-    var reusing = 0
-    var reusingSpurious = 0
-    /// The scenarios whose merge, diff or resolve was wrong, and the first of them.
-    var wrong = 0
+    /// What a scenario is counted as; one scenario may be counted more than once.
+    enum Count: Hashable, Sendable {
+      case scenarios
+      /// Clean merges, exactly the truth.
+      case exact
+      /// True conflicts, marked.
+      case conflicts
+      /// Conflicts where the truth is clean.
+      case spurious
+      /// Clean merges that took a monster removed and a new one added under its name for
+      /// one monster changed, which the files cannot tell apart.
+      case byName
+      /// Clean merges with the right monsters in another order, where names were given to
+      /// other monsters, and those of them where every monster has a description and an
+      /// icon of its own (a monster that left and a new one under its name holding
+      /// nothing of it, which the files cannot tell from it edited).
+      case reordered, reorderedDistinct
+      /// The scenarios where a side gave a name of the ancestor to another monster, and
+      /// the spurious conflicts among them.
+      case reusing, reusingSpurious
+      /// The scenarios whose merge, diff or resolve was wrong.
+      case wrong
+    }
+
+    private var counts: [Count: Int] = [:]
+    /// The first scenario that was wrong.
     var violation: String?
 
+    subscript(count: Count) -> Int {
+      get { counts[count, default: 0] }
+      set { counts[count] = newValue }
+    }
+
     /// The clean merges, each the truth or a reading the files cannot tell from it.
-    var clean: Int { exact + byName + reordered }
+    var clean: Int { self[.exact] + self[.byName] + self[.reordered] }
     /// The sides of conflicts kept and held to what `monsters resolve` promises: both
     /// sides of every merge that marked conflicts.
-    var resolvesJudged: Int { 2 * (conflicts + spurious) }
+    var resolvesJudged: Int { 2 * (self[.conflicts] + self[.spurious]) }
 
     mutating func add(_ other: Tally) {
-      scenarios += other.scenarios
-      exact += other.exact
-      conflicts += other.conflicts
-      spurious += other.spurious
-      byName += other.byName
-      reordered += other.reordered
-      reorderedDistinct += other.reorderedDistinct
-      reusing += other.reusing
-      reusingSpurious += other.reusingSpurious
-      wrong += other.wrong
+      counts.merge(other.counts, uniquingKeysWith: +)
       violation = violation ?? other.violation
     }
   }
@@ -75,22 +76,22 @@ import Testing
     var tally = Tally()
     for round in 0..<count {
       let scenario = MergeScenario(using: &generator)
-      tally.scenarios += 1
-      if scenario.reusesNames { tally.reusing += 1 }
+      tally[.scenarios] += 1
+      if scenario.reusesNames { tally[.reusing] += 1 }
       do throws(MergeScenario.Violation) {
         switch try scenario.check() {
-        case .exact: tally.exact += 1
-        case .byName: tally.byName += 1
+        case .exact: tally[.exact] += 1
+        case .byName: tally[.byName] += 1
         case .reordered:
-          tally.reordered += 1
-          if scenario.isDistinct { tally.reorderedDistinct += 1 }
-        case .conflict, .ambiguousConflict: tally.conflicts += 1
+          tally[.reordered] += 1
+          if scenario.isDistinct { tally[.reorderedDistinct] += 1 }
+        case .conflict, .ambiguousConflict: tally[.conflicts] += 1
         case .spuriousConflict:
-          tally.spurious += 1
-          if scenario.reusesNames { tally.reusingSpurious += 1 }
+          tally[.spurious] += 1
+          if scenario.reusesNames { tally[.reusingSpurious] += 1 }
         }
       } catch {
-        tally.wrong += 1
+        tally[.wrong] += 1
         if tally.violation == nil { tally.violation = "run \(run), scenario \(round): \(error)" }
       }
     }
@@ -125,21 +126,21 @@ import Testing
       sum.add(tally)
       if let violation = tally.violation { Issue.record(Comment(rawValue: violation)) }
       // The scenarios reach both: many clean merges, and true conflicts.
-      #expect(tally.clean > tally.scenarios / 3)
+      #expect(tally.clean > tally[.scenarios] / 3)
     }
     if isLongRun { print(Self.summary(sum, seconds: start.duration(to: .now))) }
-    #expect(sum.wrong == 0, "\(sum.wrong) scenarios with a wrong merge, diff or resolve")
+    #expect(sum[.wrong] == 0, "\(sum[.wrong]) scenarios with a wrong merge, diff or resolve")
     #expect(
-      Double(sum.spurious) <= Self.spuriousLimit * Double(sum.clean + sum.spurious),
-      "\(sum.spurious) spurious conflicts")
+      Double(sum[.spurious]) <= Self.spuriousLimit * Double(sum.clean + sum[.spurious]),
+      "\(sum[.spurious]) spurious conflicts")
   }
 
   /// What a long run found, as a Markdown table and a paragraph.
   static func summary(_ sum: Tally, seconds duration: Duration) -> String {
-    let rate = Double(sum.spurious) / Double(max(sum.clean + sum.spurious, 1))
+    let rate = Double(sum[.spurious]) / Double(max(sum.clean + sum[.spurious], 1))
     let seconds = Double(duration.components.seconds)
     let verdict =
-      sum.wrong > 0
+      sum[.wrong] > 0
       ? "A MERGE, DIFF OR RESOLVE WAS WRONG:\n\(sum.violation ?? "")"
       : rate > spuriousLimit
         ? "Too many spurious conflicts: over \(spuriousLimit * 100)% of clean truths."
@@ -150,17 +151,17 @@ import Testing
       | scenarios | clean merges, exactly the truth | true conflicts, marked | \
       spurious conflicts | spurious rate (of clean truths) | wrong | resolves judged | time |
       |---:|---:|---:|---:|---:|---:|---:|---:|
-      | \(grouped(sum.scenarios)) | \(grouped(sum.exact)) | \(grouped(sum.conflicts)) \
-      | \(grouped(sum.spurious)) | \(String(format: "%.3f", rate * 100))% \
-      | \(grouped(sum.wrong)) | \(grouped(sum.resolvesJudged)) | \(grouped(Int(seconds))) s |
+      | \(grouped(sum[.scenarios])) | \(grouped(sum[.exact])) | \(grouped(sum[.conflicts])) \
+      | \(grouped(sum[.spurious])) | \(String(format: "%.3f", rate * 100))% \
+      | \(grouped(sum[.wrong])) | \(grouped(sum.resolvesJudged)) | \(grouped(Int(seconds))) s |
 
       Scenarios where a side gave a name of the ancestor to another monster (swapped names, \
-      renamed onto a freed name, added a new monster under one): \(grouped(sum.reusing)), \
-      with \(grouped(sum.reusingSpurious)) spurious conflicts. Clean merges that took a \
+      renamed onto a freed name, added a new monster under one): \(grouped(sum[.reusing])), \
+      with \(grouped(sum[.reusingSpurious])) spurious conflicts. Clean merges that took a \
       monster removed and a new one added under its name for one monster changed, which the \
-      files cannot tell apart: \(grouped(sum.byName)). Clean merges with the right monsters \
-      in another order, where names were given to other monsters: \(grouped(sum.reordered)), \
-      \(grouped(sum.reorderedDistinct)) of them where each monster has a description and an \
+      files cannot tell apart: \(grouped(sum[.byName])). Clean merges with the right monsters \
+      in another order, where names were given to other monsters: \(grouped(sum[.reordered])), \
+      \(grouped(sum[.reorderedDistinct])) of them where each monster has a description and an \
       icon of its own (a monster gone and a new one under its name that holds nothing of it).
 
       \(verdict)

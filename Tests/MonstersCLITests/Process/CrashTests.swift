@@ -68,26 +68,31 @@ struct LargeRoster {
 @Suite struct CrashTests {
   static let kills = 50
 
-  /// What the kills left, for the test's summary.
+  /// What a kill left, or that the edit had ended before it.
+  enum Outcome: String, CaseIterable {
+    /// The old roster and no temporary file: the kill came before the write began.
+    case beforeTheWrite = "before the write"
+    /// The old roster and a half-written temporary file.
+    case duringTheWrite = "during it"
+    /// The new roster: the kill came after the rename.
+    case afterTheRename = "after the rename"
+    /// The edit had ended before its kill.
+    case finished = "edits ended before their kill"
+  }
+
+  /// What the kills left, and the interferences made while an edit ran, for the test's
+  /// summary.
   struct Tally: CustomStringConvertible {
-    /// Kills that left the old roster and no temporary file: before the write began.
-    var beforeTheWrite = 0
-    /// Kills that left the old roster and a half-written temporary file.
-    var duringTheWrite = 0
-    /// Kills that left the new roster: after the rename.
-    var afterTheRename = 0
-    /// Edits that had ended before their kill.
-    var finished = 0
-    /// Interferences made while an edit ran, by kind.
+    var outcomes: [Outcome: Int] = [:]
     var interferences: [PathInterference: Int] = [:]
 
     var description: String {
+      let left = Outcome.allCases.map { "\(outcomes[$0, default: 0]) \($0.rawValue)" }
       let made = PathInterference.allCases.dropFirst().map {
         "\(interferences[$0, default: 0]) \($0)"
       }
-      return "\(beforeTheWrite) before the write, \(duringTheWrite) during it, "
-        + "\(afterTheRename) after the rename; \(finished) edits ended before their kill; "
-        + "while edits ran: \(made.joined(separator: ", "))"
+      return left.joined(separator: ", ") + "; while edits ran: "
+        + made.joined(separator: ", ")
     }
   }
 
@@ -187,9 +192,9 @@ struct LargeRoster {
       case .signaled(Platform.SignalNumber.kill):
         killed += 1
         if bytes == after {
-          tally.afterTheRename += 1
+          tally.outcomes[.afterTheRename, default: 0] += 1
         } else if !Set(halfWrittenFiles(in: harness.folder)).subtracting(writtenBefore).isEmpty {
-          tally.duringTheWrite += 1
+          tally.outcomes[.duringTheWrite, default: 0] += 1
           // What the kill left stands beside the roster until the next edit, and `list`
           // says so.
           let list = try BuiltTool.monsters(["list", "--format", "names"], in: harness.folder)
@@ -200,10 +205,10 @@ struct LargeRoster {
             #expect(notes.contains(name), "\(label): \(name) is not pointed out")
           }
         } else {
-          tally.beforeTheWrite += 1
+          tally.outcomes[.beforeTheWrite, default: 0] += 1
         }
       case .exited(0):
-        tally.finished += 1
+        tally.outcomes[.finished, default: 0] += 1
         #expect(bytes == after, "\(label)")
       default:
         Issue.record("\(label): unexpected end")

@@ -202,20 +202,11 @@ struct MonsterFields {
     return indent + "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
   }
 
+  /// The text as a JSON string, escaped as the canonical writer escapes it.
   private func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        result += String(format: "\\u%04x", scalar.value)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    var bytes: [UInt8] = []
+    bytes.appendJSONString(text)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
