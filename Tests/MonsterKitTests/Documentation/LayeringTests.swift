@@ -142,7 +142,6 @@ import Testing
     "Model/MonsterField.swift: RosterError",
     "Roster/RosterError.swift: RosterProblem",
     "Roster/RosterError.swift: SaveConflict",
-    "Storage/RosterFile+Versions.swift: UnmatchedRoster",
   ]
 
   @Test func monsterKitsFoldersPointDown() throws {
