@@ -83,7 +83,7 @@ extension MonsterField {
     switch (kind, value) {
     case (.any, _): return nil
     case (.name, .string(let text)):
-      return Roster.problem(withName: text).map { .notAName($0) }
+      return Monster.problem(withName: text).map { .notAName($0) }
     case (.text, .string): return nil
     case (.weapon, .string(let text)): fits = weapons.weapon(named: text) != nil
     case (.color, .string(let text)): fits = NameColor(spelling: text) != nil

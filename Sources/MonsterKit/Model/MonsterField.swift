@@ -247,7 +247,7 @@ extension MonsterField {
 
   /// Why a key cannot be a declared field's, or `nil` when it can.
   static func keyProblem(_ key: String) -> DeclarationProblem? {
-    if let problem = Roster.problem(withName: key) { return .name(problem) }
+    if let problem = Monster.problem(withName: key) { return .name(problem) }
     let folded = foldedKey(key)
     if let builtIn = BuiltIn.allCases.first(where: { foldedKey($0.spelling.description) == folded })
     {
