@@ -112,7 +112,7 @@ private func checkEdits(_ roster: Roster, _ bytes: [UInt8]) {
 private func checkNames(_ roster: Roster, _ bytes: [UInt8]) {
   var folded: Set<String> = []
   for monster in roster {
-    if let problem = Roster.problem(withName: monster.name) {
+    if let problem = Monster.problem(withName: monster.name) {
       violated("the name \(monster.name.debugDescription) was read, but \(problem)", bytes)
     }
     let key = monster.foldedName
@@ -131,7 +131,7 @@ private func checkNames(_ roster: Roster, _ bytes: [UInt8]) {
   let added = Monster(name: text, description: text, icon: "i.png", weapon: .fire)
   do throws(RosterError) {
     try candidate.add(added)
-    if Roster.problem(withName: text) != nil || folded.contains(Monster.foldedName(text)) {
+    if Monster.problem(withName: text) != nil || folded.contains(Monster.foldedName(text)) {
       violated("\(text.debugDescription) was added against the rules", bytes)
     }
     if candidate.monster(named: Monster.foldedName(text).uppercased())?.name != text,
@@ -143,7 +143,7 @@ private func checkNames(_ roster: Roster, _ bytes: [UInt8]) {
   } catch {
     switch error {
     case .invalidName:
-      if Roster.problem(withName: text) == nil {
+      if Monster.problem(withName: text) == nil {
         violated("\(text.debugDescription) was refused as invalid: \(error)", bytes)
       }
     case .nameTaken:

@@ -237,7 +237,7 @@ extension MonsterImport {
       MonsterImportError(line: line, message: message)
     }
     guard let name = fields.name else { throw fail("the monster has no 'name'") }
-    if let problem = Roster.problem(withName: name) {
+    if let problem = Monster.problem(withName: name) {
       throw fail("'\(escapedForMessage(name))' cannot be a monster's name: \(problem)")
     }
     guard fields.hasWeapon || !needed.contains(.weapon) else {

@@ -219,7 +219,7 @@ extension RosterDeclarations {
 
 // MARK: - The rules of names
 
-/// The rules of a monster's name (``Roster/problem(withName:)``) as a regular expression that
+/// The rules of a monster's name (``Monster/problem(withName:)``) as a regular expression that
 /// finds where a name breaks one: a control or format character anywhere, or white space
 /// first or last. Made from the same Unicode properties the reader reads, so that the
 /// schema and `check` agree on every character.

@@ -69,7 +69,7 @@ extension RosterParser {
           isCanonical = false
         }
         if field == .name { nameIsASCII = token.isASCII }
-        isRead = field != .name || !token.isEscaped && Roster.problem(withName: contents) == nil
+        isRead = field != .name || !token.isEscaped && Monster.problem(withName: contents) == nil
       case .held(.weapon):
         let weapon = weapons.number(ofSpelling: contents)
         record.weapon = weapon ?? 0
@@ -234,8 +234,8 @@ extension RosterParser {
     let contents = UnsafeRawBufferPointer(rebasing: scanner.bytes[token.start..<token.end])
     let problem =
       token.isEscaped
-      ? unescaped(contents).withUnsafeBytes(Roster.problem(withName:))
-      : Roster.problem(withName: contents)
+      ? unescaped(contents).withUnsafeBytes(Monster.problem(withName:))
+      : Monster.problem(withName: contents)
     if let problem {
       monster.note("the name " + problem.rule + "; correct it in the file", at: token.start - 1)
       monster.nameIsValid = false

@@ -1,7 +1,8 @@
 /// What is wrong with a value of a field, kept as a value until a message is made: in the
 /// words after the field's name, as `check` reports a value of the file
 /// (``words(for:weapons:)``), or after the value, as an edit's error says it
-/// (``reason(for:weapons:)``, and the error made of it, `error(for:value:weapons:)`).
+/// (``reason(for:weapons:)``, and the error made of it, `error(for:value:weapons:)`). The
+/// reading of typed text throws it (`MonsterField.typedValue(_:weapons:)`).
 ///
 /// ```swift
 /// let health = try MonsterField(
@@ -9,7 +10,7 @@
 /// health.fieldProblem(with: .number("500"))  // .notTaken(.number("500"))
 /// health.problem(with: .number("500"))       // "is 500; it takes an integer from 1 to 100"
 /// ```
-enum FieldProblem: Equatable, Sendable {
+enum FieldProblem: Error, Equatable, Sendable {
   /// A name that breaks a rule of names: the rule.
   case notAName(NameProblem)
   /// A value that is no JSON number, for an integer field.

@@ -1,4 +1,5 @@
-// What a field takes: its values in a monster, checked, typed and read from text.
+// What a field takes: its values in a monster, what is wrong with a value, and the value
+// typed text means. The errors an edit throws for them are made in MonsterField+Checking.
 
 // MARK: - Values
 
@@ -83,7 +84,7 @@ extension MonsterField {
     switch (kind, value) {
     case (.any, _): return nil
     case (.name, .string(let text)):
-      return Roster.problem(withName: text).map { .notAName($0) }
+      return Monster.problem(withName: text).map { .notAName($0) }
     case (.text, .string): return nil
     case (.weapon, .string(let text)): fits = weapons.weapon(named: text) != nil
     case (.color, .string(let text)): fits = NameColor(spelling: text) != nil
@@ -94,20 +95,6 @@ extension MonsterField {
     case (.name, _), (.text, _), (.weapon, _), (.color, _), (.values, _): return .notAString
     }
     return fits ? nil : .notTaken(value)
-  }
-
-  /// Checks a value of the field, as an edit gives it.
-  ///
-  /// - Parameters:
-  ///   - value: The value, as the file holds it.
-  ///   - weapons: The roster's weapons, for a weapon.
-  /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` for a weapon the roster does not
-  ///   have, ``RosterError/invalidName(_:reason:)`` for a name that breaks a rule,
-  ///   ``RosterError/invalidValue(_:field:reason:)`` for any other value the field does not
-  ///   take.
-  public func check(_ value: JSONValue, weapons: [Weapon] = Weapon.builtIn) throws(RosterError) {
-    guard let problem = fieldProblem(with: value, weapons: weapons) else { return }
-    throw problem.error(for: self, value: value, weapons: weapons)
   }
 
   /// A value as the roster holds it: for an integer field, a whole number in canonical
@@ -136,34 +123,28 @@ extension MonsterField {
     return escapedForMessage(text(of: value))
   }
 
-  /// The value a person means by some text, as a command line, a TSV or a CSV gives it: a
-  /// weapon read forgivingly (`ninja-star`), a colour in any case, an integer in decimal
-  /// digits or as any whole JSON number (`7.0`), one of a field's values in any case where only one matches; anything else
-  /// as it is. Empty text is no value, for a field a monster may be without.
+  /// The value a person means by some text, as ``value(typed:weapons:)`` reads it; for text
+  /// that is no value of the field, what is wrong with it, of which that makes an edit's
+  /// error.
   ///
   /// - Parameters:
   ///   - text: The text.
   ///   - weapons: The roster's weapons.
   /// - Returns: The value as the file holds it, or `nil` for none.
-  /// - Throws: ``RosterError/unknownWeapon(_:weapons:)`` or
-  ///   ``RosterError/invalidValue(_:field:reason:)`` for text that is no value of the field.
-  public func value(typed text: String, weapons: [Weapon] = Weapon.builtIn) throws(RosterError)
-    -> JSONValue?
-  {
+  /// - Throws: ``FieldProblem/notTaken(_:)``, with the text as a string, for a weapon, a
+  ///   colour or a word that is none of the field's; for an integer field,
+  ///   ``FieldProblem/notANumber`` for text that is no number, or what
+  ///   `integerProblem(with:)` finds of the number.
+  func typedValue(_ text: String, weapons: [Weapon]) throws(FieldProblem) -> JSONValue? {
     if text.isEmpty && !isRequired { return nil }
-    func invalid(_ problem: FieldProblem) -> RosterError {
-      .invalidValue(text, field: key, reason: problem.reason(for: self, weapons: weapons))
-    }
     switch kind {
     case .name, .text, .any:
       return .string(text)
     case .weapon:
-      guard let weapon = weapons.weapon(parsing: text) else {
-        throw .unknownWeapon(text, weapons: weapons.names)
-      }
+      guard let weapon = weapons.weapon(parsing: text) else { throw .notTaken(.string(text)) }
       return .string(weapon.name)
     case .color:
-      guard let color = NameColor(parsing: text) else { throw invalid(.notTaken(.string(text))) }
+      guard let color = NameColor(parsing: text) else { throw .notTaken(.string(text)) }
       return .string(color.description)
     case .integer:
       let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
@@ -184,16 +165,16 @@ extension MonsterField {
           : (digits.count < text.utf8.count ? "-" : "")
             + String(decoding: significant, as: UTF8.self)
       } else {
-        throw invalid(.notANumber)
+        throw .notANumber
       }
-      if let problem = integerProblem(with: number) { throw invalid(problem) }
+      if let problem = integerProblem(with: number) { throw problem }
       // In canonical integer form: `7.0` and `007` are stored as `7`, `-0` as `0`.
       return canonical(.number(number))
     case .values(let values):
       if values.contains(where: { $0.hasSameCodePoints(as: text) }) { return .string(text) }
       let typed = Self.typedForm(of: text)
       let matches = values.filter { Self.typedForm(of: $0) == typed }
-      guard matches.count == 1 else { throw invalid(.notTaken(.string(text))) }
+      guard matches.count == 1 else { throw .notTaken(.string(text)) }
       return .string(matches[0])
     }
   }

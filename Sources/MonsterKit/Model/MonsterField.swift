@@ -167,30 +167,6 @@ extension MonsterField {
 // MARK: - Declared fields
 
 extension MonsterField {
-  /// A field a roster declares.
-  ///
-  /// ```swift
-  /// let team = try MonsterField(declaring: "team", kind: .values(["red", "blue"]))
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - key: The key: not a built-in one (in any case), not empty, without control or
-  ///     format characters, white space at either end, `=` or `,` (which the command line
-  ///     reads between a field and its value).
-  ///   - kind: ``Kind/text``, ``Kind/integer(minimum:maximum:)`` or ``Kind/values(_:)``.
-  ///   - isRequired: Whether every monster has a value.
-  ///   - defaultValue: For a required field, the value a monster without one is given.
-  /// - Throws: ``RosterError/invalidDeclaration(_:reason:)`` for a key, kind or default
-  ///   that is not allowed.
-  public init(
-    declaring key: String, kind: Kind = .text, isRequired: Bool = false,
-    defaultValue: JSONValue? = nil
-  ) throws(RosterError) {
-    self.init(
-      uncheckedDeclaring: key, kind: kind, isRequired: isRequired, defaultValue: defaultValue)
-    if let problem = declarationProblem() { throw .invalidDeclaration(key, reason: problem) }
-  }
-
   /// A declared field as the reader found it, checked with ``declarationProblem()``: its
   /// default, when the field takes it, in the canonical form (an integer's `5.0` is `5`).
   init(
@@ -247,7 +223,7 @@ extension MonsterField {
 
   /// Why a key cannot be a declared field's, or `nil` when it can.
   static func keyProblem(_ key: String) -> DeclarationProblem? {
-    if let problem = Roster.problem(withName: key) { return .name(problem) }
+    if let problem = Monster.problem(withName: key) { return .name(problem) }
     let folded = foldedKey(key)
     if let builtIn = BuiltIn.allCases.first(where: { foldedKey($0.spelling.description) == folded })
     {
@@ -306,7 +282,9 @@ extension MonsterField {
       digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
     {
       // Digits with leading zeros, however many.
-      guard let value = try? field.value(typed: text) else { return .beyond }
+      guard let value = try? field.typedValue(text, weapons: Weapon.builtIn) else {
+        return .beyond
+      }
       return bound(json: value)
     }
     return bound(json: .number(text))

@@ -154,7 +154,7 @@ extension Roster {
   ///
   /// - Throws: ``RosterError/invalidName(_:reason:)``.
   func checkNameRules(_ name: String) throws(RosterError) {
-    if let problem = Self.problem(withName: name) {
+    if let problem = Monster.problem(withName: name) {
       throw .invalidName(name, reason: problem)
     }
   }

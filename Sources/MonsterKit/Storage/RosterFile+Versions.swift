@@ -1,5 +1,6 @@
-// Reading a version of a roster to compare or merge, from any file. Merging into a file,
-// under its lock, is RosterFile+Merging.
+// Reading a version of a roster to compare or merge, from any file. Reading one to be
+// matched with an earlier one is RosterFile+Matching; merging into a file, under its lock,
+// RosterFile+Merging.
 
 extension RosterFile {
   /// Reads the roster a file holds now, to compare or merge it: from a regular file (mapped
@@ -21,65 +22,18 @@ extension RosterFile {
     }
   }
 
-  /// Reads a roster, as ``readVersion(allowingEmpty:)`` reads, to be matched with an
-  /// earlier one (``UnmatchedRoster/matched(with:)``): a side of a merge, or the new roster
-  /// of a diff.
+  /// Reads a roster whose names are not indexed, as ``unindexedRoster(from:sharingWith:)``
+  /// reads, from the file as ``readVersion(allowingEmpty:)`` reads it: for a roster to be
+  /// matched with an earlier one, whose matching indexes its names.
   ///
-  /// Its names are not indexed: they are looked up, and found to be all different, through
-  /// the earlier roster's index and the matching, which for a roster that changed a few of a
-  /// million monsters costs a few lookups rather than a million.
-  ///
-  /// A roster so read can also be indexed later (``UnmatchedRoster/indexed()``), to be the
-  /// earlier roster others are read against while its names are indexed.
-  ///
-  /// - Parameter allowingEmpty: Whether an empty file is an empty roster, as for
-  ///   ``readVersion(allowingEmpty:)``.
-  /// - Returns: The roster, to match.
+  /// - Parameters:
+  ///   - allowingEmpty: Whether an empty file is an empty roster.
+  ///   - earlier: The roster whose file's records stand for the monsters the file has as
+  ///     that one has them, or `nil`.
+  /// - Returns: The roster, and the monsters it has from `earlier`'s records.
   /// - Throws: What ``readVersion(allowingEmpty:)`` throws.
-  public func readForMatching(allowingEmpty: Bool = false) throws(RosterError)
-    -> UnmatchedRoster
-  {
-    try named { () throws(RosterError) in
-      try readForMatching(against: nil, allowingEmpty: allowingEmpty)
-    }
-  }
-
-  /// Reads a roster, as ``readForMatching(allowingEmpty:)`` reads, that is mostly an earlier one: a side
-  /// of a merge, read after the common ancestor, or the new roster of a diff.
-  ///
-  /// The file's bytes are first compared with those of the earlier roster's file. When that
-  /// roster is its file as read, in canonical form, the monsters in the bytes the two files
-  /// have in common at their start and at their end are that file's, moved, and are neither
-  /// read again nor compared again when the roster is matched with it
-  /// (``UnmatchedRoster/matched(with:)``): a change of a few monsters of a million costs
-  /// reading those few, not the million. The roster is the same either way.
-  ///
-  /// - Parameter earlier: The roster it will be matched with.
-  /// - Returns: The roster, to match with `earlier`.
-  /// - Throws: What ``readVersion(allowingEmpty:)`` throws.
-  public func readForMatching(against earlier: Roster) throws(RosterError) -> UnmatchedRoster {
-    try named { () throws(RosterError) in
-      try readForMatching(against: earlier, allowingEmpty: false)
-    }
-  }
-
-  /// Reads a roster, as ``readForMatching(against:)-(Roster)`` reads, against an earlier
-  /// roster whose names are not yet indexed: one read by ``readForMatching(allowingEmpty:)``,
-  /// which can be indexed at the same time, and then matched with.
-  ///
-  /// - Parameter earlier: The roster it will be matched with, once indexed.
-  /// - Returns: The roster, to match with `earlier` indexed.
-  /// - Throws: What ``readVersion(allowingEmpty:)`` throws.
-  public func readForMatching(against earlier: UnmatchedRoster) throws(RosterError)
-    -> UnmatchedRoster
-  {
-    try named { () throws(RosterError) in
-      try readForMatching(against: earlier.roster, allowingEmpty: false)
-    }
-  }
-
-  private func readForMatching(against earlier: Roster?, allowingEmpty: Bool)
-    throws(RosterError) -> UnmatchedRoster
+  func unindexedVersion(allowingEmpty: Bool, sharingWith earlier: Roster?)
+    throws(RosterError) -> (roster: Roster, shared: [SharedMonsters])
   {
     var shared: [SharedMonsters] = []
     let roster = try readVersion(allowingEmpty: allowingEmpty) { (bytes) throws(RosterError) in
@@ -87,8 +41,7 @@ extension RosterFile {
       shared = read.shared
       return read.roster
     }
-    return UnmatchedRoster(
-      roster: roster, file: self, shared: shared, earlier: earlier)
+    return (roster, shared)
   }
 
   private func readVersion(allowingEmpty: Bool, indexingNames: Bool) throws(RosterError)

@@ -37,7 +37,7 @@ import Testing
   @Test(arguments: formatCharacters)
   func aNameWithAFormatCharacterIsRefused(_ name: String, _ character: String) {
     var roster = Roster.seeded
-    let problem = Roster.problem(withName: name)
+    let problem = Monster.problem(withName: name)
     #expect(problem?.description == "it holds a format character, \(character)")
     let refusal = RosterError.invalidName(name, reason: problem ?? .empty)
     #expect(throws: refusal) {
@@ -50,7 +50,7 @@ import Testing
   @Test(arguments: spaceAtAnEnd)
   func aNameWithWhiteSpaceAtAnEndIsRefused(_ name: String, _ reason: String) {
     var roster = Roster.seeded
-    let problem = Roster.problem(withName: name)
+    let problem = Monster.problem(withName: name)
     #expect(problem?.description == "it " + reason)
     #expect(throws: RosterError.invalidName(name, reason: problem ?? .empty)) {
       try roster.add(Monster(name: name, description: "", icon: "x.png", weapon: .fire))

@@ -39,7 +39,7 @@ import Testing
   ])
   func addRefusesAnInvalidName(_ name: String, _ reason: String) {
     var roster = Roster.seeded
-    let problem = Roster.problem(withName: name)
+    let problem = Monster.problem(withName: name)
     #expect(problem?.description == reason)
     #expect(throws: RosterError.invalidName(name, reason: problem ?? .empty)) {
       try roster.add(Monster(name: name, description: "", icon: "x.png", weapon: .fire))

@@ -1,7 +1,7 @@
 // The rules a monster's name follows, checked on bytes so that the reader can check a
 // million names without building strings.
 
-extension Roster {
+extension Monster {
   /// Whether a name may be a monster's, and if not, why.
   ///
   /// A name is not empty, holds no control character (Unicode's Cc) and no format
