@@ -234,8 +234,8 @@ enum LogCommand {
         }
         throw .hinted(
           .roster(.noSuchMonster(name, suggestion: suggestion)),
-          hint: "No commit of the history read changed a monster of that name in "
-            + "\(escapedForMessage(shown)).")
+          hint: "It is not a revision git knows, and no commit of the history read changed "
+            + "a monster of that name in \(escapedForMessage(shown)).")
       }
     }
   }

@@ -358,8 +358,13 @@ import Testing
       repository.monsters("log", "cat-bott")
         == CommandResult(
           .failure,
-          errors: "Error: No monster named 'cat-bott'. Did you mean 'Cat-Bot'? No commit of the "
-            + "history read changed a monster of that name in \(repository.harness.rosterPath).\n"))
+          errors: "Error: No monster named 'cat-bott'. Did you mean 'Cat-Bot'? It is not a "
+            + "revision git knows, and no commit of the history read changed a monster of that "
+            + "name in \(repository.harness.rosterPath).\n"))
+    // A range past the history's start is no revision either, and says so.
+    let range = repository.monsters("log", "HEAD~50..HEAD")
+    #expect(range.code == .failure)
+    #expect(range.errors.contains("'HEAD~50..HEAD'. It is not a revision git knows"))
   }
 
   @Test(arguments: [
