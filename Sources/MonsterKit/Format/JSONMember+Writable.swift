@@ -47,23 +47,6 @@ extension JSONValue {
   }
 }
 
-/// Whether text is one JSON number, as RFC 8259 spells one (`-0`, `12`, `1.5e3`; not `01`,
-/// `+1`, `.5`, `NaN` or `1 2`).
-func isJSONNumber(_ text: String) -> Bool {
-  var text = text
-  return text.withUTF8(typed: { (buffer) -> Bool in
-    guard let first = buffer.first, first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
-    else { return false }
-    var scanner = JSONScanner(buffer)
-    do throws(JSONSyntaxError) {
-      _ = try scanner.readNumber()
-      return scanner.isAtEnd
-    } catch {
-      return false
-    }
-  })
-}
-
 extension [JSONMember] {
   /// Refuses members that cannot stand in one object of the roster file beside the keys
   /// the object has of its own: such a key, a key given twice, or a value that would not

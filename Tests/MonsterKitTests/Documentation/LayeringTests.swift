@@ -128,13 +128,13 @@ import Testing
     #expect(count <= 100, "\(count) package declarations in MonsterKit")
   }
 
-  /// MonsterKit's folders, lowest first: a file may name the types of its own folder and of
-  /// those below it.
+  /// MonsterKit's folders, lowest first: a file may name the types, functions and constants
+  /// of its own folder and of those below it.
   static let folders = ["Model", "Core", "Roster", "Format", "Storage", "Merge"]
 
-  /// Where a folder names a type of a folder above it today, as `file: type`. Each is a
-  /// debt: the error every layer throws carries the conflict a save met, which Merge finds.
-  /// The list may only shrink.
+  /// Where a folder names a type, function or constant of a folder above it today, as
+  /// `file: name`. Each is a debt: the error every layer throws carries the conflict a save
+  /// met, which Merge finds. The list may only shrink.
   static let upwardExceptions: Set<String> = [
     "Roster/RosterError.swift: SaveConflict"
   ]
@@ -143,26 +143,46 @@ import Testing
     let files = try swiftFiles(under: "Sources/MonsterKit").filter { file, _ in
       Self.folders.contains(String(file.split(separator: "/")[0]))
     }
-    // The types each folder declares at the top level of a file.
-    var folderOf: [String: Int] = [:]
-    let declaration = /^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|actor) (\w+)/
+    // The types, functions and constants each folder declares at the top level of a file.
+    var folderOfType: [String: Int] = [:]
+    var folderOfFunction: [String: Int] = [:]
+    var folderOfConstant: [String: Int] = [:]
+    let typeDeclaration =
+      /^(?:public |package )?(?:final )?(?:struct|enum|class|protocol|actor) (\w+)/
       .anchorsMatchLineEndings()
     for (file, text) in files {
       let folder = Self.folders.firstIndex(of: String(file.split(separator: "/")[0]))!
-      for match in text.matches(of: declaration) { folderOf[String(match.1)] = folder }
+      for match in text.matches(of: typeDeclaration) { folderOfType[String(match.1)] = folder }
+      for (name, isFunction) in topLevelFunctionsAndConstants(in: text) {
+        // A name two folders declare, overloaded, may mean the lower one's.
+        if isFunction {
+          folderOfFunction[name] = min(folderOfFunction[name] ?? folder, folder)
+        } else {
+          folderOfConstant[name] = min(folderOfConstant[name] ?? folder, folder)
+        }
+      }
     }
     var upward: Set<String> = []
     for (file, text) in files {
       let folder = Self.folders.firstIndex(of: String(file.split(separator: "/")[0]))!
+      let code = code(of: text)
       for word in Set(
-        code(of: text).matches(of: /\b[A-Z]\w+\b/.wordBoundaryKind(.simple)).map { String($0.0) })
+        code.matches(of: /\b[A-Z]\w+\b/.wordBoundaryKind(.simple)).map { String($0.0) })
       {
-        // A type named after a dot is a member of another (`Roster.Index`), not this one.
-        if let higher = folderOf[word], higher > folder { upward.insert("\(file): \(word)") }
+        // A type a lower folder nests (`RosterEdit.Changes`) is matched as a word too: a
+        // higher folder's top-level type of its name is left out.
+        if let higher = folderOfType[word], higher > folder, !Self.nestedHomonyms.contains(word) {
+          upward.insert("\(file): \(word)")
+        }
+      }
+      let uses = functionsAndConstantsNamed(in: code)
+      for (name, higher) in folderOfFunction where higher > folder && uses.called.contains(name) {
+        upward.insert("\(file): \(name)")
+      }
+      for (name, higher) in folderOfConstant where higher > folder && uses.read.contains(name) {
+        upward.insert("\(file): \(name)")
       }
     }
-    // Names a lower folder only nests (`RosterEdit.Changes`), matched by the same word.
-    upward = upward.filter { !Self.nestedHomonyms.contains(String($0.split(separator: " ")[1])) }
     #expect(upward.subtracting(Self.upwardExceptions).sorted() == [], "new upward references")
     #expect(
       Self.upwardExceptions.subtracting(upward).sorted() == [],
@@ -172,6 +192,50 @@ import Testing
   /// Top-level types of a higher folder whose names a lower folder also uses for a nested
   /// type of its own.
   static let nestedHomonyms: Set<String> = ["Assignment", "Change", "Changes"]
+
+  /// The functions, constants and variables a file declares at the top level, where a line
+  /// starts with `func`, `let` or `var`, perhaps after attributes (`@inlinable`) and
+  /// modifiers (`package`); a member's line is indented. A `private` or `fileprivate` one
+  /// is left out: no other file can name it.
+  private func topLevelFunctionsAndConstants(in text: String) -> [(name: String, isFunction: Bool)]
+  {
+    let declaration =
+      #/
+      ^ (?: @\w+ (?: \( [^)]* \) )? \h+ )*
+      (?: (?: public | package | internal | nonisolated (?: \(unsafe\) )? ) \h+ )*
+      (func | let | var) \h+ (\w+)
+      /#.anchorsMatchLineEndings()
+    return text.matches(of: declaration).map { (String($0.2), $0.1 == "func") }
+  }
+
+  /// The names a file's code gives top-level functions and constants: `called`, where a
+  /// function is called (`name(`), and `read`, where a constant or variable stands as a
+  /// word, not before a colon (`name:`, a label).
+  ///
+  /// Neither holds a name after a dot (`value.name`, a member of something else), nor one
+  /// the file declares of its own at any depth (`func name`, `let name`, `var name`: a
+  /// member, or a local), which its code means by the name; `read` holds none the file
+  /// binds otherwise either, as a parameter (`name:`), a loop's or a closure's
+  /// (`name in`). `MonsterKit.name` is the top-level one, whatever the file declares, and
+  /// is in both.
+  private func functionsAndConstantsNamed(in code: String) -> (
+    called: Set<String>, read: Set<String>
+  ) {
+    func names(_ regex: Regex<(Substring, Substring)>) -> Set<String> {
+      Set(code.matches(of: regex.wordBoundaryKind(.simple)).map { String($0.1) })
+    }
+    // The first capture is the dot before the name, if any.
+    func namesNotAfterADot(_ regex: Regex<(Substring, Substring, Substring)>) -> Set<String> {
+      Set(
+        code.matches(of: regex.wordBoundaryKind(.simple)).filter(\.1.isEmpty).map { String($0.2) })
+    }
+    let declared = names(/\b(?:func|let|var)\s+(\w+)/)
+    let bound = declared.union(names(/\b(\w+)\s*:/)).union(names(/\b(\w+)\s+in\b/))
+    let qualified = names(/\bMonsterKit\.(\w+)/)
+    let called = namesNotAfterADot(/(\.?)\b(\w+)\(/).subtracting(declared)
+    let read = namesNotAfterADot(/(\.?)\b(\w+)\b(?!\s*:)/).subtracting(bound)
+    return (called.union(qualified), read.union(qualified))
+  }
 
   // MARK: - Reading the sources
 
@@ -212,8 +276,8 @@ import Testing
       })
   }
 
-  /// A file's code without its comments and string literals' text, roughly: what names
-  /// types.
+  /// A file's code without its comments, roughly (a line is cut at its first `//`, in a
+  /// string or not): what names types, functions and constants.
   private func code(of text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -1,3 +1,5 @@
+import MonstersSystem
+
 /// A string token: where its contents lie, between the quotes.
 struct StringToken {
   /// The offset of the first byte after the opening quote.
@@ -325,6 +327,23 @@ struct JSONScanner {
   private func ascii(_ range: Range<Int>) -> String {
     String(decoding: bytes[range], as: UTF8.self)
   }
+}
+
+/// Whether text is one JSON number, as RFC 8259 spells one (`-0`, `12`, `1.5e3`; not `01`,
+/// `+1`, `.5`, `NaN` or `1 2`).
+func isJSONNumber(_ text: String) -> Bool {
+  var text = text
+  return text.withUTF8(typed: { (buffer) -> Bool in
+    guard let first = buffer.first, first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
+    else { return false }
+    var scanner = JSONScanner(buffer)
+    do throws(JSONSyntaxError) {
+      _ = try scanner.readNumber()
+      return scanner.isAtEnd
+    } catch {
+      return false
+    }
+  })
 }
 
 extension UnsafeRawBufferPointer {
