@@ -130,7 +130,7 @@ import Testing
 
   /// MonsterKit's folders, lowest first: a file may name the types, functions and constants
   /// of its own folder and of those below it.
-  static let folders = ["Model", "Core", "Roster", "Format", "Storage", "Merge"]
+  static let folders = ["Text", "Model", "Core", "Roster", "Format", "Storage", "Merge"]
 
   /// Where a folder names a type, function or constant of a folder above it today, as
   /// `file: name`. Each is a debt: the error every layer throws carries the conflict a save

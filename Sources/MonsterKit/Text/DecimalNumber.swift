@@ -39,7 +39,6 @@ struct DecimalNumber: Hashable, Comparable, Sendable {
   private static func read(_ bytes: UnsafeRawBufferPointer) -> DecimalNumber {
     let negative = bytes.first == UInt8(ascii: "-")
     var index = negative ? 1 : 0
-    func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
     // The significant digits, the integer part's then the fraction's, without the zeros
     // before the first that is not zero; and how many digits the fraction has, zeros
     // included (`0.05` is 5 with two).

@@ -170,3 +170,41 @@ package func escaping(_ text: some StringProtocol, _ escape: (Unicode.Scalar) ->
   }
   return result
 }
+
+/// A scalar as a message names it: `U+200B (ZERO WIDTH SPACE)`.
+package func describe(_ scalar: Unicode.Scalar) -> String {
+  let hex = String(scalar.value, radix: 16, uppercase: true)
+  let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  return scalar.properties.name.map { "\(code) (\($0))" } ?? code
+}
+
+/// Whether UTF-8 text holds a control character: C0, DEL, or C1 (U+0080 to U+009F).
+///
+/// Eight bytes at a time while all are printable ASCII, the common case, the last eight
+/// (which may overlap) at once, then byte by byte from the first word that is not.
+package func holdsControlCharacter(_ utf8: UnsafeRawBufferPointer) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  func isPrintableASCII(at offset: Int) -> Bool {
+    let word = utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    let deletes = word ^ (ones &* 0x7F)
+    let controls = (word &- ones &* 0x20) & ~word
+    let hasDelete = (deletes &- ones) & ~deletes
+    return (controls | hasDelete | word) & (ones &* 0x80) == 0
+  }
+  var start = 0
+  while start + 8 <= utf8.count && isPrintableASCII(at: start) { start += 8 }
+  // What is left lies in the last eight bytes.
+  if start + 8 > utf8.count && utf8.count >= 8 && isPrintableASCII(at: utf8.count - 8) {
+    return false
+  }
+  for index in start..<utf8.count {
+    let byte = utf8[index]
+    // C1 controls are 0xC2 then 0x80...0x9F.
+    if byte < 0x20 || byte == 0x7F
+      || (byte == 0xC2 && index + 1 < utf8.count && utf8[index + 1] & 0xE0 == 0x80)
+    {
+      return true
+    }
+  }
+  return false
+}
