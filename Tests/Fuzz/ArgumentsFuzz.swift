@@ -27,9 +27,9 @@
 // the seeded ones) that `--weapon` and `--where` pick, as a plain filter of the monsters
 // picks them, with the `--fields` asked for; `list --format markdown` is a table of one row
 // a monster, each with as many cells as columns, whatever the text, and no table at all
-// (nor a TSV or CSV header) for no monster; `show --field` prints the field; and the diff of a `--dry-run`, applied
-// to the file as `patch` would, gives a valid roster in canonical form (a valid roster on
-// a terminal, where DEL and C1 controls are shown escaped).
+// (nor a TSV or CSV header) for no monster; `show --field` prints the field; and the diff
+// of a `--dry-run`, applied to the file as `patch` would, gives a valid roster in canonical
+// form (a valid roster on a terminal, where DEL and C1 controls are shown escaped).
 //
 // The run touches no file but its own. With a roster file, the file is written afresh in
 // a scratch folder of this process before each run, and `MONSTERS_FILE` names it. Without

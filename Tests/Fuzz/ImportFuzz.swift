@@ -6,8 +6,9 @@
 // defines no `main`: libFuzzer's is the program's. Nothing is read or written.
 //
 // The input is one byte of settings (its low two bits choose the format: told from the
-// input, TSV, NDJSON or JSON; its third bit, set, CSV instead), then the input to import, up to a byte 0x00, then the
-// value of a `--where`, up to a byte 0x00, then the value of a `--fields`.
+// input, TSV, NDJSON or JSON; its third bit, set, CSV instead), then the input to import,
+// up to a byte 0x00, then the value of a `--where`, up to a byte 0x00, then the value of a
+// `--fields`.
 //
 // Reading must return monsters or throw an error whose line (and column) lie inside the
 // input, never trap; reading every line must name each bad line once, in order, inside the

@@ -132,7 +132,8 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
     #expect(roster.count == 4)
   }
 
-  /// Random removals (one or several), moves and inserts by offset, checked after each against an array.
+  /// Random removals (one or several), moves and inserts by offset, checked after each
+  /// against an array.
   @Test func positionsFollowAnArrayThroughRandomEdits() throws {
     var generator = SeededGenerator(seed: 27)
     var roster = Roster.seeded

@@ -6,15 +6,15 @@
 /// to the monsters it lists:
 ///
 /// - **TSV**: a header line naming the columns (the built-in fields' keys in any case, the
-///   roster's declared fields, other keys, in any order), then one monster a line, fields separated by
-///   tabs, with a tab, line break, carriage return and backslash in a field written `\t`,
-///   `\n`, `\r` and `\\`. A backslash before anything else is kept as it is; a line may
-///   end in a carriage return, blank lines are skipped, and a byte order mark before the
-///   header is too. A field that starts with a double quote is quoted as a spreadsheet
-///   quotes it, when it is closed as one (the closing quote ends the field): it runs to the
-///   closing quote, holds tabs and line breaks as they are, and a doubled quote in it
-///   stands for one (`"Says ""hi"""` is `Says "hi"`); no backslash escape is undone in it.
-///   A field that starts with a quote but is not closed that way is read as it is.
+///   roster's declared fields, other keys, in any order), then one monster a line, fields
+///   separated by tabs, with a tab, line break, carriage return and backslash in a field
+///   written `\t`, `\n`, `\r` and `\\`. A backslash before anything else is kept as it is;
+///   a line may end in a carriage return, blank lines are skipped, and a byte order mark
+///   before the header is too. A field that starts with a double quote is quoted as a
+///   spreadsheet quotes it, when it is closed as one (the closing quote ends the field): it
+///   runs to the closing quote, holds tabs and line breaks as they are, and a doubled quote
+///   in it stands for one (`"Says ""hi"""` is `Says "hi"`); no backslash escape is undone
+///   in it. A field that starts with a quote but is not closed that way is read as it is.
 /// - **CSV**: as RFC 4180 has it and spreadsheets export it: the same header, fields
 ///   separated by commas, a field that holds a comma, a quote or a line break quoted, with
 ///   its quotes doubled; lines ending in CRLF or LF; a byte order mark first. A quote that
@@ -26,11 +26,11 @@
 /// values when it adds the monsters (``RosterEdit/addNamed(_:_:ifTaken:)``), by its fields:
 /// text (a cell, or a JSON string) as a person types it, so that a weapon is read
 /// forgivingly (`ninja-star` is `ninjaStar`), a colour in any case, a declared integer from
-/// its digits or as JSON writes a whole number (`7.0`), and an empty cell of a field a monster may be without, or JSON's `null` for a
-/// colour, is no value. JSON tells an empty string from no key: a JSON `""` of a key that
-/// is not built in is exactly `""`. So does a cell quoted with nothing in it (`""`), as a
-/// listing writes the empty string: the empty string for a field that takes one, else no
-/// value (``FieldInput/quotedEmpty``).
+/// its digits or as JSON writes a whole number (`7.0`), and an empty cell of a field a
+/// monster may be without, or JSON's `null` for a colour, is no value. JSON tells an empty
+/// string from no key: a JSON `""` of a key that is not built in is exactly `""`. So does a
+/// cell quoted with nothing in it (`""`), as a listing writes the empty string: the empty
+/// string for a field that takes one, else no value (``FieldInput/quotedEmpty``).
 ///
 /// A column or key that the roster neither builds in nor declares is kept with its monster,
 /// as a key of its own: an object's key with its JSON value as it is (`""` too), a TSV or

@@ -10,8 +10,8 @@
 /// let merge = RosterMerge(base: base, ours: ours, theirs: theirs)
 /// ```
 public struct MatchedRoster: Sendable {
-  /// The roster; when it was read by ``RosterFile/readForMatching(allowingEmpty:)``, its names are not
-  /// indexed.
+  /// The roster; when it was read by ``RosterFile/readForMatching(allowingEmpty:)``, its
+  /// names are not indexed.
   let roster: Roster
   /// How the earlier roster's monsters are found in it.
   let matching: RosterMatching
@@ -34,8 +34,9 @@ public struct MatchedRoster: Sendable {
   }
 }
 
-/// A roster read to be matched with an earlier one (``RosterFile/readForMatching(allowingEmpty:)``), not
-/// yet matched: its names are not indexed, nor yet known to be all different.
+/// A roster read to be matched with an earlier one
+/// (``RosterFile/readForMatching(allowingEmpty:)``), not yet matched: its names are not
+/// indexed, nor yet known to be all different.
 public struct UnmatchedRoster: Sendable {
   /// The roster, its names not indexed.
   let roster: Roster

@@ -25,8 +25,9 @@ extension RosterFile {
     }
   }
 
-  /// Reads a roster, as ``readForMatching(allowingEmpty:)`` reads, that is mostly an earlier one: a side
-  /// of a merge, read after the common ancestor, or the new roster of a diff.
+  /// Reads a roster, as ``readForMatching(allowingEmpty:)`` reads, that is mostly an
+  /// earlier one: a side of a merge, read after the common ancestor, or the new roster of a
+  /// diff.
   ///
   /// The file's bytes are first compared with those of the earlier roster's file. When that
   /// roster is its file as read, in canonical form, the monsters in the bytes the two files

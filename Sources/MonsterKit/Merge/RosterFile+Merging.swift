@@ -30,8 +30,9 @@ public struct LockedVersion: Sendable {
   }
 }
 
-/// How a merge into a roster file ended (``RosterFile/merge(markers:theirs:ours:checking:merging:)``), once the
-/// file was locked and read.
+/// How a merge into a roster file ended
+/// (``RosterFile/merge(markers:theirs:ours:checking:merging:)``), once the file was locked
+/// and read.
 public enum MergeSaving<Failure: Error> {
   /// The merge's file replaced the roster; `written` is `false` when the roster held it
   /// already, byte for byte, and was left alone.

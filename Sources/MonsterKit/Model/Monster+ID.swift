@@ -5,12 +5,12 @@ extension Monster {
   /// Which monster a monster is, apart from its name: what SwiftUI's `List`, a selection
   /// and an undo stack hold of it.
   ///
-  /// A monster made by its initializer has an id no other monster has. A roster keeps it for the monster through every edit
-  /// (a rename, any field) and every move; a roster read from a file gives its monsters ids
-  /// of their own, and ``Roster/keepingIdentities(of:)`` gives them those of an earlier
-  /// roster, matched as `monsters diff` matches monsters (by name, and a renamed one by
-  /// its place and what it holds), so that a reload keeps them. A monster removed and
-  /// another added under its name are two monsters, with two ids.
+  /// A monster made by its initializer has an id no other monster has. A roster keeps it
+  /// for the monster through every edit (a rename, any field) and every move; a roster read
+  /// from a file gives its monsters ids of their own, and ``Roster/keepingIdentities(of:)``
+  /// gives them those of an earlier roster, matched as `monsters diff` matches monsters (by
+  /// name, and a renamed one by its place and what it holds), so that a reload keeps them.
+  /// A monster removed and another added under its name are two monsters, with two ids.
   ///
   /// ```swift
   /// let id = roster[0].id

@@ -42,8 +42,9 @@ extension MonsterField {
 
   /// The value a person means by some text, as a command line, a TSV or a CSV gives it: a
   /// weapon read forgivingly (`ninja-star`), a colour in any case, an integer in decimal
-  /// digits or as any whole JSON number (`7.0`), one of a field's values in any case where only one matches; anything else
-  /// as it is. Empty text is no value, for a field a monster may be without.
+  /// digits or as any whole JSON number (`7.0`), one of a field's values in any case where
+  /// only one matches; anything else as it is. Empty text is no value, for a field a
+  /// monster may be without.
   ///
   /// - Parameters:
   ///   - text: The text.

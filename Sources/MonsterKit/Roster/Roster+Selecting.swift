@@ -260,8 +260,9 @@ extension Roster {
   }
 
   /// Whether two rosters declare the same, and hold the same monsters in the same order and
-  /// the same other keys, as `==` says, without building the monsters that both took, unchanged, from the same
-  /// file: how an edit learns that its changes cancelled out, on a roster of any size.
+  /// the same other keys, as `==` says, without building the monsters that both took,
+  /// unchanged, from the same file: how an edit learns that its changes cancelled out, on a
+  /// roster of any size.
   ///
   /// - Parameter other: The other roster.
   /// - Returns: Whether the rosters are equal.

@@ -39,8 +39,9 @@ extension RosterFile {
     }
   }
 
-  /// Writes a file in the place of the file an edit read, as ``save(_:in:replacing:checkingFirst:)``
-  /// writes a roster: the bytes are what `content` hands to the sink it is given.
+  /// Writes a file in the place of the file an edit read, as
+  /// ``save(_:in:replacing:checkingFirst:)`` writes a roster: the bytes are what `content`
+  /// hands to the sink it is given.
   ///
   /// A signal that asks the process to end (Ctrl-C, `kill`) while the temporary file
   /// exists takes effect once it is in place or removed (``Platform/holdingEndingSignals(_:)``),
@@ -169,9 +170,9 @@ extension RosterFile {
   }
 
   /// Gives the new file the owner and group of the file it replaces, where the process may
-  /// set them (the group alone where it may set only that), and its extended attributes (with them, on Linux, its access control
-  /// lists), and removes those it inherited from the folder that the old file did not
-  /// have.
+  /// set them (the group alone where it may set only that), and its extended attributes
+  /// (with them, on Linux, its access control lists), and removes those it inherited from
+  /// the folder that the old file did not have.
   private func giveMetadata(of previous: OpenedFile, to descriptor: Int32)
     throws(SystemCallError)
   {

@@ -11,10 +11,11 @@ extension RosterFile {
   /// - Parameter allowingEmpty: Whether an empty file is an empty roster: git gives an empty
   ///   file as the common ancestor of two versions that have none.
   /// - Returns: The roster.
-  /// - Throws: ``RosterError/missingFile(path:)``; ``RosterError/syntax(path:line:column:message:)``,
+  /// - Throws: ``RosterError/missingFile(path:)``;
+  ///   ``RosterError/syntax(path:line:column:message:)``,
   ///   ``RosterError/invalidRoster(path:problems:)`` or
-  ///   ``RosterError/unresolvedConflict(path:lines:)`` for a file that is not a valid roster;
-  ///   ``RosterError/notARegularFile(path:)`` for a device;
+  ///   ``RosterError/unresolvedConflict(path:lines:)`` for a file that is not a valid
+  ///   roster; ``RosterError/notARegularFile(path:)`` for a device;
   ///   ``RosterError/fileSystem(path:action:errno:)`` when it cannot be read.
   public func readVersion(allowingEmpty: Bool = false) throws(RosterError) -> Roster {
     try named { () throws(RosterError) in

@@ -40,10 +40,11 @@ public struct RosterFile: Sendable {
   /// `.seconds(5)`.
   ///
   /// The synchronous edits (``update(dryRun:_:)-78lyj``, ``apply(_:dryRun:)``,
-  /// ``initialize(force:)-x46j``) wait by sleeping on the calling thread; ``update(_:)-2jzky``, which is
-  /// `async`, waits without blocking one. With 0, an edit never
-  /// waits: it tries the lock once and throws ``RosterError/lockTimeout(path:seconds:)`` at
-  /// once when another editor holds it; so does a negative duration.
+  /// ``initialize(force:)-x46j``) wait by sleeping on the calling thread;
+  /// ``update(_:)-2jzky``, which is `async`, waits without blocking one. With 0, an edit
+  /// never waits: it tries the lock once and throws
+  /// ``RosterError/lockTimeout(path:seconds:)`` at once when another editor holds it; so
+  /// does a negative duration.
   public var lockTimeout: Duration
   /// What reading and editing do while there is no file at the path.
   public var whenMissing: MissingFile

@@ -11,10 +11,10 @@ enum SetupGitCommand {
   /// git passes the driver temporary files (`%O`, `%A`, `%B`, which never start with `-`)
   /// and the roster's path quoted for the shell (`%P`), and from git 2.44 what each side
   /// is (`%X`, `%Y`; an older git passes them as they are, which `merge` takes for none);
-  /// `--opt=value` and `--` keep a path that starts with `-` a path. The diff driver is a text conversion, which
-  /// `git diff` and `git log -p` both apply (an external diff command would need
-  /// `git log --ext-diff`): one monster a line, so that git's line diff reads monster by
-  /// monster.
+  /// `--opt=value` and `--` keep a path that starts with `-` a path. The diff driver is a
+  /// text conversion, which `git diff` and `git log -p` both apply (an external diff
+  /// command would need `git log --ext-diff`): one monster a line, so that git's line diff
+  /// reads monster by monster.
   static let settings: [(key: String, value: String)] = [
     ("merge.monsters.name", "monsters: merge rosters monster by monster"),
     (

@@ -68,12 +68,12 @@ extension Invocation {
   /// Parses a command line, without the program's name.
   ///
   /// A subcommand's first argument may name one of its actions, which is a subcommand of
-  /// two words (`weapons add`). Options may be written `--name value` or `--name=value`, and the global ones may
-  /// stand anywhere on the line. `--` ends the options: the words after it are the
-  /// subcommand's arguments, dashes or not. Once a subcommand that takes a fixed number
-  /// of arguments has them all, a word after them is an option again, so that `add --
-  /// -Odd-Bot --weapon fire` adds `-Odd-Bot` with a weapon; for one that takes any number
-  /// (`set`, `remove`), every word after `--` is an argument.
+  /// two words (`weapons add`). Options may be written `--name value` or `--name=value`,
+  /// and the global ones may stand anywhere on the line. `--` ends the options: the words
+  /// after it are the subcommand's arguments, dashes or not. Once a subcommand that takes a
+  /// fixed number of arguments has them all, a word after them is an option again, so that
+  /// `add -- -Odd-Bot --weapon fire` adds `-Odd-Bot` with a weapon; for one that takes any
+  /// number (`set`, `remove`), every word after `--` is an argument.
   ///
   /// - Parameters:
   ///   - words: The arguments after `monsters`.

@@ -5,10 +5,10 @@ import Testing
 /// Fields are described once, as data (`MonsterField`), and every layer reads that
 /// description: the name colour, a built-in field, is named only where a field's own code
 /// must be (its type, the model, the built-in table and its lanes, the record that holds
-/// it and the values an edit gives records, the reader of its value, the canonical layout and the frame's slot for it, the
-/// kind of field it is, the edits apps spell, and drawing a name in its colour). A change that names it in another file
-/// fails here, so that it goes through the description instead, or says why not by
-/// adding the file.
+/// it and the values an edit gives records, the reader of its value, the canonical layout
+/// and the frame's slot for it, the kind of field it is, the edits apps spell, and drawing
+/// a name in its colour). A change that names it in another file fails here, so that it
+/// goes through the description instead, or says why not by adding the file.
 @Suite struct FieldSpreadTests {
   @Test func theNameColourIsNamedInTheFilesThatMustNameItAndNoOthers() throws {
     let sources = packageRoot.appendingPathComponent("Sources")

@@ -146,8 +146,8 @@ private func control(for field: MonsterField) -> FieldControl {
   }
 
   /// Each line of code in the article's Swift blocks, comments aside, is a line of this
-  /// file (a declaration may be private here), so that the article shows the code the tests run; and this file imports
-  /// MonsterKit as an app does.
+  /// file (a declaration may be private here), so that the article shows the code the tests
+  /// run; and this file imports MonsterKit as an app does.
   @Test func articleShowsTheCodeThisFileRuns() throws {
     let article = try String(
       contentsOf: packageRoot.appendingPathComponent(

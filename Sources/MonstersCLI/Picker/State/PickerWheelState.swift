@@ -146,10 +146,10 @@ struct PickerWheelState: Equatable, Sendable {
   /// Up and down (`k` and `j`) move the focused column's selection, wrapping at the ends;
   /// Page Up, Page Down, Home and End (`g` and `G`) move it further, without wrapping. Left
   /// and right (`h` and `l`) focus the monsters and the weapons; Tab and Shift-Tab switch
-  /// between them. A digit from 1 to 9 selects the weapon of that number. Enter or Space asks to give the
-  /// selected monster the selected weapon. `/` begins a search, and while it is typed, keys
-  /// go to it. Esc ends a kept search, or closes the picker, as `q` and Ctrl-C do. Another
-  /// typed character says on the status line that it does nothing.
+  /// between them. A digit from 1 to 9 selects the weapon of that number. Enter or Space
+  /// asks to give the selected monster the selected weapon. `/` begins a search, and while
+  /// it is typed, keys go to it. Esc ends a kept search, or closes the picker, as `q` and
+  /// Ctrl-C do. Another typed character says on the status line that it does nothing.
   ///
   /// - Parameter key: The key.
   /// - Returns: What to do: save an edit, close, or nothing.

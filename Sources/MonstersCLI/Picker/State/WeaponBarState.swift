@@ -130,9 +130,10 @@ struct WeaponBarState: Hashable, Sendable {
   }
 
   /// Reacts to a key while a search is typed: a character adds to the text and focuses
-  /// the first weapon whose name holds it, ignoring case, `-` and `_`; Backspace takes one away (with none, the search
-  /// ends), Ctrl-U all; Tab, the right or down arrow focus the next match, Shift-Tab, the
-  /// left or up arrow the one before; Enter picks the focused match; Esc ends the search.
+  /// the first weapon whose name holds it, ignoring case, `-` and `_`; Backspace takes one
+  /// away (with none, the search ends), Ctrl-U all; Tab, the right or down arrow focus the
+  /// next match, Shift-Tab, the left or up arrow the one before; Enter picks the focused
+  /// match; Esc ends the search.
   private mutating func find(_ key: PickerKey) -> PickerEffect {
     let query = search ?? ""
     switch key {
