@@ -41,13 +41,7 @@ extension WeaponsCommand {
       arguments: [
         ArgumentSpec(name: "weapon", kind: .weapon, help: "The weapon, read forgivingly.")
       ],
-      options: [
-        { () -> OptionSpec in
-          var image = newImageOption
-          image.isRequired = true
-          return image
-        }(), .dryRun, .exitCode,
-      ])
+      options: [newImageOption.required, .dryRun, .exitCode])
   }.examples {
     [
       CommandExample(

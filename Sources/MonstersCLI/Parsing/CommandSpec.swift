@@ -28,11 +28,7 @@ struct CommandSpec: Equatable, Sendable {
     let flags = Set(forms.map(\.flag))
     var usages = needsForm ? [] : [(arguments, options.filter { !flags.contains($0.name) })]
     for form in forms {
-      let flag = options.filter { $0.name == form.flag }.map {
-        var required = $0
-        required.isRequired = true
-        return required
-      }
+      let flag = options.filter { $0.name == form.flag }.map(\.required)
       usages.append((form.arguments, flag + options.filter { form.options.contains($0.name) }))
     }
     return usages

@@ -42,6 +42,13 @@ struct OptionSpec: Equatable, Sendable {
   var label: String {
     (shortName.map { "-\($0), " } ?? "") + synopsis
   }
+
+  /// The option, as one the subcommand cannot run without.
+  var required: OptionSpec {
+    var required = self
+    required.isRequired = true
+    return required
+  }
 }
 
 // MARK: - Help that lists the roster's weapons
