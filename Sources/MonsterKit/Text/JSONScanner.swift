@@ -334,8 +334,9 @@ struct JSONScanner {
 func isJSONNumber(_ text: String) -> Bool {
   var text = text
   return text.withUTF8(typed: { (buffer) -> Bool in
-    guard let first = buffer.first, first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
-    else { return false }
+    guard let first = buffer.first, first == UInt8(ascii: "-") || isDigit(first) else {
+      return false
+    }
     var scanner = JSONScanner(buffer)
     do throws(JSONSyntaxError) {
       _ = try scanner.readNumber()

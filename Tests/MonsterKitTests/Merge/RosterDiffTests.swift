@@ -72,42 +72,45 @@ import Testing
       ])
   }
 
+  /// Cat-Bot's edit before it is renamed Kit-Bot, and the changes the diff gives Kit-Bot.
+  static let renamedAway: [(RosterEdit.Changes, [RosterDiff.Change])] = [
+    // It keeps its icon and weapon.
+    (
+      .init(description: "Purr"),
+      [.changed("Kit-Bot", .description, from: .string("MEE-OW"), to: .string("Purr"))]
+    ),
+    // It keeps only its icon: the new monster shares more with the old one than the one
+    // renamed away does, but for the icon.
+    (
+      .init(weapon: .fire, description: "Purr"),
+      [
+        .changed("Kit-Bot", .description, from: .string("MEE-OW"), to: .string("Purr")),
+        .changed("Kit-Bot", .weapon, from: .string("sword"), to: .string("fire")),
+      ]
+    ),
+    // It keeps only its description.
+    (
+      .init(weapon: .fire, icon: "kit.png"),
+      [
+        .changed("Kit-Bot", .icon, from: .string("meetcatbot.png"), to: .string("kit.png")),
+        .changed("Kit-Bot", .weapon, from: .string("sword"), to: .string("fire")),
+      ]
+    ),
+  ]
+
   /// A name handed to a new monster that holds nothing of the one that had it: the monster
   /// renamed away is the one that kept the description or the icon no other monster has,
   /// though the new one shares the weapon with it too.
-  @Test func aMonsterRenamedAwayWithItsOwnIconOrDescriptionIsTheRenamedOne() throws {
+  @Test(arguments: renamedAway)
+  func aMonsterRenamedAwayWithItsOwnIconOrDescriptionIsTheRenamedOne(
+    _ edit: RosterEdit.Changes, _ changed: [RosterDiff.Change]
+  ) throws {
     let newCat = Monster(name: "Cat-Bot", description: "New", icon: "new-cat.png", weapon: .sword)
-    let keptIcon = try seeded(
-      .set("Cat-Bot", .init(description: "Purr")), .rename("Cat-Bot", to: "Kit-Bot"),
-      .add(newCat))
+    let new = try seeded(
+      .set("Cat-Bot", edit), .rename("Cat-Bot", to: "Kit-Bot"), .add(newCat))
     #expect(
-      try changes(.seeded, keptIcon) == [
-        .renamed(from: "Cat-Bot", to: "Kit-Bot"),
-        .changed("Kit-Bot", .description, from: .string("MEE-OW"), to: .string("Purr")),
-        .added(newCat),
-      ])
-    // The weapon changed too, so that the new monster shares more with the old one than
-    // the one renamed away does, but for its icon.
-    let keptOnlyTheIcon = try seeded(
-      .set("Cat-Bot", .init(weapon: .fire, description: "Purr")),
-      .rename("Cat-Bot", to: "Kit-Bot"), .add(newCat))
-    #expect(
-      try changes(.seeded, keptOnlyTheIcon) == [
-        .renamed(from: "Cat-Bot", to: "Kit-Bot"),
-        .changed("Kit-Bot", .description, from: .string("MEE-OW"), to: .string("Purr")),
-        .changed("Kit-Bot", .weapon, from: .string("sword"), to: .string("fire")),
-        .added(newCat),
-      ])
-    let keptDescription = try seeded(
-      .set("Cat-Bot", .init(weapon: .fire, icon: "kit.png")), .rename("Cat-Bot", to: "Kit-Bot"),
-      .add(newCat))
-    #expect(
-      try changes(.seeded, keptDescription) == [
-        .renamed(from: "Cat-Bot", to: "Kit-Bot"),
-        .changed("Kit-Bot", .icon, from: .string("meetcatbot.png"), to: .string("kit.png")),
-        .changed("Kit-Bot", .weapon, from: .string("sword"), to: .string("fire")),
-        .added(newCat),
-      ])
+      try changes(.seeded, new)
+        == [.renamed(from: "Cat-Bot", to: "Kit-Bot")] + changed + [.added(newCat)])
   }
 
   @Test func aRemovalAndAnAdditionInOnePlaceWithOnlyAnEmptyDescriptionAlikeAreNoRename() throws {

@@ -59,6 +59,29 @@ import Testing
     #expect(roster.monster(named: "Cat-Bot")?.otherFields == [JSONMember("health", .number("7"))])
   }
 
+  /// Typed text that is no value of its field throws the error an edit throws for it: an
+  /// unknown weapon names the roster's weapons; a colour or a word the field does not take
+  /// is an invalid value, quoted as it was typed.
+  @Test func typedTextThatIsNoValueThrowsTheErrorOfAnEdit() throws {
+    #expect(throws: RosterError.unknownWeapon("axe", weapons: ["laser"])) {
+      try MonsterField.weapon.value(typed: "axe", weapons: [Weapon(name: "laser")])
+    }
+    #expect(
+      throws: RosterError.invalidValue(
+        "purple", field: "nameColor",
+        reason:
+          "it takes a colour: black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB")
+    ) {
+      try MonsterField.nameColor.value(typed: "purple")
+    }
+    let team = try MonsterField(declaring: "team", kind: .values(["red", "blue"]))
+    #expect(
+      throws: RosterError.invalidValue("green", field: "team", reason: "it takes one of red, blue")
+    ) {
+      try team.value(typed: "green")
+    }
+  }
+
   /// An integer typed is stored in canonical integer form, whatever its digits: leading
   /// zeros, which JSON does not allow, are dropped; one JSON writes with a fraction of zeros
   /// or an exponent is its plain digits; `-0` is `0`.
