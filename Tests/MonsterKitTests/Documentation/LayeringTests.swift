@@ -128,6 +128,15 @@ import Testing
     #expect(count <= 100, "\(count) package declarations in MonsterKit")
   }
 
+  /// Every source file of the package holds at most 450 lines: a longer one is split by
+  /// what its parts do, as `IdentityEvidence.swift` and `IdentityEvidence+Resolving.swift`.
+  @Test func sourceFilesStayShort() throws {
+    for (file, text) in try swiftFiles(under: "Sources") {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      #expect(lines <= 450, "Sources/\(file) has \(lines) lines")
+    }
+  }
+
   /// MonsterKit's folders, lowest first: a file may name the types, functions and constants
   /// of its own folder and of those below it.
   static let folders = ["Text", "Model", "Core", "Roster", "Format", "Storage", "Merge"]
