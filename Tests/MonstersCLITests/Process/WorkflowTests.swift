@@ -263,7 +263,15 @@ import Testing
     try handle.seekToEnd()
     try handle.write(contentsOf: Data([0]))
     try handle.close()
-    try expectRefusal(changed, saying: "\(bundle) is not the one swift.org published for \(tag)")
+    let changedSum = try BuiltTool.shell(
+      "sha256sum \"$1\" | cut -d' ' -f1", [changed.serve + "/" + bundle],
+      environment: ["PATH": Self.path]
+    ).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    try expectRefusal(
+      changed,
+      saying:
+        "\(bundle) is not the one swift.org published for \(tag): its SHA-256 is \(changedSum), "
+        + "not \(sum)")
 
     // A toolchain the table has no line for.
     try expectRefusal(
