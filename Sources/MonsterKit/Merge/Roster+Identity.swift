@@ -154,8 +154,10 @@ extension Roster {
   ///
   /// - Parameters:
   ///   - ids: The ids of the monsters to move; one given twice counts once.
-  ///   - before: The id of the monster they go before, not one of them; `nil` to put them
-  ///     last.
+  ///   - before: The id of the monster they go before; `nil` to put them last. It may be one
+  ///     of them, as a list's destination may be a row it moves: they then go where it
+  ///     stands, before the first monster after it that is not moved, as
+  ///     ``move(fromOffsets:toOffset:)`` and `Array`'s move place them.
   /// - Throws: ``RosterError/monsterGone(_:)`` for an id no monster has; the roster is then
   ///   as it was.
   /// - Complexity: O(*n*).
@@ -169,9 +171,7 @@ extension Roster {
     }
     var destination = count
     if let before {
-      let index = try existingIndex(id: before)
-      precondition(!seen.contains(before), "a monster cannot be moved before itself")
-      destination = distance(from: startIndex, to: index)
+      destination = distance(from: startIndex, to: try existingIndex(id: before))
     }
     move(fromOffsets: offsets, toOffset: destination)
   }

@@ -1,4 +1,5 @@
 import MonsterKit
+import TestSupport
 import Testing
 
 /// A monster's id: a value of its own, which renames and moves keep, which a reload keeps
@@ -103,6 +104,28 @@ import Testing
     #expect(roster == before)
     #expect(throws: RosterError.nameTaken("Kitty-Bot", by: "Kitty-Bot")) {
       try roster.update(id: robo) { $0.name = "Kitty-Bot" }
+    }
+  }
+
+  /// A list's move by ids, its destination's id taken as `onMove` takes it, places the
+  /// monsters as `Array`'s move of the same offsets does, also where the destination is a
+  /// row it moves.
+  @Test func aMoveByIdsPlacesTheMonstersAsAnArraysMoveOfTheirOffsets() throws {
+    var generator = SeededGenerator(seed: 46)
+    for _ in 0..<500 {
+      var roster = Roster.seeded
+      let offsets = (0..<roster.count).filter { _ in Bool.random(using: &generator) }
+      let destination = Int.random(in: 0...roster.count, using: &generator)
+      // Array's move: the moved rows, in order, before the first row at or after the
+      // destination that stays.
+      let names = roster.map(\.name)
+      let staying = names.indices.filter { !offsets.contains($0) }
+      let place = staying.filter { $0 < destination }.count
+      var expected = staying.map { names[$0] }
+      expected.insert(contentsOf: offsets.map { names[$0] }, at: place)
+      let before = destination < roster.count ? roster[destination].id : nil
+      try roster.move(offsets.map { roster[$0].id }, before: before)
+      #expect(roster.map(\.name) == expected, "\(offsets) to \(destination)")
     }
   }
 

@@ -86,4 +86,26 @@ extension PickerRendererTests {
     #expect(text.contains("1-6: weapon"))
     #expect(wheel.selectedWeapon == Weapon(name: "laser"))
   }
+
+  /// A column too narrow for "Weapons, 15 more above" still says how many rows are out of
+  /// sight, in fewer words; so does the monsters' column with a count of many digits.
+  @Test func aNarrowColumnSaysHowManyRowsAreAboveInFewerWords() throws {
+    let weapons = (1...30).map { Weapon(name: "w\($0)") }
+    let roster = try Roster(
+      [Monster(name: "Cat-Bot", description: "", weapon: weapons[29])], weapons: weapons)
+    let wheel = PickerWheelState(
+      roster: roster, visibleRows: PickerRenderer.wheelVisibleRows(forHeight: 24))
+    let text = screen(
+      PickerRenderer.lines(for: wheel, file: "m.json", size: .standard, style: plain))
+    #expect(text.contains("┌─ Weapons, 15 above ───┐"), "\(text)")
+
+    let many = try Roster(
+      (1...200_000).map { Monster(name: "B\($0)", description: "", weapon: .fire) })
+    var scrolled = PickerWheelState(
+      roster: many, visibleRows: PickerRenderer.wheelVisibleRows(forHeight: 24))
+    _ = scrolled.handle(.end)
+    let bottom = screen(
+      PickerRenderer.lines(for: scrolled, file: "m.json", size: .standard, style: plain))
+    #expect(bottom.contains("199,985 more above") || bottom.contains("199,985 above"), "\(bottom)")
+  }
 }

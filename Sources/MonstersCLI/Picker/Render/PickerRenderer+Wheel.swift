@@ -235,16 +235,22 @@ extension PickerRenderer {
   }
 
   /// A column's visible rows in a frame of `boxRows` rows inside, with its title in the
-  /// top edge; the edges say how many rows are scrolled out of sight above and below. The
-  /// frame is heavy when the column has the focus.
+  /// top edge; the edges say how many rows are scrolled out of sight above and below, in
+  /// fewer words where the column is narrow (`Weapons, 5 above`, `5 above`). The frame is
+  /// heavy when the column has the focus.
   private static func framed(
     _ rows: [ScreenLine], title: String, showing range: Range<Int>, of count: Int,
     innerWidth: Int, boxRows: Int, focused: Bool, style: PickerStyle
   ) -> [ScreenLine] {
     let above = range.lowerBound
     let below = count - range.upperBound
-    let title = title + (above > 0 ? ", \(grouped(above)) more above" : "")
-    let footer = below > 0 ? "\(grouped(below)) more below" : ""
+    let titles =
+      above > 0
+      ? [
+        "\(title), \(grouped(above)) more above", "\(title), \(grouped(above)) above",
+        "\(grouped(above)) more above", "\(grouped(above)) above",
+      ] : [title]
+    let footers = below > 0 ? ["\(grouped(below)) more below", "\(grouped(below)) below"] : []
     let frame = focused ? style.focusFrame : style.frame
     let look = focused ? ScreenLine.Look.bold : .plain
     var lines = [
@@ -253,7 +259,7 @@ extension PickerRenderer {
     lines[0].append(
       edge(
         left: frame.topLeft, fill: frame.horizontal, right: frame.topRight, width: innerWidth,
-        label: title), look)
+        labels: titles), look)
     for index in 0..<boxRows {
       var line = ScreenLine()
       line.append(frame.vertical, look)
@@ -266,7 +272,7 @@ extension PickerRenderer {
     bottom.append(
       edge(
         left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight,
-        width: innerWidth, label: footer), look)
+        width: innerWidth, labels: footers), look)
     lines.append(bottom)
     return lines
   }
