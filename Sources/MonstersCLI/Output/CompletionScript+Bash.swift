@@ -295,12 +295,12 @@ extension CompletionScript {
         esac
       }
 
-      _monsters_complete() {
-        local words=() cword i word count glue="" bashword
-        local cur lead vlead="" end=" " subcommand="" option="" expecting_value="" kind=""
-        local arity="" position=0 options_ended="" seen_names=()
-        # The words as the command line reads them: bash splits weapon=fire at the =, which
-        # is in COMP_WORDBREAKS; the command line does not.
+      # The words as the command line reads them, in $words, and the index of the one
+      # completed, in $cword: bash splits weapon=fire at the =, which is in
+      # COMP_WORDBREAKS; the command line does not. That word as the command line will read
+      # it is $cur, and the part of it bash leaves in place is $lead.
+      _monsters_words() {
+        local i word count glue="" bashword
         for ((i = 1; i <= COMP_CWORD; i++)); do
           word=${COMP_WORDS[i]}
           count=${#words[@]}
@@ -324,6 +324,13 @@ extension CompletionScript {
         lead=${words[cword]}
         lead=$(_monsters_dequote "${lead:0:${#lead}-${#bashword}}")
         cur=$(_monsters_dequote "${words[cword]}")
+      }
+
+      _monsters_complete() {
+        local words=() cword i word
+        local cur lead vlead="" end=" " subcommand="" option="" expecting_value="" kind=""
+        local arity="" position=0 options_ended="" seen_names=()
+        _monsters_words
         for ((i = 0; i < cword; i++)); do
           word=${words[i]}
           if [[ -n $expecting_value ]]; then
