@@ -4,52 +4,32 @@ import MonsterKit
 extension CompletionScript {
   /// The script for fish: one `complete` line for each subcommand, option and argument.
   var fish: String {
-    var lines: [String] = []
-    for command in topCommands {
-      lines.append(
-        "complete -c monsters -n '__fish_use_subcommand' -a \(command.name) "
-          + "-d \(fishQuoted(command.abstract))")
-    }
-    for option in topLevelOptions {
-      lines.append("complete -c monsters " + fishOption(option))
-    }
+    [fishHeader, fishSubcommandTest, fishRosterReading, fishFieldCompletion, fishCompleteLines]
+      .joined(separator: "\n\n") + "\n"
+  }
+
+  /// The script's opening comment: how to install it, and what it promises.
+  private var fishHeader: String {
+    """
+    # fish completion for monsters.
+    #
+    # Install:
+    #   monsters completions fish > ~/.config/fish/completions/monsters.fish
+    #
+    # Monster names come from 'monsters list --format names'; fish takes each line as
+    # it is, and never evaluates it. A name already on the line is not offered again. A
+    # name that starts with a dash is offered only after '--' on the line, where it
+    # cannot be read as an option.
+    """
+  }
+
+  /// `__monsters_using`: whether the line's subcommand is the one given.
+  private var fishSubcommandTest: String {
     let takesValue = Set(
       commands.flatMap { $0.allOptions }.filter { $0.values != nil }.flatMap { $0.spellings }
     ).sorted()
     let actions = commands.filter(\.isAction).map { fishQuoted($0.name) }
-    // The options whose value is `FIELD=VALUE`, which may be written `--where=FIELD=VALUE`.
-    let conditionOptions = Set(
-      commands.flatMap { $0.allOptions }.filter {
-        if case .condition? = $0.values { true } else { false }
-      }.map(\.name)
-    ).sorted().joined(separator: "|")
-    for command in commands {
-      let condition = "-n \(fishQuoted("__monsters_using " + fishQuoted(command.name)))"
-      for action in commands where action.name.hasPrefix(command.name + " ") {
-        lines.append(
-          "complete -c monsters \(condition) -a \(action.name.dropFirst(command.name.count + 1)) "
-            + "-d \(fishQuoted(action.abstract))")
-      }
-      for option in command.options {
-        lines.append("complete -c monsters \(condition) " + fishOption(option))
-      }
-      for argument in command.arguments where command.actions.isEmpty {
-        if let candidates = fishCandidates(argument.values) {
-          lines.append("complete -c monsters \(condition) \(candidates)")
-        }
-      }
-    }
     return """
-      # fish completion for monsters.
-      #
-      # Install:
-      #   monsters completions fish > ~/.config/fish/completions/monsters.fish
-      #
-      # Monster names come from 'monsters list --format names'; fish takes each line as
-      # it is, and never evaluates it. A name already on the line is not offered again. A
-      # name that starts with a dash is offered only after '--' on the line, where it
-      # cannot be read as an option.
-
       # Whether the line's subcommand is the one given: its first word that is not an
       # option, with the action after it for a subcommand that has actions (weapons add).
       function __monsters_using
@@ -76,57 +56,75 @@ extension CompletionScript {
           end
           test "$command" = "$argv[1]"
       end
+      """
+  }
 
-      # Runs monsters with the arguments on the roster the line names (--file), else
-      # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
-      # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
-      # terminal, a FIFO) is not read, a found one is given no wait (--lock-timeout 0,
-      # so that a FIFO there reads as empty at once), and monsters gets no standard input.
-      function __monsters_roster
-          set -l tokens (commandline -opc)
-          set -l file
-          set -l count (count $tokens)
-          for i in (seq 2 $count)
-              switch $tokens[$i]
-                  case -f --file
-                      if test $i -lt $count
-                          set file --file $tokens[(math $i + 1)]
-                      end
-                  case '--file=?*'
-                      set file --file (string replace -- --file= '' $tokens[$i])
-              end
-          end
-          set -l path $MONSTERS_FILE
-          set -q file[2]; and set path $file[2]
-          if test -n "$path"; and not test -f "$path"
-              return 0
-          end
-          command monsters --lock-timeout 0 $file $argv </dev/null 2>/dev/null
-      end
+  /// `__monsters_roster`, `__monsters_declared_fields` and `__monsters_names`: what the
+  /// roster the line names holds, read without blocking the shell.
+  private var fishRosterReading: String {
+    """
+    # Runs monsters with the arguments on the roster the line names (--file), else
+    # $MONSTERS_FILE; what it prints on standard error is dropped. Completion never
+    # blocks the shell: a named roster that is not a regular file (-, /dev/stdin, a
+    # terminal, a FIFO) is not read, a found one is given no wait (--lock-timeout 0,
+    # so that a FIFO there reads as empty at once), and monsters gets no standard input.
+    function __monsters_roster
+        set -l tokens (commandline -opc)
+        set -l file
+        set -l count (count $tokens)
+        for i in (seq 2 $count)
+            switch $tokens[$i]
+                case -f --file
+                    if test $i -lt $count
+                        set file --file $tokens[(math $i + 1)]
+                    end
+                case '--file=?*'
+                    set file --file (string replace -- --file= '' $tokens[$i])
+            end
+        end
+        set -l path $MONSTERS_FILE
+        set -q file[2]; and set path $file[2]
+        if test -n "$path"; and not test -f "$path"
+            return 0
+        end
+        command monsters --lock-timeout 0 $file $argv </dev/null 2>/dev/null
+    end
 
-      # The names of the fields the roster declares: every field's but the built-in ones.
-      function __monsters_declared_fields
-          for field in (__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
-              contains -- $field \(Self.builtInFieldNames.joined(separator: " ")); or printf '%s\\n' $field
-          end
-      end
+    # The names of the fields the roster declares: every field's but the built-in ones.
+    function __monsters_declared_fields
+        for field in (__monsters_roster \(RosterList.fields.arguments.joined(separator: " ")))
+            contains -- $field \(Self.builtInFieldNames.joined(separator: " ")); or printf '%s\\n' $field
+        end
+    end
 
-      # The monster names of the roster the line names; with "all", also those on the line
-      # already, and those that start with a dash.
-      function __monsters_names
-          set -l tokens (commandline -opc)
-          set -l ended
-          contains -- -- $tokens; and set ended 1
-          set -l seen (string lower -- $tokens[2..-1])
-          for name in (__monsters_roster list --format names)
-              if test "$argv[1]" != all
-                  contains -- (string lower -- $name) $seen; and continue
-                  not set -q ended[1]; and string match -q -- '-*' $name; and continue
-              end
-              printf '%s\n' $name
-          end
-      end
+    # The monster names of the roster the line names; with "all", also those on the line
+    # already, and those that start with a dash.
+    function __monsters_names
+        set -l tokens (commandline -opc)
+        set -l ended
+        contains -- -- $tokens; and set ended 1
+        set -l seen (string lower -- $tokens[2..-1])
+        for name in (__monsters_roster list --format names)
+            if test "$argv[1]" != all
+                contains -- (string lower -- $name) $seen; and continue
+                not set -q ended[1]; and string match -q -- '-*' $name; and continue
+            end
+            printf '%s\n' $name
+        end
+    end
+    """
+  }
 
+  /// `__monsters_condition` and `__monsters_field_list`: `FIELD=VALUE`, and fields' names
+  /// separated by commas.
+  private var fishFieldCompletion: String {
+    // The options whose value is `FIELD=VALUE`, which may be written `--where=FIELD=VALUE`.
+    let conditionOptions = Set(
+      commands.flatMap { $0.allOptions }.filter {
+        if case .condition? = $0.values { true } else { false }
+      }.map(\.name)
+    ).sorted().joined(separator: "|")
+    return """
       # FIELD=VALUE: a field's name and =, then a value of that field; with "declared", only
       # the fields the roster declares are offered.
       function __monsters_condition
@@ -172,11 +170,38 @@ extension CompletionScript {
               contains -- (string lower -- $field) $taken; or printf '%s%s\\n' $listed $field
           end
       end
-
-      complete -c monsters -f
-      \(lines.joined(separator: "\n"))
-
       """
+  }
+
+  /// The `complete` lines: no files, but for a value that is a path, then each subcommand,
+  /// option and argument.
+  private var fishCompleteLines: String {
+    var lines = ["complete -c monsters -f"]
+    for command in topCommands {
+      lines.append(
+        "complete -c monsters -n '__fish_use_subcommand' -a \(command.name) "
+          + "-d \(fishQuoted(command.abstract))")
+    }
+    for option in topLevelOptions {
+      lines.append("complete -c monsters " + fishOption(option))
+    }
+    for command in commands {
+      let condition = "-n \(fishQuoted("__monsters_using " + fishQuoted(command.name)))"
+      for action in commands where action.name.hasPrefix(command.name + " ") {
+        lines.append(
+          "complete -c monsters \(condition) -a \(action.name.dropFirst(command.name.count + 1)) "
+            + "-d \(fishQuoted(action.abstract))")
+      }
+      for option in command.options {
+        lines.append("complete -c monsters \(condition) " + fishOption(option))
+      }
+      for argument in command.arguments where command.actions.isEmpty {
+        if let candidates = fishCandidates(argument.values) {
+          lines.append("complete -c monsters \(condition) \(candidates)")
+        }
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// An option's `complete` flags: its names, how its value is completed, its help.

@@ -12,8 +12,9 @@ import MonsterKit
 /// each with `printf %q` (never through `compgen -W`, which expands its word list), zsh
 /// adds it with `compadd`, and fish takes a function's output lines as they are.
 ///
-/// What there is to complete is read from the specs once, here; each shell's file
-/// (`CompletionScript+Bash.swift`, `+Zsh`, `+Fish`) only writes it in that shell's syntax.
+/// What there is to complete is read from the specs once, here; each shell's files
+/// (`CompletionScript+Bash.swift` and `+BashFunctions`, `+Zsh`, `+Fish`) only write it in
+/// that shell's syntax.
 struct CompletionScript {
   /// A shell there is a script for.
   enum Shell: String, OptionChoice {

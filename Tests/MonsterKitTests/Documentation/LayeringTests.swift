@@ -137,6 +137,20 @@ import Testing
     }
   }
 
+  /// Every function, initializer, subscript and computed property of the package's sources
+  /// holds at most 80 lines, from the line that declares it to its closing brace; a nested
+  /// function counts on its own and as part of the one around it. A longer one is split by
+  /// what its parts do, as the completion scripts are, by the shell functions they define.
+  @Test func functionsStayShort() throws {
+    for (file, text) in try swiftFiles(under: "Sources") {
+      for function in functionsWithBodies(in: text) {
+        #expect(
+          function.lines <= 80,
+          "Sources/\(file):\(function.line) \(function.name) has \(function.lines) lines")
+      }
+    }
+  }
+
   /// MonsterKit's folders, lowest first: a file may name the types, functions and constants
   /// of its own folder and of those below it.
   static let folders = ["Text", "Model", "Core", "Roster", "Format", "Storage", "Merge"]
@@ -247,6 +261,132 @@ import Testing
   }
 
   // MARK: - Reading the sources
+
+  /// The functions, initializers, subscripts and computed properties a file declares with a
+  /// body, at any depth: the line each is declared on, its name, and how many lines it
+  /// spans, from there to its closing brace. A declaration with no body, as a protocol's
+  /// requirement, meets a `}` or another declaration before its `{`.
+  private func functionsWithBodies(in text: String) -> [(line: Int, name: String, lines: Int)] {
+    let code = blankingCommentsAndStrings(in: text)
+    let scalars = code.unicodeScalars
+    // The first capture is a dot before the word, if any: `self.init(` calls an initializer.
+    let declaration =
+      #/
+      (\.?) \b (?: func \s+ ([^\s(<]+) | (init) [?!]? (?=\s*[(<]) | (subscript) (?=\s*[(<])
+      | var \s+ (\w+) \s* : [^=\n{]* (?=\{) )
+      /#
+    let otherDeclaration =
+      /\b(?:func|var|let|init|subscript|case|struct|enum|class|protocol|extension|actor)\b/
+    var found: [(line: Int, name: String, lines: Int)] = []
+    var line = 1
+    var counted = code.startIndex
+    for match in code.matches(of: declaration) where match.1.isEmpty {
+      line += scalars[counted..<match.range.lowerBound].count { $0 == "\n" }
+      counted = match.range.lowerBound
+      // The body's `{`: the first outside the signature's parentheses.
+      var index = match.range.upperBound
+      var parentheses = 0
+      while index < scalars.endIndex,
+        parentheses > 0 || !"{}".unicodeScalars.contains(scalars[index])
+      {
+        if scalars[index] == "(" { parentheses += 1 }
+        if scalars[index] == ")" { parentheses -= 1 }
+        index = scalars.index(after: index)
+      }
+      guard index < scalars.endIndex, scalars[index] == "{",
+        !code[match.range.upperBound..<index].contains(otherDeclaration)
+      else { continue }
+      var braces = 0
+      repeat {
+        if scalars[index] == "{" { braces += 1 }
+        if scalars[index] == "}" { braces -= 1 }
+        index = scalars.index(after: index)
+      } while braces > 0 && index < scalars.endIndex
+      let name = match.2 ?? match.3 ?? match.4 ?? match.5 ?? ""
+      let lines = scalars[match.range.lowerBound..<index].count { $0 == "\n" } + 1
+      found.append((line, String(name), lines))
+    }
+    return found
+  }
+
+  /// A file's text with its comments and string literals blanked, each of their characters
+  /// but a newline a space, quotes and interpolations too, so that what is left is the
+  /// code, on the file's own lines. It reads `//` and nested `/* */` comments, and strings
+  /// in `"`, `"""` and raw `#"…"#`, with interpolations `\(…)` (`\#(…)`) in them, which may
+  /// hold strings of their own.
+  private func blankingCommentsAndStrings(in text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    /// What a point of the text is in, innermost last: a string, by the `#`s around it and
+    /// its quotes, a block comment, or an interpolation's code, by the parentheses open in
+    /// it. None: the file's code.
+    enum Context {
+      case string(hashes: String, quotes: String)
+      case comment
+      case interpolation(parentheses: Int)
+    }
+    var contexts: [Context] = []
+    var code = String.UnicodeScalarView()
+    var index = 0
+    func next(_ text: String) -> Bool {
+      scalars[index...].starts(with: text.unicodeScalars)
+    }
+    while index < scalars.count {
+      let start = index
+      var blank = !contexts.isEmpty
+      switch contexts.last {
+      case .string(let hashes, let quotes)?:
+        if next("\\" + hashes + "(") {
+          contexts.append(.interpolation(parentheses: 0))
+          index += hashes.count + 2
+        } else if next("\\" + hashes) {
+          index += hashes.count + 2  // an escaped character
+        } else if next(quotes + hashes) {
+          contexts.removeLast()
+          index += quotes.count + hashes.count
+        } else {
+          index += 1
+        }
+      case .comment?:
+        if next("/*") {
+          contexts.append(.comment)
+          index += 2
+        } else if next("*/") {
+          contexts.removeLast()
+          index += 2
+        } else {
+          index += 1
+        }
+      case nil, .interpolation?:
+        let hashes = String(repeating: "#", count: scalars[index...].prefix { $0 == "#" }.count)
+        if next("//") {
+          blank = true
+          while index < scalars.count, scalars[index] != "\n" { index += 1 }
+        } else if next("/*") {
+          blank = true
+          contexts.append(.comment)
+          index += 2
+        } else if next(hashes + "\"") {
+          blank = true
+          let quotes = next(hashes + "\"\"\"") ? "\"\"\"" : "\""
+          contexts.append(.string(hashes: hashes, quotes: quotes))
+          index += hashes.count + quotes.count
+        } else if case .interpolation(let open)? = contexts.last, scalars[index] == "(" {
+          contexts[contexts.count - 1] = .interpolation(parentheses: open + 1)
+          index += 1
+        } else if case .interpolation(let open)? = contexts.last, scalars[index] == ")" {
+          // A `)` with none open ends the interpolation: its string goes on.
+          contexts.removeLast()
+          if open > 0 { contexts.append(.interpolation(parentheses: open - 1)) }
+          index += 1
+        } else {
+          index += 1
+        }
+      }
+      index = min(index, scalars.count)
+      code.append(contentsOf: scalars[start..<index].map { blank && $0 != "\n" ? " " : $0 })
+    }
+    return String(code)
+  }
 
   private func swiftFiles(under folder: String) throws -> [(String, String)] {
     let root = packageRoot.appendingPathComponent(folder)
