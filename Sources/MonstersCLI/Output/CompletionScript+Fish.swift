@@ -109,7 +109,7 @@ extension CompletionScript {
                 contains -- (string lower -- $name) $seen; and continue
                 not set -q ended[1]; and string match -q -- '-*' $name; and continue
             end
-            printf '%s\n' $name
+            printf '%s\\n' $name
         end
     end
     """
