@@ -153,7 +153,7 @@ func checkOutput(
   let listed = roster.indices.filter { index in
     conditions.allSatisfy { holds($0, roster[index], at: index, in: roster) }
   }.map { roster[$0] }
-  if command == "list", let names = invocation.fieldNames(ListCommand.fieldsOption) {
+  if command == "list", let names = invocation.commaSeparated(ListCommand.fieldsOption) {
     // The built-in fields, in any case; a list the command refused printed nothing.
     let fields = names.compactMap { name in
       MonsterField.listed.first { $0.key.lowercased() == name.lowercased() }

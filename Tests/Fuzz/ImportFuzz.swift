@@ -171,7 +171,7 @@ private func checkValues(_ condition: String, _ fields: String, roster: Roster, 
     }
   }
   do throws(CommandFailure) {
-    guard let names = invocation.fieldNames(ListCommand.fieldsOption) else {
+    guard let names = invocation.commaSeparated(ListCommand.fieldsOption) else {
       violated("--fields given and read as not given", input)
     }
     let context = try CommandContext(

@@ -115,8 +115,8 @@ extension FieldsCommand {
       throw refuse("'--\(one.name)' and '--\(other.name)' do not go together.")
     }
     var change = FieldRedeclaration()
-    change.addedValues = invocation.value(addValuesOption)?.split(atEach: ",") ?? []
-    change.removedValues = invocation.value(removeValuesOption)?.split(atEach: ",") ?? []
+    change.addedValues = invocation.commaSeparated(addValuesOption) ?? []
+    change.removedValues = invocation.commaSeparated(removeValuesOption) ?? []
     func bound(_ option: OptionSpec) throws(CommandFailure) -> FieldRedeclaration.BoundChange {
       guard let text = invocation.value(option) else { return .keep }
       if text.lowercased() == noBoundWord { return .remove }

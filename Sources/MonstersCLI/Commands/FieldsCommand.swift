@@ -241,9 +241,9 @@ enum FieldsCommand {
       return try Self.bound(text, of: option, in: invocation)
     }
     let kind: MonsterField.Kind
-    if let values = invocation.value(valuesOption) {
+    if let values = invocation.commaSeparated(valuesOption) {
       guard !isInteger else { throw refuse("'--values' and '--integer' do not go together.") }
-      kind = .values(values.split(atEach: ","))
+      kind = .values(values)
     } else {
       kind =
         isInteger

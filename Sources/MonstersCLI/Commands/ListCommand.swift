@@ -73,7 +73,7 @@ enum ListCommand {
       invocation.value(weaponOption).map { [MonsterCondition(MonsterField.weapon.key, .typed($0))] }
       ?? []
     conditions += try invocation.conditions(whereOption)
-    let fieldNames = invocation.fieldNames(fieldsOption)
+    let fieldNames = invocation.commaSeparated(fieldsOption)
     if invocation.has(bomOption) && format != .csv && format != .tsv {
       throw context.usageError(
         .invalidValue("'--\(bomOption.name)' goes with '--format csv' or '--format tsv'."))

@@ -12,9 +12,9 @@ extension Roster {
 }
 
 extension Invocation {
-  /// The names an option lists, separated by commas, spaces around each taken off, or
-  /// `nil` when it is not given.
-  func fieldNames(_ option: OptionSpec) -> [String]? {
+  /// The words an option lists, separated by commas, spaces around each taken off
+  /// (`--fields 'name, weapon'`, `--values 'red, blue'`), or `nil` when it is not given.
+  func commaSeparated(_ option: OptionSpec) -> [String]? {
     value(option).map { text in
       text.split(atEach: ",").map { name in
         String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())

@@ -203,6 +203,21 @@ import Testing
     #expect(harness.rosterText()?.contains("\"minimum\": 0,\n      \"maximum\": 1000\n") == true)
   }
 
+  /// The words of `--values`, `--add-values` and `--remove-values` are read as `--fields`
+  /// reads its names: spaces around each are dropped, so `red, blue` is red and blue.
+  @Test func spacesAroundTheWordsOfAListOfValuesAreDropped() throws {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(seededText)
+    #expect(harness.run(["fields", "add", "team", "--values", "red, blue "]).code == .success)
+    #expect(
+      harness.run(["fields", "change", "team", "--add-values", " green , yellow"]).code
+        == .success)
+    #expect(harness.run(["fields", "change", "team", "--remove-values", "blue, "]).code == .usage)
+    #expect(harness.run(["fields", "change", "team", "--remove-values", " blue"]).code == .success)
+    let values = harness.run(["fields", "--format", "values"]).output
+    #expect(values.hasSuffix("\nteam=red\nteam=green\nteam=yellow\n"), "\(values)")
+  }
+
   @Test func aFieldAMonsterHasGoesOnlyWithForce() throws {
     let harness = try CommandLineHarness()
     try harness.writeRoster(teamRosterText)
