@@ -58,16 +58,6 @@ enum PickerRenderer {
       + String(repeating: " ", count: room - room / 2)
   }
 
-  /// A frame's top or bottom edge around `width` columns, with a label near its start.
-  static func edge(
-    left: String, fill: String, right: String, width: Int, label: String = ""
-  ) -> String {
-    let label = label.isEmpty ? "" : fill + " " + label + " "
-    let labelWidth = displayWidth(label)
-    guard labelWidth <= width else { return left + repeated(fill, width) + right }
-    return left + label + repeated(fill, width - labelWidth) + right
-  }
-
   static func repeated(_ text: String, _ count: Int) -> String {
     String(repeating: text, count: max(0, count))
   }
