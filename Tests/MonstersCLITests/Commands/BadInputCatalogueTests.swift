@@ -123,6 +123,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
       + "use a newer monsters"
   }
 
+  /// The message for Cat-Bot's weapon `weapon`, which is not one of the roster's.
+  static func unknownWeapon(_ weapon: String) -> String {
+    "{path}:1:96: monster 1 ('Cat-Bot'): unknown weapon '\(weapon)'; the weapons are blowgun, "
+      + "ninjaStar, fire, sword, smoke"
+  }
+
   /// A case of a roster file that the edit refuses as bad data with this message.
   static func refused(_ name: String, _ roster: RosterContent, _ message: String) -> BadInput {
     BadInput(name, roster, edit, .dataError, message)
