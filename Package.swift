@@ -46,8 +46,9 @@ let package = Package(
     .target(
       name: "ProgramRunning", dependencies: ["MonstersSystem", "ProcessPlatform"],
       path: "Tests/ProgramRunning"),
-    // TestSupport: the tests' alone, above ProgramRunning: fixtures, the scenarios of a
-    // known merge, the lock holder, the system calls only tests make.
+    // TestSupport: the tests' alone, above ProgramRunning: fixtures, the bad JSON
+    // documents, the scenarios of a known merge, the lock holder, the system calls only
+    // tests make.
     .target(
       name: "TestSupport",
       dependencies: ["MonsterKit", "MonstersSystem", "ProcessPlatform", "ProgramRunning"],

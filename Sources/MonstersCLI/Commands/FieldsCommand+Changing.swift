@@ -6,18 +6,17 @@ import MonstersSystem
 
 extension FieldsCommand {
   static let addValuesOption = OptionSpec(
-    "add-values", value: .text, valueName: "a,b,...",
+    "add-values", .text("a,b,..."),
     help: "Words to add to the values the field takes, separated by commas.")
   static let removeValuesOption = OptionSpec(
-    "remove-values", value: .text, valueName: "a,b,...",
+    "remove-values", .text("a,b,..."),
     help: "Words to take from its values, in any case; refused while a monster holds one.")
   static let newMinimumOption = newBoundOption("minimum", "least")
   static let newMaximumOption = newBoundOption("maximum", "greatest")
   static let optionalOption = OptionSpec(
     "optional", help: "A monster may be without the field; its default goes.")
   static let newDefaultOption = OptionSpec(
-    "default", value: .text, valueName: "value",
-    help: "The value a monster without the required field is given.")
+    "default", .text("value"), help: "The value a monster without the required field is given.")
   static let noDefaultOption = OptionSpec("no-default", help: "The required field has no default.")
 
   /// The word of `--minimum` and `--maximum` for no bound.
@@ -26,7 +25,7 @@ extension FieldsCommand {
   /// `--minimum` or `--maximum`: the `extreme` number an integer field takes, or none.
   private static func newBoundOption(_ name: String, _ extreme: String) -> OptionSpec {
     OptionSpec(
-      name, value: .text, valueName: "n|" + noBoundWord,
+      name, .text("n|" + noBoundWord),
       help: "The \(extreme) number an integer field takes, or \(noBoundWord).")
   }
 

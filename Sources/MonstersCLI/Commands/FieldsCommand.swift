@@ -38,19 +38,17 @@ enum FieldsCommand {
   }
 
   static let valuesOption = OptionSpec(
-    "values", value: .text, valueName: "a,b,...",
-    help: "The words the field takes, separated by commas.")
+    "values", .text("a,b,..."), help: "The words the field takes, separated by commas.")
   static let integerOption = OptionSpec("integer", help: "The field takes a whole number.")
   static let minimumOption = OptionSpec(
-    "minimum", value: .text, valueName: "n", help: "With --integer: the least number it takes.")
+    "minimum", .text("n"), help: "With --integer: the least number it takes.")
   static let maximumOption = OptionSpec(
-    "maximum", value: .text, valueName: "n",
-    help: "With --integer: the greatest number it takes.")
+    "maximum", .text("n"), help: "With --integer: the greatest number it takes.")
   /// `--required`, which `fields add` and `fields change` take alike.
   static let requiredOption = OptionSpec(
     "required", help: "Every monster has the field; those without it are given the default.")
   static let defaultOption = OptionSpec(
-    "default", value: .text, valueName: "value",
+    "default", .text("value"),
     help: "With --required: the value a monster without the field is given.")
   static let forceOption = OptionSpec(
     "force", help: "Remove the field from the monsters that have it too.")

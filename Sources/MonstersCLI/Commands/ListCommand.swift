@@ -11,11 +11,11 @@ enum ListCommand {
   static let formatOption = OptionSpec.format(Format.table)
 
   static let weaponOption = OptionSpec(
-    "weapon", value: .weapon,
+    "weapon", OptionValue(.weapon, "weapon"),
     help: "Only the monsters that carry this weapon: " + OptionSpec.weaponsPlaceholder + ".")
   static let whereOption = OptionSpec.whereCondition("Only the monsters whose field has the value.")
   static let fieldsOption = OptionSpec(
-    "fields", value: .fieldList, valueName: "field,...",
+    "fields", OptionValue(.fieldList, "field,..."),
     help: "The fields to show, in order: the columns of table, tsv, csv and markdown, the "
       + "keys of json and ndjson (default: all keys; name, weapon, description for the "
       + "tables).")

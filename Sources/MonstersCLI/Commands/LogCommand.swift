@@ -14,10 +14,9 @@ enum LogCommand {
     help: "text (each commit, then its changes) or json (one object a change, a line "
       + "each, for scripts) (default: text).")
   static let countOption = OptionSpec(
-    "max-count", short: "n", value: .text, valueName: "number",
-    help: "Show at most this many commits, the newest.")
+    "max-count", short: "n", .text("number"), help: "Show at most this many commits, the newest.")
   static let sinceOption = OptionSpec(
-    "since", value: .text, valueName: "date",
+    "since", .text("date"),
     help: "Only commits more recent than the date, in any form git reads: 2024-05-01, "
       + "'2 weeks ago'.")
   static let followOption = OptionSpec(

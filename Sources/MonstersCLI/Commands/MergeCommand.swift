@@ -4,10 +4,9 @@ import MonstersSystem
 /// `monsters merge`: a three-way merge of rosters, as git's merge driver.
 enum MergeCommand {
   static let markerSizeOption = OptionSpec(
-    "marker-size", value: .text, valueName: "n",
-    help: "The length of the conflict markers (git's %L; default: 7).")
+    "marker-size", .text("n"), help: "The length of the conflict markers (git's %L; default: 7).")
   static let pathOption = OptionSpec(
-    "path", value: .path, valueName: "name",
+    "path", .path("name"),
     help: "The roster's path in the repository (git's %P), for labels and messages.")
 
   static let oursLabelOption = labelOption(side: "ours", git: "%X")
@@ -16,7 +15,7 @@ enum MergeCommand {
   /// `--ours-label` or `--theirs-label`: what a side is, which git passes as `placeholder`.
   private static func labelOption(side: String, git placeholder: String) -> OptionSpec {
     OptionSpec(
-      side + "-label", value: .text, valueName: "name",
+      side + "-label", .text("name"),
       help: "What \(side) is, such as its branch (git's \(placeholder), from git 2.44), for "
         + "the markers.")
   }

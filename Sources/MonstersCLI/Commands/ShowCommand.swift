@@ -10,7 +10,7 @@ enum ShowCommand {
 
   static let formatOption = OptionSpec.format(Format.text)
   static let fieldOption = OptionSpec(
-    "field", value: .field, valueName: "field",
+    "field", OptionValue(.field, "field"),
     help: "Print only this field's value, bare, for a script: "
       + MonsterField.listed.map(\.key).joined(separator: ", ")
       + ", a declared field or another key (an empty line for no value).")

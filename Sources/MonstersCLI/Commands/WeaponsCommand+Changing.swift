@@ -4,8 +4,7 @@ import MonsterKit
 // or given another image, each one edit.
 
 extension WeaponsCommand {
-  static let newImageOption = OptionSpec(
-    "image", value: .path, valueName: "file", help: "The weapon's new image.")
+  static let newImageOption = OptionSpec("image", .path("file"), help: "The weapon's new image.")
 
   static let rename = Subcommand(name: "weapons rename", edit: renaming) {
     CommandSpec(

@@ -27,7 +27,7 @@ enum WeaponsCommand {
   }
 
   static let imageOption = OptionSpec(
-    "image", value: .path, valueName: "file",
+    "image", .path("file"),
     help: "The weapon's image (default: its name in lower case, then .png).")
 
   static let add = Subcommand(name: "weapons add", edit: addition) {

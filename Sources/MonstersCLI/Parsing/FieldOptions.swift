@@ -25,7 +25,7 @@ enum FieldOptions {
   /// - Returns: The option.
   static func option(for field: MonsterField, _ use: Use) -> OptionSpec {
     OptionSpec(
-      flag(of: field), value: valueKind(of: field, use), valueName: valueName(of: field),
+      flag(of: field), OptionValue(valueKind(of: field, use), valueName(of: field)),
       isRequired: use == .create && field.kind == .weapon, help: help(for: field, use))
   }
 
@@ -37,7 +37,7 @@ enum FieldOptions {
 
   /// `--field NAME=VALUE`, for a field the roster declares; repeatable.
   static let declaredField = OptionSpec(
-    "field", value: .assignment, valueName: "name=value", isRepeatable: true,
+    "field", OptionValue(.assignment, "name=value"), isRepeatable: true,
     help: "A field the roster declares: its new value, \"\" for the empty text, or nothing "
       + "(NAME=) to take an optional one away. Repeat it for several.")
 
@@ -172,7 +172,7 @@ extension OptionSpec {
   ///   sentence of the help; ``whereFields`` follows it.
   static func whereCondition(_ purpose: String) -> OptionSpec {
     OptionSpec(
-      "where", value: .condition, valueName: "field=value", isRepeatable: true,
+      "where", OptionValue(.condition, "field=value"), isRepeatable: true,
       help: purpose + " " + whereFields)
   }
 

@@ -17,15 +17,16 @@ struct OptionSpec: Equatable, Sendable {
   /// Whether the option may be given more than once, each time with a value of its own.
   var isRepeatable: Bool
 
+  /// An option named `name` that takes `value` after it, or a flag without one.
   init(
-    _ name: String, short shortName: Character? = nil, value: ValueKind? = nil,
-    valueName: String? = nil, isRequired: Bool = false, defaultValue: String? = nil,
-    isRepeatable: Bool = false, help: String
+    _ name: String, short shortName: Character? = nil, _ value: OptionValue? = nil,
+    isRequired: Bool = false, defaultValue: String? = nil, isRepeatable: Bool = false,
+    help: String
   ) {
     self.name = name
     self.shortName = shortName
-    self.value = value
-    self.valueName = valueName ?? name
+    self.value = value?.kind
+    self.valueName = value?.name ?? name
     self.isRequired = isRequired
     self.defaultValue = defaultValue
     self.isRepeatable = isRepeatable
@@ -48,6 +49,29 @@ struct OptionSpec: Equatable, Sendable {
     var required = self
     required.isRequired = true
     return required
+  }
+}
+
+/// The value an option takes: what it is, and its name in help, which go together.
+struct OptionValue: Equatable, Sendable {
+  /// What the value is.
+  var kind: ValueKind
+  /// The value's name in help: `n` gives `--minimum <n>`.
+  var name: String
+
+  init(_ kind: ValueKind, _ name: String) {
+    self.kind = kind
+    self.name = name
+  }
+
+  /// Any text, named `name` in help.
+  static func text(_ name: String) -> OptionValue {
+    OptionValue(.text, name)
+  }
+
+  /// A file's path, named `name` in help.
+  static func path(_ name: String) -> OptionValue {
+    OptionValue(.path, name)
   }
 }
 
@@ -85,10 +109,10 @@ extension OptionSpec {
 
 extension OptionSpec {
   static let file = OptionSpec(
-    "file", short: "f", value: .path, valueName: "path",
+    "file", short: "f", .path("path"),
     help: "The roster file (default: $MONSTERS_FILE, else monsters.json).")
   static let lockTimeout = OptionSpec(
-    "lock-timeout", value: .seconds, valueName: "seconds",
+    "lock-timeout", OptionValue(.seconds, "seconds"),
     help: "How many seconds an edit waits for another edit of the file, such as 10 or 0.5 "
       + "(default: 10).")
   static let noColor = OptionSpec("no-color", help: "Never use colour.")
@@ -127,7 +151,7 @@ extension OptionSpec {
     _ choice: Choice.Type, default fallback: Choice? = nil, help: String
   ) -> OptionSpec {
     OptionSpec(
-      "format", value: .choice(Choice.allCases.map(\.rawValue)), valueName: "format",
+      "format", OptionValue(.choice(Choice.allCases.map(\.rawValue)), "format"),
       defaultValue: fallback?.rawValue, help: help)
   }
 }

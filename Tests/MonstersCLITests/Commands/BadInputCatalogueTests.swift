@@ -1,6 +1,7 @@
 import Foundation
 import MonsterKit
 import MonstersSystem
+import TestSupport
 import Testing
 
 @testable import MonstersCLI
@@ -108,18 +109,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
   /// A roster file with the given monster objects (JSON text).
   static func roster(_ monsters: String...) -> RosterContent {
-    .text("{\"version\": 1, \"monsters\": [" + monsters.joined(separator: ", ") + "]}\n")
+    .text(rosterText(monsters))
   }
 
   /// A roster file with no monsters whose `version` is this JSON text.
   static func version(_ json: String) -> RosterContent {
-    .text("{\"version\": \(json), \"monsters\": []}")
-  }
-
-  /// A roster file with no monsters and an unknown key `x` holding a string of these bytes,
-  /// the first of them at column 38.
-  static func stringOfX(_ bytes: [UInt8]) -> RosterContent {
-    .bytes(Array("{\"version\": 1, \"monsters\": [], \"x\": \"".utf8) + bytes + Array("\"}".utf8))
+    .text(rosterText(version: json))
   }
 
   /// The message for a roster whose version, as the file spells it, is newer than 1.
@@ -128,24 +123,20 @@ struct BadInput: Sendable, CustomTestStringConvertible {
       + "use a newer monsters"
   }
 
+  /// The message for Cat-Bot's weapon `weapon`, which is not one of the roster's.
+  static func unknownWeapon(_ weapon: String) -> String {
+    "{path}:1:96: monster 1 ('Cat-Bot'): unknown weapon '\(weapon)'; the weapons are blowgun, "
+      + "ninjaStar, fire, sword, smoke"
+  }
+
   /// A case of a roster file that the edit refuses as bad data with this message.
   static func refused(_ name: String, _ roster: RosterContent, _ message: String) -> BadInput {
     BadInput(name, roster, edit, .dataError, message)
   }
 
-  /// A monster object with the four fields, one of them replaced or removed.
-  static func monster(
-    name: String? = "\"Cat-Bot\"", description: String? = "\"d\"", icon: String? = "\"c.png\"",
-    weapon: String? = "\"sword\"", extra: String = ""
-  ) -> String {
-    let fields = [("name", name), ("description", description), ("icon", icon), ("weapon", weapon)]
-      .compactMap { key, value in value.map { "\"\(key)\": \($0)" } }
-    return "{" + (fields + (extra.isEmpty ? [] : [extra])).joined(separator: ", ") + "}"
-  }
-
   /// Every case: the roster files in `BadInputCatalogue+Rosters.swift`, the command lines in
   /// `BadInputCatalogue+CommandLines.swift`.
-  static let cases = brokenJSON + invalidRosters + otherVersions + badCommandLines
+  static let cases = notJSON + hostileJSON + invalidRosters + otherVersions + badCommandLines
 
   /// The exit codes `monsters` ends with.
   static let allowedCodes: Set<Int32> = [0, 1, 64, 65, 66, 74, 75]

@@ -265,7 +265,7 @@ import Testing
       name: "evil",
       abstract: ".SH EVIL \\fBnot bold\\fR 'quoted' \"double\" `tick` ^~ é→",
       discussion: ".TH X 1\n'br\n\nback\\slash \\\" not a comment",
-      options: [OptionSpec("x-y", value: .text, valueName: "v w", help: ".B\\-z")])
+      options: [OptionSpec("x-y", .text("v w"), help: ".B\\-z")])
     let page = ManPage.page(commands: [hostile])
     #expect(!page.split(separator: "\n").contains { $0.hasPrefix(".SH EVIL") || $0.hasPrefix("'") })
     let (text, warnings, status) = try rendered(page)

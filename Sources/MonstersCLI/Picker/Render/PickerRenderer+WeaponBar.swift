@@ -284,19 +284,14 @@ extension PickerRenderer {
     var line = ScreenLine()
     switch row {
     case 0:
-      line.append(
-        edge(left: frame.topLeft, fill: frame.horizontal, right: frame.topRight, width: width),
-        look)
+      line.append(frame.top.drawn(width: width), look)
     case height - 1:
-      line.append(
-        edge(
-          left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight,
-          width: width), look)
+      line.append(frame.bottom.drawn(width: width), look)
     default:
       let (text, textLook) = content(row)
-      line.append(frame.vertical, look)
+      line.append(frame.side, look)
       line.append(text, textLook)
-      line.append(frame.vertical, look)
+      line.append(frame.side, look)
     }
     return line
   }

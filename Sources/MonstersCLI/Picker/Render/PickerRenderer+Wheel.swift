@@ -256,23 +256,17 @@ extension PickerRenderer {
     var lines = [
       ScreenLine()
     ]
-    lines[0].append(
-      edge(
-        left: frame.topLeft, fill: frame.horizontal, right: frame.topRight, width: innerWidth,
-        labels: titles), look)
+    lines[0].append(frame.top.drawn(width: innerWidth, labels: titles), look)
     for index in 0..<boxRows {
       var line = ScreenLine()
-      line.append(frame.vertical, look)
+      line.append(frame.side, look)
       if index < rows.count { line.append(rows[index]) }
       line.pad(to: 1 + innerWidth)
-      line.append(frame.vertical, look)
+      line.append(frame.side, look)
       lines.append(line)
     }
     var bottom = ScreenLine()
-    bottom.append(
-      edge(
-        left: frame.bottomLeft, fill: frame.horizontal, right: frame.bottomRight,
-        width: innerWidth, labels: footers), look)
+    bottom.append(frame.bottom.drawn(width: innerWidth, labels: footers), look)
     lines.append(bottom)
     return lines
   }

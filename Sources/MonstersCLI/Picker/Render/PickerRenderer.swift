@@ -58,27 +58,6 @@ enum PickerRenderer {
       + String(repeating: " ", count: room - room / 2)
   }
 
-  /// A frame's top or bottom edge around `width` columns, with a label near its start: the
-  /// first of `labels` that fits, so that a narrow frame still says the shorter ones.
-  static func edge(
-    left: String, fill: String, right: String, width: Int, labels: [String]
-  ) -> String {
-    for label in labels where !label.isEmpty {
-      let label = fill + " " + label + " "
-      let labelWidth = displayWidth(label)
-      if labelWidth <= width { return left + label + repeated(fill, width - labelWidth) + right }
-    }
-    return left + repeated(fill, width) + right
-  }
-
-  /// A frame's top or bottom edge around `width` columns, with a label near its start where
-  /// it fits.
-  static func edge(
-    left: String, fill: String, right: String, width: Int, label: String = ""
-  ) -> String {
-    edge(left: left, fill: fill, right: right, width: width, labels: [label])
-  }
-
   static func repeated(_ text: String, _ count: Int) -> String {
     String(repeating: text, count: max(0, count))
   }

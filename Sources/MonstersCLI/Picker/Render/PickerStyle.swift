@@ -6,25 +6,50 @@
 struct PickerStyle: Hashable, Sendable {
   /// The characters of a frame.
   struct Frame: Hashable, Sendable {
-    /// The top left corner.
-    var topLeft: String
-    /// The top and bottom edges.
-    var horizontal: String
-    /// The top right corner.
-    var topRight: String
-    /// The left and right edges.
-    var vertical: String
-    /// The bottom left corner.
-    var bottomLeft: String
-    /// The bottom right corner.
-    var bottomRight: String
+    /// The top edge.
+    var top: Edge
+    /// The bottom edge.
+    var bottom: Edge
+    /// The left and right sides.
+    var side: String
 
-    /// A frame of six characters, one for each part in the order above: `"┌─┐│└┘"`.
+    /// A frame of six characters, in the order `"┌─┐│└┘"`: the top left corner, what fills
+    /// the top and bottom edges, the top right corner, the sides, the bottom left corner
+    /// and the bottom right one.
     init(_ parts: String) {
       let parts = parts.map(String.init)
       precondition(parts.count == 6, "a frame has six parts")
-      (topLeft, horizontal, topRight) = (parts[0], parts[1], parts[2])
-      (vertical, bottomLeft, bottomRight) = (parts[3], parts[4], parts[5])
+      top = Edge(left: parts[0], fill: parts[1], right: parts[2])
+      side = parts[3]
+      bottom = Edge(left: parts[4], fill: parts[1], right: parts[5])
+    }
+
+    /// A frame's top or bottom edge: its two corners and what fills it between them.
+    struct Edge: Hashable, Sendable {
+      /// The left corner.
+      var left: String
+      /// What fills the edge between its corners.
+      var fill: String
+      /// The right corner.
+      var right: String
+
+      /// The edge around `width` columns, with a label near its start when there is room.
+      func drawn(width: Int, label: String = "") -> String {
+        drawn(width: width, labels: [label])
+      }
+
+      /// The edge around `width` columns, with the first of `labels` that fits near its
+      /// start, so that a narrow frame still says the shorter ones.
+      func drawn(width: Int, labels: [String]) -> String {
+        for label in labels where !label.isEmpty {
+          let label = fill + " " + label + " "
+          let labelWidth = displayWidth(label)
+          if labelWidth <= width {
+            return left + label + PickerRenderer.repeated(fill, width - labelWidth) + right
+          }
+        }
+        return left + PickerRenderer.repeated(fill, width) + right
+      }
     }
   }
 
