@@ -97,6 +97,29 @@ import Testing
     #expect(harness.run(["weapons", "add", "laser", "--dry-run", "--exit-code"]).code == .failure)
   }
 
+  /// Each change of a declaration prints, with `--dry-run`, the diff it would make and
+  /// writes nothing; `--exit-code` then says that it would change the file.
+  @Test(arguments: [
+    (["fields", "change", "team", "--add-values", "green"], "+        \"green\"\n"),
+    (["fields", "change", "health", "--maximum", "200"], "+      \"maximum\": 200\n"),
+    (["fields", "rename", "team", "squad"], "+      \"name\": \"squad\",\n"),
+    (["weapons", "rename", "laser", "plasma"], "+      \"name\": \"plasma\",\n"),
+    (["weapons", "change", "laser", "--image", "beam.png"], "+      \"image\": \"beam.png\"\n"),
+  ])
+  func aChangeOfADeclarationIsShownByDryRunAndNotMade(_ arguments: [String], _ line: String)
+    throws
+  {
+    let harness = try CommandLineHarness()
+    try harness.writeRoster(teamRosterText)
+    let result = harness.run(arguments + ["--dry-run"])
+    #expect(result.code == .success, "\(result.errors)")
+    #expect(result.output.hasPrefix("--- "), "\(result.output)")
+    #expect(result.output.contains(line), "\(result.output)")
+    #expect(harness.rosterText() == teamRosterText)
+    #expect(harness.run(arguments + ["--dry-run", "--exit-code"]).code == .failure)
+    #expect(harness.rosterText() == teamRosterText)
+  }
+
   // MARK: - Fields
 
   @Test func aRequiredFieldWithADefaultIsGivenToEveryMonster() throws {
