@@ -309,6 +309,37 @@ func withRosterFile<Result>(_ body: (String) throws -> Result) throws -> Result 
     #expect(try describe())
   }
 
+  /// A change that throws the roster's own errors, such as setting a declared field typed,
+  /// keeps the caller's errors typed too, by id, name and offset: each function below
+  /// compiles only so.
+  @Test func aChangeThatThrowsRosterErrorsKeepsTheErrorTyped() throws {
+    var roster = try Roster(
+      Roster.seeded.map { $0 },
+      fields: [try MonsterField(declaring: "level", kind: .integer(minimum: 1, maximum: 9))])
+    let level = try #require(roster.field("level", as: Int.self))
+    let id = roster[0].id
+    func raise(_ value: Int) throws(RosterError) {
+      try roster.update(id: id) { (monster) throws(RosterError) in
+        guard value > 0 else { throw .monsterGone(id) }
+        monster[level] = value
+      }
+    }
+    func rename() throws(RosterError) {
+      try roster.update(named: "dog-bot") { (monster) throws(RosterError) in
+        monster.name = "Cat-Bot"
+      }
+    }
+    func first() throws(RosterError) -> Bool {
+      try roster.update(at: 0) { (monster) throws(RosterError) in monster.description = "Purr" }
+    }
+    try raise(5)
+    #expect(roster[0][level] == 5)
+    #expect(throws: RosterError.monsterGone(id)) { try raise(0) }
+    #expect(throws: RosterError.self) { try raise(10) }
+    #expect(throws: RosterError.self) { try rename() }
+    #expect(try first())
+  }
+
   @Test func articleCodeIsThisFilesSnippets() throws {
     let test = try String(contentsOfFile: #filePath, encoding: .utf8)
     let article = try String(

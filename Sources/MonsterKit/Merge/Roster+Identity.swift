@@ -126,6 +126,24 @@ extension Roster {
     return try replace(at: index, with: changed(at: index, change))
   }
 
+  /// Changes the monster with a change that throws only the roster's errors, such as a
+  /// closure marked `throws(RosterError)` that sets a typed field, so that the caller's
+  /// errors stay typed ``RosterError``.
+  ///
+  /// - Parameters:
+  ///   - id: As in the form whose change throws nothing.
+  ///   - change: What to do to the monster.
+  /// - Returns: Whether the monster changed.
+  /// - Throws: What `change` throws, as it threw it, or what the form whose change throws
+  ///   nothing throws.
+  @discardableResult
+  public mutating func update(
+    id: Monster.ID, _ change: (inout Monster) throws(RosterError) -> Void
+  ) throws(RosterError) -> Bool {
+    let index = try existingIndex(id: id)
+    return try replace(at: index, with: try changed(at: index, change))
+  }
+
   /// Removes the monster with an id.
   ///
   /// - Parameter id: The monster's id.

@@ -81,6 +81,24 @@ extension Roster {
     return try replace(at: index, with: changed(at: index, change))
   }
 
+  /// Changes the monster with a change that throws only the roster's errors, such as a
+  /// closure marked `throws(RosterError)` that sets a typed field, so that the caller's
+  /// errors stay typed ``RosterError``.
+  ///
+  /// - Parameters:
+  ///   - name: As in the form whose change throws nothing.
+  ///   - change: What to do to the monster.
+  /// - Returns: Whether the monster changed.
+  /// - Throws: What `change` throws, as it threw it, or what the form whose change throws
+  ///   nothing throws.
+  @discardableResult
+  public mutating func update(
+    named name: String, _ change: (inout Monster) throws(RosterError) -> Void
+  ) throws(RosterError) -> Bool {
+    let index = try existingIndex(named: name)
+    return try replace(at: index, with: try changed(at: index, change))
+  }
+
   /// The monster at a position, changed; the roster is not.
   func changed<Failure: Error>(
     at index: Index, _ change: (inout Monster) throws(Failure) -> Void

@@ -49,6 +49,24 @@ extension Roster {
     return try replace(at: index, with: changed(at: index, change))
   }
 
+  /// Changes the monster with a change that throws only the roster's errors, such as a
+  /// closure marked `throws(RosterError)` that sets a typed field, so that the caller's
+  /// errors stay typed ``RosterError``.
+  ///
+  /// - Parameters:
+  ///   - offset: As in the form whose change throws nothing.
+  ///   - change: What to do to the monster.
+  /// - Returns: Whether the monster changed.
+  /// - Throws: What `change` throws, as it threw it, or what the form whose change throws
+  ///   nothing throws.
+  @discardableResult
+  public mutating func update(
+    at offset: Int, _ change: (inout Monster) throws(RosterError) -> Void
+  ) throws(RosterError) -> Bool {
+    let index = index(startIndex, offsetBy: offset)
+    return try replace(at: index, with: try changed(at: index, change))
+  }
+
   /// Removes the monsters at some offsets, as SwiftUI's `onDelete` gives them (an
   /// `IndexSet`, or any sequence of offsets).
   ///
