@@ -38,7 +38,8 @@ enum FieldsCommand {
   }
 
   static let valuesOption = OptionSpec(
-    "values", .text("a,b,..."), help: "The words the field takes, separated by commas.")
+    "values", .text("a,b,..."),
+    help: "The words the field takes, separated by commas; spaces around a word are dropped.")
   static let integerOption = OptionSpec("integer", help: "The field takes a whole number.")
   static let minimumOption = OptionSpec(
     "minimum", .text("n"), help: "With --integer: the least number it takes.")
