@@ -67,6 +67,12 @@ import Testing
       }
     }
     #expect(try #require(jobs["linux"]).contains("run: .ci/run\n"))
+    // The job that runs .ci/run builds on the build folder of the newest run, whatever its
+    // commit, and keeps its own for the next.
+    #expect(
+      try #require(jobs["linux"]).contains(
+        "          path: .build\n          key: linux-glibc-build-${{ github.sha }}\n"
+          + "          restore-keys: linux-glibc-build-\n"))
     #expect(try #require(jobs["fuzz"]).contains("run: .ci/fuzz --seconds "))
     let runLines = try Self.text(".ci/run").split(separator: "\n").filter { !$0.hasPrefix("#") }
     #expect(!runLines.contains { $0.contains(".ci/fuzz") })
