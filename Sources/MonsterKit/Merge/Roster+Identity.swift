@@ -109,33 +109,16 @@ extension Roster {
     return try replace(at: index, with: try changed(at: index, change))
   }
 
-  /// Changes the monster with an id with a change that throws nothing, so that the only
-  /// errors are the roster's.
+  /// Changes the monster with an id with a change that throws nothing, or only the
+  /// roster's errors (a closure marked `throws(RosterError)`), so that the caller's errors
+  /// stay typed ``RosterError``.
   ///
   /// - Parameters:
   ///   - id: The monster's id.
   ///   - change: What to do to the monster.
   /// - Returns: Whether the monster changed.
-  /// - Throws: ``RosterError/monsterGone(_:)``, or what
-  ///   ``Roster/update(named:_:)-(_,(Monster)->Void)`` throws.
-  @discardableResult
-  public mutating func update(id: Monster.ID, _ change: (inout Monster) -> Void)
-    throws(RosterError) -> Bool
-  {
-    let index = try existingIndex(id: id)
-    return try replace(at: index, with: changed(at: index, change))
-  }
-
-  /// Changes the monster with a change that throws only the roster's errors, such as a
-  /// closure marked `throws(RosterError)` that sets a typed field, so that the caller's
-  /// errors stay typed ``RosterError``.
-  ///
-  /// - Parameters:
-  ///   - id: As in the form whose change throws nothing.
-  ///   - change: What to do to the monster.
-  /// - Returns: Whether the monster changed.
-  /// - Throws: What `change` throws, as it threw it, or what the form whose change throws
-  ///   nothing throws.
+  /// - Throws: What `change` throws; ``RosterError/monsterGone(_:)``; or what `update(named:_:)`
+  ///   throws.
   @discardableResult
   public mutating func update(
     id: Monster.ID, _ change: (inout Monster) throws(RosterError) -> Void

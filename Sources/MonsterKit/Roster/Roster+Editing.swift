@@ -64,33 +64,15 @@ extension Roster {
     return try replace(at: index, with: try changed(at: index, change))
   }
 
-  /// Changes the monster with a name, ignoring case, with a change that throws nothing, so
-  /// that the only errors are the roster's: a caller whose errors are typed
-  /// ``RosterError`` keeps them so.
+  /// Changes the monster with a name, ignoring case, with a change that throws nothing, or
+  /// only the roster's errors (a closure marked `throws(RosterError)`): a caller whose
+  /// errors are typed ``RosterError`` keeps them so.
   ///
   /// - Parameters:
   ///   - name: The monster's name.
   ///   - change: What to do to the monster.
   /// - Returns: Whether the monster changed.
-  /// - Throws: What the form whose change throws throws, but for the change's errors.
-  @discardableResult
-  public mutating func update(named name: String, _ change: (inout Monster) -> Void)
-    throws(RosterError) -> Bool
-  {
-    let index = try existingIndex(named: name)
-    return try replace(at: index, with: changed(at: index, change))
-  }
-
-  /// Changes the monster with a change that throws only the roster's errors, such as a
-  /// closure marked `throws(RosterError)` that sets a typed field, so that the caller's
-  /// errors stay typed ``RosterError``.
-  ///
-  /// - Parameters:
-  ///   - name: As in the form whose change throws nothing.
-  ///   - change: What to do to the monster.
-  /// - Returns: Whether the monster changed.
-  /// - Throws: What `change` throws, as it threw it, or what the form whose change throws
-  ///   nothing throws.
+  /// - Throws: What `change` throws, and what the form whose change throws any error throws.
   @discardableResult
   public mutating func update(
     named name: String, _ change: (inout Monster) throws(RosterError) -> Void

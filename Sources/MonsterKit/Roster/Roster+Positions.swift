@@ -32,33 +32,16 @@ extension Roster {
     return try replace(at: index, with: try changed(at: index, change))
   }
 
-  /// Changes the monster at an offset with a change that throws nothing, so that the only
-  /// errors are the roster's.
+  /// Changes the monster at an offset with a change that throws nothing, or only the
+  /// roster's errors (a closure marked `throws(RosterError)`), so that the caller's errors
+  /// stay typed ``RosterError``.
   ///
   /// - Parameters:
   ///   - offset: A position from 0 to `count - 1`.
   ///   - change: What to do to the monster.
   /// - Returns: Whether the monster changed.
-  /// - Throws: For a new name or a weapon or field the roster does not take, what
-  ///   `update(named:_:)` throws.
-  @discardableResult
-  public mutating func update(at offset: Int, _ change: (inout Monster) -> Void)
-    throws(RosterError) -> Bool
-  {
-    let index = index(startIndex, offsetBy: offset)
-    return try replace(at: index, with: changed(at: index, change))
-  }
-
-  /// Changes the monster with a change that throws only the roster's errors, such as a
-  /// closure marked `throws(RosterError)` that sets a typed field, so that the caller's
-  /// errors stay typed ``RosterError``.
-  ///
-  /// - Parameters:
-  ///   - offset: As in the form whose change throws nothing.
-  ///   - change: What to do to the monster.
-  /// - Returns: Whether the monster changed.
-  /// - Throws: What `change` throws, as it threw it, or what the form whose change throws
-  ///   nothing throws.
+  /// - Throws: What `change` throws; for a new name or a weapon or field the roster does
+  ///   not take, what `update(named:_:)` throws.
   @discardableResult
   public mutating func update(
     at offset: Int, _ change: (inout Monster) throws(RosterError) -> Void
