@@ -188,7 +188,7 @@ import Testing
     var upward: Set<String> = []
     for (file, text) in files {
       let folder = Self.folders.firstIndex(of: String(file.split(separator: "/")[0]))!
-      let code = code(of: text)
+      let code = blankingCommentsAndStrings(in: text)
       for word in Set(
         code.matches(of: /\b[A-Z]\w+\b/.wordBoundaryKind(.simple)).map { String($0.0) })
       {
@@ -310,8 +310,8 @@ import Testing
   }
 
   /// A file's text with its comments and string literals blanked, each of their characters
-  /// but a newline a space, quotes and interpolations too, so that what is left is the
-  /// code, on the file's own lines. It reads `//` and nested `/* */` comments, and strings
+  /// but a newline a space, quotes and the `\(` and `)` around an interpolation too, so that
+  /// what is left is the code, an interpolation's among it, on the file's own lines. It reads `//` and nested `/* */` comments, and strings
   /// in `"`, `"""` and raw `#"…"#`, with interpolations `\(…)` (`\#(…)`) in them, which may
   /// hold strings of their own.
   private func blankingCommentsAndStrings(in text: String) -> String {
@@ -332,7 +332,11 @@ import Testing
     }
     while index < scalars.count {
       let start = index
-      var blank = !contexts.isEmpty
+      var blank: Bool
+      switch contexts.last {
+      case .string?, .comment?: blank = true
+      case nil, .interpolation?: blank = false
+      }
       switch contexts.last {
       case .string(let hashes, let quotes)?:
         if next("\\" + hashes + "(") {
@@ -375,6 +379,7 @@ import Testing
           index += 1
         } else if case .interpolation(let open)? = contexts.last, scalars[index] == ")" {
           // A `)` with none open ends the interpolation: its string goes on.
+          blank = open == 0
           contexts.removeLast()
           if open > 0 { contexts.append(.interpolation(parentheses: open - 1)) }
           index += 1
@@ -423,13 +428,5 @@ import Testing
       text.matches(of: /^\s*(?:@testable\s+)?import\s+(\w+)/.anchorsMatchLineEndings()).map {
         String($0.1)
       })
-  }
-
-  /// A file's code without its comments, roughly (a line is cut at its first `//`, in a
-  /// string or not): what names types, functions and constants.
-  private func code(of text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    }.joined(separator: "\n")
   }
 }
