@@ -1,8 +1,6 @@
 // The bad JSON documents: every way a file fails to be JSON that the tests try, each once,
-// with the place and message of its error.
-
-private let invalidEscape =
-  #"invalid escape in a string; use \", \\, \/, \b, \f, \n, \r, \t or \uXXXX"#
+// with the place and message of its error; those whose error is in a string are in
+// BadJSON+Strings.swift.
 
 private let utf16Message = "the file is UTF-16 or UTF-32; a roster file is UTF-8"
 
@@ -18,7 +16,10 @@ private func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
 extension BadJSON {
   /// Every bad document: MonsterKit's scanner must throw each one's error, and each command
   /// that reads the roster must print it.
-  public static let documents: [BadJSON] = [
+  public static let documents = outsideStrings + badStrings
+
+  /// Every document whose error is outside a string.
+  static let outsideStrings: [BadJSON] = [
     // Empty and truncated files.
     BadJSON("empty file", "", 1, 1, "the file is empty; expected a JSON object"),
     BadJSON("white space only", "  \n\n", 3, 1, "unexpected end of file; expected a JSON object"),
@@ -45,7 +46,8 @@ extension BadJSON {
     BadJSON(
       "truncated in a monster's name", #"{"version": 1, "monsters": [{"name": "Cat"#, 1, 38,
       "unterminated string"),
-    BadJSON("truncated in an escape", #"{"version": 1, "x": "abc\"#, 1, 25, "unterminated string"),
+    BadJSON(
+      "truncated in an escape", #"{"version": 1, "x": "abc\"#, 1, 25, "unterminated string"),
     // Punctuation.
     BadJSON(
       "missing colon", #"{"version" 1}"#, 1, 12, "expected ':' after an object key"),
@@ -73,7 +75,8 @@ extension BadJSON {
     BadJSON(
       "trailing comma with CRLF line ends",
       "{\r\n  \"version\": 1,\r\n  \"monsters\": [],\r\n}\r\n", 4, 1, "trailing comma before '}'"),
-    BadJSON("double comma", #"{"version": 1,, }"#, 1, 15, "expected a string key in double quotes"),
+    BadJSON(
+      "double comma", #"{"version": 1,, }"#, 1, 15, "expected a string key in double quotes"),
     BadJSON("unquoted key", "{version: 1}", 1, 2, "expected a string key in double quotes"),
     BadJSON(
       "unquoted keys throughout", "{version: 1, monsters: []}", 1, 2,
@@ -138,104 +141,6 @@ extension BadJSON {
       "strings must be in double quotes"),
     BadJSON(
       "single-quoted value", bytes: valueOfX("'a'"), 1, 21, "strings must be in double quotes"),
-    // Escapes and control characters.
-    BadJSON("invalid escape", bytes: valueOfX(#""a\qb""#), 1, 23, invalidEscape),
-    BadJSON("hex escape", bytes: valueOfX(#""\x41""#), 1, 22, invalidEscape),
-    BadJSON(
-      "hex escape in a description", rosterText([monsterText(description: #""\x41""#)]), 1, 65,
-      invalidEscape),
-    BadJSON(
-      "short \\u escape", bytes: valueOfX(#""\u12G4""#), 1, 22,
-      #"\u must be followed by four hex digits"#),
-    BadJSON(
-      "short \\u escape in a description",
-      rosterText([monsterText(description: #""\u12G4""#)]), 1, 65,
-      #"\u must be followed by four hex digits"#),
-    BadJSON(
-      "raw tab in a string", bytes: valueOfX("\"a\tb\""), 1, 23,
-      "control character U+0009 in a string must be escaped"),
-    BadJSON(
-      "raw line break in a string", bytes: valueOfX("\"a\nb\""), 1, 23,
-      "control character U+000A in a string must be escaped"),
-    BadJSON(
-      "raw line break in a description", rosterText([monsterText(description: "\"two\nlines\"")]),
-      1, 68, "control character U+000A in a string must be escaped"),
-    BadJSON(
-      "raw NUL in a string", bytes: valueOfX([0x22, 0x61, 0x00, 0x22]), 1, 23,
-      "control character U+0000 in a string must be escaped"),
-    BadJSON(
-      "raw NUL between members",
-      bytes: Array(#"{"version": 1, "monsters": []"#.utf8) + [0x00] + Array("}".utf8),
-      1, 30, "expected ',' or '}' after an object member"),
-    BadJSON(
-      "raw escape character in a key", "{\"a\u{1B}\": 1}", 1, 4,
-      "control character U+001B in a string must be escaped"),
-    // UTF-8.
-    BadJSON(
-      "invalid UTF-8", bytes: valueOfX([0x22, 0x61, 0xFF, 0x62, 0x22]), 1, 23,
-      "invalid UTF-8 (byte 0xFF)"),
-    BadJSON(
-      "invalid UTF-8 first in a string", bytes: rosterWithX([0x22, 0xFF, 0x22]), 1, 38,
-      "invalid UTF-8 (byte 0xFF)"),
-    BadJSON(
-      "lone continuation byte", bytes: valueOfX([0x22, 0x61, 0x80, 0x22]), 1, 23,
-      "invalid UTF-8 (byte 0x80)"),
-    BadJSON(
-      "truncated sequence", bytes: valueOfX([0x22, 0x61, 0xC3, 0x22]), 1, 23,
-      "invalid UTF-8 (byte 0xC3)"),
-    BadJSON(
-      "overlong two-byte sequence", bytes: valueOfX([0x22, 0xC0, 0xAF, 0x22]), 1, 22,
-      "invalid UTF-8 (byte 0xC0)"),
-    BadJSON(
-      "overlong two-byte sequence first in a string", bytes: rosterWithX([0x22, 0xC0, 0xAF, 0x22]),
-      1, 38, "invalid UTF-8 (byte 0xC0)"),
-    BadJSON(
-      "overlong three-byte sequence", bytes: valueOfX([0x22, 0xE0, 0x80, 0xAF, 0x22]), 1, 22,
-      "invalid UTF-8 (byte 0xE0)"),
-    BadJSON(
-      "overlong four-byte sequence", bytes: valueOfX([0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22]), 1,
-      22, "invalid UTF-8 (byte 0xF0)"),
-    BadJSON(
-      "surrogate encoded in UTF-8", bytes: valueOfX([0x22, 0xED, 0xA0, 0x80, 0x22]), 1, 22,
-      "invalid UTF-8 (byte 0xED)"),
-    BadJSON(
-      "surrogate encoded in UTF-8, first in a string",
-      bytes: rosterWithX([0x22, 0xED, 0xA0, 0x80, 0x22]), 1, 38, "invalid UTF-8 (byte 0xED)"),
-    BadJSON(
-      "code point above U+10FFFF", bytes: valueOfX([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]), 1,
-      22, "invalid UTF-8 (byte 0xF4)"),
-    BadJSON(
-      "invalid UTF-8 outside a string", bytes: valueOfX([0xFF]), 1, 21,
-      "unexpected byte 0xFF; expected a value"),
-    BadJSON(
-      "DEL outside a string is named, not quoted raw", bytes: valueOfX([0x7F]), 1, 21,
-      "unexpected byte 0x7F; expected a value"),
-    BadJSON(
-      "columns count characters, not bytes",
-      bytes: valueOfX(Array("\"é😀".utf8) + [0xFF, 0x22]), 1, 24, "invalid UTF-8 (byte 0xFF)"),
-    // Surrogate escapes.
-    BadJSON(
-      "lone high surrogate", bytes: valueOfX(#""\uD800""#), 1, 22,
-      #"lone surrogate \uD800 in a string"#),
-    BadJSON(
-      "lone high surrogate in a name, in lower case",
-      rosterText([monsterText(name: #""\ud800""#)]), 1, 39, #"lone surrogate \uD800 in a string"#),
-    BadJSON(
-      "lone low surrogate", bytes: valueOfX(#""\uDC00""#), 1, 22,
-      #"lone surrogate \uDC00 in a string"#),
-    BadJSON(
-      "lone low surrogate before a letter",
-      rosterText([monsterText(description: #""\udc00x""#)]), 1, 65,
-      #"lone surrogate \uDC00 in a string"#),
-    BadJSON(
-      "high surrogate then a letter", bytes: valueOfX(#""\ud800\u0041""#), 1, 22,
-      #"lone surrogate \uD800 in a string"#),
-    BadJSON(
-      "two high surrogates", bytes: valueOfX(#""\uD800\uD800""#), 1, 22,
-      #"lone surrogate \uD800 in a string"#),
-    BadJSON(
-      "high surrogate at the end of a string", bytes: valueOfX(#""x\uD83D""#), 1, 23,
-      #"lone surrogate \uD83D in a string"#),
     // Encodings.
     BadJSON(
       "UTF-8 byte order mark", bytes: [0xEF, 0xBB, 0xBF] + Array(minimal.utf8), 1, 1,

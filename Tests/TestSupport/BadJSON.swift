@@ -59,13 +59,13 @@ public func rosterText(version json: String) -> String {
   "{\"version\": \(json), \"monsters\": []}"
 }
 
-/// A monster object (JSON text) with the four fields, one of them replaced or removed, and
-/// `extra` members after them.
+/// A monster object (JSON text) with the four fields every monster needs, one of them
+/// replaced or, named by `omitted`, left out, and `extra` members after them.
 public func monsterText(
-  name: String? = "\"Cat-Bot\"", description: String? = "\"d\"", icon: String? = "\"c.png\"",
-  weapon: String? = "\"sword\"", extra: String = ""
+  name: String = "\"Cat-Bot\"", description: String = "\"d\"", icon: String = "\"c.png\"",
+  weapon: String = "\"sword\"", without omitted: String? = nil, extra: String = ""
 ) -> String {
   let fields = [("name", name), ("description", description), ("icon", icon), ("weapon", weapon)]
-    .compactMap { key, value in value.map { "\"\(key)\": \($0)" } }
+    .filter { key, _ in key != omitted }.map { key, value in "\"\(key)\": \(value)" }
   return "{" + (fields + (extra.isEmpty ? [] : [extra])).joined(separator: ", ") + "}"
 }

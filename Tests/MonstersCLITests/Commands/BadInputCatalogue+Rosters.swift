@@ -1,4 +1,5 @@
 import Foundation
+import MonsterKit
 import TestSupport
 import Testing
 
@@ -47,18 +48,18 @@ extension BadInputCatalogueTests {
 
   // MARK: - Rosters that break a rule
 
-  static let invalidRosters: [BadInput] = [
+  /// Every roster file that is JSON and breaks a rule of the format.
+  static let invalidRosters =
+    invalidShapes + missingFields + wrongTypes + invalidNames + controlsInNames + invalidValues
+    + manyProblems
+
+  /// Files whose top level, version or monsters are not what a roster is.
+  static let invalidShapes: [BadInput] = [
     refused("a huge exponent", version("1e999999999"), newer("1e999999999")),
     refused("a tiny exponent", version("1e-999999999"), "{path}:1:13: 'version' must be 1"),
     refused(
       "a huge integer", version("123456789012345678901234567890"),
       newer("123456789012345678901234567890")),
-    refused(
-      "a number as the weapon", roster(monsterText(weapon: "1")),
-      "{path}:1:96: monster 1 ('Cat-Bot'): 'weapon' must be a string"),
-    refused(
-      "an object as the name", roster(monsterText(name: "{}")),
-      "{path}:1:38: monster 1: 'name' must be a string"),
     refused(
       "an array at the top", .text("[]"),
       "{path}:1:1: a roster is a JSON object with 'version' and 'monsters'"),
@@ -70,27 +71,37 @@ extension BadInputCatalogueTests {
       "monsters as an object", .text("{\"version\": 1, \"monsters\": {}}"),
       "{path}:1:28: 'monsters' must be an array"),
     refused("a monster that is a number", roster("7"), "{path}:1:29: monster 1 is not an object"),
-    refused("no name", roster(monsterText(name: nil)), "{path}:1:29: monster 1: no 'name'"),
-    refused(
-      "no description", roster(monsterText(description: nil)),
-      "{path}:1:29: monster 1 ('Cat-Bot'): no 'description'"),
-    refused(
-      "no icon", roster(monsterText(icon: nil)), "{path}:1:29: monster 1 ('Cat-Bot'): no 'icon'"),
-    refused(
-      "no weapon", roster(monsterText(weapon: nil)),
-      "{path}:1:29: monster 1 ('Cat-Bot'): no 'weapon'"),
-    refused(
-      "a null description", roster(monsterText(description: "null")),
-      "{path}:1:64: monster 1 ('Cat-Bot'): 'description' must be a string"),
+  ]
+
+  /// A monster without each field every monster needs, taken from the built-in table, so
+  /// that a new required field has its case here. A monster without a name is named by
+  /// its place alone.
+  static let missingFields: [BadInput] = MonsterField.builtIn.filter(\.isRequired).map {
+    field in
+    let monster = field == .name ? "monster 1" : "monster 1 ('Cat-Bot')"
+    return refused(
+      "no \(field.key)", roster(monsterText(without: field.key)),
+      "{path}:1:29: \(monster): no '\(field.key)'")
+  }
+
+  /// A monster whose field holds a value that is no string, last among its keys, for each
+  /// field of the built-in table: each is refused at the value.
+  static let wrongTypes: [BadInput] = MonsterField.builtIn.enumerated().map { offset, field in
+    let value = ["{}", "null", "[]", "1", "true"][offset % 5]
+    let text = rosterText([monsterText(without: field.key, extra: "\"\(field.key)\": \(value)")])
+    let valueStart = text.firstRange(of: "\"\(field.key)\": ")?.upperBound ?? text.endIndex
+    let monster = field == .name ? "monster 1" : "monster 1 ('Cat-Bot')"
+    return refused(
+      "\(value) as the \(field.key)", .text(text),
+      "{path}:1:\(text.distance(from: text.startIndex, to: valueStart) + 1): \(monster): "
+        + "'\(field.key)' must be a string")
+  }
+
+  /// Names that are empty or taken.
+  static let invalidNames: [BadInput] = [
     refused(
       "an empty name", roster(monsterText(name: "\"\"")),
       "{path}:1:38: monster 1: the name is empty; correct it in the file"),
-    refused(
-      "a bell in a name", roster(monsterText(name: "\"Cat\\u0007Bot\"")),
-      "{path}:1:38: monster 1: the name holds a control character, U+0007; correct it in the file"),
-    refused(
-      "a C1 control in a name", roster(monsterText(name: "\"Cat\u{9B}Bot\"")),
-      "{path}:1:38: monster 1: the name holds a control character, U+009B; correct it in the file"),
     BadInput(
       "two names equal ignoring case", roster(monsterText(), monsterText(name: "\"cAT-bOT\"")),
       ["show", "cat-bot"], .dataError,
@@ -103,6 +114,21 @@ extension BadInputCatalogueTests {
       .dataError,
       "{path}:1:117: monster 2 ('Cafe\u{301}'): the name is taken by monster 1 ('Caf\u{e9}'); names are compared in any Unicode form"
     ),
+  ]
+
+  /// Names holding a control character, escaped (a C0 control) or raw (a C1 control).
+  static let controlsInNames = [
+    ("a bell", "\\u0007", "U+0007"), ("a C1 control", "\u{9B}", "U+009B"),
+  ]
+  .map { name, json, codePoint in
+    refused(
+      "\(name) in a name", roster(monsterText(name: "\"Cat\(json)Bot\"")),
+      "{path}:1:38: monster 1: the name holds a control character, \(codePoint); correct it "
+        + "in the file")
+  }
+
+  /// Weapons and colours the roster does not have.
+  static let invalidValues: [BadInput] = [
     refused(
       "a weapon in another case", roster(monsterText(weapon: "\"Fire\"")), unknownWeapon("Fire")),
     refused(
@@ -112,9 +138,10 @@ extension BadInputCatalogueTests {
       "an unknown colour", roster(monsterText(extra: "\"nameColor\": \"purple\"")),
       "{path}:1:118: monster 1 ('Cat-Bot'): unknown name colour 'purple'; use black, red, green, yellow, blue, magenta, cyan, white or #RRGGBB"
     ),
-    refused(
-      "a colour that is a number", roster(monsterText(extra: "\"nameColor\": 255")),
-      "{path}:1:118: monster 1 ('Cat-Bot'): 'nameColor' must be a string"),
+  ]
+
+  /// Rosters with more than one problem: the commands name the first and count the rest.
+  static let manyProblems: [BadInput] = [
     BadInput(
       "many problems", roster(monsterText(weapon: "\"axe\""), monsterText(name: "\"\""), "[]"),
       ["list"],
