@@ -2,10 +2,14 @@ import MonsterKit
 
 /// `monsters resolve`: keeps one side of a merge's conflicts in the roster file.
 enum ResolveCommand {
-  static let oursOption = OptionSpec(
-    "ours", help: "Keep ours: the version of the branch merged into.")
-  static let theirsOption = OptionSpec(
-    "theirs", help: "Keep theirs: the version of the branch merged in.")
+  static let oursOption = keepOption("ours", "the version of the branch merged into")
+  static let theirsOption = keepOption("theirs", "the version of the branch merged in")
+
+  /// `--ours` or `--theirs`: keep `side`, which is `version`.
+  private static func keepOption(_ side: String, _ version: String) -> OptionSpec {
+    OptionSpec(side, help: "Keep \(side): \(version).")
+  }
+
   static let declarationsOption = OptionSpec(
     "declarations",
     help: "The conflict of the weapons or fields the roster declares, alone or with the "
