@@ -103,6 +103,20 @@ struct GitProcess {
     return Run(status: status, outputBytes: printed, errors: Self.text(complaints))
   }
 
+  /// Runs git to its end, and gives its status and what it printed, as ``run(_:)`` does; a
+  /// git that cannot be started is a failure.
+  ///
+  /// - Parameter arguments: The arguments after `git`.
+  /// - Returns: The status and what git printed.
+  /// - Throws: ``CommandFailure/git(_:)``.
+  func result(of arguments: [String]) throws(CommandFailure) -> Run {
+    do throws(SystemCallError) {
+      return try run(arguments)
+    } catch {
+      throw .git("Cannot run \(executable): \(Platform.errorDescription(error.code)).")
+    }
+  }
+
   /// Runs git to its end, and gives what it printed, as ``run(_:)`` does; a git that cannot
   /// be started, or that fails, is a failure whose message `message` makes of what git said
   /// on standard error.
@@ -115,12 +129,7 @@ struct GitProcess {
   func ask(_ arguments: [String], failure message: (String) -> String) throws(CommandFailure)
     -> Run
   {
-    let run: Run
-    do throws(SystemCallError) {
-      run = try self.run(arguments)
-    } catch {
-      throw .git("Cannot run \(executable): \(Platform.errorDescription(error.code)).")
-    }
+    let run = try result(of: arguments)
     guard run.status == 0 else {
       throw .git(
         message(

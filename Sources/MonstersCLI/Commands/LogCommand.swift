@@ -18,7 +18,7 @@ enum LogCommand {
   static let sinceOption = OptionSpec(
     "since", .text("date"),
     help: "Only commits more recent than the date, in any form git reads: 2024-05-01, "
-      + "'2 weeks ago'.")
+      + "'2 weeks ago'; text git cannot read as a date is refused.")
   static let followOption = OptionSpec(
     "follow", help: "Follow the roster file past commits that moved it, as git log --follow.")
 
@@ -79,6 +79,7 @@ enum LogCommand {
     guard let git = GitProcess(environment: context.environment.variables) else {
       throw .git("git is not installed, or not on PATH.")
     }
+    let since = try since(context, git: git)
     // git keeps the history of the file a symbolic link leads to.
     let file = context.file.linkTargetPath()
     // A roster named that is a folder is a mistake, as for every command: the file need
@@ -98,7 +99,7 @@ enum LogCommand {
     }
     let history = RosterHistory(
       git: git, top: place.top, path: place.path, revisions: words.revisions,
-      since: invocation.value(sinceOption), follows: invocation.has(followOption),
+      since: since, follows: invocation.has(followOption),
       names: words.names.isEmpty ? nil : words.names, readsParents: format == .json)
     guard limit != 0 else { return }
     var shown = 0
@@ -124,6 +125,32 @@ enum LogCommand {
             + "number of commits."))
     }
     return count
+  }
+
+  /// The date `--since` gives, if any, once git has read it as a date.
+  ///
+  /// `git rev-list --since` takes any text, and text it cannot read as a date as now, so
+  /// that a typo (`yesterdy`) shows no commit and says nothing. git's careful reading of a
+  /// date, which its configuration's dates go through, says what it cannot read; where it
+  /// cannot read a plain date either (a git before 2.18, a configuration file git refuses),
+  /// the text goes to `rev-list` as it is.
+  private static func since(_ context: CommandContext, git: GitProcess) throws(CommandFailure)
+    -> String?
+  {
+    guard let text = context.invocation.value(sinceOption) else { return nil }
+    func readsDate(_ date: String) throws(CommandFailure) -> Bool {
+      let key = "monsters.since"
+      return try git.result(of: ["-c", key + "=" + date, "config", "--type=expiry-date", key])
+        .status == 0
+    }
+    if try readsDate(text) { return text }
+    guard try !readsDate("2024-05-01") else {
+      throw context.usageError(
+        .invalidValue(
+          "Invalid value for '\(sinceOption.synopsis)': '\(escapedForMessage(text))' is not a "
+            + "date git reads, such as 2024-05-01, yesterday or '2 weeks ago'."))
+    }
+    return text
   }
 
   /// Where a file is in git: the top of its work tree, and its path from there.

@@ -174,7 +174,30 @@ import Testing
     let recent = repository.monsters("log", "--since", "2024-05-02T18:00:00+00:00").output
     #expect(recent.contains(commits[3]) && recent.contains(commits[2]))
     #expect(!recent.contains(commits[1]) && !recent.contains(commits[0]))
+    // Every form git reads is taken: an ISO date, a day, an age.
+    for date in ["2024-05-02", "yesterday", "2 weeks ago", "last monday", "now", "never"] {
+      #expect(repository.monsters("log", "--since", date).code == .success, "\(date)")
+    }
     #expect(repository.monsters("log", "-n", "0") == CommandResult(.success))
+  }
+
+  @Test func aGitThatCannotCheckADateGetsItAsItIs() throws {
+    let (repository, commits) = try history()
+    // A git whose `config` has no `--type`, as before git 2.18.
+    let bin = repository.home + "/bin"
+    try BuiltTool.writeScript(
+      """
+      #!/bin/sh
+      [ "$1" = -c ] && { echo "error: unknown option 'type=expiry-date'" >&2; exit 129; }
+      exec /usr/bin/git "$@"
+
+      """, to: bin + "/git")
+    var environment = repository.environment
+    environment["PATH"] = bin + ":/usr/bin:/bin"
+    let recent = repository.harness.run(
+      ["log", "--since", "2024-05-02T18:00:00+00:00"], environment: environment)
+    #expect(recent.code == .success, "\(recent.errors)")
+    #expect(recent.output.contains(commits[3]) && !recent.output.contains(commits[1]))
   }
 
   @Test func jsonIsOneObjectAChangeWithItsCommit() throws {
@@ -378,6 +401,16 @@ import Testing
     (
       ["log", "-n", "-1"],
       "Invalid value for '--max-count <number>': '-1' is not a number of commits."
+    ),
+    (
+      ["log", "--since", "yesterdy"],
+      "Invalid value for '--since <date>': 'yesterdy' is not a date git reads, such as "
+        + "2024-05-01, yesterday or '2 weeks ago'."
+    ),
+    (
+      ["log", "--since", ""],
+      "Invalid value for '--since <date>': '' is not a date git reads, such as 2024-05-01, "
+        + "yesterday or '2 weeks ago'."
     ),
   ])
   func aLineItCannotRunIsAUsageError(arguments: [String], message: String) throws {
