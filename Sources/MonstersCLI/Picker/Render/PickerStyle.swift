@@ -33,14 +33,9 @@ struct PickerStyle: Hashable, Sendable {
       /// The right corner.
       var right: String
 
-      /// The edge around `width` columns, with a label near its start when there is room.
-      func drawn(width: Int, label: String = "") -> String {
-        drawn(width: width, labels: [label])
-      }
-
       /// The edge around `width` columns, with the first of `labels` that fits near its
       /// start, so that a narrow frame still says the shorter ones.
-      func drawn(width: Int, labels: [String]) -> String {
+      func drawn(width: Int, labels: [String] = []) -> String {
         for label in labels where !label.isEmpty {
           let label = fill + " " + label + " "
           let labelWidth = displayWidth(label)
