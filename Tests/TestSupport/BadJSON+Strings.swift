@@ -62,7 +62,6 @@ extension BadJSON {
       ("a code point above U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
     ].flatMap { (name: String, sequence: [UInt8]) in
       let message = "invalid UTF-8 (byte 0x\(hex(Int(sequence[0]), digits: 2)))"
-      let description = Array(rosterText([monsterText(description: "\"\"")]).utf8)
       return [
         BadJSON(
           name + ", first in a string", bytes: rosterWithX([0x22] + sequence + [0x22]), 1, 38,
@@ -72,7 +71,7 @@ extension BadJSON {
           message),
         BadJSON(
           name + ", first in a description",
-          bytes: description[..<64] + sequence + description[64...], 1, 65, message),
+          bytes: emptyDescription[..<64] + sequence + emptyDescription[64...], 1, 65, message),
       ]
     } + [
       BadJSON(
@@ -85,6 +84,9 @@ extension BadJSON {
         "columns count characters, not bytes",
         bytes: valueOfX(Array("\"é😀".utf8) + [0xFF, 0x22]), 1, 24, "invalid UTF-8 (byte 0xFF)"),
     ]
+
+  /// A roster whose monster's description is empty, its opening quote at column 64.
+  private static let emptyDescription = Array(rosterText([monsterText(description: "\"\"")]).utf8)
 
   /// `\u` escapes of a UTF-16 surrogate without its other half: the error names the
   /// escape, in upper case.

@@ -84,17 +84,19 @@ extension BadInputCatalogueTests {
       "{path}:1:29: \(monster): no '\(field.key)'")
   }
 
-  /// A monster whose field holds a value that is no string, last among its keys, for each
-  /// field of the built-in table: each is refused at the value.
-  static let wrongTypes: [BadInput] = MonsterField.builtIn.enumerated().map { offset, field in
-    let value = ["{}", "null", "[]", "1", "true"][offset % 5]
-    let text = rosterText([monsterText(without: field.key, extra: "\"\(field.key)\": \(value)")])
-    let valueStart = text.firstRange(of: "\"\(field.key)\": ")?.upperBound ?? text.endIndex
-    let monster = field == .name ? "monster 1" : "monster 1 ('Cat-Bot')"
-    return refused(
-      "\(value) as the \(field.key)", .text(text),
-      "{path}:1:\(text.distance(from: text.startIndex, to: valueStart) + 1): \(monster): "
-        + "'\(field.key)' must be a string")
+  /// A monster whose field holds a value of each JSON type but a string, last among its
+  /// keys, for each field of the built-in table: each is refused at the value. `null` is
+  /// refused for a required field alone: an optional one's `null` is no value.
+  static let wrongTypes: [BadInput] = MonsterField.builtIn.flatMap { field in
+    (["{}", "[]", "1", "true"] + (field.isRequired ? ["null"] : [])).map { value in
+      let text = rosterText([monsterText(without: field.key, extra: "\"\(field.key)\": \(value)")])
+      let valueStart = text.firstRange(of: "\"\(field.key)\": ")?.upperBound ?? text.endIndex
+      let monster = field == .name ? "monster 1" : "monster 1 ('Cat-Bot')"
+      return refused(
+        "\(value) as the \(field.key)", .text(text),
+        "{path}:1:\(text.distance(from: text.startIndex, to: valueStart) + 1): \(monster): "
+          + "'\(field.key)' must be a string")
+    }
   }
 
   /// Names that are empty or taken.
