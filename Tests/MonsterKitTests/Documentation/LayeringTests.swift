@@ -128,12 +128,16 @@ import Testing
     #expect(count <= 100, "\(count) package declarations in MonsterKit")
   }
 
-  /// Every source file of the package holds at most 450 lines: a longer one is split by
-  /// what its parts do, as `IdentityEvidence.swift` and `IdentityEvidence+Resolving.swift`.
-  @Test func sourceFilesStayShort() throws {
-    for (file, text) in try swiftFiles(under: "Sources") {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-      #expect(lines <= 450, "Sources/\(file) has \(lines) lines")
+  /// Every Swift file of the package, its tests and their tools holds at most 450 lines: a
+  /// longer one is split by what its parts do, as `IdentityEvidence.swift` and
+  /// `IdentityEvidence+Resolving.swift`, or `LogCommandTests.swift` and
+  /// `LogCommandTests+Refusals.swift`.
+  @Test func swiftFilesStayShort() throws {
+    for folder in ["Sources", "Tests", "Tests/Tools"] {
+      for (file, text) in try swiftFiles(under: folder) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines <= 450, "\(folder)/\(file) has \(lines) lines")
+      }
     }
   }
 

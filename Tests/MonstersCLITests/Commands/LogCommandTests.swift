@@ -9,7 +9,7 @@ import Testing
   /// A repository whose roster has four commits: the seeded roster; Cat-Bot given fire and
   /// Dog-Bot a description; Dog-Bot renamed Hound-Bot and plasma declared; Fire-Bot
   /// removed.
-  private func history() throws -> (GitRepository, [String]) {
+  func history() throws -> (GitRepository, [String]) {
     let repository = try GitRepository()
     repository.monsters("init")
     let seed = try repository.commit("Seed the roster")
@@ -334,90 +334,6 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
     #expect(object["author"] as? String == "Eve \u{1B}]0;owned")
     #expect(object["subject"] as? String == "Seed \u{1B}[2J\u{202E}")
-  }
-
-  // MARK: - What log refuses
-
-  @Test func outsideAWorkTreeItSaysSoAndExits66() throws {
-    let harness = try CommandLineHarness()
-    #expect(harness.run(["init"]).code == .success)
-    #expect(
-      harness.run(["log"], environment: ["PATH": "/usr/bin:/bin"])
-        == CommandResult(
-          .noInput,
-          errors: "Error: \(harness.rosterPath) is not in a git work tree: 'monsters log' reads "
-            + "the history git keeps of it (run it in a clone, or name a roster in one with "
-            + "--file).\n"))
-  }
-
-  @Test func aRepositoryWithNoCommitHasNoHistoryYet() throws {
-    let repository = try GitRepository()
-    repository.monsters("init")
-    #expect(
-      repository.monsters("log")
-        == CommandResult(
-          .success,
-          errors: "monsters log: \(repository.harness.rosterPath) has no history yet: the "
-            + "repository has no commit.\n"
-        ))
-  }
-
-  @Test func aWordThatIsBothARevisionAndAMonsterIsRefused() throws {
-    let (repository, _) = try history()
-    try repository.git("branch", "Cat-Bot")
-    let result = repository.monsters("log", "Cat-Bot")
-    #expect(result.code == .usage)
-    #expect(
-      result.errors.hasPrefix(
-        "Error: 'Cat-Bot' is both a revision and a monster of the roster: write the revision "
-          + "as 'heads/Cat-Bot' or 'Cat-Bot^0', or the monster in other case.\n"))
-    #expect(repository.monsters("log", "cat-bot").code == .success)
-    #expect(repository.monsters("log", "heads/Cat-Bot", "-n", "1").code == .success)
-  }
-
-  @Test func aNameNoCommitNamedIsAnErrorWithASuggestion() throws {
-    let (repository, _) = try history()
-    #expect(
-      repository.monsters("log", "cat-bott")
-        == CommandResult(
-          .failure,
-          errors: "Error: No monster named 'cat-bott'. Did you mean 'Cat-Bot'? It is not a "
-            + "revision git knows, and no commit of the history read changed a monster of that "
-            + "name in \(repository.harness.rosterPath).\n"))
-    // A range past the history's start is no revision either, and says so.
-    let range = repository.monsters("log", "HEAD~50..HEAD")
-    #expect(range.code == .failure)
-    #expect(range.errors.contains("'HEAD~50..HEAD'. It is not a revision git knows"))
-  }
-
-  @Test(arguments: [
-    (
-      ["-f", "-", "log"], "log reads the history git keeps of a roster file: name a file, not '-'."
-    ),
-    (
-      ["log", "-n", "x"],
-      "Invalid value for '--max-count <number>': 'x' is not a number of commits."
-    ),
-    (
-      ["log", "-n", "-1"],
-      "Invalid value for '--max-count <number>': '-1' is not a number of commits."
-    ),
-    (
-      ["log", "--since", "yesterdy"],
-      "Invalid value for '--since <date>': 'yesterdy' is not a date git reads, such as "
-        + "2024-05-01, yesterday or '2 weeks ago'."
-    ),
-    (
-      ["log", "--since", ""],
-      "Invalid value for '--since <date>': '' is not a date git reads, such as 2024-05-01, "
-        + "yesterday or '2 weeks ago'."
-    ),
-  ])
-  func aLineItCannotRunIsAUsageError(arguments: [String], message: String) throws {
-    let (repository, _) = try history()
-    let result = repository.run(arguments)
-    #expect(result.code == .usage)
-    #expect(result.errors.hasPrefix("Error: " + message + "\n"))
   }
 
   // MARK: - Following names from commit to commit
